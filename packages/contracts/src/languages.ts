@@ -1,0 +1,24 @@
+/** Spec §1: supported language codes; only en and fr have full text. */
+export const languageCodes = ['en', 'hi', 'fr', 'zh-CN', 'pa', 'es', 'ar', 'tl', 'it', 'de', 'yue'] as const;
+export type LanguageCode = (typeof languageCodes)[number];
+export const fullyTranslatedLanguages = ['en', 'fr'] as const satisfies readonly LanguageCode[];
+export const DEFAULT_LANGUAGE: LanguageCode = 'en';
+export const LANGUAGE_STORAGE_KEY = 'lang';
+/** Endonyms shown in the language menu (the same in every UI language). */
+export const languageNames: Record<LanguageCode, string> = {
+  en: 'English',
+  hi: 'हिन्दी',
+  fr: 'Français',
+  'zh-CN': '简体中文',
+  pa: 'ਪੰਜਾਬੀ',
+  es: 'Español',
+  ar: 'العربية',
+  tl: 'Tagalog',
+  it: 'Italiano',
+  de: 'Deutsch',
+  yue: '粵語',
+};
+export const rtlLanguages: readonly LanguageCode[] = ['ar'];
+export function isLanguageCode(value: unknown): value is LanguageCode {
+  return typeof value === 'string' && (languageCodes as readonly string[]).includes(value);
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/**
+ * Socket.IO event names of spec §7 (chat backend). Payload schemas are filled in by the chat
+ * issue; the names are fixed here so both sides spell them the same (`receipentId` included).
+ */
+export const typingEventSchema = z.object({ chatId: z.string().min(1).max(100), receipentId: z.string().min(1).max(100) });
+export type TypingEvent = z.infer<typeof typingEventSchema>;
+export const chatEventSchema = z.object({ chatId: z.string().min(1).max(100), receiverId: z.string().min(1).max(100) });
+export type ChatEvent = z.infer<typeof chatEventSchema>;
+export const chatIdPayloadSchema = z.object({ chatId: z.string().min(1).max(100) });
+export const pingPayloadSchema = z.object({ timestamp: z.number() });
+
+export const serverToClientEventNames = [
+  'messageReceived',
+  'messageSent',
+  'messageDelivered',
+  'messageFailed',
+  'chatOpened',
+  'startTyping',
+  'stopTyping',
+  'image_upload_start',
+  'image_upload_complete',
+  'order-created',
+] as const;
+export const notificationEventNames = [
+  'notification:new',
+  'notificationCreated',
+  'notification',
+  'service:notification',
+] as const;
+export const clientToServerEventNames = [
+  'sendMessage',
+  'service:sendMessage',
+  'userTyping',
+  'userStoppedTyping',
+  'service:userTyping',
+  'service:userStoppedTyping',
+  'openChat',
+  'service:openChat',
+  'switchChat',
+  'markAsRead',
+  'ping',
+] as const;
+
+export const connectionStatuses = ['connecting', 'connected', 'disconnected', 'error'] as const;
+export type ConnectionStatus = (typeof connectionStatuses)[number];
+
+export interface ServerToClientEvents {
+  pong: (payload: { timestamp: number; serverTime: number }) => void;
+  [event: string]: (...args: never[]) => void;
+}
+export interface ClientToServerEvents {
+  ping: (payload: { timestamp: number }) => void;
+  [event: string]: (...args: never[]) => void;
+}

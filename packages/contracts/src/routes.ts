@@ -1,0 +1,75 @@
+/**
+ * The page routes of spec §2, shared by the web router (apps/web/src/config/paths.ts)
+ * and the server, which answers 200 for these and 404 for any other page path.
+ * Patterns use React Router syntax (`:param`).
+ */
+export const productListingTypes = [
+  'popular',
+  'bestsellers',
+  'new-arrivals',
+  'suggested',
+  'recommended',
+  'all',
+] as const;
+export type ProductListingType = (typeof productListingTypes)[number];
+
+export const publicPagePatterns = [
+  '/',
+  '/products',
+  '/products/:category',
+  '/products/:category/:subcategory',
+  '/productdetails/:slug',
+  '/services',
+  '/services/:category',
+  '/services/:category/:subcategory',
+  '/service/:slug',
+  '/sellers',
+  '/seller/:slug',
+  '/our-sellers',
+  '/blogs',
+  '/blog/:slug',
+  '/terms-and-condition',
+  '/privacy-policy',
+  '/verify-email',
+  '/career/verify-email',
+  '/global-quote',
+  '/cnc-fabrication-quotes',
+  '/cnc-fabrication-quotes/:tab',
+] as const;
+
+export const loggedInPagePatterns = [
+  '/profile',
+  '/wishlist',
+  '/invoice/:invoiceToken',
+  '/checkout',
+  '/career',
+  '/my-orders',
+  '/order/:orderId',
+  '/service-order/:orderId',
+] as const;
+
+/** `/about-{product}`: one dynamic segment with a fixed prefix (React Router cannot express it). */
+export const ABOUT_PREFIX = '/about-';
+
+function patternToRegExp(pattern: string): RegExp {
+  const body = pattern
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${body === '' ? '/' : body}/?$`);
+}
+
+const pageMatchers = [...publicPagePatterns, ...loggedInPagePatterns].map(patternToRegExp);
+
+/** Strips a language prefix such as `/fr` (spec §2 SEO heuristic, issue 5: `/fr/products`). */
+export function stripLanguagePrefix(pathname: string, isLanguage: (segment: string) => boolean): string {
+  const match = /^\/([^/]+)(\/.*)?$/.exec(pathname);
+  if (match && isLanguage(match[1]!)) return match[2] ?? '/';
+  return pathname;
+}
+
+/** True when the path is a page of spec §2 (ignoring a trailing slash). */
+export function isKnownPagePath(pathname: string): boolean {
+  if (pathname.startsWith(ABOUT_PREFIX) && /^\/about-[^/]+\/?$/.test(pathname)) return true;
+  return pageMatchers.some((re) => re.test(pathname));
+}
