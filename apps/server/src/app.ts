@@ -1,0 +1,107 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import cors from '@fastify/cors';
+import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AppConfig } from './config';
+import type { Database } from './db/client';
+import errors from './plugins/errors';
+import context from './plugins/context';
+import roleHeader from './plugins/role-header';
+import auth from './plugins/auth';
+import openapi from './plugins/openapi';
+import webApp, { type WebAppOptions } from './plugins/web-app';
+import { SessionService } from './modules/auth/session.service';
+import { healthRoutes } from './modules/health/health.routes';
+import { buyerService } from './services/buyer';
+import { chatService } from './services/chat';
+import { paymentService } from './services/payment';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: Database;
+  /** Replaces pino's output (tests pass false to keep output quiet). */
+  logger?: boolean;
+  renderShell?: WebAppOptions['renderShell'];
+}
+
+export function defaultWebDistDir(config: AppConfig): string {
+  if (config.WEB_DIST_DIR) return path.resolve(config.WEB_DIST_DIR);
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  // src/app.ts and dist/main.js both sit one level under apps/server.
+  return path.resolve(here, '..', '..', 'web', 'dist');
+}
+
+/** Builds the whole server: used by main.ts and by every test (through app.inject). */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+          },
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.isProduction,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    connectionTimeout: 30_000,
+    requestTimeout: 30_000,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const sessions = new SessionService(database.db);
+
+  // External plugins, then ours, then routes (fastify/demo order).
+  await app.register(errors);
+  await app.register(context, { config, database });
+  await app.register(cookie, { secret: config.COOKIE_SECRET });
+  await app.register(formbody, { bodyLimit: 64 * 1024 });
+  await app.register(cors, {
+    origin: [config.PUBLIC_URL, ...config.CORS_ORIGINS],
+    credentials: true,
+    allowedHeaders: ['content-type', 'role', 'x-request-id', 'idempotency-key'],
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+  });
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  const rateLimitRedis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { connectTimeout: 2_000, maxRetriesPerRequest: 1 })
+    : undefined;
+  if (rateLimitRedis) app.addHook('onClose', async () => void (await rateLimitRedis.quit().catch(() => undefined)));
+  await app.register(rateLimit, {
+    global: false,
+    ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: 'maplesource-rl:' } : {}),
+    skipOnError: true,
+  });
+  await app.register(openapi);
+  await app.register(roleHeader);
+  await app.register(auth, { sessions, secureCookies: config.PUBLIC_URL.startsWith('https://') });
+
+  await app.register(healthRoutes);
+  if (config.SERVICES.includes('buyer')) await app.register(buyerService, { prefix: '/api/v1' });
+  if (config.SERVICES.includes('chat')) await app.register(chatService, { prefix: '/api/v1', sessions });
+  if (config.SERVICES.includes('payment')) await app.register(paymentService, { prefix: '/api/v1/payment' });
+
+  await app.register(webApp, {
+    distDir: defaultWebDistDir(config),
+    ...(options.renderShell ? { renderShell: options.renderShell } : {}),
+  });
+
+  return app;
+}

@@ -1,0 +1,60 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type AppConfig } from './config';
+import { openDatabase } from './db/client';
+import { migrate } from './db/migrate';
+import { isSeeded, runSeed } from './seed';
+
+const startedAt = performance.now();
+
+function readConfig(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main() {
+  const config = readConfig();
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    pgliteDir: path.join(config.DATA_DIR, 'pglite'),
+  });
+  await migrate(database);
+  const app = await buildApp({ config, database });
+
+  if (config.SEED === 'auto' && !(await isSeeded(database))) {
+    app.log.info('empty database: seeding the demo marketplace');
+    await runSeed({ database, config, log: (message) => app.log.info(message), options: {} });
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close().catch((error: unknown) => app.log.error({ err: error }, 'error while closing'));
+    await database.close().catch(() => undefined);
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  app.log.info(
+    { port, driver: database.driver, services: config.SERVICES, startupMs: Math.round(performance.now() - startedAt) },
+    `MapleSource ready on http://localhost:${port}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,121 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ErrorResponse } from '@maplesource/contracts';
+
+/**
+ * A failure a client can cause or must know about. Thrown anywhere in a handler; the error
+ * handler turns it into `{ error: { code, message } }` with its status (ARCHITECTURE rule 3).
+ */
+export class AppError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    public readonly code: string,
+    message: string,
+    public readonly fields?: Record<string, string>,
+    public readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (code: string, message: string, fields?: Record<string, string>) =>
+  new AppError(400, code, message, fields);
+export const unauthenticated = (message = 'Please login first to continue') =>
+  new AppError(401, 'UNAUTHENTICATED', message);
+export const forbidden = (code = 'FORBIDDEN', message = 'You do not have permission to do this') =>
+  new AppError(403, code, message);
+export const notFound = (code = 'NOT_FOUND', message = 'Not found') => new AppError(404, code, message);
+export const conflict = (code: string, message: string) => new AppError(409, code, message);
+export const unprocessable = (code: string, message: string, fields?: Record<string, string>) =>
+  new AppError(422, code, message, fields);
+export const tooManyRequests = (code: string, message: string, retryAfterSeconds?: number) =>
+  new AppError(
+    429,
+    code,
+    message,
+    undefined,
+    retryAfterSeconds ? { 'retry-after': String(Math.ceil(retryAfterSeconds)) } : undefined,
+  );
+
+export function errorBody(code: string, message: string, fields?: Record<string, string>): ErrorResponse {
+  return { error: fields ? { code, message, fields } : { code, message } };
+}
+
+/** Fastify's own error codes for things a client sent, mapped to ours. */
+const fastifyClientErrors: Record<string, { status: number; code: string; message: string }> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'This content type is not supported',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'BAD_REQUEST', message: 'Invalid content length' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'MALFORMED_JSON', message: 'The JSON body is empty' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'MALFORMED_JSON', message: 'The body is not valid JSON' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large' },
+  FST_ERR_CTP_INVALID_TYPE: { status: 400, code: 'BAD_REQUEST', message: 'Invalid content type' },
+  FST_ERR_BAD_URL: { status: 400, code: 'BAD_REQUEST', message: 'Malformed URL' },
+  FST_ERR_ASYNC_CONSTRAINT: { status: 400, code: 'BAD_REQUEST', message: 'Bad request' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: {
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'The request is not multipart',
+  },
+  FST_REQ_FILE_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'The file is too large' },
+  FST_PARTS_LIMIT: { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'Too many parts' },
+  FST_FILES_LIMIT: { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'Too many files' },
+  FST_FIELDS_LIMIT: { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'Too many fields' },
+  FST_PROTO_VIOLATION: { status: 400, code: 'BAD_REQUEST', message: 'Forbidden property name in body' },
+};
+
+function validationFields(error: FastifyError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    for (const issue of error.validation) {
+      const where = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+      const key = where || String(error.validationContext ?? 'body');
+      fields[key] ??= issue.message ?? 'Invalid value';
+    }
+  }
+  return fields;
+}
+
+export function sendError(
+  reply: FastifyReply,
+  status: number,
+  code: string,
+  message: string,
+  fields?: Record<string, string>,
+) {
+  return reply.status(status).type('application/json; charset=utf-8').send(errorBody(code, message, fields));
+}
+
+async function errorsPlugin(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      return sendError(reply, error.statusCode, error.code, error.message, error.fields);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = validationFields(error);
+      return sendError(reply, 400, 'VALIDATION_FAILED', 'Some fields are missing or invalid', fields);
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      return sendError(reply, 500, 'INTERNAL_ERROR', 'Something went wrong on our side; please try again later');
+    }
+    const known = error.code ? fastifyClientErrors[error.code] : undefined;
+    if (known) return sendError(reply, known.status, known.code, known.message);
+    if (error.statusCode === 429) {
+      return sendError(reply, 429, 'RATE_LIMITED', 'Too many requests; please try again later');
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return sendError(reply, error.statusCode, 'BAD_REQUEST', error.message || 'Bad request');
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(reply, 500, 'INTERNAL_ERROR', 'Something went wrong on our side; please try again later');
+  });
+}
+
+export default fp(errorsPlugin, { name: 'errors' });

@@ -1,0 +1,94 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import { isKnownPagePath, isLanguageCode, stripLanguagePrefix } from '@maplesource/contracts';
+import { sendError } from './errors';
+
+export interface ShellRenderInput {
+  request: FastifyRequest;
+  /** The page path without a language prefix. */
+  pathname: string;
+  statusCode: 200 | 404;
+  template: string;
+}
+
+export interface WebAppOptions {
+  distDir: string;
+  /** Lets the content domain put the resolved SEO head into the HTML (issue 5); default: the built index.html. */
+  renderShell?: (input: ShellRenderInput) => Promise<string>;
+}
+
+/** Page path → 200 when it is a screen of spec §2, else 404 (the not-found page still renders). */
+export function pageStatus(pathname: string): 200 | 404 {
+  const withoutLanguage = stripLanguagePrefix(pathname, (segment) => isLanguageCode(segment) && segment.length <= 5);
+  return isKnownPagePath(withoutLanguage) ? 200 : 404;
+}
+
+/** Serves the built web app: fingerprinted assets cached for a year, the app shell for page paths. */
+async function webAppPlugin(app: FastifyInstance, options: WebAppOptions) {
+  const indexFile = path.join(options.distDir, 'index.html');
+  const available = existsSync(indexFile);
+  const template = available
+    ? readFileSync(indexFile, 'utf8')
+    : '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>MapleSource</title></head><body><p>The web app is not built. Run <code>npm run build</code>.</p></body></html>';
+
+  if (available) {
+    await app.register(fastifyStatic, {
+      root: options.distDir,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      serveDotFiles: false,
+      setHeaders(res, filePath) {
+        const relative = path.relative(options.distDir, filePath);
+        if (relative.startsWith(`assets${path.sep}`)) {
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        } else {
+          res.setHeader('cache-control', 'public, max-age=3600');
+        }
+      },
+    });
+  }
+
+  const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = decodeURIComponentSafe(request.url.split('?')[0]!);
+    const statusCode = pageStatus(pathname);
+    const html = options.renderShell
+      ? await options.renderShell({
+          request,
+          pathname: stripLanguagePrefix(pathname, isLanguageCode),
+          statusCode,
+          template,
+        })
+      : template;
+    return reply
+      .status(statusCode)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(html);
+  };
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0]!;
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !pathname.startsWith('/api/') &&
+      pathname !== '/api' &&
+      !pathname.startsWith('/assets/') &&
+      !pathname.startsWith('/socket.io');
+    if (wantsPage) return sendShell(request, reply);
+    return sendError(reply, 404, 'ROUTE_NOT_FOUND', `No route ${request.method} ${pathname}`);
+  });
+}
+
+function decodeURIComponentSafe(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+export default fp(webAppPlugin, { name: 'web-app' });
