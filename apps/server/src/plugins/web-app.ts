@@ -40,6 +40,7 @@ async function webAppPlugin(app: FastifyInstance, options: WebAppOptions) {
       wildcard: false,
       index: false,
       preCompressed: true,
+      cacheControl: false,
       serveDotFiles: false,
       setHeaders(res, filePath) {
         const relative = path.relative(options.distDir, filePath);

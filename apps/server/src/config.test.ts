@@ -1,0 +1,65 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'maplesource-config-'));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('loadConfig', () => {
+  it('uses the documented defaults', () => {
+    const dir = tempDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.PORT).toBe(3000);
+    expect(config.SERVICES).toEqual(['buyer', 'chat', 'payment']);
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.REDIS_URL).toBeUndefined();
+    expect(config.PUBLIC_URL).toBe('http://localhost:3000');
+    expect(config.isProduction).toBe(false);
+  });
+
+  it('names the variable when a value is invalid', () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), PORT: 'eighty' })).toThrowError(/PORT/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: 'mysql://x' })).toThrowError(/DATABASE_URL/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), SERVICES: 'buyer,shipping' })).toThrowError(/SERVICES/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), PUBLIC_URL: 'not a url' })).toThrowError(/PUBLIC_URL/);
+    try {
+      loadConfig({ DATA_DIR: tempDir(), REDIS_URL: 'http://x', NODE_ENV: 'staging' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).issues.join('\n')).toMatch(/REDIS_URL/);
+      expect((error as ConfigError).issues.join('\n')).toMatch(/NODE_ENV/);
+    }
+  });
+
+  it('runs a subset of the backends when SERVICES names them', () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), SERVICES: 'chat' }).SERVICES).toEqual(['chat']);
+  });
+
+  it('generates secrets once and keeps them in DATA_DIR', () => {
+    const dir = tempDir();
+    const first = loadConfig({ DATA_DIR: dir });
+    const second = loadConfig({ DATA_DIR: dir });
+    expect(first.COOKIE_SECRET).toHaveLength(64);
+    expect(second.COOKIE_SECRET).toBe(first.COOKIE_SECRET);
+    expect(second.PAYMENT_WEBHOOK_SECRET).toBe(first.PAYMENT_WEBHOOK_SECRET);
+    const stored = JSON.parse(readFileSync(path.join(dir, 'secrets.json'), 'utf8')) as Record<string, string>;
+    expect(stored.COOKIE_SECRET).toBe(first.COOKIE_SECRET);
+  });
+
+  it('prefers secrets given in the environment', () => {
+    const secret = 'x'.repeat(40);
+    expect(loadConfig({ DATA_DIR: tempDir(), COOKIE_SECRET: secret, PAYMENT_WEBHOOK_SECRET: secret }).COOKIE_SECRET).toBe(
+      secret,
+    );
+  });
+});

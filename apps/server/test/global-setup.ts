@@ -1,0 +1,56 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openPglite, openPostgres } from '../src/db/client';
+import { migrate } from '../src/db/migrate';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    testDbDriver: 'pglite' | 'postgres';
+    pgliteTemplateDir: string;
+    postgresTemplateDb: string;
+  }
+}
+
+/**
+ * Migrates one template database per run; each test file then gets a fresh copy
+ * (a copied PGlite directory, or CREATE DATABASE … TEMPLATE on PostgreSQL).
+ */
+export default async function setup(project: TestProject) {
+  const driver = process.env.TEST_DB_DRIVER === 'postgres' ? 'postgres' : 'pglite';
+  project.provide('testDbDriver', driver);
+  if (driver === 'pglite') {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'maplesource-template-'));
+    const templateDir = path.join(dir, 'pglite');
+    const database = await openPglite(templateDir);
+    await migrate(database);
+    await database.close();
+    project.provide('pgliteTemplateDir', templateDir);
+    project.provide('postgresTemplateDb', '');
+    return () => rmSync(dir, { recursive: true, force: true });
+  }
+
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('TEST_DB_DRIVER=postgres needs DATABASE_URL');
+  const templateDb = `maple_tpl_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${templateDb}`);
+  const database = await openPostgres(withDatabase(url, templateDb), 2);
+  await migrate(database);
+  await database.close();
+  project.provide('pgliteTemplateDir', '');
+  project.provide('postgresTemplateDb', templateDb);
+  return async () => {
+    await admin.query(`DROP DATABASE IF EXISTS ${templateDb} WITH (FORCE)`).catch(() => undefined);
+    await admin.end();
+  };
+}
+
+export function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}

@@ -1,0 +1,106 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type BuildAppOptions } from '../src/app';
+import { loadConfig, type AppConfig } from '../src/config';
+import { openPglite, openPostgres, type Database } from '../src/db/client';
+import { withDatabase } from './global-setup';
+
+export interface TestDatabase extends Database {
+  /** PGlite directory or PostgreSQL URL of this copy (for restart tests). */
+  location: string;
+  destroy(): Promise<void>;
+}
+
+/** A fresh, migrated database for one test file, on the driver this run tests (PGlite or PostgreSQL). */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (inject('testDbDriver') === 'postgres') {
+    const url = process.env.DATABASE_URL!;
+    const name = `maple_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplateDb')}`);
+    await admin.end();
+    const location = withDatabase(url, name);
+    const database = await openPostgres(location, 5);
+    return {
+      ...database,
+      location,
+      destroy: async () => {
+        await database.close().catch(() => undefined);
+        const cleanup = new pg.Client({ connectionString: url });
+        await cleanup.connect();
+        await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+        await cleanup.end();
+      },
+    };
+  }
+  const root = mkdtempSync(path.join(os.tmpdir(), 'maplesource-test-'));
+  const dir = path.join(root, 'pglite');
+  cpSync(inject('pgliteTemplateDir'), dir, { recursive: true });
+  const database = await openPglite(dir);
+  return {
+    ...database,
+    location: dir,
+    destroy: async () => {
+      await database.close().catch(() => undefined);
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+export function testConfig(overrides: Record<string, string> = {}): AppConfig {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'maplesource-data-'));
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://localhost:3000',
+    ...overrides,
+  });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: TestDatabase;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+/** buildApp on a fresh database; close() tears both down. */
+export async function createTestApp(
+  options: {
+    env?: Record<string, string>;
+    database?: TestDatabase;
+    /** Registers extra routes (e.g. probes for cross-cutting plugins) before the app is ready. */
+    beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+  } & Partial<Pick<BuildAppOptions, 'renderShell'>> = {},
+): Promise<TestApp> {
+  const database = options.database ?? (await createTestDatabase());
+  const config = testConfig(options.env);
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    ...(options.renderShell ? { renderShell: options.renderShell } : {}),
+  });
+  await options.beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      if (!options.database) await database.destroy();
+      rmSync(config.DATA_DIR, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Headers a browser client of spec §1 sends. */
+export const buyerHeaders = { role: 'buyer' } as const;
