@@ -1,0 +1,20 @@
+import { useNavigation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LogoLoader } from '../../components/ui/logo-loader';
+import { useSession } from '../../lib/session-store';
+
+/** The full-screen logo loader, translated (used as Suspense / hydrate fallback too). */
+export function AppLoader() {
+  const { t } = useTranslation('common');
+  return <LogoLoader label={t('loader.label')} />;
+}
+
+/**
+ * Spec §2: the logo loader shows during the first login check (session store
+ * `isInitialCheckPending`) and while a navigation is pending (a lazy route chunk loading).
+ */
+export function GlobalLoader() {
+  const navigation = useNavigation();
+  const checking = useSession((s) => s.isInitialCheckPending);
+  return checking || navigation.state === 'loading' ? <AppLoader /> : null;
+}

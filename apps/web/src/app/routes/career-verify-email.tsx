@@ -1,0 +1,11 @@
+import { useTranslation } from 'react-i18next';
+import { PageIntro } from '../../components/ui/page-intro';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+/** /career/verify-email. Placeholder until its feature issue lands. */
+export default function CareerVerifyEmailPage() {
+  const { t } = useTranslation('careers');
+  const title = t('verifyEmail.title');
+  useDocumentTitle(title);
+  return <PageIntro title={title} text={t('verifyEmail.text')} />;
+}

@@ -1,0 +1,130 @@
+import type { TFunction } from 'i18next';
+import { ROLE_HEADER, errorResponseSchema } from '@maplesource/contracts';
+import { backendBaseUrls, type Backend } from '../config/env';
+
+/** The one error type every request throws (ARCHITECTURE rule 3). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Record<string, string> | undefined;
+
+  constructor(init: { status: number; code: string; message: string; fields?: Record<string, string> }) {
+    super(init.message);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.code = init.code;
+    this.fields = init.fields;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+export type QueryParams = Record<string, QueryValue | readonly QueryValue[]>;
+
+export type RequestOptions = {
+  body?: unknown;
+  query?: QueryParams;
+  signal?: AbortSignal;
+  backend?: Backend;
+  headers?: Record<string, string>;
+};
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** `${baseUrl}/api/v1/<path>?<query>`; `path` may start with or without a slash. */
+export function buildUrl(path: string, query?: QueryParams, backend: Backend = 'buyer'): string {
+  const base = backendBaseUrls[backend];
+  let url = `${base}/api/v1/${path.replace(/^\/+/, '')}`;
+  if (query) {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) {
+      const values = Array.isArray(value) ? value : [value];
+      for (const v of values) if (v !== undefined && v !== null) params.append(key, String(v));
+    }
+    const qs = params.toString();
+    if (qs) url += `${url.includes('?') ? '&' : '?'}${qs}`;
+  }
+  return url;
+}
+
+function encodeBody(body: unknown, headers: Headers): BodyInit | undefined {
+  if (body === undefined) return undefined;
+  // FormData / URLSearchParams / Blob: the browser sets the content type (and multipart boundary).
+  if (body instanceof FormData || body instanceof URLSearchParams || body instanceof Blob) return body;
+  headers.set('content-type', 'application/json');
+  return JSON.stringify(body);
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  const headers = new Headers(options.headers);
+  headers.set('accept', 'application/json');
+  headers.set(ROLE_HEADER, 'buyer'); // spec §1: this client always acts as a buyer
+  const body = encodeBody(options.body, headers);
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query, options.backend), {
+      method,
+      headers,
+      body,
+      credentials: 'include',
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: 'Network request failed' });
+  }
+
+  const data = await readJson(response);
+  if (!response.ok) {
+    const parsed = errorResponseSchema.safeParse(data);
+    if (parsed.success) {
+      throw new ApiError({ status: response.status, ...parsed.data.error });
+    }
+    throw new ApiError({
+      status: response.status,
+      code: `HTTP_${response.status}`,
+      message: response.statusText || `Request failed with status ${response.status}`,
+    });
+  }
+  return data as T;
+}
+
+/**
+ * The one HTTP client. Every call: `role: buyer` header, cookies (`credentials: 'include'`),
+ * JSON (or FormData / URLSearchParams) bodies, errors thrown as ApiError.
+ */
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
+  post: <T>(path: string, options?: RequestOptions) => request<T>('POST', path, options),
+  put: <T>(path: string, options?: RequestOptions) => request<T>('PUT', path, options),
+  patch: <T>(path: string, options?: RequestOptions) => request<T>('PATCH', path, options),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+};
+
+/**
+ * Translated text for any thrown error: `errors:<CODE>` if translated, else the server's
+ * message, else a generic text.
+ */
+export function errorMessage(t: TFunction, error: unknown): string {
+  if (isApiError(error)) {
+    const key = `errors:${error.code}`;
+    const translated = t(key, { defaultValue: '' });
+    if (translated && translated !== key) return translated;
+    if (error.message) return error.message;
+  }
+  return t('errors:GENERIC');
+}
