@@ -4,7 +4,7 @@ import {
   type loggedInPagePatterns,
   type ProductListingType,
   type publicPagePatterns,
-} from '@maplesource/contracts';
+} from '@maplesource/contracts/routes';
 
 /** Every page pattern of spec §2 (from contracts/routes.ts). */
 export type PublicPagePattern = (typeof publicPagePatterns)[number];

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { CURRENCY, type Cents } from '@maplesource/contracts';
+import type { Cents } from '@maplesource/contracts/common';
+import { CURRENCY_CODE } from '@maplesource/contracts/limits';
 
 /** Canadian locale for a UI language: fr → fr-CA, everything else → en-CA. */
 export function intlLocale(language: string): 'fr-CA' | 'en-CA' {
@@ -9,7 +10,7 @@ export function intlLocale(language: string): 'fr-CA' | 'en-CA' {
 /** Integer cents (CAD) → "$1,234.56" (en-CA) or "1 234,56 $" (fr-CA). */
 export function formatMoney(cents: Cents, language: string): string {
   if (!Number.isInteger(cents)) throw new TypeError('Money must be integer cents');
-  return new Intl.NumberFormat(intlLocale(language), { style: 'currency', currency: CURRENCY }).format(
+  return new Intl.NumberFormat(intlLocale(language), { style: 'currency', currency: CURRENCY_CODE }).format(
     cents / 100,
   );
 }

@@ -1,6 +1,10 @@
 import type { TFunction } from 'i18next';
-import { ROLE_HEADER, errorResponseSchema } from '@maplesource/contracts';
+import type { ErrorResponse, Role, ROLE_HEADER as ContractsRoleHeader } from '@maplesource/contracts/common';
 import { backendBaseUrls, type Backend } from '../config/env';
+
+// Type-only link to contracts: a value import of common.ts would pull all of zod into the landing bundle.
+const ROLE_HEADER: typeof ContractsRoleHeader = 'role';
+const ROLE: Extract<Role, 'buyer'> = 'buyer';
 
 /** The one error type every request throws (ARCHITECTURE rule 3). */
 export class ApiError extends Error {
@@ -58,6 +62,20 @@ function encodeBody(body: unknown, headers: Headers): BodyInit | undefined {
   return JSON.stringify(body);
 }
 
+/** Narrows an answer body to the one error shape `{ error: { code, message, fields? } }`. */
+function errorBody(data: unknown): ErrorResponse['error'] | null {
+  if (typeof data !== 'object' || data === null || !('error' in data)) return null;
+  const error = (data as { error: unknown }).error;
+  if (typeof error !== 'object' || error === null) return null;
+  const { code, message, fields } = error as Record<string, unknown>;
+  if (typeof code !== 'string' || typeof message !== 'string') return null;
+  const validFields =
+    typeof fields === 'object' && fields !== null && Object.values(fields).every((v) => typeof v === 'string')
+      ? (fields as Record<string, string>)
+      : undefined;
+  return { code, message, ...(validFields ? { fields: validFields } : {}) };
+}
+
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!text) return undefined;
@@ -71,7 +89,7 @@ async function readJson(response: Response): Promise<unknown> {
 async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
   const headers = new Headers(options.headers);
   headers.set('accept', 'application/json');
-  headers.set(ROLE_HEADER, 'buyer'); // spec §1: this client always acts as a buyer
+  headers.set(ROLE_HEADER, ROLE); // spec §1: this client always acts as a buyer
   const body = encodeBody(options.body, headers);
 
   let response: Response;
@@ -90,10 +108,8 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
 
   const data = await readJson(response);
   if (!response.ok) {
-    const parsed = errorResponseSchema.safeParse(data);
-    if (parsed.success) {
-      throw new ApiError({ status: response.status, ...parsed.data.error });
-    }
+    const error = errorBody(data);
+    if (error) throw new ApiError({ status: response.status, ...error });
     throw new ApiError({
       status: response.status,
       code: `HTTP_${response.status}`,

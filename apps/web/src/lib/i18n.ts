@@ -7,7 +7,7 @@ import {
   languageCodes,
   rtlLanguages,
   type LanguageCode,
-} from '@maplesource/contracts';
+} from '@maplesource/contracts/languages';
 
 /**
  * Locale files: src/locales/<lang>/<namespace>.json (namespace = 'common', 'errors' or a domain name).

@@ -1,4 +1,4 @@
-import { limits } from '@maplesource/contracts';
+import { limits } from '@maplesource/contracts/limits';
 import { createStore, useStore } from './create-store';
 
 export const toastTypes = ['success', 'error', 'info', 'warning'] as const;

@@ -1,6 +1,11 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isLanguageCode, languageCodes, languageNames, type LanguageCode } from '@maplesource/contracts';
+import {
+  isLanguageCode,
+  languageCodes,
+  languageNames,
+  type LanguageCode,
+} from '@maplesource/contracts/languages';
 import { CheckIcon, ChevronDownIcon, GlobeIcon } from '../../components/ui/icons';
 import { cn } from '../../components/ui/cn';
 import { setLanguage } from '../../lib/i18n';

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { useParams } from 'react-router';
-import { ABOUT_PREFIX } from '@maplesource/contracts';
+import { ABOUT_PREFIX } from '@maplesource/contracts/routes';
 import NotFoundPage from './not-found';
 
 const AboutPage = lazy(() => import('./about'));

@@ -1,6 +1,6 @@
 import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { productListingTypes, type ProductListingType } from '@maplesource/contracts';
+import { productListingTypes, type ProductListingType } from '@maplesource/contracts/routes';
 import { PageIntro } from '../../components/ui/page-intro';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
