@@ -120,7 +120,7 @@ export function LanguageMenu({
           ref={listRef}
           id={listId}
           role="listbox"
-          tabIndex={-1}
+          tabIndex={0}
           aria-label={t('header.language')}
           aria-activedescendant={`${id}-opt-${active}`}
           onKeyDown={onListKeyDown}

@@ -26,7 +26,7 @@ export function SearchForm({ label, placeholder, submitLabel, className, onSubmi
   };
 
   return (
-    <form role="search" onSubmit={onSubmit} className={cn('flex w-full', className)}>
+    <form role="search" aria-label={label} onSubmit={onSubmit} className={cn('flex w-full', className)}>
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
