@@ -1,0 +1,53 @@
+// Shared helpers for the benchmarks: start the built server on a fresh DATA_DIR, run autocannon.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+export const repoRoot = path.resolve(import.meta.dirname, '..');
+
+/** Starts `node apps/server/dist/main.js`; resolves when /readyz answers, with the time it took. */
+export async function startServer({ env = {}, port = 4400 + Math.floor(Math.random() * 500), timeoutMs = 300_000 } = {}) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'maplesource-bench-'));
+  const started = performance.now();
+  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    cwd: repoRoot,
+    env: { ...process.env, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn', NODE_ENV: 'production', SEED: 'auto', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  while (performance.now() - started < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/readyz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const readyMs = performance.now() - started;
+  return {
+    url,
+    readyMs,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function load(url, { duration = 5, connections = 20, headers = {} } = {}) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, duration, connections, headers }, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+export function printLoad(label, result) {
+  const non2xx = result.non2xx ?? 0;
+  console.info(
+    `${label.padEnd(34)} ${String(Math.round(result.requests.average)).padStart(7)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  errors ${result.errors}  non-2xx ${non2xx}`,
+  );
+}

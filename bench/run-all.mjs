@@ -1,0 +1,14 @@
+// `npm run bench`: every benchmark in turn, each printing its figures. Needs `npm run build` first
+// (the npm script does it). Benchmarks that need PostgreSQL skip themselves without DATABASE_URL.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+
+const only = process.argv[2];
+const files = readdirSync(import.meta.dirname)
+  .filter((name) => name.endsWith('.mjs') && !['run-all.mjs', 'lib.mjs'].includes(name))
+  .filter((name) => !only || name.includes(only))
+  .sort((a, b) => (a.startsWith('startup') ? -1 : b.startsWith('startup') ? 1 : a.localeCompare(b)));
+for (const file of files) {
+  const module = await import(path.join(import.meta.dirname, file));
+  if (typeof module.run === 'function') await module.run();
+}
