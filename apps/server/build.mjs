@@ -19,7 +19,7 @@ await build({
   target: 'node20',
   sourcemap: true,
   // npm dependencies stay in node_modules; our workspace packages are bundled.
-  external: Object.keys(pkg.dependencies ?? {}),
+  external: Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@maplesource/')),
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   logLevel: 'warning',
 });
