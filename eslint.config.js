@@ -10,18 +10,40 @@ import globals from 'globals';
  * server: plugins → modules → workflows → app.ts
  * web and server import contracts, never each other.
  */
-const webFeatureZones = ['accounts', 'auth', 'catalog', 'content', 'sellers', 'quotes', 'chat', 'invoices', 'orders', 'payments', 'reviews', 'notifications', 'careers', 'admin', 'locations'].map(
-  (feature) => ({
-    target: `./apps/web/src/features/${feature}`,
-    from: './apps/web/src/features',
-    except: [`./${feature}`],
-    message: 'Features do not import each other; compose them in app/routes.',
-  }),
-);
+const webFeatureZones = [
+  'accounts',
+  'auth',
+  'catalog',
+  'content',
+  'sellers',
+  'quotes',
+  'chat',
+  'invoices',
+  'orders',
+  'payments',
+  'reviews',
+  'notifications',
+  'careers',
+  'admin',
+  'locations',
+].map((feature) => ({
+  target: `./apps/web/src/features/${feature}`,
+  from: './apps/web/src/features',
+  except: [`./${feature}`],
+  message: 'Features do not import each other; compose them in app/routes.',
+}));
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', 'test-results/**', 'playwright-report/**', '**/*.mjs', 'eslint.config.js'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/data/**',
+      'test-results/**',
+      'playwright-report/**',
+      '**/*.mjs',
+      'eslint.config.js',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -42,7 +64,11 @@ export default tseslint.config(
           zones: [
             { target: './apps/web', from: './apps/server', message: 'web never imports server' },
             { target: './apps/server', from: './apps/web', message: 'server never imports web' },
-            { target: './packages/contracts', from: './apps', message: 'contracts import nothing of the apps' },
+            {
+              target: './packages/contracts',
+              from: './apps',
+              message: 'contracts import nothing of the apps',
+            },
             { target: './apps/web/src/components', from: './apps/web/src/features' },
             { target: './apps/web/src/components', from: './apps/web/src/app' },
             { target: './apps/web/src/lib', from: './apps/web/src/features' },

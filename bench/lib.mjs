@@ -8,12 +8,27 @@ import autocannon from 'autocannon';
 export const repoRoot = path.resolve(import.meta.dirname, '..');
 
 /** Starts `node apps/server/dist/main.js`; resolves when /readyz answers, with the time it took. */
-export async function startServer({ env = {}, port = 4400 + Math.floor(Math.random() * 500), timeoutMs = 300_000 } = {}) {
+export async function startServer({
+  env = {},
+  port = 4400 + Math.floor(Math.random() * 500),
+  timeoutMs = 300_000,
+} = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'maplesource-bench-'));
   const started = performance.now();
   const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: repoRoot,
-    env: { ...process.env, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn', NODE_ENV: 'production', SEED: 'auto', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ...env },
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      SEED: 'auto',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -41,7 +56,9 @@ export async function startServer({ env = {}, port = 4400 + Math.floor(Math.rand
 
 export function load(url, { duration = 5, connections = 20, headers = {} } = {}) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, duration, connections, headers }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon({ url, duration, connections, headers }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
   });
 }
 

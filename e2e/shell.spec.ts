@@ -77,7 +77,9 @@ test.describe('web shell', () => {
     await page.goto('/');
     await waitForApp(page);
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await expect(page.getByRole('navigation', { name: 'Browse categories' }).getByRole('link', { name: 'Products' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Browse categories' }).getByRole('link', { name: 'Products' }),
+    ).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   });

@@ -20,7 +20,9 @@ await build({
   sourcemap: true,
   // npm dependencies stay in node_modules; our workspace packages are bundled.
   external: Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@maplesource/')),
-  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+  },
   logLevel: 'warning',
 });
 cpSync(path.join(here, 'src/db/migrations'), path.join(dist, 'migrations'), { recursive: true });
@@ -33,7 +35,10 @@ const walk = (dir) => {
     if (statSync(file).isDirectory()) walk(file);
     else if (/\.(js|css|html|svg|json|txt|xml|webmanifest)$/.test(name) && statSync(file).size > 1024) {
       const body = readFileSync(file);
-      writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      writeFileSync(
+        `${file}.br`,
+        brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      );
       writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
       compressed += 1;
     }
@@ -44,4 +49,6 @@ try {
 } catch {
   console.warn('web app not built yet: nothing to pre-compress');
 }
-console.info(`server bundled to ${path.relative(process.cwd(), dist)}; ${compressed} web files pre-compressed`);
+console.info(
+  `server bundled to ${path.relative(process.cwd(), dist)}; ${compressed} web files pre-compressed`,
+);

@@ -58,8 +58,9 @@ describe('loadConfig', () => {
 
   it('prefers secrets given in the environment', () => {
     const secret = 'x'.repeat(40);
-    expect(loadConfig({ DATA_DIR: tempDir(), COOKIE_SECRET: secret, PAYMENT_WEBHOOK_SECRET: secret }).COOKIE_SECRET).toBe(
-      secret,
-    );
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), COOKIE_SECRET: secret, PAYMENT_WEBHOOK_SECRET: secret })
+        .COOKIE_SECRET,
+    ).toBe(secret);
   });
 });

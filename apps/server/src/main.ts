@@ -49,7 +49,12 @@ async function main() {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   app.log.info(
-    { port, driver: database.driver, services: config.SERVICES, startupMs: Math.round(performance.now() - startedAt) },
+    {
+      port,
+      driver: database.driver,
+      services: config.SERVICES,
+      startupMs: Math.round(performance.now() - startedAt),
+    },
     `MapleSource ready on http://localhost:${port}`,
   );
 }

@@ -47,18 +47,58 @@ afterAll(async () => t?.close());
 
 const weirdString = fc.oneof(
   fc.string({ maxLength: 40 }),
-  fc.constantFrom('', ' ', '0', '-1', '1e309', 'NaN', 'null', 'true', '../../etc/passwd', '%00', "' OR 1=1 --", '<script>', 'é'.repeat(300), '9'.repeat(40)),
+  fc.constantFrom(
+    '',
+    ' ',
+    '0',
+    '-1',
+    '1e309',
+    'NaN',
+    'null',
+    'true',
+    '../../etc/passwd',
+    '%00',
+    "' OR 1=1 --",
+    '<script>',
+    'é'.repeat(300),
+    '9'.repeat(40),
+  ),
   fc.uuid().map(String),
   fc.integer().map(String),
 );
 const weirdBody = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }).map((value) => ({ kind: 'json' as const, value })),
-  fc.dictionary(fc.constantFrom('email', 'password', 'phoneNumber', 'quantity', 'page', 'id', 'rating', 'path', 'token', 'name', 'price'), fc.jsonValue({ maxDepth: 2 })).map((value) => ({ kind: 'json' as const, value })),
+  fc
+    .dictionary(
+      fc.constantFrom(
+        'email',
+        'password',
+        'phoneNumber',
+        'quantity',
+        'page',
+        'id',
+        'rating',
+        'path',
+        'token',
+        'name',
+        'price',
+      ),
+      fc.jsonValue({ maxDepth: 2 }),
+    )
+    .map((value) => ({ kind: 'json' as const, value })),
   fc.string({ maxLength: 60 }).map((value) => ({ kind: 'raw-json' as const, value })),
   fc.string({ maxLength: 60 }).map((value) => ({ kind: 'form' as const, value })),
   fc.constant({ kind: 'none' as const, value: null }),
 );
-const roleHeader = fc.constantFrom<string | undefined>('buyer', 'buyer', 'seller', 'admin', 'root', '', undefined);
+const roleHeader = fc.constantFrom<string | undefined>(
+  'buyer',
+  'buyer',
+  'seller',
+  'admin',
+  'root',
+  '',
+  undefined,
+);
 
 function fillPath(path: string, values: string[]): string {
   let index = 0;
@@ -88,7 +128,23 @@ describe('OpenAPI fuzzing', () => {
         await fc.assert(
           fc.asyncProperty(
             fc.array(weirdString, { minLength: 1, maxLength: 3 }),
-            fc.dictionary(fc.constantFrom('page', 'pageSize', 'q', 'path', 'id', 'sort', 'type', 'minPrice', 'state', 'to', 'limit'), weirdString, { maxKeys: 4 }),
+            fc.dictionary(
+              fc.constantFrom(
+                'page',
+                'pageSize',
+                'q',
+                'path',
+                'id',
+                'sort',
+                'type',
+                'minPrice',
+                'state',
+                'to',
+                'limit',
+              ),
+              weirdString,
+              { maxKeys: 4 },
+            ),
             weirdBody,
             roleHeader,
             async (pathValues, query, body, role) => {
@@ -109,11 +165,19 @@ describe('OpenAPI fuzzing', () => {
               }
               const method = operation.method as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
               const res = await withinTime(
-                t.app.inject({ method, url, query, headers, ...(payload !== undefined && method !== 'GET' ? { payload } : {}) }),
+                t.app.inject({
+                  method,
+                  url,
+                  query,
+                  headers,
+                  ...(payload !== undefined && method !== 'GET' ? { payload } : {}),
+                }),
                 `${operation.method} ${url}`,
               );
               if (res.statusCode >= 500) {
-                throw new Error(`${operation.method} ${url} ${JSON.stringify(query)} → ${res.statusCode} ${res.body.slice(0, 300)}`);
+                throw new Error(
+                  `${operation.method} ${url} ${JSON.stringify(query)} → ${res.statusCode} ${res.body.slice(0, 300)}`,
+                );
               }
             },
           ),

@@ -1,7 +1,21 @@
 import { z } from 'zod';
 
 /** Canada's 13 provinces and territories (ISO 3166-2:CA codes). */
-export const provinceCodes = ['AB', 'BC', 'MB', 'NB', 'NL', 'NS', 'NT', 'NU', 'ON', 'PE', 'QC', 'SK', 'YT'] as const;
+export const provinceCodes = [
+  'AB',
+  'BC',
+  'MB',
+  'NB',
+  'NL',
+  'NS',
+  'NT',
+  'NU',
+  'ON',
+  'PE',
+  'QC',
+  'SK',
+  'YT',
+] as const;
 export const provinceCodeSchema = z.enum(provinceCodes);
 export type ProvinceCode = z.infer<typeof provinceCodeSchema>;
 
@@ -39,7 +53,8 @@ export const postalCodeFirstLetters: Record<ProvinceCode, string> = {
 };
 
 /** A1A 1A1; D F I O Q U never appear; W and Z never first. Space optional on input. */
-export const CANADIAN_POSTAL_CODE = /^[ABCEGHJ-NPRSTVXY][0-9][ABCEGHJ-NPRSTV-Z] ?[0-9][ABCEGHJ-NPRSTV-Z][0-9]$/i;
+export const CANADIAN_POSTAL_CODE =
+  /^[ABCEGHJ-NPRSTVXY][0-9][ABCEGHJ-NPRSTV-Z] ?[0-9][ABCEGHJ-NPRSTV-Z][0-9]$/i;
 
 export function normalizePostalCode(value: string): string {
   const compact = value.replace(/\s+/g, '').toUpperCase();

@@ -19,7 +19,9 @@ afterAll(async () => {
 
 describe('migrations (run on PGlite, and on PostgreSQL when DATABASE_URL is set)', () => {
   it('applied every committed migration to the fresh database', async () => {
-    const rows = rowsOf<{ name: string }>(await database.db.execute(sql`select name from schema_migrations order by name`));
+    const rows = rowsOf<{ name: string }>(
+      await database.db.execute(sql`select name from schema_migrations order by name`),
+    );
     expect(rows.map((row) => row.name)).toEqual(readMigrations().map((m) => m.name));
     const trgm = rowsOf(await database.db.execute(sql`select 1 from pg_extension where extname = 'pg_trgm'`));
     expect(trgm).toHaveLength(1);
@@ -40,9 +42,14 @@ describe('migrations (run on PGlite, and on PostgreSQL when DATABASE_URL is set)
 
   it('rolls a failing migration back completely', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'maplesource-bad-'));
-    writeFileSync(path.join(dir, '9100_bad.sql'), 'CREATE TABLE half_done (id int);\nSELECT * FROM no_such_table;');
+    writeFileSync(
+      path.join(dir, '9100_bad.sql'),
+      'CREATE TABLE half_done (id int);\nSELECT * FROM no_such_table;',
+    );
     await expect(migrate(database, dir)).rejects.toThrow(/9100_bad.sql failed/);
-    const rows = rowsOf(await database.db.execute(sql`select 1 from information_schema.tables where table_name = 'half_done'`));
+    const rows = rowsOf(
+      await database.db.execute(sql`select 1 from information_schema.tables where table_name = 'half_done'`),
+    );
     expect(rows).toHaveLength(0);
     // The connection is usable afterwards.
     await database.ping();

@@ -131,7 +131,11 @@ describe('one error shape', () => {
   });
 
   it('tags every answer with a request id, echoing a well-formed incoming one', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'abc12345-trace' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'abc12345-trace' },
+    });
     expect(res.headers['x-request-id']).toBe('abc12345-trace');
     const other = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(other.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
@@ -143,14 +147,22 @@ describe('CORS', () => {
     const allowed = await t.app.inject({
       method: 'OPTIONS',
       url: '/api/v1/__probe',
-      headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'POST', 'access-control-request-headers': 'role' },
+      headers: {
+        origin: 'http://localhost:3000',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'role',
+      },
     });
     expect(allowed.headers['access-control-allow-origin']).toBe('http://localhost:3000');
     expect(allowed.headers['access-control-allow-credentials']).toBe('true');
     const refused = await t.app.inject({
       method: 'OPTIONS',
       url: '/api/v1/__probe',
-      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'role' },
+      headers: {
+        origin: 'https://evil.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'role',
+      },
     });
     expect(refused.headers['access-control-allow-origin']).toBeUndefined();
   });
@@ -159,7 +171,10 @@ describe('CORS', () => {
 describe('health', () => {
   it('reports liveness and database readiness', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
-    expect((await t.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'ready', database: 'ok' });
+    expect((await t.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({
+      status: 'ready',
+      database: 'ok',
+    });
   });
 
   it('publishes the OpenAPI document and its browsable page', async () => {

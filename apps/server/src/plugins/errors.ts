@@ -52,8 +52,16 @@ const fastifyClientErrors: Record<string, { status: number; code: string; messag
   },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'BAD_REQUEST', message: 'Invalid content length' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'MALFORMED_JSON', message: 'The JSON body is empty' },
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'MALFORMED_JSON', message: 'The body is not valid JSON' },
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large' },
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    code: 'MALFORMED_JSON',
+    message: 'The body is not valid JSON',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    code: 'PAYLOAD_TOO_LARGE',
+    message: 'The request body is too large',
+  },
   FST_ERR_CTP_INVALID_TYPE: { status: 400, code: 'BAD_REQUEST', message: 'Invalid content type' },
   FST_ERR_BAD_URL: { status: 400, code: 'BAD_REQUEST', message: 'Malformed URL' },
   FST_ERR_ASYNC_CONSTRAINT: { status: 400, code: 'BAD_REQUEST', message: 'Bad request' },
@@ -88,7 +96,10 @@ export function sendError(
   message: string,
   fields?: Record<string, string>,
 ) {
-  return reply.status(status).type('application/json; charset=utf-8').send(errorBody(code, message, fields));
+  return reply
+    .status(status)
+    .type('application/json; charset=utf-8')
+    .send(errorBody(code, message, fields));
 }
 
 async function errorsPlugin(app: FastifyInstance) {
@@ -103,7 +114,12 @@ async function errorsPlugin(app: FastifyInstance) {
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
-      return sendError(reply, 500, 'INTERNAL_ERROR', 'Something went wrong on our side; please try again later');
+      return sendError(
+        reply,
+        500,
+        'INTERNAL_ERROR',
+        'Something went wrong on our side; please try again later',
+      );
     }
     const known = error.code ? fastifyClientErrors[error.code] : undefined;
     if (known) return sendError(reply, known.status, known.code, known.message);
@@ -114,7 +130,12 @@ async function errorsPlugin(app: FastifyInstance) {
       return sendError(reply, error.statusCode, 'BAD_REQUEST', error.message || 'Bad request');
     }
     request.log.error({ err: error }, 'unhandled error');
-    return sendError(reply, 500, 'INTERNAL_ERROR', 'Something went wrong on our side; please try again later');
+    return sendError(
+      reply,
+      500,
+      'INTERNAL_ERROR',
+      'Something went wrong on our side; please try again later',
+    );
   });
 }
 

@@ -11,7 +11,10 @@ const bundle = `console.log(${JSON.stringify('x'.repeat(5000))});`;
 
 beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>MapleSource</title></head><body><div id="root"></div></body></html>');
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html><head><title>MapleSource</title></head><body><div id="root"></div></body></html>',
+  );
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), bundle);
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js.gz'), gzipSync(bundle));
   t = await createTestApp({ env: { WEB_DIST_DIR: dist } });
@@ -22,16 +25,25 @@ afterAll(async () => {
 });
 
 describe('serving the web app', () => {
-  it.each(['/', '/products', '/products/metal-fabrication/cnc', '/productdetails/steel-bracket', '/seller/acme', '/profile', '/invoice/tok123', '/about-steel', '/cnc-fabrication-quotes/milling', '/fr/products', '/fr'])(
-    'returns the app shell with 200 for the screen %s',
-    async (url) => {
-      const res = await t.app.inject({ method: 'GET', url });
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toMatch(/text\/html/);
-      expect(res.body).toContain('<div id="root">');
-      expect(res.headers['cache-control']).toBe('no-cache');
-    },
-  );
+  it.each([
+    '/',
+    '/products',
+    '/products/metal-fabrication/cnc',
+    '/productdetails/steel-bracket',
+    '/seller/acme',
+    '/profile',
+    '/invoice/tok123',
+    '/about-steel',
+    '/cnc-fabrication-quotes/milling',
+    '/fr/products',
+    '/fr',
+  ])('returns the app shell with 200 for the screen %s', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toContain('<div id="root">');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
 
   it.each(['/no-such-page', '/products/a/b/c', '/about', '/seller', '/fr/no-such-page'])(
     'returns the app shell with 404 for %s so the not-found page renders',

@@ -22,7 +22,10 @@ export interface WebAppOptions {
 
 /** Page path → 200 when it is a screen of spec §2, else 404 (the not-found page still renders). */
 export function pageStatus(pathname: string): 200 | 404 {
-  const withoutLanguage = stripLanguagePrefix(pathname, (segment) => isLanguageCode(segment) && segment.length <= 5);
+  const withoutLanguage = stripLanguagePrefix(
+    pathname,
+    (segment) => isLanguageCode(segment) && segment.length <= 5,
+  );
   return isKnownPagePath(withoutLanguage) ? 200 : 404;
 }
 

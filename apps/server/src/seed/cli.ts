@@ -8,7 +8,10 @@ import { runSeed } from './index';
 /** `npm run seed [-- --products N]`: (re)builds the demo marketplace in the configured database. */
 const { values } = parseArgs({ options: { products: { type: 'string' } } });
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: path.join(config.DATA_DIR, 'pglite') });
+const database = await openDatabase({
+  databaseUrl: config.DATABASE_URL,
+  pgliteDir: path.join(config.DATA_DIR, 'pglite'),
+});
 await migrate(database);
 const started = performance.now();
 await runSeed({

@@ -4,9 +4,15 @@ import { z } from 'zod';
  * Socket.IO event names of spec §7 (chat backend). Payload schemas are filled in by the chat
  * issue; the names are fixed here so both sides spell them the same (`receipentId` included).
  */
-export const typingEventSchema = z.object({ chatId: z.string().min(1).max(100), receipentId: z.string().min(1).max(100) });
+export const typingEventSchema = z.object({
+  chatId: z.string().min(1).max(100),
+  receipentId: z.string().min(1).max(100),
+});
 export type TypingEvent = z.infer<typeof typingEventSchema>;
-export const chatEventSchema = z.object({ chatId: z.string().min(1).max(100), receiverId: z.string().min(1).max(100) });
+export const chatEventSchema = z.object({
+  chatId: z.string().min(1).max(100),
+  receiverId: z.string().min(1).max(100),
+});
 export type ChatEvent = z.infer<typeof chatEventSchema>;
 export const chatIdPayloadSchema = z.object({ chatId: z.string().min(1).max(100) });
 export const pingPayloadSchema = z.object({ timestamp: z.number() });
