@@ -19,6 +19,9 @@ import openapi from './plugins/openapi';
 import webApp, { type WebAppOptions } from './plugins/web-app';
 import { SessionService } from './modules/auth/session.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { contentWeb } from './modules/content/content.web';
+import { createShellRenderer } from './modules/content/render-shell';
+import { contentPageSources } from './modules/content/catalog-sources';
 import { buyerService } from './services/buyer';
 import { chatService } from './services/chat';
 import { paymentService } from './services/payment';
@@ -93,6 +96,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(roleHeader);
   await app.register(auth, { sessions, secureCookies: config.PUBLIC_URL.startsWith('https://') });
 
+  // Content (issue 5): security headers, robots.txt, sitemaps; before the routes so its hooks reach them.
+  await app.register(contentWeb, { sources: contentPageSources });
   await app.register(healthRoutes);
   if (config.SERVICES.includes('buyer')) await app.register(buyerService, { prefix: '/api/v1' });
   if (config.SERVICES.includes('chat')) await app.register(chatService, { prefix: '/api/v1', sessions });
@@ -100,7 +105,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(webApp, {
     distDir: defaultWebDistDir(config),
-    ...(options.renderShell ? { renderShell: options.renderShell } : {}),
+    renderShell: options.renderShell ?? createShellRenderer({ sources: contentPageSources }),
   });
 
   return app;

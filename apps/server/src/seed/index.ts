@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
 import { rowsOf } from '../db/migrate';
+import { contentSeedStep } from '../modules/content/content.seed';
 
 export interface SeedContext {
   database: Database;
@@ -26,7 +27,7 @@ export interface SeedStep {
  * The deterministic demo marketplace, built step by step. Each domain adds its step here
  * (catalogue storefronts and products, demo accounts, blogs, …) in dependency order.
  */
-export const seedSteps: SeedStep[] = [];
+export const seedSteps: SeedStep[] = [contentSeedStep];
 
 const SEEDED_KEY = 'seeded';
 

@@ -1,0 +1,49 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  errorResponseSchema,
+  globalParagraphQuerySchema,
+  globalParagraphSchema,
+  seoByPathQuerySchema,
+  seoEntrySchema,
+} from '@maplesource/contracts';
+import { notFound } from '../../plugins/errors';
+import { findGlobalParagraph, findSeoByPath } from './content.service';
+
+/** Public content routes under /api/v1 (spec §7 "SEO and search"). */
+export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/seo/by-path',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'Admin-defined head markup for one lowercase page path',
+        querystring: seoByPathQuerySchema,
+        response: { 200: seoEntrySchema, 404: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const entry = await findSeoByPath(app.db, request.query.path);
+      if (!entry) throw notFound('SEO_NOT_FOUND', 'No SEO entry for this path');
+      reply.header('cache-control', 'public, max-age=60');
+      return entry;
+    },
+  );
+
+  app.get(
+    '/global-paragraph',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'Admin-written text block for a listing page path',
+        querystring: globalParagraphQuerySchema,
+        response: { 200: globalParagraphSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const paragraph = await findGlobalParagraph(app.db, request.query.path);
+      if (!paragraph) throw notFound('GLOBAL_PARAGRAPH_NOT_FOUND', 'No paragraph for this path');
+      reply.header('cache-control', 'public, max-age=60');
+      return paragraph;
+    },
+  );
+};

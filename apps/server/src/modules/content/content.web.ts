@@ -1,0 +1,183 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { allowedScriptOrigins } from '@maplesource/contracts';
+import { escapeHtml } from './seo-markup';
+import type { PageSources, SitemapEntityKind } from './page-sources';
+
+/** Sitemap protocol limit: 50,000 URLs per file (docs/decisions: sitemap splitting). */
+export const SITEMAP_MAX_URLS = 50_000;
+export const sitemapKinds: readonly SitemapEntityKind[] = ['products', 'services', 'sellers', 'blogs'];
+const entityPathPrefix: Record<SitemapEntityKind, string> = {
+  products: '/productdetails/',
+  services: '/service/',
+  sellers: '/seller/',
+  blogs: '/blog/',
+};
+export const staticSitemapPaths = [
+  '/',
+  '/products',
+  '/services',
+  '/sellers',
+  '/our-sellers',
+  '/blogs',
+  '/global-quote',
+  '/cnc-fabrication-quotes',
+  '/terms-and-condition',
+  '/privacy-policy',
+];
+
+/** The page Content-Security-Policy (docs/decisions: CSP). JSON-LD is data, not executed, so it needs no hash. */
+export function pageCsp(origins: readonly string[] = allowedScriptOrigins): string {
+  const extra = origins.join(' ');
+  return [
+    "default-src 'self'",
+    `script-src 'self'${extra ? ` ${extra}` : ''}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src 'self' ws: wss:${extra ? ` ${extra}` : ''}`,
+    "media-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** Swagger UI (/api/docs) loads its own scripts from 'self' and styles inline. */
+export const docsCsp = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export interface ContentWebOptions {
+  sources?: PageSources;
+  /** Smaller files in tests; the protocol maximum by default. */
+  sitemapMaxUrls?: number;
+}
+
+const xmlHeader = '<?xml version="1.0" encoding="UTF-8"?>\n';
+
+function sendXml(reply: FastifyReply, xml: string) {
+  return reply
+    .header('cache-control', 'public, max-age=3600')
+    .type('application/xml; charset=utf-8')
+    .send(xml);
+}
+
+/**
+ * Crawler-facing routes outside /api: /robots.txt, /sitemap.xml (an index), /sitemaps/<kind>-<n>.xml;
+ * plus the security headers on every response (CSP on HTML, nosniff and Referrer-Policy everywhere).
+ */
+async function contentWebPlugin(app: FastifyInstance, options: ContentWebOptions) {
+  const sources = options.sources ?? {};
+  const maxUrls = options.sitemapMaxUrls ?? SITEMAP_MAX_URLS;
+  const csp = pageCsp();
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (type.startsWith('text/html') || !request.url.startsWith('/api/')) {
+      const docs = request.url === '/api/docs' || request.url.startsWith('/api/docs/');
+      reply.header('content-security-policy', docs ? docsCsp : csp);
+    }
+    if (!reply.hasHeader('x-frame-options')) reply.header('x-frame-options', 'DENY');
+    return payload;
+  });
+
+  const origin = () => app.config.PUBLIC_URL;
+  const counts = async () =>
+    Object.fromEntries(
+      await Promise.all(
+        sitemapKinds.map(
+          async (kind) => [kind, sources.count ? await sources.count(kind).catch(() => 0) : 0] as const,
+        ),
+      ),
+    ) as Record<SitemapEntityKind, number>;
+
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .header('cache-control', 'public, max-age=3600')
+      .type('text/plain; charset=utf-8')
+      .send(
+        [
+          'User-agent: *',
+          'Allow: /',
+          'Disallow: /api/',
+          'Disallow: /admin',
+          'Disallow: /profile',
+          'Disallow: /checkout',
+          'Disallow: /invoice/',
+          'Disallow: /my-orders',
+          'Disallow: /order/',
+          'Disallow: /service-order/',
+          'Disallow: /wishlist',
+          '',
+          `Sitemap: ${origin()}/sitemap.xml`,
+          '',
+        ].join('\n'),
+      ),
+  );
+
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
+    const base = origin();
+    const byKind = await counts();
+    const files = ['static-1'];
+    for (const kind of sitemapKinds) {
+      const pages = Math.ceil(byKind[kind] / maxUrls);
+      for (let n = 1; n <= pages; n++) files.push(`${kind}-${n}`);
+    }
+    const body = files
+      .map((file) => `  <sitemap><loc>${escapeHtml(`${base}/sitemaps/${file}.xml`)}</loc></sitemap>`)
+      .join('\n');
+    return sendXml(
+      reply,
+      `${xmlHeader}<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</sitemapindex>\n`,
+    );
+  });
+
+  app.get<{ Params: { file: string } }>(
+    '/sitemaps/:file',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const match = /^(static|products|services|sellers|blogs)-(\d{1,6})\.xml$/.exec(request.params.file);
+      const notFound = () => reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+      if (!match) return notFound();
+      const kind = match[1] as SitemapEntityKind | 'static';
+      const n = Number(match[2]);
+      if (n < 1) return notFound();
+      const base = origin();
+      let urls: Array<{ loc: string; lastmod?: string | null }>;
+      if (kind === 'static') {
+        if (n !== 1) return notFound();
+        urls = staticSitemapPaths.map((p) => ({ loc: `${base}${p === '/' ? '/' : p}` }));
+      } else {
+        if (!sources.slugs) return notFound();
+        const rows = await sources.slugs(kind, (n - 1) * maxUrls, maxUrls);
+        if (rows.length === 0) return notFound();
+        urls = rows.map((r) => ({
+          loc: `${base}${entityPathPrefix[kind]}${encodeURIComponent(r.slug)}`,
+          lastmod: r.updatedAt ?? null,
+        }));
+      }
+      const body = urls
+        .map(
+          (u) =>
+            `  <url><loc>${escapeHtml(u.loc)}</loc>${u.lastmod ? `<lastmod>${escapeHtml(new Date(u.lastmod).toISOString())}</lastmod>` : ''}</url>`,
+        )
+        .join('\n');
+      return sendXml(
+        reply,
+        `${xmlHeader}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`,
+      );
+    },
+  );
+}
+
+export const contentWeb = fp(contentWebPlugin, { name: 'content-web', dependencies: ['context'] });

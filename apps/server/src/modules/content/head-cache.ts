@@ -1,0 +1,51 @@
+/**
+ * A small LRU with a time-to-live for rendered page heads, so the shell route stays fast.
+ * Every cache registers itself; admin changes to SEO entries clear them all.
+ */
+const caches = new Set<HeadCache>();
+
+export class HeadCache<V = string> {
+  private readonly entries = new Map<string, { value: V; expires: number }>();
+
+  constructor(
+    private readonly max = 500,
+    private readonly ttlMs = 30_000,
+  ) {
+    caches.add(this as unknown as HeadCache);
+  }
+
+  get(key: string): V | undefined {
+    const hit = this.entries.get(key);
+    if (!hit) return undefined;
+    if (hit.expires < Date.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    // refresh recency
+    this.entries.delete(key);
+    this.entries.set(key, hit);
+    return hit.value;
+  }
+
+  set(key: string, value: V): void {
+    this.entries.delete(key);
+    this.entries.set(key, { value, expires: Date.now() + this.ttlMs });
+    while (this.entries.size > this.max) {
+      const oldest = this.entries.keys().next().value as string;
+      this.entries.delete(oldest);
+    }
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  dispose(): void {
+    this.entries.clear();
+    caches.delete(this as unknown as HeadCache);
+  }
+}
+
+export function invalidateHeadCache(): void {
+  for (const cache of caches) cache.clear();
+}

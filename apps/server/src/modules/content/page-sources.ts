@@ -1,0 +1,55 @@
+/**
+ * What the content module needs from the catalogue (issue 4) to build entity heads and sitemaps.
+ * app.ts passes an implementation that calls the catalogue's services; without one, pages get
+ * static heads and the sitemap lists only static pages.
+ */
+export type SitemapEntityKind = 'products' | 'services' | 'sellers' | 'blogs';
+
+export interface ProductHead {
+  name: string;
+  description: string;
+  imageUrl?: string | null;
+  sku?: string | null;
+  sellerName?: string | null;
+  /** Price in integer cents CAD, or a range when quoted by tiers. */
+  priceCents?: number | null;
+  minPriceCents?: number | null;
+  maxPriceCents?: number | null;
+  rating?: { value: number; count: number } | null;
+  updatedAt?: string | null;
+}
+
+export interface SellerHead {
+  name: string;
+  description: string;
+  logoUrl?: string | null;
+  city?: string | null;
+  province?: string | null;
+  website?: string | null;
+  verified?: boolean;
+}
+
+export interface BlogHead {
+  title: string;
+  excerpt: string;
+  imageUrl?: string | null;
+  author?: string | null;
+  publishedAt?: string | null;
+  updatedAt?: string | null;
+}
+
+export interface SitemapUrl {
+  slug: string;
+  updatedAt?: string | null;
+}
+
+export interface PageSources {
+  product?(slug: string): Promise<ProductHead | null>;
+  service?(slug: string): Promise<ProductHead | null>;
+  seller?(slug: string): Promise<SellerHead | null>;
+  blog?(slug: string): Promise<BlogHead | null>;
+  /** How many public entities of a kind exist (for the sitemap index). */
+  count?(kind: SitemapEntityKind): Promise<number>;
+  /** A stable page of slugs (ordered by a unique key). */
+  slugs?(kind: SitemapEntityKind, offset: number, limit: number): Promise<SitemapUrl[]>;
+}

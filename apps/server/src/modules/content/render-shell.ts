@@ -1,0 +1,58 @@
+import type { ShellRenderInput } from '../../plugins/web-app';
+import { findSeoEntry } from '@maplesource/contracts';
+import { findSeoByPath } from './content.service';
+import { HeadCache } from './head-cache';
+import { buildHeadHtml, injectHead, loadEntityHead, type PageLanguage } from './page-head';
+import type { PageSources } from './page-sources';
+
+export interface ShellRendererOptions {
+  sources?: PageSources;
+  cacheTtlMs?: number;
+  cacheMax?: number;
+}
+
+/** The language a page path selects: a `/fr` prefix selects French, anything else English. */
+export function pageLanguage(rawPath: string): PageLanguage {
+  return /^\/fr(\/|$)/i.test(rawPath) ? 'fr' : 'en';
+}
+
+/**
+ * `renderShell` for plugins/web-app.ts: every page path's HTML carries the resolved head
+ * (title, description, canonical, robots, Open Graph, JSON-LD for entity pages), cached briefly.
+ */
+export function createShellRenderer(options: ShellRendererOptions = {}) {
+  const cache = new HeadCache<string>(options.cacheMax ?? 500, options.cacheTtlMs ?? 30_000);
+  const sources = options.sources ?? {};
+  return async (input: ShellRenderInput): Promise<string> => {
+    const rawPath = decodePath(input.request.url.split('?')[0] ?? '/');
+    const key = `${input.statusCode}|${rawPath}`;
+    const cached = cache.get(key);
+    if (cached !== undefined) return cached;
+    const app = input.request.server;
+    const origin = app.config.PUBLIC_URL;
+    const entry = await findSeoEntry(rawPath, (path) => findSeoByPath(app.db, path));
+    const url = `${origin}${rawPath}`;
+    const entity =
+      input.statusCode === 200 ? await loadEntityHead(input.pathname, sources, origin, url) : null;
+    const head = buildHeadHtml({
+      pathname: rawPath,
+      origin,
+      entry,
+      language: pageLanguage(rawPath),
+      statusCode: input.statusCode,
+      entity,
+      barePathname: input.pathname,
+    });
+    const html = injectHead(input.template, head);
+    cache.set(key, html);
+    return html;
+  };
+}
+
+function decodePath(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
