@@ -21,6 +21,13 @@ CREATE TABLE global_paragraphs (
 );
 CREATE UNIQUE INDEX global_paragraphs_path_key ON global_paragraphs (path);
 
+CREATE TABLE site_settings (
+  key text PRIMARY KEY,
+  value jsonb NOT NULL,
+  updated_by uuid REFERENCES users(id) ON DELETE SET NULL,
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
+
 CREATE TABLE admin_audit_log (
   id uuid PRIMARY KEY,
   actor_user_id uuid REFERENCES users(id) ON DELETE SET NULL,
