@@ -17,6 +17,7 @@ import roleHeader from './plugins/role-header';
 import auth from './plugins/auth';
 import openapi from './plugins/openapi';
 import webApp, { type WebAppOptions } from './plugins/web-app';
+import realtime from './plugins/realtime';
 import { SessionService } from './modules/auth/session.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { contentWeb } from './modules/content/content.web';
@@ -100,7 +101,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(contentWeb, { sources: contentPageSources });
   await app.register(healthRoutes);
   if (config.SERVICES.includes('buyer')) await app.register(buyerService, { prefix: '/api/v1' });
-  if (config.SERVICES.includes('chat')) await app.register(chatService, { prefix: '/api/v1', sessions });
+  if (config.SERVICES.includes('chat')) {
+    // Socket.IO is app-wide (not encapsulated) so workflows of any backend can emit through app.io.
+    await app.register(realtime, {
+      sessions,
+      redisUrl: config.REDIS_URL,
+      corsOrigins: [config.PUBLIC_URL, ...config.CORS_ORIGINS],
+    });
+    await app.register(chatService, { prefix: '/api/v1' });
+  }
   if (config.SERVICES.includes('payment')) await app.register(paymentService, { prefix: '/api/v1/payment' });
 
   await app.register(webApp, {

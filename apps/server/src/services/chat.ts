@@ -1,16 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import realtime from '../plugins/realtime';
-import type { SessionResolver } from '../plugins/auth';
 
-export interface ChatServiceOptions {
-  sessions: SessionResolver;
-}
-
-/** The chat backend (spec §7): Socket.IO plus the chat HTTP routes under /api/v1. */
-export const chatService: FastifyPluginAsync<ChatServiceOptions> = async (app, options) => {
-  await app.register(realtime, {
-    sessions: options.sessions,
-    redisUrl: app.config.REDIS_URL,
-    corsOrigins: [app.config.PUBLIC_URL, ...app.config.CORS_ORIGINS],
-  });
+/**
+ * The chat backend (spec §7): chat HTTP routes under /api/v1. Its Socket.IO server
+ * (plugins/realtime.ts) is registered app-wide by app.ts when this backend runs.
+ */
+export const chatService: FastifyPluginAsync = async (app) => {
+  void app;
 };

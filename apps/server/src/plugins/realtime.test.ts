@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io as connect, type Socket } from 'socket.io-client';
+import { users } from '../modules/auth/auth.tables';
+import { SessionService } from '../modules/auth/session.service';
+import { createTestApp, type TestApp } from '../../test/helpers';
+import { SESSION_COOKIE } from './auth';
+
+const redisUrl = process.env.REDIS_URL;
+const apps: TestApp[] = [];
+let cookie = '';
+let userId = '';
+
+async function startNode(database?: TestApp['database']): Promise<{ t: TestApp; url: string }> {
+  const t = await createTestApp({ env: redisUrl ? { REDIS_URL: redisUrl } : {}, ...(database ? { database } : {}) });
+  apps.push(t);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { t, url: `http://127.0.0.1:${port}` };
+}
+
+function open(url: string, withCookie: boolean): Socket {
+  return connect(url, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    extraHeaders: withCookie ? { cookie } : {},
+    reconnection: false,
+    timeout: 5_000,
+  });
+}
+
+let first: { t: TestApp; url: string };
+
+beforeAll(async () => {
+  first = await startNode();
+  userId = randomUUID();
+  await first.t.database.db.insert(users).values({
+    id: userId,
+    memberId: `MS-RT-${userId.slice(0, 8)}`,
+    fullName: 'Realtime Buyer',
+    email: `rt-${userId}@example.ca`,
+    phoneNumber: '+14165550199',
+    passwordHash: 'x',
+    roles: ['buyer'],
+  });
+  cookie = `${SESSION_COOKIE}=${await new SessionService(first.t.database.db).create(userId)}`;
+});
+afterAll(async () => {
+  for (const t of apps.reverse()) await t.close();
+});
+
+describe('realtime connection (chat backend)', () => {
+  it('refuses a visitor', async () => {
+    const socket = open(first.url, false);
+    const error = await new Promise<Error>((resolve) => socket.once('connect_error', resolve));
+    expect(error.message).toBe('UNAUTHENTICATED');
+    socket.close();
+  });
+
+  it('answers ping with pong for a logged-in user and ignores a malformed ping', async () => {
+    const socket = open(first.url, true);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    socket.emit('ping', { timestamp: 'not a number' });
+    socket.emit('ping', { timestamp: 42 });
+    const pong = await new Promise<{ timestamp: number; serverTime: number }>((resolve) => socket.once('pong', resolve));
+    expect(pong.timestamp).toBe(42);
+    socket.close();
+  });
+
+  it.runIf(Boolean(redisUrl))('delivers an event emitted on one node to a user connected to another (Redis)', async () => {
+    const second = await startNode(first.t.database);
+    const socket = open(second.url, true);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    const received = new Promise<unknown>((resolve) => socket.once('notification:new', resolve));
+    // Adapters need a moment to see each other's subscriptions; retry the emit until it arrives.
+    const timer = setInterval(() => first.t.app.io.to(`user:${userId}`).emit('notification:new', { hello: 'from node 1' }), 100);
+    try {
+      expect(await received).toEqual({ hello: 'from node 1' });
+    } finally {
+      clearInterval(timer);
+      socket.close();
+    }
+  });
+});
