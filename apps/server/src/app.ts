@@ -13,6 +13,7 @@ import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import errors from './plugins/errors';
 import context from './plugins/context';
+import messaging from './plugins/messaging';
 import roleHeader from './plugins/role-header';
 import auth from './plugins/auth';
 import openapi from './plugins/openapi';
@@ -75,6 +76,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // External plugins, then ours, then routes (fastify/demo order).
   await app.register(errors);
   await app.register(context, { config, database });
+  await app.register(messaging);
   await app.register(cookie, { secret: config.COOKIE_SECRET });
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   await app.register(cors, {

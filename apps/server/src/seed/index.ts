@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
 import { rowsOf } from '../db/migrate';
+import { demoAccountsStep } from './demo-accounts';
 import { contentSeedStep } from '../modules/content/content.seed';
 
 export interface SeedContext {
@@ -27,7 +28,7 @@ export interface SeedStep {
  * The deterministic demo marketplace, built step by step. Each domain adds its step here
  * (catalogue storefronts and products, demo accounts, blogs, …) in dependency order.
  */
-export const seedSteps: SeedStep[] = [contentSeedStep];
+export const seedSteps: SeedStep[] = [demoAccountsStep, contentSeedStep];
 
 const SEEDED_KEY = 'seeded';
 

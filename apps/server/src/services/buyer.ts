@@ -1,6 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { contentRoutes } from '../modules/content/content.routes';
 import { adminRoutes } from '../modules/admin/admin.routes';
+import { authRoutes } from '../modules/auth/auth.routes';
+import { devOutboxRoutes } from '../modules/auth/dev-outbox.routes';
+import { accountsRoutes } from '../modules/accounts/accounts.routes';
+import { locationsRoutes } from '../modules/locations/locations.routes';
 
 /**
  * The buyer backend (spec §7): every domain's HTTP routes under /api/v1.
@@ -9,7 +13,10 @@ import { adminRoutes } from '../modules/admin/admin.routes';
 export const buyerService: FastifyPluginAsync = async (app) => {
   // Domain route modules are registered here by their issues, e.g.:
   // await app.register(authRoutes, { prefix: '/auth' });
-  void app;
+  await app.register(authRoutes, { prefix: '/auth' });
+  await app.register(devOutboxRoutes, { prefix: '/dev' });
+  await app.register(accountsRoutes);
+  await app.register(locationsRoutes, { prefix: '/locations' });
   await app.register(contentRoutes);
   await app.register(adminRoutes, { prefix: '/admin' });
 };

@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey(),
@@ -6,6 +6,8 @@ export const users = pgTable('users', {
   fullName: text('full_name').notNull(),
   email: text('email').notNull(),
   emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+  /** A new e-mail waiting for verification (migration 0101); `email` changes only once verified. */
+  pendingEmail: text('pending_email'),
   phoneNumber: text('phone_number').notNull(),
   passwordHash: text('password_hash').notNull(),
   roles: text('roles').array().notNull().default(['buyer']),
@@ -36,3 +38,46 @@ export const sessions = pgTable(
   },
   (table) => [index('sessions_user_id_idx').on(table.userId)],
 );
+
+/** Phone codes (migration 0101): only an HMAC of the code is stored. */
+export const otpCodes = pgTable('otp_codes', {
+  id: uuid('id').primaryKey(),
+  phoneNumber: text('phone_number').notNull(),
+  purpose: text('purpose', { enum: ['signup', 'reset'] }).notNull(),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  consumedAt: timestamp('consumed_at', { withTimezone: true }),
+});
+
+/** Counted events for sliding-window limits (OTP sends, login attempts), shared by every process. */
+export const authRateEvents = pgTable('auth_rate_events', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  bucket: text('bucket').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+/** One-time tokens (e-mail verification, password reset); the table holds their sha256. */
+export const authTokens = pgTable('auth_tokens', {
+  id: text('id').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  purpose: text('purpose', { enum: ['verify_email', 'reset_password'] }).notNull(),
+  email: text('email'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/** Spec §3 preferences (migration 0102). */
+export const userPreferences = pgTable('user_preferences', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  preferredPaymentMethods: text('preferred_payment_methods').array().notNull().default([]),
+  preferredCurrency: text('preferred_currency').notNull().default('CAD'),
+  preferredLanguage: text('preferred_language').notNull().default('en'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { roleSchema, type Role } from '@maplesource/contracts';
 import type { Db } from '../../db/client';
 import { SESSION_TTL_MS, type SessionResolver, type SessionUser } from '../../plugins/auth';
@@ -35,7 +35,13 @@ export class SessionService implements SessionResolver {
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+      .where(
+        and(
+          eq(sessions.id, hashToken(token)),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql`now()`),
+        ),
+      )
       .limit(1);
     if (!row) return null;
     const roles = row.roles.filter((role): role is Role => roleSchema.safeParse(role).success);
@@ -43,7 +49,10 @@ export class SessionService implements SessionResolver {
   }
 
   async revoke(sessionId: string) {
-    await this.db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.id, sessionId));
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(eq(sessions.id, sessionId));
   }
 
   async revokeAllForUser(userId: string) {
@@ -51,5 +60,13 @@ export class SessionService implements SessionResolver {
       .update(sessions)
       .set({ revokedAt: sql`now()` })
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  }
+
+  /** Ends every other session of the account (after a password change). */
+  async revokeAllForUserExcept(userId: string, keepSessionId: string) {
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepSessionId)));
   }
 }

@@ -1,0 +1,266 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import type {
+  ChangePasswordRequest,
+  LoginRequest,
+  ResetPasswordRequest,
+  SignupRequest,
+  UserProfile,
+} from '@maplesource/contracts';
+import type { Db } from '../../db/client';
+import { AppError, badRequest, conflict, tooManyRequests } from '../../plugins/errors';
+import type { Messaging } from '../../plugins/messaging';
+import { authTokens } from './auth.tables';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
+import { normalizeCanadianPhone } from './phone';
+import type { OtpService } from './otp.service';
+import type { RateLimiter } from './rate-limiter';
+import type { SessionService } from './session.service';
+import { UserService } from './users.service';
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const newToken = () => randomBytes(32).toString('base64url');
+
+export const authPolicy = {
+  loginWindowMs: 15 * 60 * 1000,
+  maxFailedLoginsPerAccount: 10,
+  maxLoginAttemptsPerIp: 100,
+  emailTokenLifetimeMs: 24 * 60 * 60 * 1000,
+  resetTokenLifetimeMs: 15 * 60 * 1000,
+  maxEmailLinksPerHour: 5,
+} as const;
+
+export interface RequestMeta {
+  ip: string;
+  userAgent?: string | undefined;
+}
+
+const isUniqueViolation = (error: unknown): boolean => {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+};
+
+export class AuthService {
+  constructor(
+    private readonly db: Db,
+    private readonly users: UserService,
+    private readonly sessions: SessionService,
+    private readonly otp: OtpService,
+    private readonly limiter: RateLimiter,
+    private readonly messaging: Messaging,
+    private readonly publicUrl: string,
+  ) {}
+
+  sendSignupOtp(phoneNumber: string, meta: RequestMeta) {
+    return this.otp.send(normalizeCanadianPhone(phoneNumber), 'signup', meta.ip);
+  }
+
+  async signup(input: SignupRequest, meta: RequestMeta): Promise<{ user: UserProfile; token: string }> {
+    const phone = normalizeCanadianPhone(input.phoneNumber);
+    if (await this.users.findByEmail(input.email)) {
+      throw conflict('EMAIL_TAKEN', 'An account already uses this e-mail');
+    }
+    if (await this.users.findByPhone(phone))
+      throw conflict('PHONE_TAKEN', 'An account already uses this phone number');
+    await this.otp.verify(phone, 'signup', input.otp);
+    const passwordHash = await hashPassword(input.password);
+    let created;
+    try {
+      created = await this.users.create({
+        fullName: input.fullName,
+        email: input.email,
+        phoneNumber: phone,
+        passwordHash,
+        state: input.province,
+      });
+    } catch (error) {
+      if (isUniqueViolation(error))
+        throw conflict('EMAIL_TAKEN', 'An account already uses this e-mail or phone');
+      throw error;
+    }
+    await this.sendVerificationLink(created.id, created.email).catch(() => undefined);
+    const token = await this.sessions.create(created.id, meta);
+    return { user: await this.users.getProfile(created.id), token };
+  }
+
+  async login(input: LoginRequest, meta: RequestMeta): Promise<{ user: UserProfile; token: string }> {
+    const identifier = input.email ? input.email.toLowerCase() : normalizeLoosePhone(input.phoneNumber!);
+    const accountBucket = `login:account:${identifier}`;
+    const ipBucket = `login:ip:${meta.ip}`;
+    const now = new Date();
+    if (
+      (await this.limiter.count(accountBucket, authPolicy.loginWindowMs, now)) >=
+        authPolicy.maxFailedLoginsPerAccount ||
+      (await this.limiter.count(ipBucket, authPolicy.loginWindowMs, now)) >= authPolicy.maxLoginAttemptsPerIp
+    ) {
+      throw tooManyRequests(
+        'LOGIN_LIMIT_EXCEEDED',
+        'Too many login attempts; please try again later',
+        15 * 60,
+      );
+    }
+    await this.limiter.hit(ipBucket, now);
+    const user = input.email
+      ? await this.users.findByEmail(input.email)
+      : await this.users.findByPhone(identifier);
+    const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+    if (!user || !ok) {
+      await this.limiter.hit(accountBucket, now);
+      throw new AppError(401, 'INVALID_CREDENTIALS', 'The e-mail, phone number or password is incorrect');
+    }
+    await this.limiter.clear(accountBucket);
+    const token = await this.sessions.create(user.id, meta);
+    return { user: await this.users.getProfile(user.id), token };
+  }
+
+  /** Sends (or re-sends) a verification link for `email` to the account; a new address is kept as pending. */
+  async requestEmailVerification(userId: string, email: string) {
+    const user = await this.users.findById(userId);
+    if (!user) throw badRequest('VERIFICATION_FAILED', 'Some error occured while verifying email');
+    const bucket = `mail:verify:${userId}`;
+    if ((await this.limiter.count(bucket, 60 * 60 * 1000)) >= authPolicy.maxEmailLinksPerHour) {
+      throw tooManyRequests('RATE_LIMITED', 'Too many verification e-mails; please try again later', 60 * 60);
+    }
+    const lower = email.toLowerCase();
+    if (lower === user.email.toLowerCase()) {
+      if (user.emailVerifiedAt) throw conflict('ALREADY_VERIFIED', 'This e-mail is already verified');
+    } else {
+      const other = await this.users.findByEmail(lower);
+      if (other && other.id !== userId) throw conflict('EMAIL_TAKEN', 'An account already uses this e-mail');
+      await this.users.updateFields(userId, { pendingEmail: lower });
+    }
+    await this.limiter.hit(bucket);
+    await this.sendVerificationLink(userId, lower);
+    return { ok: true as const };
+  }
+
+  private async sendVerificationLink(userId: string, email: string) {
+    const token = newToken();
+    const now = new Date();
+    await this.db.insert(authTokens).values({
+      id: hashToken(token),
+      userId,
+      purpose: 'verify_email',
+      email,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + authPolicy.emailTokenLifetimeMs),
+    });
+    const link = `${this.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
+    await this.messaging.mail.send(
+      email,
+      'Verify your e-mail / Vérifiez votre courriel — MapleSource',
+      `Open this link to verify your e-mail address (valid 24 hours):\n${link}\n\nOuvrez ce lien pour vérifier votre adresse courriel (valide 24 heures) :\n${link}`,
+      { link },
+    );
+  }
+
+  /** Spec §8 states: no token, invalid or expired token, already verified, verification failed, success. */
+  async verifyEmail(token: string | undefined): Promise<{ userId: string }> {
+    if (!token) throw badRequest('NO_TOKEN', 'No token provided');
+    const [row] = await this.db
+      .select()
+      .from(authTokens)
+      .where(and(eq(authTokens.id, hashToken(token)), eq(authTokens.purpose, 'verify_email')))
+      .limit(1);
+    if (!row || !row.email) throw badRequest('INVALID_OR_EXPIRED_TOKEN', 'Invalid or expired token');
+    const user = await this.users.findById(row.userId);
+    if (!user) throw badRequest('INVALID_OR_EXPIRED_TOKEN', 'Invalid or expired token');
+    const alreadyVerified =
+      user.emailVerifiedAt !== null && user.email.toLowerCase() === row.email.toLowerCase();
+    if (alreadyVerified) throw conflict('ALREADY_VERIFIED', 'This e-mail is already verified');
+    if (row.usedAt || row.expiresAt.getTime() <= Date.now()) {
+      throw badRequest('INVALID_OR_EXPIRED_TOKEN', 'Invalid or expired token');
+    }
+    const isCurrent = user.email.toLowerCase() === row.email.toLowerCase();
+    const isPending = user.pendingEmail?.toLowerCase() === row.email.toLowerCase();
+    if (!isCurrent && !isPending) throw badRequest('INVALID_OR_EXPIRED_TOKEN', 'Invalid or expired token');
+    try {
+      await this.db.transaction(async (tx) => {
+        const used = await tx
+          .update(authTokens)
+          .set({ usedAt: new Date() })
+          .where(and(eq(authTokens.id, row.id), isNull(authTokens.usedAt)))
+          .returning({ id: authTokens.id });
+        if (used.length === 0) throw badRequest('INVALID_OR_EXPIRED_TOKEN', 'Invalid or expired token');
+        await new UserService(tx as unknown as Db).confirmEmail(row.userId, row.email!);
+      });
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      if (isUniqueViolation(error)) {
+        throw conflict('VERIFICATION_FAILED', 'Verification failed: another account now uses this e-mail');
+      }
+      throw error;
+    }
+    return { userId: row.userId };
+  }
+
+  async changePassword(userId: string, sessionId: string, input: ChangePasswordRequest) {
+    const user = await this.users.findById(userId);
+    if (!user || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
+      throw badRequest('WRONG_PASSWORD', 'The current password is incorrect', {
+        currentPassword: 'errors:WRONG_PASSWORD',
+      });
+    }
+    await this.users.updateFields(userId, { passwordHash: await hashPassword(input.newPassword) });
+    await this.sessions.revokeAllForUserExcept(userId, sessionId);
+    return { ok: true as const };
+  }
+
+  /** Same answer and same limits whether or not the number has an account. */
+  async forgotPasswordOtp(phoneNumber: string, meta: RequestMeta) {
+    const phone = normalizeCanadianPhone(phoneNumber);
+    const user = await this.users.findByPhone(phone);
+    return this.otp.send(phone, 'reset', meta.ip, Boolean(user));
+  }
+
+  async forgotPasswordToken(phoneNumber: string, otp: string) {
+    const phone = normalizeCanadianPhone(phoneNumber);
+    await this.otp.verify(phone, 'reset', otp);
+    const user = await this.users.findByPhone(phone);
+    if (!user) throw badRequest('INVALID_OTP', 'invalid OTP', { otp: 'errors:INVALID_OTP' });
+    const token = newToken();
+    const now = new Date();
+    await this.db.insert(authTokens).values({
+      id: hashToken(token),
+      userId: user.id,
+      purpose: 'reset_password',
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + authPolicy.resetTokenLifetimeMs),
+    });
+    return { token };
+  }
+
+  async resetPassword(input: ResetPasswordRequest) {
+    const now = new Date();
+    const passwordHash = await hashPassword(input.password);
+    const userId = await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(authTokens)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(authTokens.id, hashToken(input.token)),
+            eq(authTokens.purpose, 'reset_password'),
+            isNull(authTokens.usedAt),
+          ),
+        )
+        .returning();
+      if (!row || row.expiresAt.getTime() <= now.getTime()) {
+        throw badRequest('INVALID_OR_EXPIRED_TOKEN', 'Invalid or expired token');
+      }
+      return row.userId;
+    });
+    await this.users.updateFields(userId, { passwordHash });
+    await this.sessions.revokeAllForUser(userId);
+    return { ok: true as const };
+  }
+}
+
+/** Login by phone: a malformed number simply matches nothing (no 400 that would differ from a wrong password). */
+function normalizeLoosePhone(value: string): string {
+  try {
+    return normalizeCanadianPhone(value);
+  } catch {
+    return value.replace(/\s+/g, '');
+  }
+}
