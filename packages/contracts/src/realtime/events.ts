@@ -52,11 +52,21 @@ export const clientToServerEventNames = [
 export const connectionStatuses = ['connecting', 'connected', 'disconnected', 'error'] as const;
 export type ConnectionStatus = (typeof connectionStatuses)[number];
 
-export interface ServerToClientEvents {
-  pong: (payload: { timestamp: number; serverTime: number }) => void;
-  [event: string]: (...args: never[]) => void;
-}
-export interface ClientToServerEvents {
-  ping: (payload: { timestamp: number }) => void;
-  [event: string]: (...args: never[]) => void;
-}
+export type ServerToClientEventName = (typeof serverToClientEventNames)[number];
+export type NotificationEventName = (typeof notificationEventNames)[number];
+export type ClientToServerEventName = (typeof clientToServerEventNames)[number];
+
+/**
+ * Socket.IO event maps. Payloads arrive as `unknown` and are validated with the schemas above
+ * (`safeParse`) by whoever handles them; the chat issue narrows these as it defines each payload.
+ */
+export type ServerToClientEvents = {
+  pong(payload: { timestamp: number; serverTime: number }): void;
+} & {
+  [K in ServerToClientEventName | NotificationEventName | `service:${ServerToClientEventName}`]: (
+    payload: unknown,
+  ) => void;
+};
+export type ClientToServerEvents = {
+  [K in ClientToServerEventName]: (payload: unknown, ack?: (response: unknown) => void) => void;
+};
