@@ -14,6 +14,11 @@ export const contentErrorCodes = [
 ] as const;
 export type ContentErrorCode = (typeof contentErrorCodes)[number];
 
+/** Spec §3 SEO lookup result (`GET seo/by-path`). */
+export const seoEntrySchema = z.object({ path: z.string(), code: z.string() });
+export const seoByPathQuerySchema = z.object({ path: z.string().min(1).max(500) });
+export type SeoByPathQuery = z.infer<typeof seoByPathQuerySchema>;
+
 /** A page path as stored: starts with `/`, lowercase, no query. */
 export const contentPathSchema = z
   .string()

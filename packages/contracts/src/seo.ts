@@ -1,17 +1,15 @@
-import { z } from 'zod';
-
 /**
  * Per-page SEO (spec §2 "Per-page SEO", §3 "SEO lookup result", §7 `seo/by-path`).
  * One pure resolver used by the web client (document head on each navigation) and by the
  * server (head of the HTML it returns to crawlers), so both apply the same rules.
+ * No zod here: the web bundle imports this file directly (`@maplesource/contracts/seo`).
  */
 
-/** Spec §3: the SEO lookup result. `code` is admin-written head markup (sanitized on write). */
-export const seoEntrySchema = z.object({ path: z.string(), code: z.string() });
-export type SeoEntry = z.infer<typeof seoEntrySchema>;
-
-export const seoByPathQuerySchema = z.object({ path: z.string().min(1).max(500) });
-export type SeoByPathQuery = z.infer<typeof seoByPathQuerySchema>;
+/** Spec §3: the SEO lookup result. `code` is admin-written head markup (sanitized on write). Schema: content.ts. */
+export interface SeoEntry {
+  path: string;
+  code: string;
+}
 
 /** `<script src>` in admin markup is only kept from these origins (docs/decisions: allowed script origins). */
 export const allowedScriptOrigins = [

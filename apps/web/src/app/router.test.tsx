@@ -8,7 +8,7 @@ import { sessionStore } from '../lib/session-store';
 describe('router', () => {
   it('renders the about page for /about-{product}', async () => {
     renderApp('/about-steel-beams');
-    expect(await screen.findByRole('heading', { level: 1, name: 'About steel-beams' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'About steel beams' })).toBeInTheDocument();
   });
 
   it('renders a helpful not-found page for unknown paths', async () => {

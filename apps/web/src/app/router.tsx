@@ -5,6 +5,7 @@ import { AppLoader } from './behaviours/global-loader';
 import { DefaultLayout } from './layouts/default-layout';
 import { LoggedInOnly } from './routes/logged-in-only';
 import { RouteError } from './routes/route-error';
+import { languagePrefixedRoutes } from './language-routes';
 
 /** Route `lazy`: each screen is its own chunk; the router reports "loading" while it downloads. */
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
@@ -58,8 +59,15 @@ export const routes: RouteObject[] = [
     children: [
       { errorElement: <RouteError />, children: [...publicRoutes] },
       { element: <LoggedInOnly />, errorElement: <RouteError />, children: loggedInRoutes },
+      // `/fr/products` etc. (issue 5): same screens, language selected by the prefix.
+      ...languagePrefixedRoutes([
+        { errorElement: <RouteError />, children: [...publicRoutes] },
+        { element: <LoggedInOnly />, errorElement: <RouteError />, children: loggedInRoutes },
+      ]),
     ],
   },
+  // Admin console (issue 5): its own lazy chunk and layout, never in the buyer bundle.
+  { path: '/admin/*', errorElement: <RouteError />, lazy: page(() => import('./routes/admin')) },
 ];
 
 export function createAppRouter() {

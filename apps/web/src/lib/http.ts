@@ -34,6 +34,8 @@ export type RequestOptions = {
   signal?: AbortSignal;
   backend?: Backend;
   headers?: Record<string, string>;
+  /** The side the request acts for; `buyer` unless the admin console asks for `admin` (issue 5). */
+  role?: Role;
 };
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -89,7 +91,7 @@ async function readJson(response: Response): Promise<unknown> {
 async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
   const headers = new Headers(options.headers);
   headers.set('accept', 'application/json');
-  headers.set(ROLE_HEADER, ROLE); // spec §1: this client always acts as a buyer
+  headers.set(ROLE_HEADER, options.role ?? ROLE); // spec §1: a buyer, unless the admin console asks
   const body = encodeBody(options.body, headers);
 
   let response: Response;

@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AppLoader, GlobalLoader } from '../behaviours/global-loader';
 import { ScrollToTop } from '../behaviours/scroll-to-top';
+import { SeoHead } from '../behaviours/seo-head';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -14,6 +15,7 @@ export function DefaultLayout() {
   return (
     <div className="flex min-h-screen flex-col">
       <ScrollToTop />
+      <SeoHead />
       <GlobalLoader />
       <a
         href={`#${MAIN_CONTENT_ID}`}

@@ -1,11 +1,53 @@
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PageIntro } from '../../components/ui/page-intro';
+import { buttonClasses } from '../../components/ui/button';
+import { paths, productSearchPath } from '../../config/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-/** /about-{product}. Placeholder. */
+/** `about-steel-brackets` → `steel brackets`. */
+export function productLabel(slug: string): string {
+  return slug.replace(/[-_]+/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * /about-{product}: a public landing page about one product kind (docs/decisions: about-{product}
+ * pages are public), linking into search and the seller directory.
+ */
 export default function AboutPage({ product }: { product: string }) {
-  const { t } = useTranslation('content');
-  const title = t('about.title', { product });
+  const { t } = useTranslation('contentPages');
+  const label = productLabel(product);
+  const title = t('about.title', { product: label });
   useDocumentTitle(title);
-  return <PageIntro title={title} text={t('about.text')} />;
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6">
+      <h1 className="text-2xl font-bold tracking-tight text-gray-900 first-letter:uppercase sm:text-3xl">
+        {title}
+      </h1>
+      <p className="mt-3 text-base text-gray-600">{t('about.text', { product: label })}</p>
+      <section aria-labelledby="about-what" className="mt-8">
+        <h2 id="about-what" className="text-xl font-semibold text-gray-900">
+          {t('about.whatTitle', { product: label })}
+        </h2>
+        <p className="mt-3 text-base leading-7 text-gray-700">{t('about.what', { product: label })}</p>
+      </section>
+      <section aria-labelledby="about-how" className="mt-8">
+        <h2 id="about-how" className="text-xl font-semibold text-gray-900">
+          {t('about.howTitle')}
+        </h2>
+        <ol className="mt-3 list-decimal space-y-2 pl-6 text-base leading-7 text-gray-700">
+          {(['one', 'two', 'three'] as const).map((key) => (
+            <li key={key}>{t(`about.steps.${key}`, { product: label })}</li>
+          ))}
+        </ol>
+      </section>
+      <div className="mt-8 flex flex-wrap gap-3">
+        <Link to={productSearchPath(label)} className={buttonClasses('primary', 'md')}>
+          {t('about.search', { product: label })}
+        </Link>
+        <Link to={paths.sellers} className={buttonClasses('secondary', 'md')}>
+          {t('about.sellers')}
+        </Link>
+      </div>
+    </div>
+  );
 }

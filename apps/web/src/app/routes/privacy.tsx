@@ -1,11 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { PageIntro } from '../../components/ui/page-intro';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { LegalDocumentView } from '../../features/content/components/legal-document';
 
-/** /privacy-policy. Placeholder until its feature issue lands. */
+/** /privacy-policy (spec §1, §2): the privacy policy in English or French. */
 export default function PrivacyPage() {
-  const { t } = useTranslation('content');
-  const title = t('privacy.title');
-  useDocumentTitle(title);
-  return <PageIntro title={title} text={t('privacy.text')} />;
+  return <LegalDocumentView name="privacy" />;
 }

@@ -1,11 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { PageIntro } from '../../components/ui/page-intro';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { LegalDocumentView } from '../../features/content/components/legal-document';
 
-/** /terms-and-condition. Placeholder until its feature issue lands. */
+/** /terms-and-condition (spec §1, §2): the terms in English or French. */
 export default function TermsPage() {
-  const { t } = useTranslation('content');
-  const title = t('terms.title');
-  useDocumentTitle(title);
-  return <PageIntro title={title} text={t('terms.text')} />;
+  return <LegalDocumentView name="terms" />;
 }

@@ -1,0 +1,65 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { SeoHead } from './seo-head';
+
+function mount(path: string) {
+  const router = createMemoryRouter([{ path: '*', element: <SeoHead /> }], { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+
+afterEach(() => {
+  document.head.innerHTML = '';
+  document.title = '';
+});
+
+describe('SeoHead (spec §2 per-page SEO)', () => {
+  it('applies the entry found for the path without its language prefix', async () => {
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const url = new URL(String(input), 'http://localhost');
+      const path = url.searchParams.get('path');
+      if (path === '/products') {
+        return new Response(
+          JSON.stringify({
+            path,
+            code: '<title>Products EN</title><meta name="robots" content="noindex"><link rel="canonical" href="/"><script type="application/ld+json">{"a":1}</script>',
+          }),
+          { status: 200, headers: { 'content-type': 'application/json' } },
+        );
+      }
+      return new Response(JSON.stringify({ error: { code: 'SEO_NOT_FOUND', message: 'none' } }), {
+        status: 404,
+      });
+    });
+    const router = mount('/fr/Products');
+    await settle();
+    expect(
+      fetchMock.mock.calls.map((c) => new URL(String(c[0]), 'http://x').searchParams.get('path')),
+    ).toEqual(['/fr/products', '/products']);
+    expect(document.title).toBe('Products EN');
+    expect(document.head.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe(
+      `${window.location.origin}/fr/Products`,
+    );
+    expect(document.head.querySelector('meta[name="robots"]')!.getAttribute('content')).toBe('index,follow');
+
+    // next navigation: nothing found → defaults; previous page's scripts removed
+    await act(async () => {
+      await router.navigate('/sellers');
+    });
+    await settle();
+    expect(document.head.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe(
+      `${window.location.origin}/sellers`,
+    );
+    expect(document.head.querySelectorAll('script[type="application/ld+json"]')).toHaveLength(0);
+  });
+
+  it('ignores lookup failures', async () => {
+    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('offline'));
+    mount('/blogs');
+    await settle();
+    expect(document.head.querySelector('meta[name="robots"]')!.getAttribute('content')).toBe('index,follow');
+  });
+});

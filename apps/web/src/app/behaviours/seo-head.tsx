@@ -1,0 +1,29 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+import { resolveSeoHead } from '@maplesource/contracts/seo';
+import { getSeoByPath } from '../../features/content/api/get-seo-by-path';
+import { applySeoHead } from '../../features/content/apply-seo-head';
+
+/**
+ * Per-page SEO on each navigation (spec §2), with the resolver the server also uses:
+ * lookup for the lowercase path, retry without a ≤5-character first segment, apply title,
+ * canonical, robots and scripts; defaults when nothing is found; lookup failures ignored.
+ */
+export function SeoHead() {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    const controller = new AbortController();
+    const keepServerScripts = first.current;
+    first.current = false;
+    void resolveSeoHead({
+      pathname,
+      origin: window.location.origin,
+      lookup: (path) => getSeoByPath(path, controller.signal),
+    }).then((head) => {
+      if (!controller.signal.aborted) applySeoHead(head, { keepServerScripts });
+    });
+    return () => controller.abort();
+  }, [pathname]);
+  return null;
+}

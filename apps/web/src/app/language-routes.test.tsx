@@ -1,0 +1,32 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../test/render';
+
+describe('language prefix in the address (issue 5)', () => {
+  it('/fr/global-quote renders the same screen in French', async () => {
+    const { i18n } = renderApp('/fr/global-quote');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Le devis global arrive bientôt' }),
+    ).toBeInTheDocument();
+    expect(i18n.language).toBe('fr');
+  });
+
+  it('/en/privacy-policy renders the privacy policy in English with a table of contents', async () => {
+    renderApp('/en/privacy-policy');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy policy' })).toBeInTheDocument();
+    const toc = screen.getByRole('navigation', { name: 'Contents' });
+    expect(toc.querySelector('a[href="#your-rights"]')).not.toBeNull();
+    expect(document.getElementById('your-rights')).not.toBeNull();
+  });
+
+  it('/fr/terms-and-condition is in French; /about-x still renders the about page', async () => {
+    const { unmount } = renderApp('/fr/terms-and-condition');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Conditions générales' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/tribunaux situés à Toronto/)).toBeInTheDocument();
+    unmount();
+    renderApp('/about-steel');
+    expect(await screen.findByRole('heading', { level: 1, name: 'About steel' })).toBeInTheDocument();
+  });
+});
