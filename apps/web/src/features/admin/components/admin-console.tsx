@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Tabs } from '../../../components/ui/tabs';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { AuditLogPanel } from './audit-log-panel';
+import { GlobalParagraphsPanel } from './global-paragraphs-panel';
+import { SeoEntriesPanel } from './seo-entries-panel';
+
+type Tab = 'seo' | 'paragraphs' | 'audit';
+
+/** The admin console (issue 5): requests carry `role: admin`; the server answers 401/403 otherwise. */
+export function AdminConsole() {
+  const { t } = useTranslation('admin');
+  const [tab, setTab] = useState<Tab>('seo');
+  useDocumentTitle(t('title'));
+  return (
+    <div className="min-h-screen bg-white">
+      <header className="border-b border-gray-200 bg-gray-900 px-4 py-3 text-white sm:px-6">
+        <div className="mx-auto flex max-w-6xl items-center justify-between">
+          <p className="font-semibold">{t('title')}</p>
+          <Link to="/" className="text-sm underline">
+            {t('backToSite')}
+          </Link>
+        </div>
+      </header>
+      <main id="main-content" className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
+        <h1 className="text-2xl font-bold text-gray-900">{t('title')}</h1>
+        <p className="mt-1 text-sm text-gray-600">{t('intro')}</p>
+        <Tabs
+          className="mt-6"
+          label={t('sections')}
+          value={tab}
+          onChange={setTab}
+          items={[
+            { value: 'seo', label: t('seo.title'), content: <SeoEntriesPanel /> },
+            { value: 'paragraphs', label: t('paragraphs.title'), content: <GlobalParagraphsPanel /> },
+            { value: 'audit', label: t('audit.title'), content: <AuditLogPanel /> },
+          ]}
+        />
+      </main>
+    </div>
+  );
+}

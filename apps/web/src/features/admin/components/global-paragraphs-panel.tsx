@@ -1,0 +1,137 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { GlobalParagraph } from '@maplesource/contracts/content';
+import { Button } from '../../../components/ui/button';
+import { Field, inputClasses } from '../../../components/ui/field';
+import { errorMessage } from '../../../lib/http';
+import { toast } from '../../../lib/toast-store';
+import {
+  useDeleteGlobalParagraph,
+  useGlobalParagraphs,
+  useSaveGlobalParagraph,
+} from '../api/global-paragraphs';
+import { Pager, QueryState } from './query-state';
+
+type Draft = { id?: string; path: string; textEn: string; textFr: string };
+
+/** Global paragraphs (spec §7): text blocks by listing-page path, in English and French. */
+export function GlobalParagraphsPanel() {
+  const { t } = useTranslation('admin');
+  const [page, setPage] = useState(1);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const list = useGlobalParagraphs(page);
+  const remove = useDeleteGlobalParagraph();
+
+  const onDelete = (item: GlobalParagraph) => {
+    if (!window.confirm(t('paragraphs.confirmDelete', { path: item.path }))) return;
+    remove.mutate(item.id, {
+      onSuccess: () => toast.success(t('deleted')),
+      onError: (error) => toast.error(errorMessage(t, error)),
+    });
+  };
+
+  return (
+    <div className="space-y-4">
+      <Button onClick={() => setDraft({ path: '/products', textEn: '', textFr: '' })}>
+        {t('paragraphs.new')}
+      </Button>
+      {draft ? <ParagraphEditor draft={draft} onDone={() => setDraft(null)} /> : null}
+      <QueryState
+        isPending={list.isPending}
+        error={list.error}
+        isEmpty={list.data?.items.length === 0}
+        onRetry={() => void list.refetch()}
+      >
+        <ul className="divide-y divide-gray-100">
+          {list.data?.items.map((item) => (
+            <li key={item.id} className="flex flex-wrap items-start justify-between gap-3 py-3">
+              <div className="min-w-0 flex-1">
+                <p className="font-mono text-sm">{item.path}</p>
+                <p className="mt-1 text-sm text-gray-700">{item.textEn}</p>
+                <p className="mt-1 text-sm text-gray-500" lang="fr">
+                  {item.textFr}
+                </p>
+              </div>
+              <div className="flex gap-2">
+                <Button size="sm" variant="secondary" onClick={() => setDraft(item)}>
+                  {t('edit')}
+                </Button>
+                <Button size="sm" variant="danger" onClick={() => onDelete(item)}>
+                  {t('delete')}
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+        {list.data ? (
+          <Pager page={page} total={list.data.total} pageSize={list.data.pageSize} onPage={setPage} />
+        ) : null}
+      </QueryState>
+    </div>
+  );
+}
+
+function ParagraphEditor({ draft, onDone }: { draft: Draft; onDone: () => void }) {
+  const { t } = useTranslation('admin');
+  const [value, setValue] = useState(draft);
+  const save = useSaveGlobalParagraph();
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate(value, {
+      onSuccess: () => {
+        toast.success(t('saved'));
+        onDone();
+      },
+      onError: (error) => toast.error(errorMessage(t, error)),
+    });
+  };
+  return (
+    <form
+      onSubmit={onSubmit}
+      className="space-y-3 rounded-lg border border-gray-200 p-4"
+      aria-label={t('paragraphs.editor')}
+    >
+      <Field label={t('paragraphs.path')} required>
+        {(p) => (
+          <input
+            {...p}
+            className={inputClasses(false, 'font-mono')}
+            value={value.path}
+            onChange={(e) => setValue({ ...value, path: e.target.value })}
+          />
+        )}
+      </Field>
+      <Field label={t('paragraphs.textEn')} required>
+        {(p) => (
+          <textarea
+            {...p}
+            rows={3}
+            className={inputClasses()}
+            value={value.textEn}
+            onChange={(e) => setValue({ ...value, textEn: e.target.value })}
+          />
+        )}
+      </Field>
+      <Field label={t('paragraphs.textFr')} required>
+        {(p) => (
+          <textarea
+            {...p}
+            lang="fr"
+            rows={3}
+            className={inputClasses()}
+            value={value.textFr}
+            onChange={(e) => setValue({ ...value, textFr: e.target.value })}
+          />
+        )}
+      </Field>
+      <div className="flex gap-2">
+        <Button type="submit" disabled={save.isPending}>
+          {t('save')}
+        </Button>
+        <Button type="button" variant="secondary" onClick={onDone}>
+          {t('cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}

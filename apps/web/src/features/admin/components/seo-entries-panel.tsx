@@ -1,0 +1,202 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SeoEntryAdmin, SeoPreviewResponse } from '@maplesource/contracts/content';
+import { Button } from '../../../components/ui/button';
+import { Field, inputClasses } from '../../../components/ui/field';
+import { errorMessage } from '../../../lib/http';
+import { formatDateTime } from '../../../lib/format';
+import { toast } from '../../../lib/toast-store';
+import { previewSeoEntry, useDeleteSeoEntry, useSaveSeoEntry, useSeoEntries } from '../api/seo-entries';
+import { Pager, QueryState } from './query-state';
+
+type Draft = { id?: string; path: string; code: string };
+
+/** SEO entries: list, search, create, edit with a live preview of the resolved head, delete. */
+export function SeoEntriesPanel() {
+  const { t, i18n } = useTranslation('admin');
+  const [page, setPage] = useState(1);
+  const [q, setQ] = useState('');
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const list = useSeoEntries(page, q);
+  const remove = useDeleteSeoEntry();
+
+  const onDelete = (entry: SeoEntryAdmin) => {
+    if (!window.confirm(t('seo.confirmDelete', { path: entry.path }))) return;
+    remove.mutate(entry.id, {
+      onSuccess: () => toast.success(t('deleted')),
+      onError: (error) => toast.error(errorMessage(t, error)),
+    });
+  };
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-end gap-3">
+        <Field label={t('seo.search')} className="w-full max-w-xs">
+          {(p) => (
+            <input
+              {...p}
+              type="search"
+              className={inputClasses()}
+              value={q}
+              onChange={(e) => {
+                setQ(e.target.value);
+                setPage(1);
+              }}
+            />
+          )}
+        </Field>
+        <Button onClick={() => setDraft({ path: '/', code: '' })}>{t('seo.new')}</Button>
+      </div>
+      {draft ? <SeoEntryEditor draft={draft} onDone={() => setDraft(null)} /> : null}
+      <QueryState
+        isPending={list.isPending}
+        error={list.error}
+        isEmpty={list.data?.items.length === 0}
+        onRetry={() => void list.refetch()}
+      >
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">{t('seo.title')}</caption>
+            <thead>
+              <tr className="border-b border-gray-200">
+                <th scope="col" className="py-2 pr-4">
+                  {t('seo.path')}
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  {t('updatedAt')}
+                </th>
+                <th scope="col" className="py-2">
+                  <span className="sr-only">{t('actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data?.items.map((entry) => (
+                <tr key={entry.id} className="border-b border-gray-100">
+                  <td className="py-2 pr-4 font-mono">{entry.path}</td>
+                  <td className="py-2 pr-4">{formatDateTime(entry.updatedAt, i18n.language)}</td>
+                  <td className="flex gap-2 py-2">
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      onClick={() => setDraft({ id: entry.id, path: entry.path, code: entry.code })}
+                    >
+                      {t('edit')}
+                    </Button>
+                    <Button size="sm" variant="danger" onClick={() => onDelete(entry)}>
+                      {t('delete')}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {list.data ? (
+          <Pager page={page} total={list.data.total} pageSize={list.data.pageSize} onPage={setPage} />
+        ) : null}
+      </QueryState>
+    </div>
+  );
+}
+
+function SeoEntryEditor({ draft, onDone }: { draft: Draft; onDone: () => void }) {
+  const { t } = useTranslation('admin');
+  const [path, setPath] = useState(draft.path);
+  const [code, setCode] = useState(draft.code);
+  const [preview, setPreview] = useState<SeoPreviewResponse | null>(null);
+  const save = useSaveSeoEntry();
+
+  useEffect(() => {
+    if (!path.startsWith('/')) return;
+    const controller = new AbortController();
+    const timer = window.setTimeout(() => {
+      previewSeoEntry({ path, code }, controller.signal).then(setPreview, () => undefined);
+    }, 300);
+    return () => {
+      window.clearTimeout(timer);
+      controller.abort();
+    };
+  }, [path, code]);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate(
+      { ...(draft.id ? { id: draft.id } : {}), path, code },
+      {
+        onSuccess: () => {
+          toast.success(t('saved'));
+          onDone();
+        },
+        onError: (error) => toast.error(errorMessage(t, error)),
+      },
+    );
+  };
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      className="grid gap-4 rounded-lg border border-gray-200 p-4 lg:grid-cols-2"
+      aria-label={t('seo.editor')}
+    >
+      <div className="space-y-3">
+        <Field label={t('seo.path')} hint={t('seo.pathHint')} required>
+          {(p) => (
+            <input
+              {...p}
+              className={inputClasses(false, 'font-mono')}
+              value={path}
+              onChange={(e) => setPath(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label={t('seo.code')} hint={t('seo.codeHint')}>
+          {(p) => (
+            <textarea
+              {...p}
+              rows={10}
+              className={inputClasses(false, 'font-mono text-xs')}
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+            />
+          )}
+        </Field>
+        <div className="flex gap-2">
+          <Button type="submit" disabled={save.isPending}>
+            {t('save')}
+          </Button>
+          <Button type="button" variant="secondary" onClick={onDone}>
+            {t('cancel')}
+          </Button>
+        </div>
+      </div>
+      <section aria-labelledby="seo-preview" aria-live="polite" className="rounded-md bg-gray-50 p-3 text-sm">
+        <h3 id="seo-preview" className="font-semibold text-gray-900">
+          {t('seo.preview')}
+        </h3>
+        {preview ? (
+          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 break-all">
+            <dt className="font-medium">{t('seo.previewTitle')}</dt>
+            <dd>{preview.head.title ?? '—'}</dd>
+            <dt className="font-medium">{t('seo.previewDescription')}</dt>
+            <dd>{preview.head.description ?? '—'}</dd>
+            <dt className="font-medium">{t('seo.previewCanonical')}</dt>
+            <dd>{preview.head.canonical}</dd>
+            <dt className="font-medium">{t('seo.previewRobots')}</dt>
+            <dd>{preview.head.robots}</dd>
+            <dt className="font-medium">{t('seo.previewScripts')}</dt>
+            <dd>{preview.head.scripts.length}</dd>
+          </dl>
+        ) : null}
+        {preview ? (
+          <>
+            <h4 className="mt-3 font-medium">{t('seo.sanitized')}</h4>
+            <pre className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap rounded bg-white p-2 font-mono text-xs">
+              {preview.sanitizedCode || '—'}
+            </pre>
+          </>
+        ) : null}
+      </section>
+    </form>
+  );
+}
