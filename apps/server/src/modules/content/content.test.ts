@@ -256,7 +256,7 @@ describe('server-rendered head', () => {
   it('renders product JSON-LD (Product, offers in CAD) with a catalogue source, escaping everything', async () => {
     const render = createShellRenderer({
       sources: {
-        product: async (slug) =>
+        product: async (_db, slug) =>
           slug === 'steel-bracket'
             ? {
                 name: 'Steel bracket </script><script>alert(1)</script>',

@@ -96,7 +96,8 @@ async function contentWebPlugin(app: FastifyInstance, options: ContentWebOptions
     Object.fromEntries(
       await Promise.all(
         sitemapKinds.map(
-          async (kind) => [kind, sources.count ? await sources.count(kind).catch(() => 0) : 0] as const,
+          async (kind) =>
+            [kind, sources.count ? await sources.count(app.db, kind).catch(() => 0) : 0] as const,
         ),
       ),
     ) as Record<SitemapEntityKind, number>;
@@ -159,7 +160,7 @@ async function contentWebPlugin(app: FastifyInstance, options: ContentWebOptions
         urls = staticSitemapPaths.map((p) => ({ loc: `${base}${p === '/' ? '/' : p}` }));
       } else {
         if (!sources.slugs) return notFound();
-        const rows = await sources.slugs(kind, (n - 1) * maxUrls, maxUrls);
+        const rows = await sources.slugs(app.db, kind, (n - 1) * maxUrls, maxUrls);
         if (rows.length === 0) return notFound();
         urls = rows.map((r) => ({
           loc: `${base}${entityPathPrefix[kind]}${encodeURIComponent(r.slug)}`,

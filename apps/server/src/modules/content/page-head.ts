@@ -1,5 +1,6 @@
 import { applySeoEntry, type ResolvedSeoHead, type SeoEntry, type SeoMeta } from '@maplesource/contracts';
 import { escapeHtml, isAllowedScriptSrc, jsonForScript } from './seo-markup';
+import type { Db } from '../../db/client';
 import type { BlogHead, PageSources, ProductHead, SellerHead } from './page-sources';
 
 export type PageLanguage = 'en' | 'fr';
@@ -248,7 +249,9 @@ function blogJsonLd(b: BlogHead, url: string, origin: string) {
 
 /** Entity head for /productdetails/{slug}, /service/{slug}, /seller/{slug}, /blog/{slug}; null for other paths or unknown slugs. */
 export async function loadEntityHead(
+  db: Db,
   pathname: string,
+  language: PageLanguage,
   sources: PageSources,
   origin: string,
   url: string,
@@ -259,7 +262,7 @@ export async function loadEntityHead(
   const slug = rawSlug!;
   try {
     if (kind === 'productdetails' && sources.product) {
-      const p = await sources.product(slug);
+      const p = await sources.product(db, slug, language);
       return (
         p && {
           title: `${p.name} | ${SITE}`,
@@ -271,7 +274,7 @@ export async function loadEntityHead(
       );
     }
     if (kind === 'service' && sources.service) {
-      const p = await sources.service(slug);
+      const p = await sources.service(db, slug, language);
       return (
         p && {
           title: `${p.name} | ${SITE}`,
@@ -283,7 +286,7 @@ export async function loadEntityHead(
       );
     }
     if (kind === 'seller' && sources.seller) {
-      const s = await sources.seller(slug);
+      const s = await sources.seller(db, slug, language);
       return (
         s && {
           title: `${s.name} | ${SITE}`,
@@ -295,7 +298,7 @@ export async function loadEntityHead(
       );
     }
     if (kind === 'blog' && sources.blog) {
-      const b = await sources.blog(slug);
+      const b = await sources.blog(db, slug, language);
       return (
         b && {
           title: `${b.title} | ${SITE}`,

@@ -1,3 +1,7 @@
+import type { Db } from '../../db/client';
+
+export type SourceLanguage = 'en' | 'fr';
+
 /**
  * What the content module needs from the catalogue (issue 4) to build entity heads and sitemaps.
  * app.ts passes an implementation that calls the catalogue's services; without one, pages get
@@ -44,12 +48,12 @@ export interface SitemapUrl {
 }
 
 export interface PageSources {
-  product?(slug: string): Promise<ProductHead | null>;
-  service?(slug: string): Promise<ProductHead | null>;
-  seller?(slug: string): Promise<SellerHead | null>;
-  blog?(slug: string): Promise<BlogHead | null>;
+  product?(db: Db, slug: string, language: SourceLanguage): Promise<ProductHead | null>;
+  service?(db: Db, slug: string, language: SourceLanguage): Promise<ProductHead | null>;
+  seller?(db: Db, slug: string, language: SourceLanguage): Promise<SellerHead | null>;
+  blog?(db: Db, slug: string, language: SourceLanguage): Promise<BlogHead | null>;
   /** How many public entities of a kind exist (for the sitemap index). */
-  count?(kind: SitemapEntityKind): Promise<number>;
+  count?(db: Db, kind: SitemapEntityKind): Promise<number>;
   /** A stable page of slugs (ordered by a unique key). */
-  slugs?(kind: SitemapEntityKind, offset: number, limit: number): Promise<SitemapUrl[]>;
+  slugs?(db: Db, kind: SitemapEntityKind, offset: number, limit: number): Promise<SitemapUrl[]>;
 }

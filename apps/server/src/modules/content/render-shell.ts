@@ -32,13 +32,16 @@ export function createShellRenderer(options: ShellRendererOptions = {}) {
     const origin = app.config.PUBLIC_URL;
     const entry = await findSeoEntry(rawPath, (path) => findSeoByPath(app.db, path));
     const url = `${origin}${rawPath}`;
+    const language = pageLanguage(rawPath);
     const entity =
-      input.statusCode === 200 ? await loadEntityHead(input.pathname, sources, origin, url) : null;
+      input.statusCode === 200
+        ? await loadEntityHead(app.db, input.pathname, language, sources, origin, url)
+        : null;
     const head = buildHeadHtml({
       pathname: rawPath,
       origin,
       entry,
-      language: pageLanguage(rawPath),
+      language,
       statusCode: input.statusCode,
       entity,
       barePathname: input.pathname,

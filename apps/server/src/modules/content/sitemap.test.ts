@@ -7,8 +7,8 @@ import type { PageSources, SitemapEntityKind } from './page-sources';
 
 const counts: Record<SitemapEntityKind, number> = { products: 25, services: 10, sellers: 0, blogs: 3 };
 const sources: PageSources = {
-  count: async (kind) => counts[kind],
-  slugs: async (kind, offset, limit) =>
+  count: async (_db, kind) => counts[kind],
+  slugs: async (_db, kind, offset, limit) =>
     Array.from({ length: Math.max(0, Math.min(limit, counts[kind] - offset)) }, (_, i) => ({
       slug: `${kind}-${offset + i + 1}`,
       updatedAt: '2025-06-01T00:00:00.000Z',
