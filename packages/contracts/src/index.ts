@@ -9,3 +9,4 @@ export * from './locations';
 export * from './canadian-cities';
 export * from './seo';
 export * from './content';
+export * from './catalog';

@@ -4,6 +4,8 @@ import type { Database } from '../db/client';
 import { rowsOf } from '../db/migrate';
 import { demoAccountsStep } from './demo-accounts';
 import { contentSeedStep } from '../modules/content/content.seed';
+import { catalogSeedStep } from './catalog';
+import { contentHomeBlogsSeedStep } from './content-home-blogs';
 
 export interface SeedContext {
   database: Database;
@@ -28,7 +30,7 @@ export interface SeedStep {
  * The deterministic demo marketplace, built step by step. Each domain adds its step here
  * (catalogue storefronts and products, demo accounts, blogs, …) in dependency order.
  */
-export const seedSteps: SeedStep[] = [demoAccountsStep, contentSeedStep];
+export const seedSteps: SeedStep[] = [demoAccountsStep, contentSeedStep, contentHomeBlogsSeedStep, catalogSeedStep];
 
 const SEEDED_KEY = 'seeded';
 

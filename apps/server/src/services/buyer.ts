@@ -5,6 +5,11 @@ import { authRoutes } from '../modules/auth/auth.routes';
 import { devOutboxRoutes } from '../modules/auth/dev-outbox.routes';
 import { accountsRoutes } from '../modules/accounts/accounts.routes';
 import { locationsRoutes } from '../modules/locations/locations.routes';
+import { catalogRoutes } from '../modules/catalog/catalog.routes';
+import { mediaRoutes } from '../modules/catalog/media.routes';
+import { sellersRoutes, recentSellersRoutes } from '../modules/sellers/sellers.routes';
+import { reviewsRoutes } from '../modules/reviews/reviews.routes';
+import { homeBlogsRoutes } from '../modules/content/home-blogs.routes';
 
 /**
  * The buyer backend (spec §7): every domain's HTTP routes under /api/v1.
@@ -17,6 +22,12 @@ export const buyerService: FastifyPluginAsync = async (app) => {
   await app.register(devOutboxRoutes, { prefix: '/dev' });
   await app.register(accountsRoutes);
   await app.register(locationsRoutes, { prefix: '/locations' });
+  await app.register(catalogRoutes);
+  await app.register(mediaRoutes);
+  await app.register(sellersRoutes);
+  await app.register(recentSellersRoutes);
+  await app.register(reviewsRoutes);
+  await app.register(homeBlogsRoutes);
   await app.register(contentRoutes);
   await app.register(adminRoutes, { prefix: '/admin' });
 };

@@ -1,0 +1,222 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type {
+  ProductCard,
+  ProductFacets,
+  ProductListQuery,
+  ProductListingType,
+  ProductSort,
+  ServiceCard,
+} from '@maplesource/contracts';
+
+/**
+ * SQL of the catalogue listings (decision 040). Filters only touch `products` columns (seller province,
+ * business type are copied there) so one index on the chosen order plus the GIN text index serve a page.
+ */
+
+export const TOTAL_CAP = 10_000;
+
+export const productCardColumns = sql`
+  p.id, p.slug, p.name_en, p.name_fr, p.min_price_cents, p.max_price_cents, p.min_order_quantity, p.unit,
+  p.lead_days, p.delivery_days, p.origin, p.verified, p.rating_avg, p.rating_count, p.created_at,
+  c.slug AS category_slug, sc.slug AS subcategory_slug,
+  s.id AS seller_id, s.slug AS seller_slug, s.name AS seller_name, s.province AS seller_province,
+  s.city AS seller_city, s.business_type AS seller_business_type, s.verified AS seller_verified`;
+
+export const productCardJoins = sql`
+  JOIN sellers s ON s.id = p.seller_id
+  JOIN categories c ON c.id = p.category_id
+  JOIN categories sc ON sc.id = p.subcategory_id`;
+
+type Row = Record<string, unknown>;
+const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
+
+export const productImageUrl = (id: number | string, n = 0) => `/api/v1/media/product/${id}/${n}.svg`;
+export const serviceImageUrl = (id: number | string, n = 0) => `/api/v1/media/service/${id}/${n}.svg`;
+export const sellerLogoUrl = (id: number | string) => `/api/v1/media/seller/${id}.svg`;
+
+function sellerOf(row: Row): ProductCard['seller'] {
+  return {
+    id: String(row.seller_id),
+    slug: String(row.seller_slug),
+    name: String(row.seller_name),
+    province: row.seller_province as ProductCard['seller']['province'],
+    city: String(row.seller_city),
+    businessType: row.seller_business_type as ProductCard['seller']['businessType'],
+    verified: Boolean(row.seller_verified),
+  };
+}
+
+export function toProductCard(row: Row): ProductCard {
+  return {
+    id: String(row.id),
+    slug: String(row.slug),
+    nameEn: String(row.name_en),
+    nameFr: String(row.name_fr),
+    imageUrl: productImageUrl(String(row.id)),
+    minPriceCents: Number(row.min_price_cents),
+    maxPriceCents: Number(row.max_price_cents),
+    minOrderQuantity: Number(row.min_order_quantity),
+    unit: String(row.unit),
+    leadDays: Number(row.lead_days),
+    deliveryDays: Number(row.delivery_days),
+    origin: row.origin as ProductCard['origin'],
+    verified: Boolean(row.verified),
+    ratingAvg: Number(row.rating_avg),
+    ratingCount: Number(row.rating_count),
+    categorySlug: String(row.category_slug),
+    subcategorySlug: String(row.subcategory_slug),
+    seller: sellerOf(row),
+    createdAt: iso(row.created_at),
+  };
+}
+
+export const serviceCardColumns = sql`
+  p.id, p.slug, p.name_en, p.name_fr, p.starting_price_cents, p.price_unit, p.turnaround_days, p.verified,
+  p.rating_avg, p.rating_count, p.created_at, c.slug AS category_slug, sc.slug AS subcategory_slug,
+  s.id AS seller_id, s.slug AS seller_slug, s.name AS seller_name, s.province AS seller_province,
+  s.city AS seller_city, s.business_type AS seller_business_type, s.verified AS seller_verified`;
+
+export function toServiceCard(row: Row): ServiceCard {
+  return {
+    id: String(row.id),
+    slug: String(row.slug),
+    nameEn: String(row.name_en),
+    nameFr: String(row.name_fr),
+    imageUrl: serviceImageUrl(String(row.id)),
+    startingPriceCents: Number(row.starting_price_cents),
+    priceUnit: String(row.price_unit),
+    turnaroundDays: Number(row.turnaround_days),
+    verified: Boolean(row.verified),
+    ratingAvg: Number(row.rating_avg),
+    ratingCount: Number(row.rating_count),
+    categorySlug: String(row.category_slug),
+    subcategorySlug: String(row.subcategory_slug),
+    seller: sellerOf(row),
+    createdAt: iso(row.created_at),
+  };
+}
+
+const list = (values: readonly (string | number)[]) =>
+  sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
+
+export interface ProductFilterInput extends Omit<
+  ProductListQuery,
+  'page' | 'pageSize' | 'type' | 'facets' | 'ratings'
+> {
+  ratings?: number[] | undefined;
+  tsquery?: string | null | undefined;
+  /** `suggested`: restrict to these subcategories (from the user's history). */
+  suggestedSubcategoryIds?: number[] | undefined;
+}
+
+/** WHERE conditions of the product filter (spec §3 + origin). Documented rules: decision 040. */
+export function productConditions(filter: ProductFilterInput, alias = 'p'): SQL[] {
+  const a = sql.raw(alias);
+  const where: SQL[] = [sql`${a}.status = 'active'`];
+  if (filter.tsquery) where.push(sql`${a}.search_doc @@ to_tsquery('simple', ${filter.tsquery})`);
+  if (filter.category) {
+    where.push(
+      sql`${a}.category_id = (SELECT id FROM categories WHERE kind = 'product' AND slug = ${filter.category})`,
+    );
+  }
+  if (filter.subcategories && filter.subcategories.length > 0) {
+    where.push(
+      sql`${a}.subcategory_id IN (SELECT id FROM categories WHERE kind = 'product' AND slug IN (${list(filter.subcategories)}))`,
+    );
+  }
+  if (filter.suggestedSubcategoryIds && filter.suggestedSubcategoryIds.length > 0) {
+    where.push(sql`${a}.subcategory_id IN (${list(filter.suggestedSubcategoryIds)})`);
+  }
+  if (filter.businessType) where.push(sql`${a}.business_type = ${filter.businessType}`);
+  if (filter.state) where.push(sql`${a}.province = ${filter.state}`);
+  if (filter.minPrice !== undefined) where.push(sql`${a}.min_price_cents >= ${filter.minPrice}`);
+  if (filter.maxPrice !== undefined) where.push(sql`${a}.min_price_cents <= ${filter.maxPrice}`);
+  if (filter.isVerified !== undefined) where.push(sql`${a}.verified = ${filter.isVerified === 'true'}`);
+  if (filter.deliveryDays !== undefined) where.push(sql`${a}.delivery_days <= ${filter.deliveryDays}`);
+  if (filter.minRating !== undefined) where.push(sql`${a}.rating_avg >= ${filter.minRating}`);
+  if (filter.minQuantity !== undefined) where.push(sql`${a}.min_order_quantity <= ${filter.minQuantity}`);
+  if (filter.ratings && filter.ratings.length > 0) {
+    where.push(sql`floor(${a}.rating_avg)::int IN (${list(filter.ratings)})`);
+  }
+  if (filter.origin === 'made-in-canada')
+    where.push(sql`${a}.origin IN ('made-in-canada', 'product-of-canada')`);
+  else if (filter.origin) where.push(sql`${a}.origin = ${filter.origin}`);
+  if (filter.sellerId !== undefined) where.push(sql`${a}.seller_id = ${Number(filter.sellerId)}`);
+  return where;
+}
+
+/** The sort a listing type implies when the request names none (spec §9, decision 040). */
+export function effectiveSort(
+  type: ProductListingType,
+  sort: ProductSort | undefined,
+  hasText: boolean,
+): ProductSort {
+  if (sort) return sort;
+  switch (type) {
+    case 'popular':
+    case 'suggested':
+      return 'popular';
+    case 'bestsellers':
+      return 'bestsellers';
+    case 'new-arrivals':
+      return 'newest';
+    case 'recommended':
+      return 'rating';
+    default:
+      return hasText ? 'relevance' : 'popular';
+  }
+}
+
+/** ORDER BY for a sort; every order ends with the unique id. Relevance = stored popularity among matches. */
+export function productOrder(sort: ProductSort, alias = 'p'): SQL {
+  const a = sql.raw(alias);
+  switch (sort) {
+    case 'bestsellers':
+      return sql`${a}.bestseller_score DESC, ${a}.id DESC`;
+    case 'newest':
+      return sql`${a}.created_at DESC, ${a}.id DESC`;
+    case 'price-asc':
+      return sql`${a}.min_price_cents ASC, ${a}.id ASC`;
+    case 'price-desc':
+      return sql`${a}.min_price_cents DESC, ${a}.id DESC`;
+    case 'rating':
+      return sql`${a}.rating_avg DESC, ${a}.id DESC`;
+    default:
+      return sql`${a}.popularity_score DESC, ${a}.id DESC`;
+  }
+}
+
+export function facetsSql(where: SQL): SQL {
+  return sql`
+    SELECT p.province, p.business_type, p.origin, p.verified, sc.slug AS subcategory, count(*)::int AS n
+    FROM products p JOIN categories sc ON sc.id = p.subcategory_id
+    WHERE ${where}
+    GROUP BY GROUPING SETS ((p.province), (p.business_type), (p.origin), (p.verified), (sc.slug))`;
+}
+
+export function toFacets(rows: Row[]): ProductFacets {
+  const facets: ProductFacets = { state: [], businessType: [], origin: [], verified: [], subcategory: [] };
+  for (const row of rows) {
+    const count = Number(row.n);
+    if (row.province !== null && row.province !== undefined)
+      facets.state.push({ value: String(row.province), count });
+    else if (row.business_type !== null && row.business_type !== undefined)
+      facets.businessType.push({ value: String(row.business_type), count });
+    else if (row.origin !== null && row.origin !== undefined)
+      facets.origin.push({ value: String(row.origin), count });
+    else if (row.verified !== null && row.verified !== undefined)
+      facets.verified.push({ value: String(row.verified), count });
+    else if (row.subcategory !== null && row.subcategory !== undefined)
+      facets.subcategory.push({ value: String(row.subcategory), count });
+  }
+  for (const values of Object.values(facets)) {
+    values.sort(
+      (x: { value: string; count: number }, y: { value: string; count: number }) =>
+        y.count - x.count || x.value.localeCompare(y.value),
+    );
+  }
+  return facets;
+}

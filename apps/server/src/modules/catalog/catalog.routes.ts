@@ -1,0 +1,345 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  businessTypesResponseSchema,
+  categoryListQuerySchema,
+  categoryListResponseSchema,
+  categoryTreeResponseSchema,
+  errorResponseSchema,
+  frequentTermsQuerySchema,
+  frequentTermsResponseSchema,
+  idParamSchema,
+  likedProductsResponseSchema,
+  likedServicesResponseSchema,
+  pageQuerySchema,
+  productDetailSchema,
+  productItemsResponseSchema,
+  productListQuerySchema,
+  productListResponseSchema,
+  productStatsQuerySchema,
+  searchQuerySchema,
+  searchResponseSchema,
+  serviceDetailSchema,
+  serviceListQuerySchema,
+  serviceListResponseSchema,
+  subCategoryQuerySchema,
+  suggestionsQuerySchema,
+  suggestionsResponseSchema,
+  toggleLikeBodySchema,
+  toggleLikeResponseSchema,
+  toggleServiceLikeBodySchema,
+  trackCategoryViewBodySchema,
+  trackedResponseSchema,
+  trackSearchBodySchema,
+  trackStatusBodySchema,
+  trackViewBodySchema,
+} from '@maplesource/contracts';
+import * as catalog from './catalog.service';
+import { resolveQuery } from './search-query';
+import { searchSellers } from '../sellers/sellers.service';
+import { searchBlogs } from '../content/home-blogs.service';
+
+const tracked = { ok: true as const };
+const trackLimit = { rateLimit: { max: 120, timeWindow: '1 minute' } };
+const notFoundResponses = { 403: errorResponseSchema, 404: errorResponseSchema };
+
+/** Spec §7 Catalogue and search: categories, products, services, stats, likes, business types, search. */
+export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  const userId = (request: { user: { id: string } | null }) => request.user?.id ?? null;
+
+  // ---- categories
+  app.get(
+    '/category',
+    {
+      schema: {
+        tags: ['catalog'],
+        querystring: categoryListQuerySchema,
+        response: { 200: categoryTreeResponseSchema },
+      },
+    },
+    async (request) => ({ items: await catalog.listCategoryTree(app.db, request.query.kind) }),
+  );
+  app.get(
+    '/category/sub-category',
+    {
+      schema: {
+        tags: ['catalog'],
+        querystring: subCategoryQuerySchema,
+        response: { 200: categoryListResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request) => ({
+      items: await catalog.listSubcategories(app.db, request.query.kind, request.query.parent),
+    }),
+  );
+  app.get(
+    '/category-stats/popular',
+    {
+      schema: {
+        tags: ['catalog'],
+        querystring: productStatsQuerySchema,
+        response: { 200: categoryListResponseSchema },
+      },
+    },
+    async (request) => ({ items: await catalog.popularCategories(app.db, request.query.limit) }),
+  );
+  app.get(
+    '/category-stats/user-frequent',
+    {
+      schema: {
+        tags: ['catalog'],
+        querystring: productStatsQuerySchema,
+        response: { 200: categoryListResponseSchema },
+      },
+    },
+    async (request) => ({
+      items: await catalog.userFrequentCategories(app.db, userId(request), request.query.limit),
+    }),
+  );
+  app.post(
+    '/category-stats/track-search',
+    {
+      config: trackLimit,
+      schema: { tags: ['catalog'], body: trackSearchBodySchema, response: { 200: trackedResponseSchema } },
+    },
+    async (request) => {
+      await catalog.trackSearch(app.db, userId(request), request.body.term);
+      return tracked;
+    },
+  );
+  app.post(
+    '/category-stats/track-view',
+    {
+      config: trackLimit,
+      schema: {
+        tags: ['catalog'],
+        body: trackCategoryViewBodySchema,
+        response: { 200: trackedResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      await catalog.trackCategoryView(app.db, userId(request), request.body.categoryId);
+      return tracked;
+    },
+  );
+  app.get(
+    '/business-types',
+    { schema: { tags: ['catalog'], response: { 200: businessTypesResponseSchema } } },
+    async () => ({ items: await catalog.listBusinessTypes(app.db) }),
+  );
+
+  // ---- products
+  app.get(
+    '/product',
+    {
+      schema: {
+        tags: ['catalog'],
+        querystring: productListQuerySchema,
+        response: { 200: productListResponseSchema },
+      },
+    },
+    async (request) => catalog.listProducts(app.db, request.query, userId(request)),
+  );
+  app.get(
+    '/product/:id',
+    {
+      schema: {
+        tags: ['catalog'],
+        params: idParamSchema,
+        response: { 200: productDetailSchema, ...notFoundResponses },
+      },
+    },
+    async (request) => catalog.getProductDetail(app.db, request.params.id, userId(request)),
+  );
+  const statsList = (path: string, load: (limit: number, user: string | null) => Promise<unknown>) =>
+    app.get(
+      `/product-stats/${path}`,
+      {
+        schema: {
+          tags: ['catalog'],
+          querystring: productStatsQuerySchema,
+          response: { 200: productItemsResponseSchema },
+        },
+      },
+      async (request) => ({ items: (await load(request.query.limit, userId(request))) as never }),
+    );
+  statsList('popular', (limit) => catalog.popularProducts(app.db, limit));
+  statsList('best-seller', (limit) => catalog.bestSellerProducts(app.db, limit));
+  statsList('new-arrivals', (limit) => catalog.newArrivalProducts(app.db, limit));
+  statsList('suggested', (limit, user) => catalog.suggestedProducts(app.db, user, limit));
+  app.post(
+    '/product-stats/track-view',
+    {
+      config: trackLimit,
+      schema: {
+        tags: ['catalog'],
+        body: trackViewBodySchema,
+        response: { 200: trackedResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      await catalog.trackProductView(app.db, userId(request), request.body.productId);
+      return tracked;
+    },
+  );
+  app.post(
+    '/product-stats/track-status',
+    {
+      preHandler: app.requireUser,
+      config: trackLimit,
+      schema: {
+        tags: ['catalog'],
+        body: trackStatusBodySchema,
+        response: {
+          200: trackedResponseSchema,
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+          404: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      await catalog.trackProductStatus(app.db, request.body.productId, request.body.status);
+      return tracked;
+    },
+  );
+
+  // ---- likes (wishlist)
+  const authErrors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+  app.get(
+    '/like',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['catalog'],
+        querystring: pageQuerySchema,
+        response: { 200: likedProductsResponseSchema, ...authErrors },
+      },
+    },
+    async (request) =>
+      catalog.likedProducts(app.db, request.user!.id, request.query.page, request.query.pageSize),
+  );
+  app.post(
+    '/like/toggle',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['catalog'],
+        body: toggleLikeBodySchema,
+        response: { 200: toggleLikeResponseSchema, ...authErrors },
+      },
+    },
+    async (request) => ({
+      liked: await catalog.toggleProductLike(app.db, request.user!.id, request.body.productId),
+    }),
+  );
+  app.get(
+    '/service-like',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['catalog'],
+        querystring: pageQuerySchema,
+        response: { 200: likedServicesResponseSchema, ...authErrors },
+      },
+    },
+    async (request) =>
+      catalog.likedServices(app.db, request.user!.id, request.query.page, request.query.pageSize),
+  );
+  app.post(
+    '/service-like/toggle',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['catalog'],
+        body: toggleServiceLikeBodySchema,
+        response: { 200: toggleLikeResponseSchema, ...authErrors },
+      },
+    },
+    async (request) => ({
+      liked: await catalog.toggleServiceLike(app.db, request.user!.id, request.body.serviceId),
+    }),
+  );
+
+  // ---- services
+  app.get(
+    '/service',
+    {
+      schema: {
+        tags: ['catalog'],
+        querystring: serviceListQuerySchema,
+        response: { 200: serviceListResponseSchema },
+      },
+    },
+    async (request) => catalog.listServices(app.db, request.query),
+  );
+  app.get(
+    '/service/:id',
+    {
+      schema: {
+        tags: ['catalog'],
+        params: idParamSchema,
+        response: { 200: serviceDetailSchema, ...notFoundResponses },
+      },
+    },
+    async (request) => catalog.getServiceDetail(app.db, request.params.id, userId(request)),
+  );
+  app.post(
+    '/service-stats/track-view',
+    {
+      config: trackLimit,
+      schema: {
+        tags: ['catalog'],
+        body: z.object({ serviceId: z.string().min(1).max(200) }),
+        response: { 200: trackedResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      await catalog.trackServiceView(app.db, request.body.serviceId);
+      return tracked;
+    },
+  );
+
+  // ---- search
+  app.get(
+    '/search',
+    { schema: { tags: ['search'], querystring: searchQuerySchema, response: { 200: searchResponseSchema } } },
+    async (request) => {
+      const { q, type, limit } = request.query;
+      const want = (kind: string) => type === 'all' || type === kind;
+      const resolved = await resolveQuery(app.db, q);
+      const products = want('products')
+        ? (await catalog.listProducts(app.db, { q, type: 'all', page: 1, pageSize: limit }, userId(request)))
+            .items
+        : [];
+      const services = want('services') ? await catalog.searchServices(app.db, q, limit) : [];
+      const sellers = want('sellers') ? await searchSellers(app.db, q, limit) : [];
+      const blogs = want('blogs') ? await searchBlogs(app.db, resolved?.tsquery ?? null, limit) : [];
+      return { query: q, correctedQuery: resolved?.corrected ?? null, products, services, sellers, blogs };
+    },
+  );
+  app.get(
+    '/search/suggestions',
+    {
+      schema: {
+        tags: ['search'],
+        querystring: suggestionsQuerySchema,
+        response: { 200: suggestionsResponseSchema },
+      },
+    },
+    async (request) => ({
+      items: await catalog.termSuggestions(app.db, request.query.q, request.query.limit),
+    }),
+  );
+  app.get(
+    '/search/frequent',
+    {
+      schema: {
+        tags: ['search'],
+        querystring: frequentTermsQuerySchema,
+        response: { 200: frequentTermsResponseSchema },
+      },
+    },
+    async (request) => ({ items: await catalog.frequentSearchTerms(app.db, request.query.limit) }),
+  );
+};

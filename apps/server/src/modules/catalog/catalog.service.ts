@@ -1,0 +1,627 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type {
+  Category,
+  CategoryKind,
+  CategoryTreeNode,
+  ProductCard,
+  ProductDetail,
+  ProductListQuery,
+  ProductListResponse,
+  ServiceCard,
+  ServiceDetail,
+  BusinessType,
+} from '@maplesource/contracts';
+import { businessTypes } from '@maplesource/contracts';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/migrate';
+import { AppError, notFound } from '../../plugins/errors';
+import {
+  TOTAL_CAP,
+  effectiveSort,
+  facetsSql,
+  productCardColumns,
+  productCardJoins,
+  productConditions,
+  productImageUrl,
+  productOrder,
+  serviceCardColumns,
+  serviceImageUrl,
+  toFacets,
+  toProductCard,
+  toServiceCard,
+} from './catalog.queries';
+import { foldText, resolveQuery } from './search-query';
+
+type Row = Record<string, unknown>;
+const rows = async (db: Db, query: SQL) => rowsOf<Row>(await db.execute(query));
+const whereOf = (conditions: SQL[]) => sql.join(conditions, sql` AND `);
+
+const businessTypeNames: Record<BusinessType, [string, string]> = {
+  manufacturer: ['Manufacturer', 'Fabricant'],
+  supplier: ['Supplier', 'Fournisseur'],
+  distributor: ['Distributor', 'Distributeur'],
+  wholesaler: ['Wholesaler', 'Grossiste'],
+  'service-provider': ['Service provider', 'Prestataire de services'],
+  fabricator: ['Fabricator', 'Atelier de fabrication'],
+  'contract-manufacturer': ['Contract manufacturer', 'Fabricant à façon'],
+};
+
+function toCategory(row: Row): Category {
+  return {
+    id: String(row.id),
+    kind: row.kind as CategoryKind,
+    slug: String(row.slug),
+    parentId: row.parent_id === null || row.parent_id === undefined ? null : String(row.parent_id),
+    nameEn: String(row.name_en),
+    nameFr: String(row.name_fr),
+    itemCount: Number(row.item_count),
+  };
+}
+
+/** A numeric id or a slug (`/product/{id}` accepts both). */
+const byIdOrSlug = (alias: string, idOrSlug: string) =>
+  /^\d{1,15}$/.test(idOrSlug)
+    ? sql`${sql.raw(alias)}.id = ${Number(idOrSlug)}`
+    : sql`${sql.raw(alias)}.slug = ${idOrSlug}`;
+
+// ---------------------------------------------------------------- categories
+
+export async function listCategoryTree(db: Db, kind: CategoryKind): Promise<CategoryTreeNode[]> {
+  const all = (
+    await rows(
+      db,
+      sql`SELECT * FROM categories WHERE kind = ${kind} ORDER BY parent_id NULLS FIRST, position, id`,
+    )
+  ).map(toCategory);
+  const roots = all.filter((category) => category.parentId === null);
+  return roots.map((root) => ({
+    ...root,
+    children: all.filter((category) => category.parentId === root.id),
+  }));
+}
+
+export async function listSubcategories(db: Db, kind: CategoryKind, parent: string): Promise<Category[]> {
+  const [parentRow] = await rows(
+    db,
+    sql`SELECT id FROM categories WHERE kind = ${kind} AND parent_id IS NULL AND ${byIdOrSlug('categories', parent)}`,
+  );
+  if (!parentRow) throw notFound('CATEGORY_NOT_FOUND', 'No categories available');
+  return (
+    await rows(
+      db,
+      sql`SELECT * FROM categories WHERE parent_id = ${Number(parentRow.id)} ORDER BY position, id`,
+    )
+  ).map(toCategory);
+}
+
+/** Popular categories: most viewed, then most items. */
+export async function popularCategories(db: Db, limit = 12): Promise<Category[]> {
+  return (
+    await rows(
+      db,
+      sql`SELECT * FROM categories WHERE parent_id IS NULL AND kind = 'product'
+          ORDER BY views DESC, item_count DESC, id LIMIT ${limit}`,
+    )
+  ).map(toCategory);
+}
+
+/** The categories this user looked at most; visitors (or users without history) get the popular ones. */
+export async function userFrequentCategories(db: Db, userId: string | null, limit = 8): Promise<Category[]> {
+  if (!userId) return popularCategories(db, limit);
+  const mine = (
+    await rows(
+      db,
+      sql`SELECT c.* FROM user_category_views v JOIN categories c ON c.id = v.category_id
+          WHERE v.user_id = ${userId} ORDER BY v.count DESC, v.last_at DESC, c.id LIMIT ${limit}`,
+    )
+  ).map(toCategory);
+  return mine.length > 0 ? mine : popularCategories(db, limit);
+}
+
+export async function trackSearch(db: Db, userId: string | null, term: string) {
+  const display = term.trim().replace(/\s+/g, ' ').slice(0, 120);
+  const folded = foldText(display);
+  if (folded.length < 2) return;
+  await db.execute(sql`
+    INSERT INTO search_terms (term, display, count, last_searched_at) VALUES (${folded}, ${display}, 1, now())
+    ON CONFLICT (term) DO UPDATE SET count = search_terms.count + 1, last_searched_at = now()`);
+  if (userId) {
+    await db.execute(sql`
+      INSERT INTO user_search_history (user_id, term) VALUES (${userId}, ${folded})
+      ON CONFLICT (user_id, term) DO UPDATE SET count = user_search_history.count + 1, last_at = now()`);
+  }
+}
+
+export async function trackCategoryView(db: Db, userId: string | null, categoryId: string) {
+  if (!/^\d{1,15}$/.test(categoryId)) throw notFound('CATEGORY_NOT_FOUND', 'No categories available');
+  const updated = await rows(
+    db,
+    sql`UPDATE categories SET views = views + 1 WHERE id = ${Number(categoryId)} RETURNING id`,
+  );
+  if (updated.length === 0) throw notFound('CATEGORY_NOT_FOUND', 'No categories available');
+  if (userId) {
+    await db.execute(sql`
+      INSERT INTO user_category_views (user_id, category_id) VALUES (${userId}, ${Number(categoryId)})
+      ON CONFLICT (user_id, category_id) DO UPDATE SET count = user_category_views.count + 1, last_at = now()`);
+  }
+}
+
+export async function listBusinessTypes(db: Db) {
+  const counts = new Map(
+    (await rows(db, sql`SELECT business_type, count(*)::int AS n FROM sellers GROUP BY business_type`)).map(
+      (row) => [String(row.business_type), Number(row.n)],
+    ),
+  );
+  return businessTypes.map((code) => ({
+    code,
+    nameEn: businessTypeNames[code][0],
+    nameFr: businessTypeNames[code][1],
+    sellerCount: counts.get(code) ?? 0,
+  }));
+}
+
+// ---------------------------------------------------------------- products
+
+/** Subcategories this user viewed most (for `suggested`); empty for visitors. */
+async function suggestedSubcategories(db: Db, userId: string | null): Promise<number[]> {
+  if (!userId) return [];
+  const viewed = await rows(
+    db,
+    sql`SELECT p.subcategory_id AS id, sum(v.count) AS n FROM user_product_views v JOIN products p ON p.id = v.product_id
+        WHERE v.user_id = ${userId} GROUP BY p.subcategory_id ORDER BY n DESC, p.subcategory_id LIMIT 5`,
+  );
+  return viewed.map((row) => Number(row.id));
+}
+
+/** Words this user searched most, joined with OR into a tsquery (for `suggested`). */
+async function suggestedSearchQuery(db: Db, userId: string | null): Promise<string | null> {
+  if (!userId) return null;
+  const terms = await rows(
+    db,
+    sql`SELECT term FROM user_search_history WHERE user_id = ${userId} ORDER BY count DESC, last_at DESC LIMIT 3`,
+  );
+  const words = [
+    ...new Set(terms.flatMap((row) => String(row.term).split(/[^a-z0-9]+/)).filter((w) => w.length >= 3)),
+  ];
+  return words.length > 0 ? words.map((w) => `${w}:*`).join(' | ') : null;
+}
+
+export async function listProducts(
+  db: Db,
+  query: ProductListQuery,
+  userId: string | null,
+): Promise<ProductListResponse> {
+  const resolved = await resolveQuery(db, query.q);
+  const conditions = productConditions({ ...query, tsquery: resolved?.tsquery ?? null });
+  if (resolved && resolved.tsquery === null) conditions.push(sql`false`);
+  if (query.type === 'suggested') {
+    const [subcategories, searched] = await Promise.all([
+      suggestedSubcategories(db, userId),
+      suggestedSearchQuery(db, userId),
+    ]);
+    const history: SQL[] = [];
+    if (subcategories.length > 0)
+      history.push(
+        sql`p.subcategory_id IN (${sql.join(
+          subcategories.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      );
+    if (searched) history.push(sql`p.search_doc @@ to_tsquery('simple', ${searched})`);
+    if (history.length > 0) conditions.push(sql`(${sql.join(history, sql` OR `)})`);
+  }
+  if (query.type === 'recommended') conditions.push(sql`p.verified AND p.rating_count > 0`);
+  const where = whereOf(conditions);
+  const sort = effectiveSort(query.type, query.sort, Boolean(resolved?.tsquery));
+  const offset = (query.page - 1) * query.pageSize;
+  const items = await rows(
+    db,
+    sql`SELECT ${productCardColumns} FROM (
+          SELECT * FROM products p WHERE ${where} ORDER BY ${productOrder(sort)} LIMIT ${query.pageSize} OFFSET ${offset}
+        ) p ${productCardJoins} ORDER BY ${productOrder(sort)}`,
+  );
+  const [countRow] = await rows(
+    db,
+    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM products p WHERE ${where} LIMIT ${TOTAL_CAP + 1}) x`,
+  );
+  const counted = Number(countRow?.n ?? 0);
+  const facets = query.facets === 'true' ? toFacets(await rows(db, facetsSql(where))) : null;
+  return {
+    items: items.map(toProductCard),
+    total: Math.min(counted, TOTAL_CAP),
+    totalCapped: counted > TOTAL_CAP,
+    page: query.page,
+    pageSize: query.pageSize,
+    correctedQuery: resolved?.corrected ?? null,
+    facets,
+  };
+}
+
+async function productCards(db: Db, where: SQL, order: SQL, limit: number): Promise<ProductCard[]> {
+  return (
+    await rows(
+      db,
+      sql`SELECT ${productCardColumns} FROM (SELECT * FROM products p WHERE ${where} ORDER BY ${order} LIMIT ${limit}) p
+          ${productCardJoins} ORDER BY ${order}`,
+    )
+  ).map(toProductCard);
+}
+
+export const popularProducts = (db: Db, limit: number) =>
+  productCards(db, sql`p.status = 'active'`, productOrder('popular'), limit);
+export const bestSellerProducts = (db: Db, limit: number) =>
+  productCards(db, sql`p.status = 'active'`, productOrder('bestsellers'), limit);
+export const newArrivalProducts = (db: Db, limit: number) =>
+  productCards(db, sql`p.status = 'active'`, productOrder('newest'), limit);
+export async function suggestedProducts(db: Db, userId: string | null, limit: number) {
+  const result = await listProducts(db, { type: 'suggested', page: 1, pageSize: limit }, userId);
+  return result.items;
+}
+
+export async function getProductDetail(
+  db: Db,
+  idOrSlug: string,
+  userId: string | null,
+): Promise<ProductDetail> {
+  const [row] = await rows(
+    db,
+    sql`SELECT p.*, ${productCardColumns},
+          c.kind AS c_kind, c.parent_id AS c_parent_id, c.name_en AS c_name_en, c.name_fr AS c_name_fr, c.item_count AS c_item_count,
+          sc.kind AS sc_kind, sc.parent_id AS sc_parent_id, sc.name_en AS sc_name_en, sc.name_fr AS sc_name_fr,
+          sc.item_count AS sc_item_count, sc.id AS sc_id, c.id AS c_id
+        FROM products p ${productCardJoins} WHERE ${byIdOrSlug('p', idOrSlug)}`,
+  );
+  if (!row || row.status === 'removed') throw notFound('PRODUCT_NOT_FOUND', 'Product Not Found');
+  if (row.status !== 'active')
+    throw new AppError(403, 'PRODUCT_NOT_AVAILABLE', 'Cannot view this product yet, try again later');
+  let likedByMe = false;
+  let myReviewId: string | null = null;
+  if (userId) {
+    const [mine] = await rows(
+      db,
+      sql`SELECT EXISTS (SELECT 1 FROM product_likes WHERE user_id = ${userId} AND product_id = ${Number(row.id)}) AS liked,
+            (SELECT id FROM product_reviews WHERE user_id = ${userId} AND product_id = ${Number(row.id)}) AS review_id`,
+    );
+    likedByMe = Boolean(mine?.liked);
+    myReviewId = mine?.review_id === null || mine?.review_id === undefined ? null : String(mine.review_id);
+  }
+  const card = toProductCard(row);
+  const category = (prefix: 'c' | 'sc'): Category => ({
+    id: String(row[`${prefix}_id`]),
+    kind: row[`${prefix}_kind`] as CategoryKind,
+    slug: String(prefix === 'c' ? row.category_slug : row.subcategory_slug),
+    parentId: row[`${prefix}_parent_id`] === null ? null : String(row[`${prefix}_parent_id`]),
+    nameEn: String(row[`${prefix}_name_en`]),
+    nameFr: String(row[`${prefix}_name_fr`]),
+    itemCount: Number(row[`${prefix}_item_count`]),
+  });
+  return {
+    ...card,
+    descriptionEn: String(row.description_en),
+    descriptionFr: String(row.description_fr),
+    images: Array.from({ length: Number(row.image_count) }, (_, n) => productImageUrl(card.id, n)),
+    priceTiers: row.price_tiers as ProductDetail['priceTiers'],
+    variations: row.variations as ProductDetail['variations'],
+    keyAttributes: row.key_attributes as ProductDetail['keyAttributes'],
+    technicalSpecifications: row.technical_specifications as ProductDetail['technicalSpecifications'],
+    warrantyEn: String(row.warranty_en),
+    warrantyFr: String(row.warranty_fr),
+    materialEn: String(row.material_en),
+    materialFr: String(row.material_fr),
+    customizableOptions: row.customizable_options as ProductDetail['customizableOptions'],
+    servicesEn: String(row.services_en),
+    servicesFr: String(row.services_fr),
+    stats: {
+      views: Number(row.views),
+      quotations: Number(row.quotations),
+      accepted: Number(row.accepted),
+      rejected: Number(row.rejected),
+      inProgress: Number(row.in_progress),
+      popularityScore: Number(row.popularity_score),
+      bestsellerScore: Number(row.bestseller_score),
+    },
+    category: category('c'),
+    subcategory: category('sc'),
+    likedByMe,
+    myReviewId,
+  };
+}
+
+async function resolveActiveId(db: Db, table: 'products' | 'services', idOrSlug: string): Promise<number> {
+  const [row] = await rows(
+    db,
+    sql`SELECT id FROM ${sql.raw(table)} p WHERE ${byIdOrSlug('p', idOrSlug)} AND p.status = 'active'`,
+  );
+  if (!row) {
+    throw table === 'products'
+      ? notFound('PRODUCT_NOT_FOUND', 'Product Not Found')
+      : notFound('SERVICE_NOT_FOUND', 'Service not found');
+  }
+  return Number(row.id);
+}
+export const resolveProductId = (db: Db, idOrSlug: string) => resolveActiveId(db, 'products', idOrSlug);
+export const resolveServiceId = (db: Db, idOrSlug: string) => resolveActiveId(db, 'services', idOrSlug);
+
+/** Popularity = views + 5 × quotations + 10 × accepted; bestseller = 10 × accepted + quotations (decision 040). */
+export async function trackProductView(db: Db, userId: string | null, idOrSlug: string) {
+  const id = await resolveProductId(db, idOrSlug);
+  await db.execute(
+    sql`UPDATE products SET views = views + 1, popularity_score = popularity_score + 1 WHERE id = ${id}`,
+  );
+  if (userId) {
+    await db.execute(sql`
+      INSERT INTO user_product_views (user_id, product_id) VALUES (${userId}, ${id})
+      ON CONFLICT (user_id, product_id) DO UPDATE SET count = user_product_views.count + 1, last_at = now()`);
+  }
+}
+
+const statusColumns = {
+  quotation: { column: 'quotations', popularity: 5, bestseller: 1 },
+  accepted: { column: 'accepted', popularity: 10, bestseller: 10 },
+  rejected: { column: 'rejected', popularity: 0, bestseller: 0 },
+  'in-progress': { column: 'in_progress', popularity: 0, bestseller: 0 },
+} as const;
+
+/** Records a quotation-status event on a product (called by the quotes workflows; also spec's track-status). */
+export async function trackProductStatus(db: Db, idOrSlug: string, status: keyof typeof statusColumns) {
+  const id = await resolveProductId(db, idOrSlug);
+  const { column, popularity, bestseller } = statusColumns[status];
+  await db.execute(sql`
+    UPDATE products SET ${sql.raw(column)} = ${sql.raw(column)} + 1,
+      popularity_score = popularity_score + ${popularity}, bestseller_score = bestseller_score + ${bestseller}
+    WHERE id = ${id}`);
+}
+
+// ---------------------------------------------------------------- likes (wishlist)
+
+export async function toggleProductLike(db: Db, userId: string, idOrSlug: string): Promise<boolean> {
+  const id = await resolveProductId(db, idOrSlug);
+  return db.transaction(async (tx) => {
+    const removed = rowsOf(
+      await tx.execute(
+        sql`DELETE FROM product_likes WHERE user_id = ${userId} AND product_id = ${id} RETURNING product_id`,
+      ),
+    );
+    if (removed.length > 0) return false;
+    await tx.execute(
+      sql`INSERT INTO product_likes (user_id, product_id) VALUES (${userId}, ${id}) ON CONFLICT DO NOTHING`,
+    );
+    return true;
+  });
+}
+
+export async function toggleServiceLike(db: Db, userId: string, idOrSlug: string): Promise<boolean> {
+  const id = await resolveServiceId(db, idOrSlug);
+  return db.transaction(async (tx) => {
+    const removed = rowsOf(
+      await tx.execute(
+        sql`DELETE FROM service_likes WHERE user_id = ${userId} AND service_id = ${id} RETURNING service_id`,
+      ),
+    );
+    if (removed.length > 0) return false;
+    await tx.execute(
+      sql`INSERT INTO service_likes (user_id, service_id) VALUES (${userId}, ${id}) ON CONFLICT DO NOTHING`,
+    );
+    return true;
+  });
+}
+
+export async function likedProducts(db: Db, userId: string, page: number, pageSize: number) {
+  const items = await rows(
+    db,
+    sql`SELECT ${productCardColumns} FROM product_likes l JOIN products p ON p.id = l.product_id ${productCardJoins}
+        WHERE l.user_id = ${userId} AND p.status = 'active'
+        ORDER BY l.created_at DESC, p.id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+  );
+  const [count] = await rows(
+    db,
+    sql`SELECT count(*)::int AS n FROM product_likes l JOIN products p ON p.id = l.product_id
+        WHERE l.user_id = ${userId} AND p.status = 'active'`,
+  );
+  return { items: items.map(toProductCard), total: Number(count?.n ?? 0), page, pageSize };
+}
+
+export async function likedServices(db: Db, userId: string, page: number, pageSize: number) {
+  const items = await rows(
+    db,
+    sql`SELECT ${serviceCardColumns} FROM service_likes l JOIN services p ON p.id = l.service_id ${productCardJoins}
+        WHERE l.user_id = ${userId} AND p.status = 'active'
+        ORDER BY l.created_at DESC, p.id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+  );
+  const [count] = await rows(
+    db,
+    sql`SELECT count(*)::int AS n FROM service_likes l JOIN services p ON p.id = l.service_id
+        WHERE l.user_id = ${userId} AND p.status = 'active'`,
+  );
+  return { items: items.map(toServiceCard), total: Number(count?.n ?? 0), page, pageSize };
+}
+
+// ---------------------------------------------------------------- services
+
+export interface ServiceListInput {
+  page: number;
+  pageSize: number;
+  q?: string | undefined;
+  category?: string | undefined;
+  subcategories?: string[] | undefined;
+  state?: string | undefined;
+  isVerified?: 'true' | 'false' | undefined;
+  minRating?: number | undefined;
+  sellerId?: string | undefined;
+  sort?: 'relevance' | 'popular' | 'newest' | 'price-asc' | 'price-desc' | 'rating' | undefined;
+}
+
+export async function listServices(db: Db, query: ServiceListInput) {
+  const resolved = await resolveQuery(db, query.q);
+  const where: SQL[] = [sql`p.status = 'active'`];
+  if (resolved)
+    where.push(
+      resolved.tsquery ? sql`p.search_doc @@ to_tsquery('simple', ${resolved.tsquery})` : sql`false`,
+    );
+  if (query.category) {
+    where.push(
+      sql`p.category_id = (SELECT id FROM categories WHERE kind = 'service' AND slug = ${query.category})`,
+    );
+  }
+  if (query.subcategories && query.subcategories.length > 0) {
+    where.push(
+      sql`p.subcategory_id IN (SELECT id FROM categories WHERE kind = 'service' AND slug IN (${sql.join(
+        query.subcategories.map((slug) => sql`${slug}`),
+        sql`, `,
+      )}))`,
+    );
+  }
+  if (query.state) where.push(sql`p.province = ${query.state}`);
+  if (query.isVerified !== undefined) where.push(sql`p.verified = ${query.isVerified === 'true'}`);
+  if (query.minRating !== undefined) where.push(sql`p.rating_avg >= ${query.minRating}`);
+  if (query.sellerId !== undefined) where.push(sql`p.seller_id = ${Number(query.sellerId)}`);
+  const order =
+    query.sort === 'newest'
+      ? sql`p.created_at DESC, p.id DESC`
+      : query.sort === 'price-asc'
+        ? sql`p.starting_price_cents ASC, p.id ASC`
+        : query.sort === 'price-desc'
+          ? sql`p.starting_price_cents DESC, p.id DESC`
+          : query.sort === 'rating'
+            ? sql`p.rating_avg DESC, p.id DESC`
+            : sql`p.popularity_score DESC, p.id DESC`;
+  const condition = whereOf(where);
+  const items = await rows(
+    db,
+    sql`SELECT ${serviceCardColumns} FROM (
+          SELECT * FROM services p WHERE ${condition} ORDER BY ${order} LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}
+        ) p ${productCardJoins} ORDER BY ${order}`,
+  );
+  const [countRow] = await rows(
+    db,
+    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM services p WHERE ${condition} LIMIT ${TOTAL_CAP + 1}) x`,
+  );
+  const counted = Number(countRow?.n ?? 0);
+  return {
+    items: items.map(toServiceCard),
+    total: Math.min(counted, TOTAL_CAP),
+    totalCapped: counted > TOTAL_CAP,
+    page: query.page,
+    pageSize: query.pageSize,
+    correctedQuery: resolved?.corrected ?? null,
+  };
+}
+
+export async function getServiceDetail(
+  db: Db,
+  idOrSlug: string,
+  userId: string | null,
+): Promise<ServiceDetail> {
+  const [row] = await rows(
+    db,
+    sql`SELECT p.*, ${serviceCardColumns},
+          c.id AS c_id, c.kind AS c_kind, c.parent_id AS c_parent_id, c.name_en AS c_name_en, c.name_fr AS c_name_fr, c.item_count AS c_item_count,
+          sc.id AS sc_id, sc.kind AS sc_kind, sc.parent_id AS sc_parent_id, sc.name_en AS sc_name_en, sc.name_fr AS sc_name_fr, sc.item_count AS sc_item_count
+        FROM services p ${productCardJoins} WHERE ${byIdOrSlug('p', idOrSlug)}`,
+  );
+  if (!row || row.status === 'removed') throw notFound('SERVICE_NOT_FOUND', 'Service not found');
+  if (row.status !== 'active')
+    throw new AppError(403, 'PRODUCT_NOT_AVAILABLE', 'Cannot view this service yet, try again later');
+  let likedByMe = false;
+  let myReviewId: string | null = null;
+  if (userId) {
+    const [mine] = await rows(
+      db,
+      sql`SELECT EXISTS (SELECT 1 FROM service_likes WHERE user_id = ${userId} AND service_id = ${Number(row.id)}) AS liked,
+            (SELECT id FROM service_reviews WHERE user_id = ${userId} AND service_id = ${Number(row.id)}) AS review_id`,
+    );
+    likedByMe = Boolean(mine?.liked);
+    myReviewId = mine?.review_id === null || mine?.review_id === undefined ? null : String(mine.review_id);
+  }
+  const card = toServiceCard(row);
+  const category = (prefix: 'c' | 'sc'): Category => ({
+    id: String(row[`${prefix}_id`]),
+    kind: row[`${prefix}_kind`] as CategoryKind,
+    slug: String(prefix === 'c' ? row.category_slug : row.subcategory_slug),
+    parentId: row[`${prefix}_parent_id`] === null ? null : String(row[`${prefix}_parent_id`]),
+    nameEn: String(row[`${prefix}_name_en`]),
+    nameFr: String(row[`${prefix}_name_fr`]),
+    itemCount: Number(row[`${prefix}_item_count`]),
+  });
+  return {
+    ...card,
+    descriptionEn: String(row.description_en),
+    descriptionFr: String(row.description_fr),
+    images: Array.from({ length: Number(row.image_count) }, (_, n) => serviceImageUrl(card.id, n)),
+    capabilities: row.capabilities as ServiceDetail['capabilities'],
+    serviceAreaEn: String(row.service_area_en),
+    serviceAreaFr: String(row.service_area_fr),
+    certifications: row.certifications as string[],
+    stats: {
+      views: Number(row.views),
+      quotations: Number(row.quotations),
+      accepted: Number(row.accepted),
+      rejected: Number(row.rejected),
+      inProgress: Number(row.in_progress),
+      popularityScore: Number(row.popularity_score),
+      bestsellerScore: Number(row.bestseller_score),
+    },
+    category: category('c'),
+    subcategory: category('sc'),
+    likedByMe,
+    myReviewId,
+  };
+}
+
+export async function trackServiceView(db: Db, idOrSlug: string) {
+  const id = await resolveServiceId(db, idOrSlug);
+  await db.execute(
+    sql`UPDATE services SET views = views + 1, popularity_score = popularity_score + 1 WHERE id = ${id}`,
+  );
+}
+
+// ---------------------------------------------------------------- search helpers
+
+export async function searchServices(db: Db, q: string, limit: number): Promise<ServiceCard[]> {
+  return (await listServices(db, { q, page: 1, pageSize: limit })).items;
+}
+
+export async function frequentSearchTerms(db: Db, limit: number) {
+  return (
+    await rows(db, sql`SELECT display, count FROM search_terms ORDER BY count DESC, term LIMIT ${limit}`)
+  ).map((row) => ({ term: String(row.display), count: Number(row.count) }));
+}
+
+export async function termSuggestions(db: Db, q: string, limit: number) {
+  const folded = foldText(q).trim();
+  const words = folded.split(/\s+/);
+  const last = words[words.length - 1] ?? '';
+  const head = words.slice(0, -1).join(' ');
+  const [terms, completions, cats] = await Promise.all([
+    rows(
+      db,
+      sql`SELECT display FROM search_terms WHERE term LIKE ${`${folded.replace(/[%_\\]/g, '')}%`}
+          ORDER BY count DESC, term LIMIT ${limit}`,
+    ),
+    last.length >= 2
+      ? rows(
+          db,
+          sql`SELECT word FROM search_words WHERE word LIKE ${`${last.replace(/[%_\\]/g, '')}%`} OR (length(${last}) >= 4 AND word % ${last})
+              ORDER BY (word LIKE ${`${last.replace(/[%_\\]/g, '')}%`}) DESC, ndoc DESC, word LIMIT ${limit}`,
+        )
+      : Promise.resolve([]),
+    rows(
+      db,
+      sql`SELECT slug, name_en FROM categories
+          WHERE catalog_fold(name_en) LIKE ${`%${folded.replace(/[%_\\]/g, '')}%`} OR catalog_fold(name_fr) LIKE ${`%${folded.replace(/[%_\\]/g, '')}%`}
+          ORDER BY parent_id NULLS FIRST, position, id LIMIT 3`,
+    ),
+  ]);
+  const seen = new Set<string>();
+  const out: { kind: 'term' | 'category'; text: string; slug: string | null }[] = [];
+  const push = (kind: 'term' | 'category', text: string, slug: string | null) => {
+    const key = `${kind}:${foldText(text)}`;
+    if (seen.has(key) || out.length >= limit) return;
+    seen.add(key);
+    out.push({ kind, text, slug });
+  };
+  for (const row of terms) push('term', String(row.display), null);
+  for (const row of completions) push('term', head ? `${head} ${String(row.word)}` : String(row.word), null);
+  for (const row of cats) push('category', String(row.name_en), String(row.slug));
+  return out;
+}

@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  blogDetailSchema,
+  blogListQuerySchema,
+  blogListResponseSchema,
+  errorResponseSchema,
+  heroSettingsSchema,
+  landingFeaturesResponseSchema,
+  slugParamSchema,
+} from '@maplesource/contracts';
+import { getBlog, getHeroSettings, listBlogs, listLandingFeatures } from './home-blogs.service';
+
+/** Spec §7 `home-page` (landing-features, hero-settings) and `blogs`, `blogs/{slug}`. recent-sellers: sellers module. */
+export const homeBlogsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/home-page/landing-features',
+    { schema: { tags: ['content'], response: { 200: landingFeaturesResponseSchema } } },
+    async () => ({ items: await listLandingFeatures(app.db) }),
+  );
+  app.get(
+    '/home-page/hero-settings',
+    { schema: { tags: ['content'], response: { 200: heroSettingsSchema } } },
+    async () => getHeroSettings(app.db),
+  );
+  app.get(
+    '/blogs',
+    {
+      schema: {
+        tags: ['content'],
+        querystring: blogListQuerySchema,
+        response: { 200: blogListResponseSchema },
+      },
+    },
+    async (request) => listBlogs(app.db, request.query.page, request.query.pageSize, request.query.category),
+  );
+  app.get(
+    '/blogs/:slug',
+    {
+      schema: {
+        tags: ['content'],
+        params: slugParamSchema,
+        response: { 200: blogDetailSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request) => getBlog(app.db, request.params.slug),
+  );
+};

@@ -1,0 +1,101 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { BlogCard, BlogDetail } from '@maplesource/contracts';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/migrate';
+import { notFound } from '../../plugins/errors';
+
+/** Landing page (hero, features) and blogs (issue 4); tables in migration 0220. */
+
+type Row = Record<string, unknown>;
+const rows = async (db: Db, query: SQL) => rowsOf<Row>(await db.execute(query));
+const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
+
+export async function getHeroSettings(db: Db) {
+  const [row] = await rows(db, sql`SELECT * FROM hero_settings WHERE id = 1`);
+  if (!row) {
+    return {
+      titleEn: 'Buy Canadian. The B2B hub.',
+      titleFr: 'Achetez canadien. Le carrefour B2B.',
+      subtitleEn: '',
+      subtitleFr: '',
+      ctaLabelEn: 'Browse products',
+      ctaLabelFr: 'Parcourir les produits',
+      ctaPath: '/products',
+      imageUrl: '/api/v1/media/hero.svg',
+    };
+  }
+  return {
+    titleEn: String(row.title_en),
+    titleFr: String(row.title_fr),
+    subtitleEn: String(row.subtitle_en),
+    subtitleFr: String(row.subtitle_fr),
+    ctaLabelEn: String(row.cta_label_en),
+    ctaLabelFr: String(row.cta_label_fr),
+    ctaPath: String(row.cta_path),
+    imageUrl: String(row.image_url),
+  };
+}
+
+export async function listLandingFeatures(db: Db) {
+  return (await rows(db, sql`SELECT * FROM landing_features ORDER BY position, id`)).map((row) => ({
+    id: String(row.id),
+    icon: String(row.icon),
+    titleEn: String(row.title_en),
+    titleFr: String(row.title_fr),
+    bodyEn: String(row.body_en),
+    bodyFr: String(row.body_fr),
+    position: Number(row.position),
+  }));
+}
+
+function toBlogCard(row: Row): BlogCard {
+  return {
+    id: String(row.id),
+    slug: String(row.slug),
+    titleEn: String(row.title_en),
+    titleFr: String(row.title_fr),
+    excerptEn: String(row.excerpt_en),
+    excerptFr: String(row.excerpt_fr),
+    category: String(row.category),
+    coverUrl: String(row.cover_url),
+    readingMinutes: Number(row.reading_minutes),
+    publishedAt: iso(row.published_at),
+  };
+}
+
+const cardColumns = sql`id, slug, title_en, title_fr, excerpt_en, excerpt_fr, category, cover_url, reading_minutes, published_at`;
+
+export async function listBlogs(db: Db, page: number, pageSize: number, category?: string) {
+  const where = category
+    ? sql`published_at IS NOT NULL AND published_at <= now() AND category = ${category}`
+    : sql`published_at IS NOT NULL AND published_at <= now()`;
+  const items = await rows(
+    db,
+    sql`SELECT ${cardColumns} FROM blogs WHERE ${where} ORDER BY published_at DESC, id DESC
+        LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+  );
+  const [count] = await rows(db, sql`SELECT count(*)::int AS n FROM blogs WHERE ${where}`);
+  return { items: items.map(toBlogCard), total: Number(count?.n ?? 0), page, pageSize };
+}
+
+export async function getBlog(db: Db, slug: string): Promise<BlogDetail> {
+  const [row] = await rows(
+    db,
+    sql`SELECT * FROM blogs WHERE slug = ${slug} AND published_at IS NOT NULL AND published_at <= now()`,
+  );
+  if (!row) throw notFound('BLOG_NOT_FOUND', 'Blog post not found');
+  return { ...toBlogCard(row), bodyEn: String(row.body_en), bodyFr: String(row.body_fr) };
+}
+
+/** Blog search for the global search: the GIN tsvector with the already-resolved tsquery. */
+export async function searchBlogs(db: Db, tsquery: string | null, limit: number): Promise<BlogCard[]> {
+  if (!tsquery) return [];
+  return (
+    await rows(
+      db,
+      sql`SELECT ${cardColumns} FROM blogs
+          WHERE published_at IS NOT NULL AND published_at <= now() AND search_doc @@ to_tsquery('simple', ${tsquery})
+          ORDER BY published_at DESC, id DESC LIMIT ${limit}`,
+    )
+  ).map(toBlogCard);
+}

@@ -1,0 +1,99 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  claimCategoryWiseResponseSchema,
+  errorResponseSchema,
+  idParamSchema,
+  randomSellersQuerySchema,
+  recentSellersQuerySchema,
+  sellerDetailSchema,
+  sellerItemsResponseSchema,
+  sellerListQuerySchema,
+  sellerListResponseSchema,
+} from '@maplesource/contracts';
+import {
+  claimStore,
+  getSeller,
+  listSellers,
+  randomUnclaimed,
+  recentSellers,
+  unclaimedByCategory,
+} from './sellers.service';
+
+/** Spec §7 `seller`, `seller/{id}`, `claim-stores` (category-wise, list, random, claim). */
+export const sellersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/seller',
+    {
+      schema: {
+        tags: ['sellers'],
+        querystring: sellerListQuerySchema,
+        response: { 200: sellerListResponseSchema },
+      },
+    },
+    async (request) => listSellers(app.db, request.query),
+  );
+  app.get(
+    '/seller/:id',
+    {
+      schema: {
+        tags: ['sellers'],
+        params: idParamSchema,
+        response: { 200: sellerDetailSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request) => getSeller(app.db, request.params.id),
+  );
+  app.get(
+    '/claim-stores/category-wise',
+    { schema: { tags: ['sellers'], response: { 200: claimCategoryWiseResponseSchema } } },
+    async () => ({ items: await unclaimedByCategory(app.db, 4) }),
+  );
+  app.get(
+    '/claim-stores/list',
+    {
+      schema: {
+        tags: ['sellers'],
+        querystring: sellerListQuerySchema,
+        response: { 200: sellerListResponseSchema },
+      },
+    },
+    async (request) => listSellers(app.db, { ...request.query, claimed: 'false' }),
+  );
+  app.get(
+    '/claim-stores/random',
+    {
+      schema: {
+        tags: ['sellers'],
+        querystring: randomSellersQuerySchema,
+        response: { 200: sellerItemsResponseSchema },
+      },
+    },
+    async (request) => ({ items: await randomUnclaimed(app.db, request.query.limit) }),
+  );
+  app.post(
+    '/claim-stores/:id/claim',
+    {
+      schema: {
+        tags: ['sellers'],
+        params: idParamSchema,
+        response: { 404: errorResponseSchema, 503: errorResponseSchema },
+      },
+    },
+    async (request) => claimStore(app.db, request.params.id),
+  );
+};
+
+/** Spec §7 `home-page/recent-sellers`: the newest storefronts. */
+export const recentSellersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/home-page/recent-sellers',
+    {
+      schema: {
+        tags: ['sellers'],
+        querystring: recentSellersQuerySchema,
+        response: { 200: sellerItemsResponseSchema },
+      },
+    },
+    async (request) => ({ items: await recentSellers(app.db, request.query.limit) }),
+  );
+};

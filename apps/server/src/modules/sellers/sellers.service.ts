@@ -1,0 +1,164 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Category, SellerDetail, SellerSummary } from '@maplesource/contracts';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/migrate';
+import { AppError, notFound } from '../../plugins/errors';
+
+/** Seller storefronts: directory, detail, claim lists (spec §1, §7). */
+
+type Row = Record<string, unknown>;
+const rows = async (db: Db, query: SQL) => rowsOf<Row>(await db.execute(query));
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[’']/g, ' ')
+    .trim();
+
+export const sellerLogoUrl = (id: string) => `/api/v1/media/seller/${id}.svg`;
+
+export function toSellerSummary(row: Row): SellerSummary {
+  const id = String(row.id);
+  return {
+    id,
+    slug: String(row.slug),
+    name: String(row.name),
+    businessType: row.business_type as SellerSummary['businessType'],
+    province: row.province as SellerSummary['province'],
+    city: String(row.city),
+    verified: Boolean(row.verified),
+    claimed: Boolean(row.claimed),
+    logoUrl: row.logo_url ? String(row.logo_url) : sellerLogoUrl(id),
+    productCount: Number(row.product_count),
+    serviceCount: Number(row.service_count),
+    createdAt: (row.created_at instanceof Date
+      ? row.created_at
+      : new Date(String(row.created_at))
+    ).toISOString(),
+  };
+}
+
+export interface SellerListInput {
+  page: number;
+  pageSize: number;
+  q?: string | undefined;
+  state?: string | undefined;
+  businessType?: string | undefined;
+  isVerified?: 'true' | 'false' | undefined;
+  claimed?: 'true' | 'false' | undefined;
+  category?: string | undefined;
+  sort: 'name' | 'newest' | 'popular';
+}
+
+function sellerConditions(query: Omit<SellerListInput, 'page' | 'pageSize' | 'sort'>): SQL[] {
+  const where: SQL[] = [sql`true`];
+  if (query.q) {
+    const q = fold(query.q);
+    where.push(sql`(s.search_name LIKE ${`%${q.replace(/[%_\\]/g, '')}%`} OR ${q} <% s.search_name)`);
+  }
+  if (query.state) where.push(sql`s.province = ${query.state}`);
+  if (query.businessType) where.push(sql`s.business_type = ${query.businessType}`);
+  if (query.isVerified !== undefined) where.push(sql`s.verified = ${query.isVerified === 'true'}`);
+  if (query.claimed !== undefined) where.push(sql`s.claimed = ${query.claimed === 'true'}`);
+  if (query.category) {
+    where.push(
+      sql`s.primary_category_id = (SELECT id FROM categories WHERE slug = ${query.category} AND parent_id IS NULL LIMIT 1)`,
+    );
+  }
+  return where;
+}
+
+const sellerOrder = (sort: SellerListInput['sort']) =>
+  sort === 'name'
+    ? sql`s.name ASC, s.id ASC`
+    : sort === 'newest'
+      ? sql`s.created_at DESC, s.id DESC`
+      : sql`s.popularity_score DESC, s.id DESC`;
+
+export async function listSellers(db: Db, query: SellerListInput) {
+  const where = sql.join(sellerConditions(query), sql` AND `);
+  const items = await rows(
+    db,
+    sql`SELECT * FROM sellers s WHERE ${where} ORDER BY ${sellerOrder(query.sort)}
+        LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`,
+  );
+  const [count] = await rows(db, sql`SELECT count(*)::int AS n FROM sellers s WHERE ${where}`);
+  return {
+    items: items.map(toSellerSummary),
+    total: Number(count?.n ?? 0),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+export async function searchSellers(db: Db, q: string, limit: number) {
+  return (await listSellers(db, { q, page: 1, pageSize: limit, sort: 'popular' })).items;
+}
+
+export async function getSeller(db: Db, idOrSlug: string): Promise<SellerDetail> {
+  const by = /^\d{1,15}$/.test(idOrSlug) ? sql`s.id = ${Number(idOrSlug)}` : sql`s.slug = ${idOrSlug}`;
+  const [row] = await rows(db, sql`SELECT * FROM sellers s WHERE ${by}`);
+  if (!row) throw notFound('SELLER_NOT_FOUND', 'Seller not found');
+  return {
+    ...toSellerSummary(row),
+    postalCode: String(row.postal_code),
+    descriptionEn: String(row.description_en),
+    descriptionFr: String(row.description_fr),
+    yearEstablished: Number(row.year_established),
+    employees: String(row.employees),
+    isSeller: true,
+  };
+}
+
+export async function recentSellers(db: Db, limit: number) {
+  return (
+    await rows(db, sql`SELECT * FROM sellers s ORDER BY s.created_at DESC, s.id DESC LIMIT ${limit}`)
+  ).map(toSellerSummary);
+}
+
+/** Unclaimed storefronts, a few per product category (claim-stores/category-wise). */
+export async function unclaimedByCategory(db: Db, perCategory: number) {
+  const list = await rows(
+    db,
+    sql`SELECT * FROM (
+          SELECT s.*, c.id AS c_id, c.kind AS c_kind, c.slug AS c_slug, c.name_en AS c_name_en, c.name_fr AS c_name_fr,
+            c.item_count AS c_item_count, c.position AS c_position,
+            row_number() OVER (PARTITION BY c.id ORDER BY s.popularity_score DESC, s.id DESC) AS rn
+          FROM sellers s JOIN categories c ON c.id = s.primary_category_id
+          WHERE NOT s.claimed AND c.parent_id IS NULL) x
+        WHERE rn <= ${perCategory} ORDER BY c_kind, c_position, c_id, rn`,
+  );
+  const groups = new Map<string, { category: Category; sellers: SellerSummary[] }>();
+  for (const row of list) {
+    const key = String(row.c_id);
+    if (!groups.has(key)) {
+      groups.set(key, {
+        category: {
+          id: key,
+          kind: row.c_kind as Category['kind'],
+          slug: String(row.c_slug),
+          parentId: null,
+          nameEn: String(row.c_name_en),
+          nameFr: String(row.c_name_fr),
+          itemCount: Number(row.c_item_count),
+        },
+        sellers: [],
+      });
+    }
+    groups.get(key)!.sellers.push(toSellerSummary(row));
+  }
+  return [...groups.values()];
+}
+
+export async function randomUnclaimed(db: Db, limit: number) {
+  return (
+    await rows(db, sql`SELECT * FROM sellers s WHERE NOT s.claimed ORDER BY random() LIMIT ${limit}`)
+  ).map(toSellerSummary);
+}
+
+/** Claiming is switched off for now (spec §1): the shop must exist, then the answer is "under maintenance". */
+export async function claimStore(db: Db, idOrSlug: string): Promise<never> {
+  await getSeller(db, idOrSlug);
+  throw new AppError(503, 'CLAIM_SERVICE_MAINTENANCE', 'Claim service is under maintenance');
+}

@@ -1,0 +1,44 @@
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from '../auth/auth.tables';
+
+/**
+ * Seller storefronts (migration 0200). 5,000+ are seeded unclaimed/claimed; `owner_user_id` links a claimed
+ * shop to its account. `search_name` (generated: folded name + city) carries a trigram index for seller search.
+ */
+export const sellers = pgTable(
+  'sellers',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    slug: text('slug').notNull().unique(),
+    name: text('name').notNull(),
+    businessType: text('business_type').notNull(),
+    province: text('province').notNull(),
+    city: text('city').notNull(),
+    postalCode: text('postal_code').notNull(),
+    verified: boolean('verified').notNull().default(false),
+    claimed: boolean('claimed').notNull().default(false),
+    ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
+    descriptionEn: text('description_en').notNull().default(''),
+    descriptionFr: text('description_fr').notNull().default(''),
+    logoUrl: text('logo_url'),
+    yearEstablished: integer('year_established').notNull().default(2000),
+    employees: text('employees').notNull().default('1-10'),
+    primaryCategoryId: bigint('primary_category_id', { mode: 'number' }),
+    productCount: integer('product_count').notNull().default(0),
+    serviceCount: integer('service_count').notNull().default(0),
+    popularityScore: doublePrecision('popularity_score').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    searchName: text('search_name'),
+  },
+  (table) => [index('sellers_created_idx').on(table.createdAt.desc(), table.id.desc())],
+);

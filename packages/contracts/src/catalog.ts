@@ -1,0 +1,440 @@
+import { z } from 'zod';
+import { centsSchema, pagedSchema, pageQuerySchema } from './common';
+import { provinceCodeSchema } from './provinces';
+import { productListingTypes } from './routes';
+
+/**
+ * Catalogue, sellers, reviews, likes, search, home page and blogs (issue 4, spec §3, §7, §9).
+ * Bilingual texts travel as `xxxEn` + `xxxFr`; the client picks by language.
+ */
+
+export const catalogErrorCodes = [
+  'PRODUCT_NOT_FOUND',
+  'PRODUCT_NOT_AVAILABLE',
+  'SERVICE_NOT_FOUND',
+  'SELLER_NOT_FOUND',
+  'CATEGORY_NOT_FOUND',
+  'BLOG_NOT_FOUND',
+  'REVIEW_NOT_FOUND',
+  'REVIEW_EXISTS',
+  'REVIEW_NOT_OWNER',
+  'CLAIM_SERVICE_MAINTENANCE',
+] as const;
+export type CatalogErrorCode = (typeof catalogErrorCodes)[number];
+
+export const businessTypes = [
+  'manufacturer',
+  'supplier',
+  'distributor',
+  'wholesaler',
+  'service-provider',
+  'fabricator',
+  'contract-manufacturer',
+] as const;
+export const businessTypeSchema = z.enum(businessTypes);
+export type BusinessType = z.infer<typeof businessTypeSchema>;
+
+/** Canadian origin a seller declares (Competition Bureau wording): 98 % content vs last substantial transformation. */
+export const productOrigins = ['product-of-canada', 'made-in-canada', 'imported'] as const;
+export const productOriginSchema = z.enum(productOrigins);
+export type ProductOrigin = z.infer<typeof productOriginSchema>;
+
+export const categoryKinds = ['product', 'service'] as const;
+export const categoryKindSchema = z.enum(categoryKinds);
+export type CategoryKind = z.infer<typeof categoryKindSchema>;
+
+export const productListingTypeSchema = z.enum(productListingTypes);
+
+export const productSorts = [
+  'relevance',
+  'popular',
+  'bestsellers',
+  'newest',
+  'price-asc',
+  'price-desc',
+  'rating',
+] as const;
+export const productSortSchema = z.enum(productSorts);
+export type ProductSort = z.infer<typeof productSortSchema>;
+
+// ---------- categories ----------
+export const categorySchema = z.object({
+  id: z.string(),
+  kind: categoryKindSchema,
+  slug: z.string(),
+  parentId: z.string().nullable(),
+  nameEn: z.string(),
+  nameFr: z.string(),
+  itemCount: z.number().int().nonnegative(),
+});
+export type Category = z.infer<typeof categorySchema>;
+export const categoryTreeNodeSchema = categorySchema.extend({ children: z.array(categorySchema) });
+export type CategoryTreeNode = z.infer<typeof categoryTreeNodeSchema>;
+export const categoryListQuerySchema = z.object({ kind: categoryKindSchema.default('product') });
+export const categoryTreeResponseSchema = z.object({ items: z.array(categoryTreeNodeSchema) });
+export const subCategoryQuerySchema = z.object({
+  kind: categoryKindSchema.default('product'),
+  parent: z.string().min(1).max(200),
+});
+export const categoryListResponseSchema = z.object({ items: z.array(categorySchema) });
+export const trackSearchBodySchema = z.object({ term: z.string().trim().min(1).max(120) });
+export const trackCategoryViewBodySchema = z.object({ categoryId: z.string().min(1).max(60) });
+export const trackedResponseSchema = z.object({ ok: z.literal(true) });
+
+// ---------- business types ----------
+export const businessTypeItemSchema = z.object({
+  code: businessTypeSchema,
+  nameEn: z.string(),
+  nameFr: z.string(),
+  sellerCount: z.number().int().nonnegative(),
+});
+export const businessTypesResponseSchema = z.object({ items: z.array(businessTypeItemSchema) });
+
+// ---------- sellers ----------
+export const sellerSummarySchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  businessType: businessTypeSchema,
+  province: provinceCodeSchema,
+  city: z.string(),
+  verified: z.boolean(),
+  claimed: z.boolean(),
+  logoUrl: z.string(),
+  productCount: z.number().int().nonnegative(),
+  serviceCount: z.number().int().nonnegative(),
+  createdAt: z.string(),
+});
+export type SellerSummary = z.infer<typeof sellerSummarySchema>;
+export const sellerDetailSchema = sellerSummarySchema.extend({
+  postalCode: z.string(),
+  descriptionEn: z.string(),
+  descriptionFr: z.string(),
+  yearEstablished: z.number().int(),
+  employees: z.string(),
+  isSeller: z.boolean(),
+});
+export type SellerDetail = z.infer<typeof sellerDetailSchema>;
+export const sellerListQuerySchema = pageQuerySchema.extend({
+  q: z.string().trim().max(120).optional(),
+  state: provinceCodeSchema.optional(),
+  businessType: businessTypeSchema.optional(),
+  isVerified: z.enum(['true', 'false']).optional(),
+  claimed: z.enum(['true', 'false']).optional(),
+  category: z.string().max(200).optional(),
+  sort: z.enum(['name', 'newest', 'popular']).default('popular'),
+});
+export const sellerListResponseSchema = pagedSchema(sellerSummarySchema);
+export const claimStoreResponseSchema = z.object({ ok: z.literal(true) });
+export const claimCategoryWiseResponseSchema = z.object({
+  items: z.array(z.object({ category: categorySchema, sellers: z.array(sellerSummarySchema) })),
+});
+export const randomSellersQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(50).default(8),
+});
+export const sellerItemsResponseSchema = z.object({ items: z.array(sellerSummarySchema) });
+
+// ---------- products ----------
+export const priceTierSchema = z.object({
+  minQuantity: z.number().int().min(1),
+  maxQuantity: z.number().int().min(1).nullable(),
+  unitPriceCents: centsSchema,
+});
+export type PriceTier = z.infer<typeof priceTierSchema>;
+export const labelValueSchema = z.object({ labelEn: z.string(), labelFr: z.string(), value: z.string() });
+export const variationSchema = z.object({
+  nameEn: z.string(),
+  nameFr: z.string(),
+  options: z.array(z.string()),
+});
+export const productStatsSchema = z.object({
+  views: z.number().int().nonnegative(),
+  quotations: z.number().int().nonnegative(),
+  accepted: z.number().int().nonnegative(),
+  rejected: z.number().int().nonnegative(),
+  inProgress: z.number().int().nonnegative(),
+  popularityScore: z.number(),
+  bestsellerScore: z.number(),
+});
+
+export const productCardSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  nameEn: z.string(),
+  nameFr: z.string(),
+  imageUrl: z.string(),
+  minPriceCents: centsSchema,
+  maxPriceCents: centsSchema,
+  minOrderQuantity: z.number().int().min(1),
+  unit: z.string(),
+  leadDays: z.number().int().nonnegative(),
+  deliveryDays: z.number().int().nonnegative(),
+  origin: productOriginSchema,
+  verified: z.boolean(),
+  ratingAvg: z.number().min(0).max(5),
+  ratingCount: z.number().int().nonnegative(),
+  categorySlug: z.string(),
+  subcategorySlug: z.string(),
+  seller: z.object({
+    id: z.string(),
+    slug: z.string(),
+    name: z.string(),
+    province: provinceCodeSchema,
+    city: z.string(),
+    businessType: businessTypeSchema,
+    verified: z.boolean(),
+  }),
+  createdAt: z.string(),
+});
+export type ProductCard = z.infer<typeof productCardSchema>;
+
+export const productDetailSchema = productCardSchema.extend({
+  descriptionEn: z.string(),
+  descriptionFr: z.string(),
+  images: z.array(z.string()),
+  priceTiers: z.array(priceTierSchema),
+  variations: z.array(variationSchema),
+  keyAttributes: z.array(labelValueSchema),
+  technicalSpecifications: z.array(labelValueSchema),
+  warrantyEn: z.string(),
+  warrantyFr: z.string(),
+  materialEn: z.string(),
+  materialFr: z.string(),
+  customizableOptions: z.array(z.object({ nameEn: z.string(), nameFr: z.string() })),
+  servicesEn: z.string(),
+  servicesFr: z.string(),
+  stats: productStatsSchema,
+  category: categorySchema,
+  subcategory: categorySchema,
+  likedByMe: z.boolean(),
+  myReviewId: z.string().nullable(),
+});
+export type ProductDetail = z.infer<typeof productDetailSchema>;
+
+const boolString = z.enum(['true', 'false']);
+/** Repeated (`?subcategories=a&subcategories=b`) or comma-separated. */
+const stringList = z
+  .union([z.string().max(2000), z.array(z.string().max(200)).max(50)])
+  .transform((value) =>
+    (Array.isArray(value) ? value : value.split(',')).map((s) => s.trim()).filter(Boolean),
+  )
+  .pipe(z.array(z.string().min(1).max(200)).max(50));
+
+/** Spec §3 product filter plus origin, sort, listing type and the page. */
+export const productListQuerySchema = pageQuerySchema.extend({
+  q: z.string().trim().max(120).optional(),
+  type: productListingTypeSchema.default('all'),
+  category: z.string().max(200).optional(),
+  subcategories: stringList.optional(),
+  businessType: businessTypeSchema.optional(),
+  state: provinceCodeSchema.optional(),
+  minPrice: z.coerce.number().int().min(0).max(100_000_000_000).optional(),
+  maxPrice: z.coerce.number().int().min(0).max(100_000_000_000).optional(),
+  isVerified: boolString.optional(),
+  deliveryDays: z.coerce.number().int().min(0).max(365).optional(),
+  minRating: z.coerce.number().min(0).max(5).optional(),
+  minQuantity: z.coerce.number().int().min(1).max(10_000_000).optional(),
+  /** Exact star buckets (`ratings=4,5` keeps products whose rounded-down average is 4 or 5). */
+  ratings: z
+    .union([z.string().max(40), z.array(z.string().max(4)).max(6)])
+    .transform((value) =>
+      (Array.isArray(value) ? value : value.split(','))
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .map(Number),
+    )
+    .pipe(z.array(z.number().int().min(0).max(5)).max(6))
+    .optional(),
+  origin: productOriginSchema.optional(),
+  sellerId: z.string().max(60).optional(),
+  sort: productSortSchema.optional(),
+  facets: boolString.optional(),
+});
+export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+
+export const facetCountSchema = z.object({ value: z.string(), count: z.number().int().nonnegative() });
+export const productFacetsSchema = z.object({
+  state: z.array(facetCountSchema),
+  businessType: z.array(facetCountSchema),
+  origin: z.array(facetCountSchema),
+  verified: z.array(facetCountSchema),
+  subcategory: z.array(facetCountSchema),
+});
+export type ProductFacets = z.infer<typeof productFacetsSchema>;
+
+export const productListResponseSchema = pagedSchema(productCardSchema).extend({
+  /** True when `total` stopped counting at the cap (see decision 040). */
+  totalCapped: z.boolean(),
+  /** The query as searched after typo correction, when it differs. */
+  correctedQuery: z.string().nullable(),
+  facets: productFacetsSchema.nullable(),
+});
+export type ProductListResponse = z.infer<typeof productListResponseSchema>;
+export const productItemsResponseSchema = z.object({ items: z.array(productCardSchema) });
+export const productStatsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(50).default(12),
+});
+export const trackViewBodySchema = z.object({ productId: z.string().min(1).max(200) });
+export const productStatusKinds = ['quotation', 'accepted', 'rejected', 'in-progress'] as const;
+export const trackStatusBodySchema = z.object({
+  productId: z.string().min(1).max(200),
+  status: z.enum(productStatusKinds),
+});
+
+// ---------- services ----------
+export const serviceCardSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  nameEn: z.string(),
+  nameFr: z.string(),
+  imageUrl: z.string(),
+  startingPriceCents: centsSchema,
+  priceUnit: z.string(),
+  turnaroundDays: z.number().int().nonnegative(),
+  verified: z.boolean(),
+  ratingAvg: z.number().min(0).max(5),
+  ratingCount: z.number().int().nonnegative(),
+  categorySlug: z.string(),
+  subcategorySlug: z.string(),
+  seller: productCardSchema.shape.seller,
+  createdAt: z.string(),
+});
+export type ServiceCard = z.infer<typeof serviceCardSchema>;
+export const serviceDetailSchema = serviceCardSchema.extend({
+  descriptionEn: z.string(),
+  descriptionFr: z.string(),
+  images: z.array(z.string()),
+  capabilities: z.array(labelValueSchema),
+  serviceAreaEn: z.string(),
+  serviceAreaFr: z.string(),
+  certifications: z.array(z.string()),
+  stats: productStatsSchema,
+  category: categorySchema,
+  subcategory: categorySchema,
+  likedByMe: z.boolean(),
+  myReviewId: z.string().nullable(),
+});
+export type ServiceDetail = z.infer<typeof serviceDetailSchema>;
+export const serviceListQuerySchema = pageQuerySchema.extend({
+  q: z.string().trim().max(120).optional(),
+  category: z.string().max(200).optional(),
+  subcategories: stringList.optional(),
+  state: provinceCodeSchema.optional(),
+  isVerified: boolString.optional(),
+  minRating: z.coerce.number().min(0).max(5).optional(),
+  sellerId: z.string().max(60).optional(),
+  sort: z.enum(['relevance', 'popular', 'newest', 'price-asc', 'price-desc', 'rating']).optional(),
+});
+export const serviceListResponseSchema = pagedSchema(serviceCardSchema).extend({
+  totalCapped: z.boolean(),
+  correctedQuery: z.string().nullable(),
+});
+
+// ---------- likes (wishlist) ----------
+export const toggleLikeBodySchema = z.object({ productId: z.string().min(1).max(200) });
+export const toggleServiceLikeBodySchema = z.object({ serviceId: z.string().min(1).max(200) });
+export const toggleLikeResponseSchema = z.object({ liked: z.boolean() });
+export const likedProductsResponseSchema = pagedSchema(productCardSchema);
+export const likedServicesResponseSchema = pagedSchema(serviceCardSchema);
+
+// ---------- reviews ----------
+export const reviewSchema = z.object({
+  id: z.string(),
+  rating: z.number().int().min(1).max(5),
+  comment: z.string().nullable(),
+  authorName: z.string(),
+  mine: z.boolean(),
+  createdAt: z.string(),
+});
+export type Review = z.infer<typeof reviewSchema>;
+export const reviewListQuerySchema = pageQuerySchema.extend({ productId: z.string().min(1).max(200) });
+export const serviceReviewListQuerySchema = pageQuerySchema.extend({ serviceId: z.string().min(1).max(200) });
+export const reviewListResponseSchema = pagedSchema(reviewSchema).extend({
+  ratingAvg: z.number().min(0).max(5),
+  ratingCount: z.number().int().nonnegative(),
+});
+export const addReviewBodySchema = z.object({
+  productId: z.string().min(1).max(200),
+  rating: z.number().int().min(1).max(5),
+  comment: z.string().trim().max(2000).optional(),
+});
+export type AddReviewBody = z.infer<typeof addReviewBodySchema>;
+export const addServiceReviewBodySchema = z.object({
+  serviceId: z.string().min(1).max(200),
+  rating: z.number().int().min(1).max(5),
+  comment: z.string().trim().max(2000).optional(),
+});
+
+// ---------- search ----------
+export const searchKinds = ['all', 'products', 'services', 'sellers', 'blogs'] as const;
+export const searchQuerySchema = z.object({
+  q: z.string().trim().min(1).max(120),
+  type: z.enum(searchKinds).default('all'),
+  limit: z.coerce.number().int().min(1).max(50).default(8),
+});
+export const blogCardSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  titleEn: z.string(),
+  titleFr: z.string(),
+  excerptEn: z.string(),
+  excerptFr: z.string(),
+  category: z.string(),
+  coverUrl: z.string(),
+  readingMinutes: z.number().int().min(1),
+  publishedAt: z.string(),
+});
+export type BlogCard = z.infer<typeof blogCardSchema>;
+export const searchResponseSchema = z.object({
+  query: z.string(),
+  correctedQuery: z.string().nullable(),
+  products: z.array(productCardSchema),
+  services: z.array(serviceCardSchema),
+  sellers: z.array(sellerSummarySchema),
+  blogs: z.array(blogCardSchema),
+});
+export const suggestionsQuerySchema = z.object({
+  q: z.string().trim().min(1).max(120),
+  limit: z.coerce.number().int().min(1).max(20).default(8),
+});
+export const suggestionSchema = z.object({
+  kind: z.enum(['term', 'product', 'category', 'seller']),
+  text: z.string(),
+  slug: z.string().nullable(),
+});
+export const suggestionsResponseSchema = z.object({ items: z.array(suggestionSchema) });
+export const frequentTermsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(30).default(10),
+});
+export const frequentTermsResponseSchema = z.object({
+  items: z.array(z.object({ term: z.string(), count: z.number().int().nonnegative() })),
+});
+
+// ---------- home page and blogs ----------
+export const heroSettingsSchema = z.object({
+  titleEn: z.string(),
+  titleFr: z.string(),
+  subtitleEn: z.string(),
+  subtitleFr: z.string(),
+  ctaLabelEn: z.string(),
+  ctaLabelFr: z.string(),
+  ctaPath: z.string(),
+  imageUrl: z.string(),
+});
+export const landingFeatureSchema = z.object({
+  id: z.string(),
+  icon: z.string(),
+  titleEn: z.string(),
+  titleFr: z.string(),
+  bodyEn: z.string(),
+  bodyFr: z.string(),
+  position: z.number().int(),
+});
+export const landingFeaturesResponseSchema = z.object({ items: z.array(landingFeatureSchema) });
+export const recentSellersQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(50).default(8),
+});
+export const blogListQuerySchema = pageQuerySchema.extend({ category: z.string().max(60).optional() });
+export const blogListResponseSchema = pagedSchema(blogCardSchema);
+export const blogDetailSchema = blogCardSchema.extend({ bodyEn: z.string(), bodyFr: z.string() });
+export type BlogDetail = z.infer<typeof blogDetailSchema>;
