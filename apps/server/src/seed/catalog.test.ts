@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CANADIAN_POSTAL_CODE,
+  postalCodeFirstLetters,
+  provinceCodes,
+  type ProvinceCode,
+} from '@maplesource/contracts';
+import { createTestDatabase, testConfig, type TestDatabase } from '../../test/helpers';
+import { rowsOf } from '../db/migrate';
+import { catalogScale, seedCatalog } from './catalog';
+import { seedContentHomeBlogs } from './content-home-blogs';
+
+let database: TestDatabase;
+const context = () => ({ database, config: testConfig(), log: () => undefined, options: { products: 400 } });
+const fingerprint = async () =>
+  rowsOf<{ f: string }>(
+    await database.db.execute(sql`SELECT md5(
+      (SELECT string_agg(slug || name_en || name_fr || min_price_cents || price_tiers::text || origin || created_at::text || rating_avg, ',' ORDER BY id) FROM products) ||
+      (SELECT string_agg(slug || postal_code || city || verified || claimed || created_at::text, ',' ORDER BY id) FROM sellers) ||
+      (SELECT string_agg(slug || name_en, ',' ORDER BY id) FROM services)) AS f`),
+  )[0]!.f;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedContentHomeBlogs(context());
+  await seedCatalog(context());
+});
+afterAll(async () => {
+  await database.destroy();
+});
+
+describe('catalogue seed', () => {
+  it('default scale is 5,000 storefronts, 20,000 products, 2,000 services', () => {
+    expect(catalogScale()).toEqual({ sellers: 5_000, products: 20_000, services: 2_000 });
+    expect(catalogScale(1_000_000).sellers).toBe(5_000);
+  });
+
+  it('covers all 13 provinces and territories with real cities and valid postal codes', async () => {
+    const sellers = rowsOf<{ province: ProvinceCode; postal_code: string; city: string }>(
+      await database.db.execute(sql`SELECT province, postal_code, city FROM sellers`),
+    );
+    expect(new Set(sellers.map((s) => s.province))).toEqual(new Set(provinceCodes));
+    for (const seller of sellers) {
+      expect(seller.postal_code).toMatch(CANADIAN_POSTAL_CODE);
+      expect(postalCodeFirstLetters[seller.province]).toContain(seller.postal_code[0]);
+    }
+  });
+
+  it('fills every product field of spec §3 and a mix of types, verification and claims', async () => {
+    const [p] = rowsOf<Record<string, unknown>>(
+      await database.db.execute(sql`SELECT * FROM products ORDER BY id LIMIT 1`),
+    );
+    for (const key of [
+      'price_tiers',
+      'variations',
+      'key_attributes',
+      'technical_specifications',
+      'customizable_options',
+    ]) {
+      expect((p![key] as unknown[]).length, key).toBeGreaterThan(0);
+    }
+    for (const key of [
+      'warranty_en',
+      'warranty_fr',
+      'material_en',
+      'material_fr',
+      'description_fr',
+      'services_en',
+    ]) {
+      expect(String(p![key]).length, key).toBeGreaterThan(0);
+    }
+    const [mix] = rowsOf<Record<string, number>>(
+      await database.db
+        .execute(sql`SELECT count(DISTINCT business_type)::int AS types, count(*) FILTER (WHERE verified)::int AS verified,
+        count(*) FILTER (WHERE NOT verified)::int AS unverified, count(*) FILTER (WHERE claimed)::int AS claimed,
+        count(*) FILTER (WHERE NOT claimed)::int AS unclaimed FROM sellers`),
+    );
+    expect(mix!.types).toBeGreaterThanOrEqual(4);
+    for (const key of ['verified', 'unverified', 'claimed', 'unclaimed'])
+      expect(mix![key], key).toBeGreaterThan(0);
+  });
+
+  it('gives the same data every time', async () => {
+    const first = await fingerprint();
+    await seedCatalog(context());
+    expect(await fingerprint()).toBe(first);
+  });
+});
