@@ -1,11 +1,138 @@
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PageIntro } from '../../components/ui/page-intro';
+import { Button } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+import { useBlogCategories, useBlogs } from '../../features/content/api/get-blogs';
+import { BlogCard } from '../../features/content/components/blog-card';
+import { GlobalParagraphBlock } from '../../features/content/components/global-paragraph';
+import { cn } from '../../components/ui/cn';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-/** /blogs. Placeholder until its feature issue lands. */
+const PAGE_SIZE = 12;
+
+/** /blogs: categories, posts (newest first) with reading time, pagination; every state (spec §8). */
 export default function BlogsPage() {
-  const { t } = useTranslation('content');
-  const title = t('blogs.title');
+  const { t } = useTranslation('contentPages');
+  const [params, setParams] = useSearchParams();
+  const category = params.get('category') ?? undefined;
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const blogs = useBlogs({ page, pageSize: PAGE_SIZE, category });
+  const categories = useBlogCategories();
+  const title = t('blog.title');
   useDocumentTitle(title);
-  return <PageIntro title={title} text={t('blogs.text')} />;
+
+  const go = (next: { category?: string | undefined; page?: number }) => {
+    const search = new URLSearchParams();
+    if (next.category) search.set('category', next.category);
+    if (next.page && next.page > 1) search.set('page', String(next.page));
+    setParams(search);
+  };
+  const pages = blogs.data ? Math.max(1, Math.ceil(blogs.data.total / blogs.data.pageSize)) : 1;
+
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+      <h1 className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">{title}</h1>
+      <p className="mt-2 max-w-3xl text-base text-gray-600">{t('blog.intro')}</p>
+      <GlobalParagraphBlock path="/blogs" className="mt-3" />
+
+      <nav aria-label={t('blog.categories')} className="mt-6">
+        {categories.isPending ? (
+          <div className="flex gap-2" aria-hidden="true">
+            {[0, 1, 2, 3].map((n) => (
+              <Skeleton key={n} className="h-8 w-24 rounded-full" />
+            ))}
+          </div>
+        ) : categories.data && categories.data.length > 0 ? (
+          <ul className="flex flex-wrap gap-2">
+            {[undefined, ...categories.data].map((c) => (
+              <li key={c ?? 'all'}>
+                <button
+                  type="button"
+                  aria-pressed={category === c}
+                  onClick={() => go({ category: c })}
+                  className={cn(
+                    'rounded-full border px-3 py-1 text-sm',
+                    category === c
+                      ? 'border-maple-700 bg-maple-700 text-white'
+                      : 'border-gray-300 text-gray-700 hover:bg-gray-50',
+                  )}
+                >
+                  {c ?? t('blog.allCategories')}
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-gray-600">{t('blog.noCategories')}</p>
+        )}
+      </nav>
+
+      <div className="mt-8">
+        {blogs.isPending ? (
+          <div aria-busy="true" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            <span className="sr-only" role="status">
+              {t('blog.loading')}
+            </span>
+            {Array.from({ length: 6 }, (_, n) => (
+              <Skeleton key={n} className="h-72 w-full" />
+            ))}
+          </div>
+        ) : blogs.isError ? (
+          <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-6 text-center">
+            <p className="text-red-800">{t('blog.loadFailed')}</p>
+            <Button className="mt-4" variant="secondary" onClick={() => void blogs.refetch()}>
+              {t('blog.retry')}
+            </Button>
+          </div>
+        ) : blogs.data.items.length === 0 ? (
+          <div className="rounded-lg border border-gray-200 p-8 text-center">
+            <p className="text-gray-700">{t('blog.empty')}</p>
+            {category ? (
+              <Button className="mt-4" variant="secondary" onClick={() => go({})}>
+                {t('blog.allCategories')}
+              </Button>
+            ) : (
+              <Link to="/products" className="mt-4 inline-block text-maple-700 underline">
+                {t('blog.browseProducts')}
+              </Link>
+            )}
+          </div>
+        ) : (
+          <>
+            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {blogs.data.items.map((blog) => (
+                <li key={blog.id} className="flex">
+                  <BlogCard blog={blog} />
+                </li>
+              ))}
+            </ul>
+            {pages > 1 ? (
+              <nav
+                aria-label={t('blog.pagination')}
+                className="mt-8 flex items-center justify-center gap-4 text-sm"
+              >
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={page <= 1}
+                  onClick={() => go({ category, page: page - 1 })}
+                >
+                  {t('blog.previous')}
+                </Button>
+                <span>{t('blog.pageOf', { page, pages })}</span>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={page >= pages}
+                  onClick={() => go({ category, page: page + 1 })}
+                >
+                  {t('blog.next')}
+                </Button>
+              </nav>
+            ) : null}
+          </>
+        )}
+      </div>
+    </div>
+  );
 }

@@ -1,0 +1,66 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../test/render';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const card = (n: number, category = 'Sourcing') => ({
+  id: String(n),
+  slug: `post-${n}`,
+  titleEn: `Post ${n}`,
+  titleFr: `Article ${n}`,
+  excerptEn: `Excerpt ${n}`,
+  excerptFr: `Extrait ${n}`,
+  category,
+  coverUrl: `/c/${n}.svg`,
+  readingMinutes: 4,
+  publishedAt: '2025-05-01T12:00:00.000Z',
+});
+const notFound = json({ error: { code: 'NOT_FOUND', message: 'x' } }, 404);
+
+describe('blog screens', () => {
+  it('lists posts with categories and reading time', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.includes('/api/v1/blogs?'))
+        return json({ items: [card(1), card(2, 'Logistics')], total: 2, page: 1, pageSize: 12 });
+      return notFound.clone();
+    });
+    renderApp('/blogs');
+    expect(await screen.findByRole('link', { name: 'Post 1' })).toHaveAttribute('href', '/blog/post-1');
+    expect(screen.getAllByText(/4 min read/)).toHaveLength(2);
+    expect(await screen.findByRole('button', { name: 'Logistics' })).toBeInTheDocument();
+  });
+
+  it('says "Failed to load blogs" and "No categories available" when the API fails', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
+      json({ error: { code: 'BAD_REQUEST', message: 'x' } }, 400),
+    );
+    renderApp('/blogs');
+    expect(await screen.findByText('Failed to load blogs')).toBeInTheDocument();
+    expect(await screen.findByText('No categories available')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('shows an article with safe Markdown and related posts', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.includes('/api/v1/blogs/post-1')) {
+        return json({
+          ...card(1),
+          bodyEn: '## Intro\n\nHello <img src=x onerror=alert(1)> **world**',
+          bodyFr: 'Bonjour',
+        });
+      }
+      if (url.includes('/api/v1/blogs?'))
+        return json({ items: [card(1), card(3)], total: 2, page: 1, pageSize: 4 });
+      return notFound.clone();
+    });
+    renderApp('/blog/post-1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Post 1' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Intro' })).toBeInTheDocument();
+    expect(document.querySelector('img[onerror]')).toBeNull();
+    expect(await screen.findByRole('link', { name: 'Post 3' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Post 1' })).toBeNull();
+  });
+});

@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { GlobalParagraph } from '@maplesource/contracts/content';
+import { api, isApiError } from '../../../lib/http';
+
+/** `GET global-paragraph?path=` (spec §7); null when the page has none. */
+export async function getGlobalParagraph(path: string): Promise<GlobalParagraph | null> {
+  try {
+    return await api.get<GlobalParagraph>('global-paragraph', { query: { path } });
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export const globalParagraphQueryOptions = (path: string) =>
+  queryOptions({
+    queryKey: ['global-paragraph', path],
+    queryFn: () => getGlobalParagraph(path),
+    staleTime: 300_000,
+  });
+
+export const useGlobalParagraph = (path: string) => useQuery(globalParagraphQueryOptions(path));
