@@ -81,6 +81,17 @@ describe('catalogue seed', () => {
       expect(mix![key], key).toBeGreaterThan(0);
   });
 
+  it('stores each product rating as the average of its seeded reviews', async () => {
+    const [row] = rowsOf<{ bad: number; rated: number }>(
+      await database.db.execute(sql`SELECT count(*) FILTER (WHERE p.rating_count <> coalesce(r.n, 0)
+          OR abs(p.rating_avg - coalesce(r.avg, 0)) > 0.006)::int AS bad, count(r.n)::int AS rated
+        FROM products p LEFT JOIN (SELECT product_id, count(*) AS n, avg(rating)::float8 AS avg FROM product_reviews GROUP BY 1) r
+          ON r.product_id = p.id`),
+    );
+    expect(row!.bad).toBe(0);
+    expect(row!.rated).toBeGreaterThan(50);
+  });
+
   it('gives the same data every time', async () => {
     const first = await fingerprint();
     await seedCatalog(context());
