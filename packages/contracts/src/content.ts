@@ -106,3 +106,84 @@ export const seoPreviewResponseSchema = z.object({
   }),
 });
 export type SeoPreviewResponse = z.infer<typeof seoPreviewResponseSchema>;
+
+// ---------- admin edits of landing page, blogs, categories and sellers (issue 5) ----------
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+
+export const heroSettingsInputSchema = z.object({
+  titleEn: text(200),
+  titleFr: text(200),
+  subtitleEn: z.string().trim().max(500),
+  subtitleFr: z.string().trim().max(500),
+  ctaLabelEn: text(60),
+  ctaLabelFr: text(60),
+  ctaPath: contentPathSchema,
+  imageUrl: text(1000),
+});
+export type HeroSettingsInput = z.infer<typeof heroSettingsInputSchema>;
+
+export const landingFeatureInputSchema = z.object({
+  icon: text(60),
+  titleEn: text(120),
+  titleFr: text(120),
+  bodyEn: z.string().trim().max(400),
+  bodyFr: z.string().trim().max(400),
+});
+export const landingFeaturesInputSchema = z.object({ items: z.array(landingFeatureInputSchema).max(12) });
+export type LandingFeaturesInput = z.infer<typeof landingFeaturesInputSchema>;
+
+export const blogSlugSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(120)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'lowercase letters, digits and hyphens');
+
+/** A blog post as the admin writes it: Markdown bodies (images by URL), EN and FR. */
+export const blogInputSchema = z.object({
+  slug: blogSlugSchema,
+  titleEn: text(200),
+  titleFr: text(200),
+  excerptEn: text(500),
+  excerptFr: text(500),
+  bodyEn: text(100_000),
+  bodyFr: text(100_000),
+  category: text(60),
+  coverUrl: text(1000),
+  /** Published now when true and not yet published; a draft when false. */
+  published: z.boolean(),
+});
+export type BlogInput = z.infer<typeof blogInputSchema>;
+
+export const adminBlogSchema = blogInputSchema.extend({
+  id: z.string(),
+  readingMinutes: z.number().int().min(1),
+  publishedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminBlog = z.infer<typeof adminBlogSchema>;
+export const adminBlogListSchema = pagedSchema(adminBlogSchema);
+
+export const categoryNamesInputSchema = z.object({ nameEn: text(120), nameFr: text(120) });
+export type CategoryNamesInput = z.infer<typeof categoryNamesInputSchema>;
+export const adminCategorySchema = z.object({
+  id: z.string(),
+  kind: z.enum(['product', 'service']),
+  slug: z.string(),
+  parentId: z.string().nullable(),
+  nameEn: z.string(),
+  nameFr: z.string(),
+});
+export type AdminCategory = z.infer<typeof adminCategorySchema>;
+export const adminCategoryListSchema = z.object({ items: z.array(adminCategorySchema) });
+
+export const sellerVerifiedInputSchema = z.object({ verified: z.boolean() });
+export const adminSellerSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  verified: z.boolean(),
+});
+export type AdminSeller = z.infer<typeof adminSellerSchema>;
+export const adminSellerListSchema = pagedSchema(adminSellerSchema);

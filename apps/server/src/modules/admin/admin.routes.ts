@@ -4,7 +4,20 @@ import {
   adminListQuerySchema,
   applySeoEntry,
   auditListSchema,
+  adminBlogListSchema,
+  adminBlogSchema,
+  adminCategoryListSchema,
+  adminCategorySchema,
+  adminSellerListSchema,
+  adminSellerSchema,
+  blogInputSchema,
+  categoryNamesInputSchema,
   errorResponseSchema,
+  heroSettingsInputSchema,
+  heroSettingsSchema,
+  landingFeaturesInputSchema,
+  landingFeaturesResponseSchema,
+  sellerVerifiedInputSchema,
   globalParagraphInputSchema,
   globalParagraphListSchema,
   globalParagraphSchema,
@@ -29,6 +42,18 @@ import {
 import { sanitizeSeoMarkup } from '../content/seo-markup';
 import { invalidateHeadCache } from '../content/head-cache';
 import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client';
+import { listCategoriesForAdmin, renameCategory } from '../catalog/category-admin.service';
+import { listSellersForAdmin, setSellerVerified } from '../sellers/seller-admin.service';
+import { writeAudit } from '../content/content.service';
+import {
+  deleteBlog,
+  listBlogsForAdmin,
+  replaceLandingFeatures,
+  saveBlog,
+  saveHeroSettings,
+} from '../content/site-admin.service';
+import { getHeroSettings, listLandingFeatures } from '../content/home-blogs.service';
 
 const uuidParams = z.object({ id: z.uuid() });
 const errors = {
@@ -147,6 +172,154 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await deleteGlobalParagraph(app.db, actorOf(request), request.params.id);
       return { ok: true as const };
+    },
+  );
+
+  // ---------- landing page ----------
+  app.get(
+    '/hero-settings',
+    { schema: { tags, response: { 200: heroSettingsSchema, ...errors } } },
+    async () => getHeroSettings(app.db),
+  );
+  app.put(
+    '/hero-settings',
+    { schema: { tags, body: heroSettingsInputSchema, response: { 200: heroSettingsSchema, ...errors } } },
+    async (request) => saveHeroSettings(app.db, actorOf(request), request.body),
+  );
+  app.get(
+    '/landing-features',
+    { schema: { tags, response: { 200: landingFeaturesResponseSchema, ...errors } } },
+    async () => ({
+      items: await listLandingFeatures(app.db),
+    }),
+  );
+  app.put(
+    '/landing-features',
+    {
+      schema: {
+        tags,
+        body: landingFeaturesInputSchema,
+        response: { 200: landingFeaturesResponseSchema, ...errors },
+      },
+    },
+    async (request) => replaceLandingFeatures(app.db, actorOf(request), request.body),
+  );
+
+  // ---------- blogs (Markdown; the web renders it escaped) ----------
+  const idParams = z.object({ id: z.string().regex(/^\d{1,18}$/) });
+  app.get(
+    '/blogs',
+    {
+      schema: { tags, querystring: adminListQuerySchema, response: { 200: adminBlogListSchema, ...errors } },
+    },
+    async (request) => listBlogsForAdmin(app.db, request.query.page, request.query.pageSize),
+  );
+  app.post(
+    '/blogs',
+    { schema: { tags, body: blogInputSchema, response: { 201: adminBlogSchema, ...errors } } },
+    async (request, reply) => {
+      const saved = await saveBlog(app.db, actorOf(request), request.body);
+      invalidateHeadCache();
+      return reply.status(201).send(saved);
+    },
+  );
+  app.put(
+    '/blogs/:id',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: blogInputSchema,
+        response: { 200: adminBlogSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const saved = await saveBlog(app.db, actorOf(request), { ...request.body, id: request.params.id });
+      invalidateHeadCache();
+      return saved;
+    },
+  );
+  app.delete(
+    '/blogs/:id',
+    { schema: { tags, params: idParams, response: { 200: okResponseSchema, ...errors } } },
+    async (request) => {
+      await deleteBlog(app.db, actorOf(request), request.params.id);
+      invalidateHeadCache();
+      return { ok: true as const };
+    },
+  );
+
+  // ---------- categories and sellers (through the catalogue's services) ----------
+  app.get(
+    '/categories',
+    {
+      schema: {
+        tags,
+        querystring: z.object({ kind: z.enum(['product', 'service']).default('product') }),
+        response: { 200: adminCategoryListSchema, ...errors },
+      },
+    },
+    async (request) => ({ items: await listCategoriesForAdmin(app.db, request.query.kind) }),
+  );
+  app.put(
+    '/categories/:id',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: categoryNamesInputSchema,
+        response: { 200: adminCategorySchema, ...errors },
+      },
+    },
+    async (request) =>
+      app.db.transaction(async (tx) => {
+        const { before, after } = await renameCategory(tx as unknown as Db, request.params.id, request.body);
+        await writeAudit(tx, actorOf(request), {
+          action: 'update',
+          entity: 'category',
+          entityId: after.id,
+          before,
+          after,
+        });
+        return after;
+      }),
+  );
+  app.get(
+    '/sellers',
+    {
+      schema: {
+        tags,
+        querystring: adminListQuerySchema,
+        response: { 200: adminSellerListSchema, ...errors },
+      },
+    },
+    async (request) =>
+      listSellersForAdmin(app.db, request.query.page, request.query.pageSize, request.query.q),
+  );
+  app.put(
+    '/sellers/:id/verified',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: sellerVerifiedInputSchema,
+        response: { 200: adminSellerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const after = await app.db.transaction(async (tx) => {
+        const change = await setSellerVerified(tx as unknown as Db, request.params.id, request.body.verified);
+        await writeAudit(tx, actorOf(request), {
+          action: 'update',
+          entity: 'seller',
+          entityId: change.after.id,
+          before: change.before,
+          after: change.after,
+        });
+        return change.after;
+      });
+      invalidateHeadCache();
+      return after;
     },
   );
 

@@ -1,0 +1,45 @@
+import { asc, count, eq, ilike, or } from 'drizzle-orm';
+import type { AdminSeller } from '@maplesource/contracts';
+import type { Db } from '../../db/client';
+import { notFound } from '../../plugins/errors';
+import { sellers } from './sellers.tables';
+
+/** Admin edits of storefronts (issue 5's admin console calls these; the sellers module owns the table). */
+const out = (r: { id: number | string; slug: string; name: string; verified: boolean }): AdminSeller => ({
+  id: String(r.id),
+  slug: r.slug,
+  name: r.name,
+  verified: r.verified,
+});
+
+export async function listSellersForAdmin(db: Db, page: number, pageSize: number, q?: string) {
+  const where = q
+    ? or(ilike(sellers.name, `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`), eq(sellers.slug, q))
+    : undefined;
+  const columns = { id: sellers.id, slug: sellers.slug, name: sellers.name, verified: sellers.verified };
+  const [items, [{ total } = { total: 0 }]] = await Promise.all([
+    db
+      .select(columns)
+      .from(sellers)
+      .where(where)
+      .orderBy(asc(sellers.name), asc(sellers.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(sellers).where(where),
+  ]);
+  return { items: items.map(out), total: Number(total), page, pageSize };
+}
+
+export async function setSellerVerified(
+  db: Db,
+  id: string,
+  verified: boolean,
+): Promise<{ before: AdminSeller; after: AdminSeller }> {
+  const key = Number(id);
+  if (!Number.isSafeInteger(key)) throw notFound('ADMIN_ENTITY_NOT_FOUND', 'No seller with this id');
+  const columns = { id: sellers.id, slug: sellers.slug, name: sellers.name, verified: sellers.verified };
+  const [before] = await db.select(columns).from(sellers).where(eq(sellers.id, key)).limit(1);
+  if (!before) throw notFound('ADMIN_ENTITY_NOT_FOUND', 'No seller with this id');
+  const [after] = await db.update(sellers).set({ verified }).where(eq(sellers.id, key)).returning(columns);
+  return { before: out(before), after: out(after!) };
+}
