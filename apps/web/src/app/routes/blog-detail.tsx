@@ -6,7 +6,7 @@ import { Skeleton, SkeletonText } from '../../components/ui/skeleton';
 import { useBlog } from '../../features/content/api/get-blog';
 import { useBlogs } from '../../features/content/api/get-blogs';
 import { BlogCard } from '../../features/content/components/blog-card';
-import { renderMarkdown } from '../../features/content/markdown';
+import { renderMarkdown } from '../../lib/markdown';
 import { formatDate } from '../../lib/format';
 import { isApiError } from '../../lib/http';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -82,7 +82,7 @@ export default function BlogDetailPage() {
         />
         <div
           className="prose-blog mt-8 space-y-4 text-base leading-7 text-gray-800 [&_a]:text-maple-700 [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-gray-200 [&_blockquote]:pl-4 [&_h2]:mt-8 [&_h2]:text-2xl [&_h2]:font-semibold [&_h3]:mt-6 [&_h3]:text-xl [&_h3]:font-semibold [&_img]:rounded-lg [&_ol]:list-decimal [&_ol]:pl-6 [&_pre]:overflow-x-auto [&_pre]:rounded [&_pre]:bg-gray-100 [&_pre]:p-3 [&_ul]:list-disc [&_ul]:pl-6"
-          // Safe: renderMarkdown escapes the source and emits only its own tags (features/content/markdown.ts).
+          // Safe: renderMarkdown escapes the source and emits only its own tags (lib/markdown.ts).
           dangerouslySetInnerHTML={{ __html: html }}
         />
       </article>

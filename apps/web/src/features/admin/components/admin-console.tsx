@@ -4,10 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Tabs } from '../../../components/ui/tabs';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AuditLogPanel } from './audit-log-panel';
+import { BlogsPanel } from './blogs-panel';
+import { CataloguePanel } from './catalogue-panel';
+import { LandingPanel } from './landing-panel';
 import { GlobalParagraphsPanel } from './global-paragraphs-panel';
 import { SeoEntriesPanel } from './seo-entries-panel';
 
-type Tab = 'seo' | 'paragraphs' | 'audit';
+type Tab = 'seo' | 'paragraphs' | 'blogs' | 'landing' | 'catalogue' | 'audit';
 
 /** The admin console (issue 5): requests carry `role: admin`; the server answers 401/403 otherwise. */
 export function AdminConsole() {
@@ -35,6 +38,9 @@ export function AdminConsole() {
           items={[
             { value: 'seo', label: t('seo.title'), content: <SeoEntriesPanel /> },
             { value: 'paragraphs', label: t('paragraphs.title'), content: <GlobalParagraphsPanel /> },
+            { value: 'blogs', label: t('blogs.title'), content: <BlogsPanel /> },
+            { value: 'landing', label: t('landing.title'), content: <LandingPanel /> },
+            { value: 'catalogue', label: t('catalogue.title'), content: <CataloguePanel /> },
             { value: 'audit', label: t('audit.title'), content: <AuditLogPanel /> },
           ]}
         />
