@@ -87,9 +87,9 @@ describe('durability', () => {
         })
       ).status,
     ).toBe(200);
-    const outbox = await (
+    const outbox = (await (
       await fetch(`${server.base}/api/v1/dev/outbox?to=${encodeURIComponent(phoneNumber)}`)
-    ).json();
+    ).json()) as { messages: Array<{ code: string }> };
     const email = 'durable@example.ca';
     const password = 'Durable#123';
     const signup = await fetch(`${server.base}/api/v1/auth/signup`, {
