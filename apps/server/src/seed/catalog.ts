@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { canadianCities, provinceCodes, provinceNames, type ProvinceCode } from '@maplesource/contracts';
 import { rowsOf } from '../db/migrate';
 import { categories } from '../modules/catalog/catalog.tables';
+import { clearSearchWordCache } from '../modules/catalog/search-query';
 import { sellers } from '../modules/sellers/sellers.tables';
 import { productAdjectives, productCategories, sellerNameParts, serviceCategories } from './catalog-data';
 import { DEMO_ACCOUNTS } from './demo-accounts';
@@ -459,6 +460,7 @@ export async function seedCatalog(context: SeedContext) {
   await context.database.exec(productSql(scale, tree.productTypes, tree.serviceTypes));
   for (const index of dropped) await context.database.exec(`${index.def};`);
   await context.database.exec(REBUILD_SEARCH_WORDS_SQL);
+  clearSearchWordCache();
   await context.database.exec('ANALYZE sellers; ANALYZE products; ANALYZE services; ANALYZE search_words;');
   context.log(
     `seed: catalog: ${scale.sellers} storefronts, ${scale.products} products, ${scale.services} services`,

@@ -112,11 +112,28 @@ export interface ProductFilterInput extends Omit<
   suggestedSubcategoryIds?: number[] | undefined;
 }
 
+/**
+ * Equality filters as tsvector tokens (migration 0201), ANDed to the text query so the GIN index does the
+ * intersection; the plain column conditions below stay for exactness.
+ */
+export function withFilterTokens(tsquery: string, filter: ProductFilterInput): string {
+  const tokens: string[] = [];
+  if (filter.state) tokens.push(`0fp${filter.state.toLowerCase()}`);
+  if (filter.isVerified !== undefined) tokens.push(filter.isVerified === 'true' ? '0fv1' : '0fv0');
+  if (filter.origin === 'made-in-canada') tokens.push('(0fomic | 0fopoc)');
+  else if (filter.origin === 'product-of-canada') tokens.push('0fopoc');
+  else if (filter.origin === 'imported') tokens.push('0foimp');
+  if (filter.businessType) tokens.push(`0fb${filter.businessType.replace(/-/g, '')}`);
+  return tokens.length > 0 ? `${tsquery} & ${tokens.join(' & ')}` : tsquery;
+}
+
 /** WHERE conditions of the product filter (spec §3 + origin). Documented rules: decision 040. */
 export function productConditions(filter: ProductFilterInput, alias = 'p'): SQL[] {
   const a = sql.raw(alias);
   const where: SQL[] = [sql`${a}.status = 'active'`];
-  if (filter.tsquery) where.push(sql`${a}.search_doc @@ to_tsquery('simple', ${filter.tsquery})`);
+  if (filter.tsquery) {
+    where.push(sql`${a}.search_doc @@ to_tsquery('simple', ${withFilterTokens(filter.tsquery, filter)})`);
+  }
   if (filter.category) {
     where.push(
       sql`${a}.category_id = (SELECT id FROM categories WHERE kind = 'product' AND slug = ${filter.category})`,

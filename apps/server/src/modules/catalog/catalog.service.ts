@@ -214,18 +214,22 @@ export async function listProducts(
   const where = whereOf(conditions);
   const sort = effectiveSort(query.type, query.sort, Boolean(resolved?.tsquery));
   const offset = (query.page - 1) * query.pageSize;
-  const items = await rows(
-    db,
-    sql`SELECT ${productCardColumns} FROM (
-          SELECT * FROM products p WHERE ${where} ORDER BY ${productOrder(sort)} LIMIT ${query.pageSize} OFFSET ${offset}
-        ) p ${productCardJoins} ORDER BY ${productOrder(sort)}`,
-  );
-  const [countRow] = await rows(
-    db,
-    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM products p WHERE ${where} LIMIT ${TOTAL_CAP + 1}) x`,
-  );
+  // Page, capped count and facets are independent: on PostgreSQL they run on separate pool connections.
+  const [items, [countRow], facetRows] = await Promise.all([
+    rows(
+      db,
+      sql`SELECT ${productCardColumns} FROM (
+            SELECT * FROM products p WHERE ${where} ORDER BY ${productOrder(sort)} LIMIT ${query.pageSize} OFFSET ${offset}
+          ) p ${productCardJoins} ORDER BY ${productOrder(sort)}`,
+    ),
+    rows(
+      db,
+      sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM products p WHERE ${where} LIMIT ${TOTAL_CAP + 1}) x`,
+    ),
+    query.facets === 'true' ? rows(db, facetsSql(where)) : Promise.resolve(null),
+  ]);
   const counted = Number(countRow?.n ?? 0);
-  const facets = query.facets === 'true' ? toFacets(await rows(db, facetsSql(where))) : null;
+  const facets = facetRows ? toFacets(facetRows) : null;
   return {
     items: items.map(toProductCard),
     total: Math.min(counted, TOTAL_CAP),

@@ -12,6 +12,7 @@ import { buyerHeaders, createTestApp, type TestApp } from '../../../test/helpers
 import { rowsOf } from '../../db/migrate';
 import { SessionService } from '../auth/session.service';
 import { REBUILD_SEARCH_WORDS_SQL, seedCatalog } from '../../seed/catalog';
+import { resolveQuery } from './search-query';
 import { seedContentHomeBlogs } from '../../seed/content-home-blogs';
 
 let t: TestApp;
@@ -140,13 +141,26 @@ describe('product listing filters match a plain reference implementation', () =>
     ratings?: number[];
     origin?: string;
     sort: (typeof sorts)[number];
+    q?: string;
     page: number;
     pageSize: number;
   };
 
+  const textMatches = new Map<string, Set<number>>();
+  async function loadTextMatches(q: string) {
+    const resolved = await resolveQuery(t.database.db, q);
+    const ids = rowsOf<{ id: number }>(
+      await t.database.db.execute(
+        sql`SELECT id FROM products WHERE search_doc @@ to_tsquery('simple', ${resolved!.tsquery})`,
+      ),
+    );
+    textMatches.set(q, new Set(ids.map((row) => Number(row.id))));
+  }
+
   function reference(filter: Filter) {
     const bySlug = (slug: string) => categories.find((c) => c.slug === slug)?.id ?? -1;
     const rows = all.filter((p) => {
+      if (filter.q !== undefined && !textMatches.get(filter.q)!.has(p.id)) return false;
       if (filter.category !== undefined && p.category_id !== bySlug(filter.category)) return false;
       if (filter.subcategories && !filter.subcategories.map(bySlug).includes(p.subcategory_id)) return false;
       if (filter.businessType !== undefined && p.business_type !== filter.businessType) return false;
@@ -190,6 +204,8 @@ describe('product listing filters match a plain reference implementation', () =>
   it('gives the same items in the same order and the same total for random filters', async () => {
     const subSlugs = categories.filter((c) => c.parent_id !== null).map((c) => c.slug);
     const topSlugs = categories.filter((c) => c.parent_id === null).map((c) => c.slug);
+    const texts = ['aluminum', 'steel', 'boitier', 'pallet', 'alumnum extrusion', 'acier inoxidable'];
+    for (const text of texts) await loadTextMatches(text);
     const sometimes = <T>(arb: fc.Arbitrary<T>) =>
       fc.oneof({ arbitrary: fc.constant(undefined), weight: 3 }, { arbitrary: arb, weight: 1 });
     const filterArb = fc.record({
@@ -206,6 +222,7 @@ describe('product listing filters match a plain reference implementation', () =>
       ratings: sometimes(fc.uniqueArray(fc.integer({ min: 0, max: 5 }), { minLength: 1, maxLength: 3 })),
       origin: sometimes(fc.constantFrom(...productOrigins)),
       sort: fc.constantFrom(...sorts),
+      q: sometimes(fc.constantFrom(...texts)),
       page: fc.integer({ min: 1, max: 3 }),
       pageSize: fc.integer({ min: 1, max: 30 }),
     });

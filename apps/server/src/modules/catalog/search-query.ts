@@ -66,36 +66,93 @@ export interface ResolvedQuery {
   words: string[];
 }
 
+interface WordLookup {
+  exact: boolean;
+  /** Vocabulary words that start with the word (shortest first), so "extrusion" also finds "extrusions". */
+  expansions: string[];
+  fuzzy: string | null;
+  at: number;
+}
+
+/** word → lookup; the vocabulary changes only when the catalogue is re-indexed, so a minute of caching is safe. */
+const cache = new Map<string, WordLookup>();
+const CACHE_MS = 60_000;
+const CACHE_MAX = 5_000;
+
+async function lookupWords(db: Db, words: string[]): Promise<Map<string, WordLookup>> {
+  const now = Date.now();
+  const out = new Map<string, WordLookup>();
+  const missing: string[] = [];
+  for (const word of words) {
+    const hit = cache.get(word);
+    if (hit && now - hit.at < CACHE_MS) out.set(word, hit);
+    else missing.push(word);
+  }
+  if (missing.length === 0) return out;
+  const result = await db.execute(sql`
+    SELECT w.q AS word,
+      EXISTS (SELECT 1 FROM search_words s WHERE s.word = w.q) AS exact,
+      ARRAY(SELECT s.word FROM search_words s WHERE s.word LIKE w.q || '_%' ORDER BY length(s.word), s.word LIMIT 6) AS expansions,
+      (SELECT s.word FROM search_words s WHERE s.word % w.q
+        ORDER BY similarity(s.word, w.q) DESC, s.ndoc DESC, s.word LIMIT 1) AS fuzzy
+    FROM unnest(${`{${missing.join(',')}}`}::text[]) AS w(q)`);
+  if (cache.size > CACHE_MAX) cache.clear();
+  for (const row of rowsOf<{
+    word: string;
+    exact: boolean;
+    expansions: string[] | string;
+    fuzzy: string | null;
+  }>(result)) {
+    const expansions = Array.isArray(row.expansions)
+      ? row.expansions
+      : String(row.expansions).replace(/^{|}$/g, '').split(',').filter(Boolean);
+    const lookup = { exact: row.exact, expansions, fuzzy: row.fuzzy, at: now };
+    cache.set(row.word, lookup);
+    out.set(row.word, lookup);
+  }
+  return out;
+}
+
+/** Forgets cached corrections (after the vocabulary is rebuilt). */
+export function clearSearchWordCache() {
+  cache.clear();
+}
+
+/**
+ * Each word becomes an OR of exact lexemes (itself and its vocabulary expansions, or its typo correction),
+ * so the GIN index can intersect posting lists; words outside the vocabulary (model codes) stay prefixes.
+ */
 export async function resolveQuery(db: Db, text: string | undefined): Promise<ResolvedQuery | null> {
   if (text === undefined || text.trim() === '') return null;
   const words = queryWords(text);
   if (words.length === 0) return { tsquery: null, corrected: null, words: [] };
   const lookups = words.filter((word) => word.length >= 3 && !/[0-9]/.test(word));
-  const known = new Map<string, { exact: boolean; prefix: boolean; fuzzy: string | null }>();
-  if (lookups.length > 0) {
-    const result = await db.execute(sql`
-      SELECT w.q AS word,
-        EXISTS (SELECT 1 FROM search_words s WHERE s.word = w.q) AS exact,
-        EXISTS (SELECT 1 FROM search_words s WHERE s.word LIKE w.q || '%') AS prefix,
-        (SELECT s.word FROM search_words s WHERE s.word % w.q
-          ORDER BY similarity(s.word, w.q) DESC, s.ndoc DESC, s.word LIMIT 1) AS fuzzy
-      FROM unnest(${`{${lookups.join(',')}}`}::text[]) AS w(q)`);
-    for (const row of rowsOf<{ word: string; exact: boolean; prefix: boolean; fuzzy: string | null }>(
-      result,
-    )) {
-      known.set(row.word, { exact: row.exact, prefix: row.prefix, fuzzy: row.fuzzy });
-    }
+  const known =
+    lookups.length > 0 ? await lookupWords(db, [...new Set(lookups)]) : new Map<string, WordLookup>();
+  const corrections = [...known.values()]
+    .filter((hit) => !hit.exact && hit.expansions.length === 0 && hit.fuzzy)
+    .map((hit) => hit.fuzzy!);
+  if (corrections.length > 0) {
+    for (const [word, hit] of await lookupWords(db, [...new Set(corrections)]))
+      if (!known.has(word)) known.set(word, hit);
   }
   let changed = false;
-  const searched = words.map((word) => {
+  const searched: string[] = [];
+  const groups: string[] = [];
+  for (const word of words) {
     const hit = known.get(word);
-    if (!hit || hit.exact || hit.prefix || !hit.fuzzy) return word;
-    changed = true;
-    return hit.fuzzy;
-  });
-  return {
-    tsquery: searched.map((word) => `${word}:*`).join(' & '),
-    corrected: changed ? searched.join(' ') : null,
-    words: searched,
-  };
+    let lexemes: string[] | null = null;
+    let shown = word;
+    if (hit && (hit.exact || hit.expansions.length > 0)) {
+      lexemes = [...(hit.exact ? [word] : []), ...hit.expansions];
+    } else if (hit?.fuzzy) {
+      const corrected = known.get(hit.fuzzy);
+      lexemes = [hit.fuzzy, ...(corrected?.expansions ?? [])];
+      shown = hit.fuzzy;
+      changed = true;
+    }
+    searched.push(shown);
+    groups.push(lexemes ? (lexemes.length === 1 ? lexemes[0]! : `(${lexemes.join(' | ')})`) : `${word}:*`);
+  }
+  return { tsquery: groups.join(' & '), corrected: changed ? searched.join(' ') : null, words: searched };
 }
