@@ -16,7 +16,11 @@ export type ContentErrorCode = (typeof contentErrorCodes)[number];
 
 /** Spec §3 SEO lookup result (`GET seo/by-path`). */
 export const seoEntrySchema = z.object({ path: z.string(), code: z.string() });
-export const seoByPathQuerySchema = z.object({ path: z.string().min(1).max(500) });
+export const seoByPathQuerySchema = z.object({
+  path: z.string().min(1).max(500),
+  /** `1`: answer 204 instead of 404 when there is no entry (the web client: no console error per page view). */
+  optional: z.enum(['0', '1']).optional(),
+});
 export type SeoByPathQuery = z.infer<typeof seoByPathQuerySchema>;
 
 /** A page path as stored: starts with `/`, lowercase, no query. */

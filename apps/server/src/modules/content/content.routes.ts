@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   errorResponseSchema,
@@ -18,13 +19,14 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['content'],
         summary: 'Admin-defined head markup for one lowercase page path',
         querystring: seoByPathQuerySchema,
-        response: { 200: seoEntrySchema, 404: errorResponseSchema },
+        response: { 200: seoEntrySchema, 204: z.null(), 404: errorResponseSchema },
       },
     },
     async (request, reply) => {
       const entry = await findSeoByPath(app.db, request.query.path);
-      if (!entry) throw notFound('SEO_NOT_FOUND', 'No SEO entry for this path');
       reply.header('cache-control', 'public, max-age=60');
+      if (!entry && request.query.optional === '1') return reply.status(204).send(null);
+      if (!entry) throw notFound('SEO_NOT_FOUND', 'No SEO entry for this path');
       return entry;
     },
   );

@@ -293,3 +293,14 @@ describe('server-rendered head', () => {
     }
   });
 });
+
+describe('seo/by-path optional lookups', () => {
+  it('answers 204 instead of 404 with optional=1', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/seo/by-path?path=/nowhere&optional=1' });
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe('');
+    const found = await t.app.inject({ method: 'GET', url: '/api/v1/seo/by-path?path=/products&optional=1' });
+    expect(found.statusCode).toBe(200);
+    expect(found.json().path).toBe('/products');
+  });
+});
