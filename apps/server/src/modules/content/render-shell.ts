@@ -23,7 +23,7 @@ export function pageLanguage(rawPath: string): PageLanguage {
 export function createShellRenderer(options: ShellRendererOptions = {}) {
   const cache = new HeadCache<string>(options.cacheMax ?? 500, options.cacheTtlMs ?? 30_000);
   const sources = options.sources ?? {};
-  return async (input: ShellRenderInput): Promise<string> => {
+  const render = async (input: ShellRenderInput): Promise<string> => {
     const rawPath = decodePath(input.request.url.split('?')[0] ?? '/');
     const key = `${input.statusCode}|${rawPath}`;
     const cached = cache.get(key);
@@ -49,6 +49,15 @@ export function createShellRenderer(options: ShellRendererOptions = {}) {
     const html = injectHead(input.template, head);
     cache.set(key, html);
     return html;
+  };
+  // A failing lookup never breaks the page: the plain app shell is served (spec §2: failures ignored).
+  return async (input: ShellRenderInput): Promise<string> => {
+    try {
+      return await render(input);
+    } catch (error) {
+      input.request.log.warn({ err: error }, 'page head rendering failed; serving the plain shell');
+      return input.template;
+    }
   };
 }
 
