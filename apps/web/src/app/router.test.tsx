@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { isKnownPagePath, LANGUAGE_STORAGE_KEY, languageCodes } from '@maplesource/contracts';
 import { renderApp } from '../test/render';
 import { sessionStore } from '../lib/session-store';
@@ -27,10 +27,34 @@ describe('router', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'New arrivals' })).toBeInTheDocument();
   });
 
-  it('renders logged-in-only pages (guard lets everyone through for now)', async () => {
+  it('renders logged-in-only pages to a logged-in user (verify-tokens succeeds)', async () => {
+    const user = { id: 'u1', fullName: 'Test Buyer', avatar: null };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        String(url).includes('auth/verify-tokens')
+          ? new Response(JSON.stringify({ user }), { status: 200, headers: { 'content-type': 'application/json' } })
+          : new Response('{"error":{"code":"NOT_FOUND","message":"x"}}', { status: 404 }),
+      ),
+    );
     renderApp('/wishlist');
     await screen.findByRole('heading', { level: 1, name: 'Wishlist' });
     expect(screen.getByRole('tab', { name: 'Products' })).toHaveAttribute('aria-selected', 'true');
+    vi.unstubAllGlobals();
+    act(() => sessionStore.reset());
+  });
+
+  it('shows the landing page to a visitor on a logged-in-only URL', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"error":{"code":"UNAUTHENTICATED","message":"x"}}', { status: 401 })),
+    );
+    const { router } = renderApp('/profile');
+    await screen.findByTestId('logged-out-landing');
+    expect(screen.queryByRole('heading', { name: 'My profile' })).toBeNull();
+    expect(router.state.location.pathname).toBe('/profile');
+    vi.unstubAllGlobals();
+    act(() => sessionStore.reset());
   });
 
   it('header search submits to /products?q=', async () => {

@@ -11,7 +11,7 @@ export type SessionUserInfo = {
   fullName: string;
   email?: string;
   phoneNumber?: string;
-  avatar?: string;
+  avatar?: string | null;
   [key: string]: unknown;
 };
 

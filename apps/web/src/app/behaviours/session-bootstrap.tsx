@@ -1,14 +1,9 @@
-import { useEffect } from 'react';
-import { sessionActions } from '../../lib/session-store';
+import { SessionLayer } from '../../features/auth/components/session-layer';
 
 /**
- * The first login check (spec §4: token check at start). For now there is no login, so the
- * check resolves at once; the auth feature replaces the body with its verify-tokens call,
- * calling `sessionActions.finishInitialCheck()` when it settles either way.
+ * The login checks of spec §4 (verify-tokens at start with the logo loader, every 2 minutes and on
+ * focus while logged in) and the auth modal, from the auth feature.
  */
 export function SessionBootstrap() {
-  useEffect(() => {
-    sessionActions.finishInitialCheck();
-  }, []);
-  return null;
+  return <SessionLayer />;
 }

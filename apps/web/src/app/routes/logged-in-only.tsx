@@ -1,13 +1,26 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
+import { useSession } from '../../lib/session-store';
+
+const LandingPage = lazy(() => import('./landing'));
 
 /**
  * Guard for the logged-in-only routes of spec §2. Used as a layout route (renders the
- * matched child) or as a wrapper (renders `children`).
- * TODO(accounts issue): when `useSession((s) => s.isLoggedIn)` is false, render the landing
- * page instead (spec: "A logged-out visitor on these sees the landing page instead").
+ * matched child) or as a wrapper (renders `children`). A logged-out visitor sees the landing
+ * page instead, on the same URL; nothing renders while the first login check runs (the logo
+ * loader covers the screen).
  */
 export function LoggedInOnly({ children }: { children?: ReactNode }) {
+  const isLoggedIn = useSession((s) => s.isLoggedIn);
+  const checking = useSession((s) => s.isInitialCheckPending);
+  if (checking) return null;
+  if (!isLoggedIn) {
+    return (
+      <div data-testid="logged-out-landing">
+        <LandingPage />
+      </div>
+    );
+  }
   return <>{children ?? <Outlet />}</>;
 }
 

@@ -1,11 +1,30 @@
 import { useTranslation } from 'react-i18next';
-import { PageIntro } from '../../components/ui/page-intro';
+import { Button } from '../../components/ui/button';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { ChangePasswordForm, ProfileScreen } from '../../features/accounts/components/profile-screen';
+import { useChangePassword } from '../../features/auth/api/change-password';
+import { useLogout } from '../../features/auth/api/logout';
 
-/** /profile (logged-in only). Placeholder until its feature issue lands. */
+/** /profile (logged-in only): the accounts feature's screen, with logout and change-password from auth. */
 export default function ProfilePage() {
   const { t } = useTranslation('accounts');
-  const title = t('profile.title');
-  useDocumentTitle(title);
-  return <PageIntro title={title} text={t('profile.text')} />;
+  useDocumentTitle(t('profile.title'));
+  const logout = useLogout();
+  const changePassword = useChangePassword();
+  return (
+    <ProfileScreen
+      logoutButton={
+        <Button variant="secondary" loading={logout.isPending} onClick={() => logout.mutate()}>
+          {t('logout')}
+        </Button>
+      }
+      changePassword={
+        <ChangePasswordForm
+          onSubmit={changePassword.mutateAsync}
+          pending={changePassword.isPending}
+          error={changePassword.error}
+        />
+      }
+    />
+  );
 }

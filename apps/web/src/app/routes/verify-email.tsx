@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { PageIntro } from '../../components/ui/page-intro';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { VerifyEmailScreen } from '../../features/auth/components/verify-email-screen';
 
-/** /verify-email. Placeholder until its feature issue lands. */
+/** /verify-email?token=… */
 export default function VerifyEmailPage() {
-  const { t } = useTranslation('accounts');
-  const title = t('verifyEmail.title');
-  useDocumentTitle(title);
-  return <PageIntro title={title} text={t('verifyEmail.text')} />;
+  const { t } = useTranslation('auth');
+  useDocumentTitle(t('verify.title'));
+  return <VerifyEmailScreen />;
 }

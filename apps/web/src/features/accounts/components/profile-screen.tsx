@@ -1,0 +1,465 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import {
+  updateProfileRequestSchema,
+  type Address,
+  type UpdateProfileRequest,
+} from '@maplesource/contracts/accounts';
+import {
+  avatarChoices,
+  changePasswordRequestSchema,
+  paymentMethods,
+  type ChangePasswordRequest,
+  type UserProfile,
+} from '@maplesource/contracts/auth';
+import { fullyTranslatedLanguages, languageNames } from '@maplesource/contracts/languages';
+import { provinceCodes, provinceNames, type ProvinceCode } from '@maplesource/contracts/provinces';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../components/ui/cn';
+import { Field, Input, inputClasses } from '../../../components/ui/field';
+import { Skeleton, SkeletonText } from '../../../components/ui/skeleton';
+import { fieldError } from '../../../lib/field-error';
+import { formatDate } from '../../../lib/format';
+import { errorMessage } from '../../../lib/http';
+import { toast } from '../../../lib/toast-store';
+import { useProfile } from '../api/get-profile';
+import { useAddresses } from '../api/get-addresses';
+import { useCities } from '../api/get-locations';
+import { useDeleteAddress } from '../api/delete-address';
+import { useSaveAddress } from '../api/save-address';
+import { useUpdatePreferences } from '../api/update-preferences';
+import { useUpdateProfile } from '../api/update-profile';
+import { AddressModal } from './address-modal';
+
+const avatarEmoji: Record<(typeof avatarChoices)[number], string> = {
+  maple: '🍁',
+  beaver: '🦫',
+  moose: '🫎',
+  loon: '🐦',
+  bear: '🐻',
+  goose: '🪿',
+  orca: '🐋',
+  lynx: '🐈',
+};
+
+export function Avatar({
+  avatar,
+  name,
+  className,
+}: {
+  avatar: string | null | undefined;
+  name: string;
+  className?: string;
+}) {
+  const emoji = avatar && avatar in avatarEmoji ? avatarEmoji[avatar as keyof typeof avatarEmoji] : null;
+  return (
+    <span
+      aria-hidden="true"
+      className={cn(
+        'inline-flex h-16 w-16 items-center justify-center rounded-full bg-maple-50 text-3xl',
+        className,
+      )}
+    >
+      {emoji ?? name.slice(0, 1).toUpperCase()}
+    </span>
+  );
+}
+
+/** /profile: profile form with avatar picker, preferences, addresses, password; each with its states. */
+export function ProfileScreen({
+  logoutButton,
+  changePassword,
+}: {
+  logoutButton: React.ReactNode;
+  changePassword: React.ReactNode;
+}) {
+  const { t, i18n } = useTranslation('accounts');
+  const profile = useProfile();
+  if (profile.isPending) {
+    return (
+      <div className="mx-auto max-w-4xl space-y-4 px-4 py-8" aria-busy="true">
+        <Skeleton className="h-16 w-16 rounded-full" />
+        <SkeletonText lines={6} />
+      </div>
+    );
+  }
+  if (profile.isError) {
+    return (
+      <div className="mx-auto max-w-4xl px-4 py-16 text-center" role="alert">
+        <p className="text-gray-800">{t('profile.loadError')}</p>
+        <Button className="mt-4" onClick={() => void profile.refetch()}>
+          {t('retry')}
+        </Button>
+      </div>
+    );
+  }
+  const user = profile.data.user;
+  return (
+    <div className="mx-auto max-w-4xl space-y-10 px-4 py-8">
+      <header className="flex flex-wrap items-center gap-4">
+        <Avatar avatar={user.avatar} name={user.fullName} />
+        <div className="min-w-0 flex-1">
+          <h1 className="text-2xl font-semibold text-gray-900">{user.fullName}</h1>
+          <p className="text-sm text-gray-600">
+            {t('profile.memberId', { id: user.memberId })} ·{' '}
+            {t('profile.memberSince', { date: formatDate(user.createdAt, i18n.language) })}
+          </p>
+          {user.roles.includes('seller') ? (
+            <span className="mt-1 inline-block rounded bg-maple-100 px-2 py-0.5 text-xs font-medium text-maple-800">
+              {t('profile.sellerBadge')}
+            </span>
+          ) : null}
+        </div>
+        {logoutButton}
+      </header>
+      <ProfileForm user={user} />
+      <PreferencesForm user={user} />
+      <AddressSection />
+      {changePassword}
+    </div>
+  );
+}
+
+function ProfileForm({ user }: { user: UserProfile }) {
+  const { t, i18n } = useTranslation('accounts');
+  const lang = i18n.language === 'fr' ? 'fr' : 'en';
+  const update = useUpdateProfile();
+  const form = useForm<UpdateProfileRequest>({
+    resolver: zodResolver(updateProfileRequestSchema),
+    defaultValues: {
+      fullName: user.fullName,
+      email: user.email,
+      state: (user.state ?? undefined) as ProvinceCode,
+      city: user.city ?? '',
+      avatar: user.avatar,
+    },
+  });
+  const { errors } = form.formState;
+  const state = form.watch('state');
+  const avatar = form.watch('avatar');
+  const cities = useCities(state);
+  const submit = form.handleSubmit((values) =>
+    update.mutate(values, {
+      onSuccess: (data) => {
+        toast.success(t('profile.saved'));
+        if (data.emailVerificationSent)
+          toast.info(t('profile.verifyNewEmail', { email: data.user.pendingEmail }));
+        form.reset({ ...values, email: data.user.email });
+      },
+      onError: (error) => toast.error(`${t('profile.notUpdated')} ${errorMessage(t, error)}`),
+    }),
+  );
+  return (
+    <section aria-labelledby="profile-details">
+      <h2 id="profile-details" className="text-lg font-semibold text-gray-900">
+        {t('profile.details')}
+      </h2>
+      <form onSubmit={submit} noValidate className="mt-4 grid gap-4 sm:grid-cols-2">
+        <fieldset className="sm:col-span-2">
+          <legend className="text-sm font-medium text-gray-800">{t('profile.avatar')}</legend>
+          <div className="mt-2 flex flex-wrap gap-2" role="radiogroup" aria-label={t('profile.avatar')}>
+            {avatarChoices.map((choice) => (
+              <button
+                key={choice}
+                type="button"
+                role="radio"
+                aria-checked={avatar === choice}
+                aria-label={t(`avatars.${choice}`)}
+                onClick={() => form.setValue('avatar', choice, { shouldDirty: true })}
+                className={cn(
+                  'rounded-full p-0.5',
+                  avatar === choice ? 'ring-2 ring-maple-600' : 'ring-1 ring-gray-200',
+                )}
+              >
+                <Avatar avatar={choice} name={choice} className="h-12 w-12 text-2xl" />
+              </button>
+            ))}
+          </div>
+        </fieldset>
+        <Field label={t('profile.fullName')} error={fieldError(t, errors.fullName?.message)} required>
+          {(p) => <Input {...p} autoComplete="name" {...form.register('fullName')} />}
+        </Field>
+        <Field
+          label={t('profile.email')}
+          hint={
+            user.pendingEmail
+              ? t('profile.pendingEmail', { email: user.pendingEmail })
+              : user.emailVerified
+                ? t('profile.emailVerified')
+                : t('profile.emailUnverified')
+          }
+          error={fieldError(t, errors.email?.message)}
+          required
+        >
+          {(p) => <Input {...p} type="email" autoComplete="email" {...form.register('email')} />}
+        </Field>
+        <Field label={t('profile.phone')} hint={t('profile.phoneHint')}>
+          {(p) => <Input {...p} value={user.phoneNumber} readOnly />}
+        </Field>
+        <Field label={t('profile.country')}>{(p) => <Input {...p} value={user.country} readOnly />}</Field>
+        <Field
+          label={t('profile.province')}
+          error={errors.state ? t('errors:PROVINCE_REQUIRED') : undefined}
+          required
+        >
+          {(p) => (
+            <select
+              {...p}
+              className={inputClasses(Boolean(errors.state))}
+              {...form.register('state', { onChange: () => form.setValue('city', '') })}
+            >
+              <option value="">{t('address.chooseProvince')}</option>
+              {provinceCodes.map((code) => (
+                <option key={code} value={code}>
+                  {provinceNames[code][lang]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label={t('profile.city')} error={fieldError(t, errors.city?.message)} required>
+          {(p) => (
+            <select
+              {...p}
+              className={inputClasses(Boolean(errors.city))}
+              {...form.register('city')}
+              disabled={!state}
+            >
+              <option value="">{state ? t('address.chooseCity') : t('address.provinceFirst')}</option>
+              {(cities.data?.items ?? (user.city ? [user.city] : [])).map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <div className="sm:col-span-2">
+          <Button type="submit" loading={update.isPending}>
+            {t('save')}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function PreferencesForm({ user }: { user: UserProfile }) {
+  const { t } = useTranslation('accounts');
+  const update = useUpdatePreferences();
+  const [methods, setMethods] = useState(user.preferences.preferredPaymentMethods);
+  const [language, setLanguage] = useState(user.preferences.preferredLanguage);
+  const save = () =>
+    update.mutate(
+      { preferredPaymentMethods: methods, preferredLanguage: language, preferredCurrency: 'CAD' },
+      {
+        onSuccess: () => toast.success(t('preferences.saved')),
+        onError: (e) => toast.error(errorMessage(t, e)),
+      },
+    );
+  return (
+    <section aria-labelledby="profile-preferences">
+      <h2 id="profile-preferences" className="text-lg font-semibold text-gray-900">
+        {t('preferences.title')}
+      </h2>
+      <div className="mt-4 grid gap-4 sm:grid-cols-2">
+        <fieldset>
+          <legend className="text-sm font-medium text-gray-800">{t('preferences.paymentMethods')}</legend>
+          {paymentMethods.map((method) => (
+            <label key={method} className="mt-2 flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                checked={methods.includes(method)}
+                onChange={(e) =>
+                  setMethods((m) => (e.target.checked ? [...m, method] : m.filter((x) => x !== method)))
+                }
+              />
+              {t(`preferences.methods.${method}`)}
+            </label>
+          ))}
+        </fieldset>
+        <div className="space-y-4">
+          <Field label={t('preferences.currency')}>{(p) => <Input {...p} value="CAD" readOnly />}</Field>
+          <Field label={t('preferences.language')}>
+            {(p) => (
+              <select
+                {...p}
+                className={inputClasses()}
+                value={language}
+                onChange={(e) => setLanguage(e.target.value as typeof language)}
+              >
+                {fullyTranslatedLanguages.map((code) => (
+                  <option key={code} value={code}>
+                    {languageNames[code]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        </div>
+      </div>
+      <Button className="mt-4" onClick={save} loading={update.isPending}>
+        {t('save')}
+      </Button>
+    </section>
+  );
+}
+
+function AddressSection() {
+  const { t, i18n } = useTranslation('accounts');
+  const lang = i18n.language === 'fr' ? 'fr' : 'en';
+  const addresses = useAddresses();
+  const remove = useDeleteAddress();
+  const save = useSaveAddress();
+  const [editing, setEditing] = useState<Address | null | 'new'>(null);
+  const makeDefault = (a: Address) =>
+    save.mutate(
+      { ...a, isDefaultShipping: true, country: 'Canada' },
+      { onError: (e) => toast.error(errorMessage(t, e)) },
+    );
+  return (
+    <section aria-labelledby="profile-addresses">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="profile-addresses" className="text-lg font-semibold text-gray-900">
+          {t('address.title')}
+        </h2>
+        <Button variant="secondary" onClick={() => setEditing('new')}>
+          {t('address.add')}
+        </Button>
+      </div>
+      {addresses.isPending ? (
+        <div className="mt-4" aria-busy="true">
+          <SkeletonText lines={3} />
+        </div>
+      ) : addresses.isError ? (
+        <div className="mt-4" role="alert">
+          <p className="text-sm text-gray-800">{t('address.loadError')}</p>
+          <Button size="sm" className="mt-2" onClick={() => void addresses.refetch()}>
+            {t('retry')}
+          </Button>
+        </div>
+      ) : addresses.data.items.length === 0 ? (
+        <p className="mt-4 text-sm text-gray-600">{t('address.empty')}</p>
+      ) : (
+        <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+          {addresses.data.items.map((a) => (
+            <li key={a.id} className="rounded-lg border border-gray-200 p-4" data-testid="address-card">
+              <p className="font-medium text-gray-900">{a.street}</p>
+              <p className="text-sm text-gray-700">
+                {a.city}, {provinceNames[a.province][lang]} {a.postalCode}
+              </p>
+              <p className="text-sm text-gray-700">{a.country}</p>
+              {a.isDefaultShipping ? (
+                <span className="mt-2 inline-block rounded bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">
+                  {t('address.isDefault')}
+                </span>
+              ) : null}
+              <div className="mt-3 flex flex-wrap gap-2">
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => setEditing(a)}
+                  aria-label={t('address.editLabel', { street: a.street })}
+                >
+                  {t('edit')}
+                </Button>
+                {a.isDefaultShipping ? null : (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => makeDefault(a)}
+                    loading={save.isPending && save.variables?.id === a.id}
+                  >
+                    {t('address.makeDefault')}
+                  </Button>
+                )}
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={t('address.deleteLabel', { street: a.street })}
+                  loading={remove.isPending && remove.variables === a.id}
+                  onClick={() => {
+                    if (window.confirm(t('address.confirmDelete')))
+                      remove.mutate(a.id, { onError: (e) => toast.error(errorMessage(t, e)) });
+                  }}
+                >
+                  {t('delete')}
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {editing ? (
+        <AddressModal address={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+      ) : null}
+    </section>
+  );
+}
+
+export function ChangePasswordForm({
+  onSubmit,
+  pending,
+  error,
+}: {
+  onSubmit: (values: ChangePasswordRequest) => Promise<unknown>;
+  pending: boolean;
+  error: unknown;
+}) {
+  const { t } = useTranslation('accounts');
+  const form = useForm<ChangePasswordRequest>({
+    resolver: zodResolver(changePasswordRequestSchema),
+    defaultValues: { currentPassword: '', newPassword: '' },
+  });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+      toast.success(t('password.changed'));
+      form.reset();
+    } catch {
+      // shown below
+    }
+  });
+  return (
+    <section aria-labelledby="profile-password">
+      <h2 id="profile-password" className="text-lg font-semibold text-gray-900">
+        {t('password.title')}
+      </h2>
+      <form onSubmit={submit} noValidate className="mt-4 grid gap-4 sm:grid-cols-2">
+        <Field label={t('password.current')} error={fieldError(t, errors.currentPassword?.message)} required>
+          {(p) => (
+            <Input
+              {...p}
+              type="password"
+              autoComplete="current-password"
+              {...form.register('currentPassword')}
+            />
+          )}
+        </Field>
+        <Field
+          label={t('password.new')}
+          hint={t('password.rules')}
+          error={fieldError(t, errors.newPassword?.message)}
+          required
+        >
+          {(p) => (
+            <Input {...p} type="password" autoComplete="new-password" {...form.register('newPassword')} />
+          )}
+        </Field>
+        {error ? (
+          <p role="alert" className="text-sm font-medium text-red-700 sm:col-span-2">
+            {errorMessage(t, error) || t('password.failed')}
+          </p>
+        ) : null}
+        <div className="sm:col-span-2">
+          <Button type="submit" loading={pending}>
+            {t('password.submit')}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

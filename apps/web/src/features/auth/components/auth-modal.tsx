@@ -1,0 +1,397 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import {
+  otpSchema,
+  passwordSchema,
+  phoneNumberSchema,
+  signupRequestSchema,
+} from '@maplesource/contracts/auth';
+import { provinceCodes, provinceNames } from '@maplesource/contracts/provinces';
+import { Button } from '../../../components/ui/button';
+import { Field, Input, inputClasses } from '../../../components/ui/field';
+import { Modal } from '../../../components/ui/modal';
+import { fieldError } from '../../../lib/field-error';
+import { errorMessage, isApiError } from '../../../lib/http';
+import { sessionActions } from '../../../lib/session-store';
+import { toast } from '../../../lib/toast-store';
+import { useForgotPasswordOtp } from '../api/forgot-password';
+import { useForgotPasswordToken } from '../api/forgot-password-token';
+import { useLogin } from '../api/login';
+import { useResetPassword } from '../api/reset-password';
+import { useSendOtp } from '../api/send-otp';
+import { useSignup } from '../api/signup';
+import { useCountdown } from './resend-timer';
+
+type View = 'login' | 'signup' | 'forgot';
+
+/** Login, signup (with phone code) and forgot-password in one dialog (spec §2). Opened by the header or useRequireLogin. */
+export default function AuthModal() {
+  const { t } = useTranslation('auth');
+  const [view, setView] = useState<View>('login');
+  const titles: Record<View, string> = {
+    login: t('login.title'),
+    signup: t('signup.title'),
+    forgot: t('forgot.title'),
+  };
+  return (
+    <Modal
+      open
+      onClose={sessionActions.closeAuthModal}
+      title={titles[view]}
+      closeLabel={t('common:modal.close')}
+      description={t('canadaOnly')}
+    >
+      {view === 'login' ? <LoginForm onView={setView} /> : null}
+      {view === 'signup' ? <SignupForm onView={setView} /> : null}
+      {view === 'forgot' ? <ForgotForm onView={setView} /> : null}
+    </Modal>
+  );
+}
+
+const loginSchema = z.object({
+  identifier: z.string().trim().min(3, 'errors:EMAIL_OR_PHONE_REQUIRED'),
+  password: z.string().min(1, 'errors:PASSWORD_REQUIRED'),
+});
+
+function LoginForm({ onView }: { onView: (view: View) => void }) {
+  const { t } = useTranslation('auth');
+  const mutation = useLogin();
+  const form = useForm({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { identifier: '', password: '' },
+  });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit(({ identifier, password }) =>
+    mutation.mutate(
+      identifier.includes('@') ? { email: identifier, password } : { phoneNumber: identifier, password },
+      {
+        onSuccess: ({ user }) => toast.success(t('login.welcome', { name: user.fullName })),
+      },
+    ),
+  );
+  const failure = mutation.error
+    ? isApiError(mutation.error) && mutation.error.status > 0 && mutation.error.status < 500
+      ? errorMessage(t, mutation.error)
+      : t('login.failed')
+    : null;
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <Field
+        label={t('login.identifier')}
+        hint={t('login.identifierHint')}
+        error={fieldError(t, errors.identifier?.message)}
+        required
+      >
+        {(p) => <Input {...p} autoComplete="username" {...form.register('identifier')} />}
+      </Field>
+      <Field label={t('fields.password')} error={fieldError(t, errors.password?.message)} required>
+        {(p) => (
+          <Input {...p} type="password" autoComplete="current-password" {...form.register('password')} />
+        )}
+      </Field>
+      {failure ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {failure}
+        </p>
+      ) : null}
+      <Button type="submit" loading={mutation.isPending} className="w-full">
+        {t('login.submit')}
+      </Button>
+      <div className="flex flex-wrap justify-between gap-2 text-sm">
+        <button type="button" className="text-maple-700 underline" onClick={() => onView('forgot')}>
+          {t('login.forgot')}
+        </button>
+        <button type="button" className="text-maple-700 underline" onClick={() => onView('signup')}>
+          {t('login.toSignup')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+const detailsSchema = signupRequestSchema.omit({ otp: true });
+type Details = z.input<typeof detailsSchema>;
+
+function SignupForm({ onView }: { onView: (view: View) => void }) {
+  const { t, i18n } = useTranslation('auth');
+  const [details, setDetails] = useState<z.output<typeof detailsSchema> | null>(null);
+  const [otp, setOtp] = useState('');
+  const [otpError, setOtpError] = useState<string | null>(null);
+  const sendOtp = useSendOtp();
+  const signup = useSignup();
+  const countdown = useCountdown();
+  const form = useForm<Details>({
+    resolver: zodResolver(detailsSchema),
+    defaultValues: { fullName: '', email: '', phoneNumber: '', password: '', province: 'ON' },
+  });
+  const { errors } = form.formState;
+  const lang = i18n.language === 'fr' ? 'fr' : 'en';
+
+  const requestCode = (values: z.output<typeof detailsSchema>) =>
+    sendOtp.mutate(values.phoneNumber, {
+      onSuccess: (res) => {
+        setDetails(values);
+        countdown.start(res.resendInSeconds);
+        toast.info(t('signup.codeSent'));
+      },
+      onError: (error) => {
+        if (isApiError(error) && error.code === 'OTP_RESEND_TOO_SOON') setDetails(values);
+      },
+    });
+
+  const submitDetails = form.handleSubmit((values) => requestCode(values as z.output<typeof detailsSchema>));
+
+  const submitCode = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!details) return;
+    const parsed = otpSchema.safeParse(otp);
+    if (!parsed.success) {
+      setOtpError(t('errors:INVALID_OTP'));
+      return;
+    }
+    setOtpError(null);
+    signup.mutate(
+      { ...details, otp: parsed.data },
+      {
+        onSuccess: ({ user }) => toast.success(t('signup.welcome', { name: user.fullName })),
+        onError: (error) => setOtpError(errorMessage(t, error)),
+      },
+    );
+  };
+
+  const legal = (
+    <p className="text-xs text-gray-600">
+      {t('signup.legalBefore')}{' '}
+      <a className="text-maple-700 underline" href="/terms-and-condition" target="_blank" rel="noreferrer">
+        {t('signup.terms')}
+      </a>{' '}
+      {t('signup.legalAnd')}{' '}
+      <a className="text-maple-700 underline" href="/privacy-policy" target="_blank" rel="noreferrer">
+        {t('signup.privacy')}
+      </a>
+      .
+    </p>
+  );
+
+  if (details) {
+    return (
+      <form onSubmit={submitCode} noValidate className="space-y-4">
+        <p className="text-sm text-gray-700">{t('signup.codeIntro', { phone: details.phoneNumber })}</p>
+        <Field label={t('fields.otp')} error={otpError ?? undefined} required>
+          {(p) => (
+            <Input
+              {...p}
+              value={otp}
+              onChange={(e) => setOtp(e.target.value.replace(/\D/g, '').slice(0, 6))}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]{6}"
+              maxLength={6}
+            />
+          )}
+        </Field>
+        {legal}
+        <Button type="submit" loading={signup.isPending} className="w-full">
+          {t('signup.submit')}
+        </Button>
+        <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+          <button type="button" className="text-maple-700 underline" onClick={() => setDetails(null)}>
+            {t('signup.back')}
+          </button>
+          <button
+            type="button"
+            className="text-maple-700 underline disabled:text-gray-500 disabled:no-underline"
+            disabled={countdown.left > 0 || sendOtp.isPending}
+            onClick={() => requestCode(details)}
+          >
+            {countdown.left > 0 ? t('signup.resendIn', { seconds: countdown.left }) : t('signup.resend')}
+          </button>
+        </div>
+        {sendOtp.error ? (
+          <p role="alert" className="text-sm font-medium text-red-700">
+            {errorMessage(t, sendOtp.error)}
+          </p>
+        ) : null}
+      </form>
+    );
+  }
+
+  return (
+    <form onSubmit={submitDetails} noValidate className="space-y-4">
+      <Field label={t('fields.fullName')} error={fieldError(t, errors.fullName?.message)} required>
+        {(p) => <Input {...p} autoComplete="name" {...form.register('fullName')} />}
+      </Field>
+      <Field label={t('fields.email')} error={fieldError(t, errors.email?.message)} required>
+        {(p) => <Input {...p} type="email" autoComplete="email" {...form.register('email')} />}
+      </Field>
+      <Field
+        label={t('fields.phone')}
+        hint={t('fields.phoneHint')}
+        error={fieldError(t, errors.phoneNumber?.message)}
+        required
+      >
+        {(p) => <Input {...p} type="tel" autoComplete="tel" {...form.register('phoneNumber')} />}
+      </Field>
+      <Field label={t('fields.province')} error={fieldError(t, errors.province?.message)} required>
+        {(p) => (
+          <select {...p} className={inputClasses(Boolean(errors.province))} {...form.register('province')}>
+            {provinceCodes.map((code) => (
+              <option key={code} value={code}>
+                {provinceNames[code][lang]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field
+        label={t('fields.password')}
+        hint={t('fields.passwordHint')}
+        error={fieldError(t, errors.password?.message)}
+        required
+      >
+        {(p) => <Input {...p} type="password" autoComplete="new-password" {...form.register('password')} />}
+      </Field>
+      {legal}
+      {sendOtp.error ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {errorMessage(t, sendOtp.error)}
+        </p>
+      ) : null}
+      <Button type="submit" loading={sendOtp.isPending} className="w-full">
+        {t('signup.sendCode')}
+      </Button>
+      <p className="text-center text-sm">
+        <button type="button" className="text-maple-700 underline" onClick={() => onView('login')}>
+          {t('signup.toLogin')}
+        </button>
+      </p>
+    </form>
+  );
+}
+
+const resetSchema = z.object({ otp: otpSchema, password: passwordSchema });
+
+function ForgotForm({ onView }: { onView: (view: View) => void }) {
+  const { t } = useTranslation('auth');
+  const [phone, setPhone] = useState<string | null>(null);
+  const [phoneInput, setPhoneInput] = useState('');
+  const [phoneError, setPhoneError] = useState<string | null>(null);
+  const askCode = useForgotPasswordOtp();
+  const getToken = useForgotPasswordToken();
+  const reset = useResetPassword();
+  const countdown = useCountdown();
+  const form = useForm({ resolver: zodResolver(resetSchema), defaultValues: { otp: '', password: '' } });
+  const { errors } = form.formState;
+
+  const request = (value: string) => {
+    const parsed = phoneNumberSchema.safeParse(value);
+    if (!parsed.success) {
+      setPhoneError(t('errors:PHONE_INVALID'));
+      return;
+    }
+    setPhoneError(null);
+    askCode.mutate(parsed.data, {
+      onSuccess: (res) => {
+        setPhone(parsed.data);
+        countdown.start(res.resendInSeconds);
+      },
+    });
+  };
+
+  const submit = form.handleSubmit(async ({ otp, password }) => {
+    if (!phone) return;
+    try {
+      const { token } = await getToken.mutateAsync({ phoneNumber: phone, otp });
+      await reset.mutateAsync({ token, password });
+      toast.success(t('forgot.done'));
+      onView('login');
+    } catch {
+      // shown below
+    }
+  });
+  const error = getToken.error ?? reset.error;
+
+  if (!phone) {
+    return (
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          request(phoneInput);
+        }}
+      >
+        <p className="text-sm text-gray-700">{t('forgot.intro')}</p>
+        <Field
+          label={t('fields.phone')}
+          hint={t('fields.phoneHint')}
+          error={phoneError ?? (askCode.error ? errorMessage(t, askCode.error) : undefined)}
+          required
+        >
+          {(p) => (
+            <Input
+              {...p}
+              type="tel"
+              autoComplete="tel"
+              value={phoneInput}
+              onChange={(e) => setPhoneInput(e.target.value)}
+            />
+          )}
+        </Field>
+        <Button type="submit" loading={askCode.isPending} className="w-full">
+          {t('forgot.sendCode')}
+        </Button>
+        <p className="text-center text-sm">
+          <button type="button" className="text-maple-700 underline" onClick={() => onView('login')}>
+            {t('signup.toLogin')}
+          </button>
+        </p>
+      </form>
+    );
+  }
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <p className="text-sm text-gray-700">{t('forgot.codeIntro')}</p>
+      <Field label={t('fields.otp')} error={fieldError(t, errors.otp?.message)} required>
+        {(p) => (
+          <Input
+            {...p}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            {...form.register('otp')}
+          />
+        )}
+      </Field>
+      <Field
+        label={t('fields.newPassword')}
+        hint={t('fields.passwordHint')}
+        error={fieldError(t, errors.password?.message)}
+        required
+      >
+        {(p) => <Input {...p} type="password" autoComplete="new-password" {...form.register('password')} />}
+      </Field>
+      {error ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {errorMessage(t, error)}
+        </p>
+      ) : null}
+      <Button type="submit" loading={getToken.isPending || reset.isPending} className="w-full">
+        {t('forgot.submit')}
+      </Button>
+      <p className="text-center text-sm">
+        <button
+          type="button"
+          className="text-maple-700 underline disabled:text-gray-500 disabled:no-underline"
+          disabled={countdown.left > 0 || askCode.isPending}
+          onClick={() => request(phone)}
+        >
+          {countdown.left > 0 ? t('signup.resendIn', { seconds: countdown.left }) : t('signup.resend')}
+        </button>
+      </p>
+    </form>
+  );
+}
