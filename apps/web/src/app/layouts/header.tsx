@@ -85,7 +85,14 @@ export function Header() {
           >
             <HeartIcon />
           </Link>
-          {isLoggedIn ? null : (
+          {isLoggedIn ? (
+            <Link
+              to={paths.profile}
+              className="ml-1 inline-flex h-10 items-center rounded-md px-3 text-sm font-medium text-gray-700 hover:bg-gray-100 hover:text-gray-900"
+            >
+              {t('header.profile')}
+            </Link>
+          ) : (
             <Button onClick={sessionActions.openAuthModal} className="ml-1">
               {t('header.login')}
             </Button>
@@ -136,7 +143,14 @@ export function Header() {
             >
               <HeartIcon />
             </Link>
-            {isLoggedIn ? null : (
+            {isLoggedIn ? (
+              <Link
+                to={paths.profile}
+                className="ml-auto inline-flex h-10 items-center rounded-md px-3 text-sm font-medium text-gray-700 hover:bg-gray-100"
+              >
+                {t('header.profile')}
+              </Link>
+            ) : (
               <Button onClick={sessionActions.openAuthModal} className="ml-auto">
                 {t('header.login')}
               </Button>
