@@ -1,11 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { PageIntro } from '../../components/ui/page-intro';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { SellerDirectory } from './sellers';
 
-/** /our-sellers. Placeholder until its feature issue lands. */
+/** /our-sellers: the verified storefronts, most popular first. */
 export default function OurSellersPage() {
   const { t } = useTranslation('sellers');
-  const title = t('ourSellers.title');
-  useDocumentTitle(title);
-  return <PageIntro title={title} text={t('ourSellers.text')} />;
+  return <SellerDirectory title={t('ourSellers.title')} intro={t('ourSellers.text')} verifiedOnly />;
 }

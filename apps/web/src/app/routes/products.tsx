@@ -1,31 +1,49 @@
-import { useParams, useSearchParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { productListingTypes, type ProductListingType } from '@maplesource/contracts/routes';
-import { PageIntro } from '../../components/ui/page-intro';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useCategories } from '../../features/catalog/api/get-categories';
+import { ProductBrowser } from '../../features/catalog/components/product-browser';
+import { CardGridSkeleton } from '../../features/catalog/components/product-card';
+import { LoadError } from '../../features/catalog/components/query-states';
 
 export function isProductListingType(value: string | undefined): value is ProductListingType {
   return (productListingTypes as readonly (string | undefined)[]).includes(value);
 }
 
 /**
- * /products, /products/:category, /products/:category/:subcategory and /products/{type}
- * (type ∈ productListingTypes, decided here). Placeholder until the catalogue issue lands.
+ * /products, /products/:category, /products/:category/:subcategory and /products/{type}.
+ * A listing type (popular, bestsellers, …) or a category slug is served; anything else redirects to /products.
  */
 export default function ProductsPage() {
-  const { t } = useTranslation('catalog');
+  const { t, i18n } = useTranslation('catalog');
   const { category, subcategory } = useParams();
-  const [params] = useSearchParams();
-  const q = params.get('q')?.trim();
+  const categories = useCategories('product');
+  const fr = i18n.language.startsWith('fr');
+  const isType = !subcategory && isProductListingType(category);
+  const parent = categories.data?.items.find((c) => c.slug === category);
+  const child = parent?.children.find((c) => c.slug === subcategory);
 
   let title = t('products.title');
-  if (!subcategory && isProductListingType(category)) title = t(`listingTypes.${category}`);
-  else if (category) title = t('productCategory.title', { category: subcategory ?? category });
+  if (isType) title = t(`listingTypes.${category}`);
+  else if (child) title = fr ? child.nameFr : child.nameEn;
+  else if (parent) title = fr ? parent.nameFr : parent.nameEn;
   useDocumentTitle(title);
 
+  if (category && !isType) {
+    if (categories.isPending) return <CardGridSkeleton />;
+    if (categories.isError) return <LoadError onRetry={() => void categories.refetch()} />;
+    if (!parent || (subcategory && !child)) return <Navigate to="/products" replace />;
+  }
   return (
-    <PageIntro title={title} text={t('products.text')}>
-      {q ? <p className="text-sm font-medium text-gray-800">{t('searchResults', { query: q })}</p> : null}
-    </PageIntro>
+    <div className="mx-auto max-w-7xl px-4 py-6">
+      <ProductBrowser
+        key={`${category ?? ''}/${subcategory ?? ''}`}
+        title={title}
+        type={isType ? category : undefined}
+        category={isType ? undefined : category}
+        subcategory={subcategory}
+      />
+    </div>
   );
 }

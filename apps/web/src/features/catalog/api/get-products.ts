@@ -1,0 +1,57 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ProductCard, ProductListResponse } from '@maplesource/contracts/catalog';
+import { api, type QueryParams } from '../../../lib/http';
+
+/** Filter/sort/page state of a product listing, as kept in the URL (spec §3 product filter + origin). */
+export interface ProductListParams {
+  q?: string | undefined;
+  type?: string | undefined;
+  category?: string | undefined;
+  subcategories?: string[] | undefined;
+  businessType?: string | undefined;
+  state?: string | undefined;
+  minPrice?: number | undefined;
+  maxPrice?: number | undefined;
+  isVerified?: 'true' | 'false' | undefined;
+  deliveryDays?: number | undefined;
+  minRating?: number | undefined;
+  minQuantity?: number | undefined;
+  ratings?: number[] | undefined;
+  origin?: string | undefined;
+  sellerId?: string | undefined;
+  sort?: string | undefined;
+  page?: number | undefined;
+  pageSize?: number | undefined;
+  facets?: boolean | undefined;
+}
+
+export function toQuery(params: ProductListParams): QueryParams {
+  return {
+    ...params,
+    subcategories: params.subcategories?.length ? params.subcategories.join(',') : undefined,
+    ratings: params.ratings?.length ? params.ratings.join(',') : undefined,
+    facets: params.facets ? 'true' : undefined,
+  };
+}
+
+/** `GET product` (spec §7): a page of products with filters, listing type, sort and facet counts. */
+export const getProducts = (params: ProductListParams, signal?: AbortSignal) =>
+  api.get<ProductListResponse>('product', { query: toQuery(params), ...(signal ? { signal } : {}) });
+
+export const productsQueryOptions = (params: ProductListParams) =>
+  queryOptions({
+    queryKey: ['products', params],
+    queryFn: ({ signal }) => getProducts(params, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const useProducts = (params: ProductListParams) => useQuery(productsQueryOptions(params));
+
+/** `GET product-stats/{popular|best-seller|new-arrivals|suggested}`. */
+export const getProductStats = (
+  kind: 'popular' | 'best-seller' | 'new-arrivals' | 'suggested',
+  limit: number,
+) => api.get<{ items: ProductCard[] }>(`product-stats/${kind}`, { query: { limit } });
+
+export const useProductStats = (kind: 'popular' | 'best-seller' | 'new-arrivals' | 'suggested', limit = 8) =>
+  useQuery({ queryKey: ['product-stats', kind, limit], queryFn: () => getProductStats(kind, limit) });

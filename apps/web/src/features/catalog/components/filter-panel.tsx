@@ -1,0 +1,247 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ProductFacets } from '@maplesource/contracts/catalog';
+import { provinceCodes, provinceNames, type ProvinceCode } from '@maplesource/contracts/provinces';
+import { Button } from '../../../components/ui/button';
+import type { ProductListParams } from '../api/get-products';
+
+export const businessTypeCodes = [
+  'manufacturer',
+  'supplier',
+  'distributor',
+  'wholesaler',
+  'service-provider',
+  'fabricator',
+  'contract-manufacturer',
+] as const;
+export const originCodes = ['made-in-canada', 'product-of-canada', 'imported'] as const;
+export const sortCodes = [
+  'relevance',
+  'popular',
+  'bestsellers',
+  'newest',
+  'price-asc',
+  'price-desc',
+  'rating',
+] as const;
+
+const selectClass =
+  'mt-1 block w-full rounded-md border border-gray-300 bg-white px-2 py-1.5 text-sm focus:border-maple-600 focus:outline-none focus:ring-1 focus:ring-maple-600';
+
+/** The product filter of spec §3 (+ Canadian origin); every change goes to the URL through `onChange`. */
+export function FilterPanel({
+  value,
+  onChange,
+  facets,
+  subcategoryOptions,
+}: {
+  value: ProductListParams;
+  onChange: (next: Partial<ProductListParams>) => void;
+  facets: ProductFacets | null | undefined;
+  subcategoryOptions: { slug: string; name: string }[];
+}) {
+  const { t, i18n } = useTranslation('catalog');
+  const id = useId();
+  const lang = i18n.language.startsWith('fr') ? 'fr' : 'en';
+  const count = (list: { value: string; count: number }[] | undefined, v: string) => {
+    const n = list?.find((entry) => entry.value === v)?.count;
+    return n === undefined ? '' : ` (${n})`;
+  };
+  const dollars = (cents: number | undefined) => (cents === undefined ? '' : String(cents / 100));
+  const toCents = (text: string) => {
+    const n = Number(text);
+    return text.trim() === '' || !Number.isFinite(n) || n < 0 ? undefined : Math.round(n * 100);
+  };
+  return (
+    <form
+      className="space-y-4 text-sm"
+      onSubmit={(event) => event.preventDefault()}
+      aria-label={t('filters.title')}
+    >
+      <div>
+        <label htmlFor={`${id}-state`} className="font-medium text-gray-900">
+          {t('filters.state')}
+        </label>
+        <select
+          id={`${id}-state`}
+          className={selectClass}
+          value={value.state ?? ''}
+          onChange={(e) => onChange({ state: e.target.value || undefined })}
+        >
+          <option value="">{t('filters.any')}</option>
+          {provinceCodes.map((code: ProvinceCode) => (
+            <option key={code} value={code}>
+              {provinceNames[code][lang]}
+              {count(facets?.state, code)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor={`${id}-bt`} className="font-medium text-gray-900">
+          {t('filters.businessType')}
+        </label>
+        <select
+          id={`${id}-bt`}
+          className={selectClass}
+          value={value.businessType ?? ''}
+          onChange={(e) => onChange({ businessType: e.target.value || undefined })}
+        >
+          <option value="">{t('filters.any')}</option>
+          {businessTypeCodes.map((code) => (
+            <option key={code} value={code}>
+              {t(`businessTypes.${code}`)}
+              {count(facets?.businessType, code)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <fieldset>
+        <legend className="font-medium text-gray-900">{t('filters.origin')}</legend>
+        {['', ...originCodes].map((code) => (
+          <label key={code || 'any'} className="mt-1 flex items-center gap-2">
+            <input
+              type="radio"
+              name={`${id}-origin`}
+              checked={(value.origin ?? '') === code}
+              onChange={() => onChange({ origin: code || undefined })}
+            />
+            {code ? `${t(`origin.${code}`)}${count(facets?.origin, code)}` : t('filters.any')}
+          </label>
+        ))}
+      </fieldset>
+      <label className="flex items-center gap-2 font-medium text-gray-900">
+        <input
+          type="checkbox"
+          checked={value.isVerified === 'true'}
+          onChange={(e) => onChange({ isVerified: e.target.checked ? 'true' : undefined })}
+        />
+        {t('filters.verifiedOnly')}
+        {count(facets?.verified, 'true')}
+      </label>
+      <div className="grid grid-cols-2 gap-2">
+        <div>
+          <label htmlFor={`${id}-min`} className="font-medium text-gray-900">
+            {t('filters.minPrice')}
+          </label>
+          <input
+            id={`${id}-min`}
+            inputMode="decimal"
+            className={selectClass}
+            defaultValue={dollars(value.minPrice)}
+            onBlur={(e) => onChange({ minPrice: toCents(e.target.value) })}
+          />
+        </div>
+        <div>
+          <label htmlFor={`${id}-max`} className="font-medium text-gray-900">
+            {t('filters.maxPrice')}
+          </label>
+          <input
+            id={`${id}-max`}
+            inputMode="decimal"
+            className={selectClass}
+            defaultValue={dollars(value.maxPrice)}
+            onBlur={(e) => onChange({ maxPrice: toCents(e.target.value) })}
+          />
+        </div>
+      </div>
+      <div>
+        <label htmlFor={`${id}-dd`} className="font-medium text-gray-900">
+          {t('filters.deliveryDays')}
+        </label>
+        <select
+          id={`${id}-dd`}
+          className={selectClass}
+          value={value.deliveryDays ?? ''}
+          onChange={(e) => onChange({ deliveryDays: e.target.value ? Number(e.target.value) : undefined })}
+        >
+          <option value="">{t('filters.any')}</option>
+          {[2, 3, 5, 7, 10, 14].map((d) => (
+            <option key={d} value={d}>
+              {t('filters.withinDays', { count: d })}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor={`${id}-rating`} className="font-medium text-gray-900">
+          {t('filters.minRating')}
+        </label>
+        <select
+          id={`${id}-rating`}
+          className={selectClass}
+          value={value.minRating ?? ''}
+          onChange={(e) => onChange({ minRating: e.target.value ? Number(e.target.value) : undefined })}
+        >
+          <option value="">{t('filters.any')}</option>
+          {[4, 3, 2].map((r) => (
+            <option key={r} value={r}>
+              {t('filters.starsAndUp', { count: r })}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor={`${id}-qty`} className="font-medium text-gray-900">
+          {t('filters.minQuantity')}
+        </label>
+        <input
+          id={`${id}-qty`}
+          inputMode="numeric"
+          className={selectClass}
+          defaultValue={value.minQuantity ?? ''}
+          onBlur={(e) => {
+            const n = Number(e.target.value);
+            onChange({ minQuantity: e.target.value && Number.isInteger(n) && n >= 1 ? n : undefined });
+          }}
+        />
+      </div>
+      {subcategoryOptions.length > 0 ? (
+        <fieldset>
+          <legend className="font-medium text-gray-900">{t('filters.subcategories')}</legend>
+          {subcategoryOptions.map((option) => {
+            const checked = value.subcategories?.includes(option.slug) ?? false;
+            return (
+              <label key={option.slug} className="mt-1 flex items-center gap-2">
+                <input
+                  type="checkbox"
+                  checked={checked}
+                  onChange={() => {
+                    const current = value.subcategories ?? [];
+                    const next = checked
+                      ? current.filter((s) => s !== option.slug)
+                      : [...current, option.slug];
+                    onChange({ subcategories: next.length ? next : undefined });
+                  }}
+                />
+                {option.name}
+                {count(facets?.subcategory, option.slug)}
+              </label>
+            );
+          })}
+        </fieldset>
+      ) : null}
+      <Button
+        type="button"
+        variant="secondary"
+        size="sm"
+        onClick={() =>
+          onChange({
+            state: undefined,
+            businessType: undefined,
+            origin: undefined,
+            isVerified: undefined,
+            minPrice: undefined,
+            maxPrice: undefined,
+            deliveryDays: undefined,
+            minRating: undefined,
+            minQuantity: undefined,
+            subcategories: undefined,
+          })
+        }
+      >
+        {t('filters.clear')}
+      </Button>
+    </form>
+  );
+}

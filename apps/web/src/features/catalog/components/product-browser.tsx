@@ -1,0 +1,197 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { CloseIcon } from '../../../components/ui/icons';
+import { useCategories } from '../api/get-categories';
+import { useProducts, type ProductListParams } from '../api/get-products';
+import { FilterPanel, sortCodes } from './filter-panel';
+import { Pagination } from './pagination';
+import { CardGridSkeleton, ProductCard } from './product-card';
+import { EmptyState, LoadError } from './query-states';
+
+const PAGE_SIZE = 24;
+const num = (v: string | null) =>
+  v === null || v === '' || !Number.isFinite(Number(v)) ? undefined : Number(v);
+const list = (v: string | null) => (v ? v.split(',').filter(Boolean) : undefined);
+
+/** Reads the filter state from the URL (the filter panel is kept in the URL: shareable, back button works). */
+export function readFilters(params: URLSearchParams): ProductListParams {
+  const verified = params.get('isVerified');
+  return {
+    q: params.get('q') ?? undefined,
+    subcategories: list(params.get('subcategories')),
+    businessType: params.get('businessType') ?? undefined,
+    state: params.get('state') ?? undefined,
+    minPrice: num(params.get('minPrice')),
+    maxPrice: num(params.get('maxPrice')),
+    isVerified: verified === 'true' || verified === 'false' ? verified : undefined,
+    deliveryDays: num(params.get('deliveryDays')),
+    minRating: num(params.get('minRating')),
+    minQuantity: num(params.get('minQuantity')),
+    ratings: list(params.get('ratings'))?.map(Number),
+    origin: params.get('origin') ?? undefined,
+    sort: params.get('sort') ?? undefined,
+    page: num(params.get('page')) ?? 1,
+  };
+}
+
+function writeFilters(current: URLSearchParams, next: Partial<ProductListParams>): URLSearchParams {
+  const out = new URLSearchParams(current);
+  for (const [key, value] of Object.entries(next)) {
+    if (value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) out.delete(key);
+    else out.set(key, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  if (!('page' in next)) out.delete('page');
+  return out;
+}
+
+/** The product listing: filter panel (drawer under 768 px), sort, grid, pagination, all states. */
+export function ProductBrowser({
+  type,
+  category,
+  subcategory,
+  sellerId,
+  title,
+}: {
+  type?: string | undefined;
+  category?: string | undefined;
+  subcategory?: string | undefined;
+  sellerId?: string | undefined;
+  title: string;
+}) {
+  const { t, i18n } = useTranslation('catalog');
+  const [params, setParams] = useSearchParams();
+  const [drawer, setDrawer] = useState(false);
+  const filters = readFilters(params);
+  const fr = i18n.language.startsWith('fr');
+  const categories = useCategories('product');
+  const subcategoryOptions =
+    categories.data?.items
+      .filter((c) => !category || c.slug === category)
+      .flatMap((c) => c.children)
+      .map((c) => ({ slug: c.slug, name: fr ? c.nameFr : c.nameEn })) ?? [];
+  const query: ProductListParams = {
+    ...filters,
+    type,
+    category,
+    subcategories: subcategory ? [subcategory] : filters.subcategories,
+    sellerId,
+    pageSize: PAGE_SIZE,
+    facets: true,
+  };
+  const products = useProducts(query);
+  const update = (next: Partial<ProductListParams>) =>
+    setParams(writeFilters(params, next), { replace: false });
+  const panel = (
+    <FilterPanel
+      key={params.toString()}
+      value={filters}
+      onChange={update}
+      facets={products.data?.facets}
+      subcategoryOptions={subcategory ? [] : subcategoryOptions}
+    />
+  );
+  return (
+    <section aria-labelledby="listing-title">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 id="listing-title" className="text-2xl font-bold text-gray-900">
+            {title}
+          </h1>
+          {filters.q ? (
+            <p className="mt-1 text-sm text-gray-700">
+              {products.data?.correctedQuery
+                ? t('search.showingFor', { corrected: products.data.correctedQuery, query: filters.q })
+                : t('searchResults', { query: filters.q })}
+            </p>
+          ) : null}
+          {products.data ? (
+            <p className="mt-1 text-sm text-gray-600" aria-live="polite">
+              {t(products.data.totalCapped ? 'results.countCapped' : 'results.count', {
+                count: products.data.total,
+              })}
+            </p>
+          ) : null}
+        </div>
+        <div className="flex items-center gap-2">
+          <Button
+            variant="secondary"
+            size="sm"
+            className="md:hidden"
+            onClick={() => setDrawer(true)}
+            aria-expanded={drawer}
+          >
+            {t('filters.open')}
+          </Button>
+          <label className="text-sm text-gray-700">
+            <span className="sr-only">{t('sort.label')}</span>
+            <select
+              className="rounded-md border border-gray-300 bg-white px-2 py-1.5 text-sm"
+              value={filters.sort ?? ''}
+              onChange={(e) => update({ sort: e.target.value || undefined })}
+            >
+              <option value="">{t('sort.default')}</option>
+              {sortCodes.map((code) => (
+                <option key={code} value={code}>
+                  {t(`sort.${code}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      </div>
+      <div className="mt-4 grid gap-6 md:grid-cols-[16rem_1fr]">
+        <aside className="hidden md:block">{panel}</aside>
+        {drawer ? (
+          <div
+            className="fixed inset-0 z-40 md:hidden"
+            role="dialog"
+            aria-modal="true"
+            aria-label={t('filters.title')}
+          >
+            <div
+              className="absolute inset-0 bg-black/40"
+              onClick={() => setDrawer(false)}
+              aria-hidden="true"
+            />
+            <div className="absolute inset-y-0 left-0 w-80 max-w-[85vw] overflow-y-auto bg-white p-4 shadow-xl">
+              <div className="mb-3 flex items-center justify-between">
+                <h2 className="font-semibold">{t('filters.title')}</h2>
+                <button type="button" onClick={() => setDrawer(false)} aria-label={t('filters.close')}>
+                  <CloseIcon className="h-5 w-5" />
+                </button>
+              </div>
+              {panel}
+            </div>
+          </div>
+        ) : null}
+        <div>
+          {products.isPending ? (
+            <CardGridSkeleton />
+          ) : products.isError ? (
+            <LoadError onRetry={() => void products.refetch()} />
+          ) : products.data.items.length === 0 ? (
+            <EmptyState title={t('results.empty')} text={t('results.emptyHint')} />
+          ) : (
+            <>
+              <ul className="grid grid-cols-1 gap-4 min-[400px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+                {products.data.items.map((product) => (
+                  <li key={product.id}>
+                    <ProductCard product={product} />
+                  </li>
+                ))}
+              </ul>
+              <Pagination
+                page={products.data.page}
+                pageSize={products.data.pageSize}
+                total={products.data.total}
+                onPage={(page) => update({ page })}
+              />
+            </>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

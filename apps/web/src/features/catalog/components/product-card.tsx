@@ -1,0 +1,131 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type {
+  ProductCard as ProductCardData,
+  ServiceCard as ServiceCardData,
+} from '@maplesource/contracts/catalog';
+import { formatMoney } from '../../../lib/format';
+import { Skeleton } from '../../../components/ui/skeleton';
+
+export const productPath = (slug: string) => `/productdetails/${encodeURIComponent(slug)}`;
+export const servicePath = (slug: string) => `/service/${encodeURIComponent(slug)}`;
+export const sellerPath = (slug: string) => `/seller/${encodeURIComponent(slug)}`;
+
+export function Badge({
+  children,
+  tone = 'gray',
+}: {
+  children: React.ReactNode;
+  tone?: 'gray' | 'green' | 'red';
+}) {
+  const tones = {
+    gray: 'bg-gray-100 text-gray-800',
+    green: 'bg-emerald-50 text-emerald-800 ring-1 ring-emerald-200',
+    red: 'bg-maple-50 text-maple-800 ring-1 ring-maple-200',
+  };
+  return (
+    <span className={`inline-flex items-center rounded px-2 py-0.5 text-xs font-medium ${tones[tone]}`}>
+      {children}
+    </span>
+  );
+}
+
+/** One product in a grid: image, name, from-price, MOQ, seller, badges. */
+export function ProductCard({ product }: { product: ProductCardData }) {
+  const { t, i18n } = useTranslation('catalog');
+  const fr = i18n.language.startsWith('fr');
+  const name = fr ? product.nameFr : product.nameEn;
+  return (
+    <article className="flex flex-col overflow-hidden rounded-lg border border-gray-200 bg-white">
+      <img
+        src={product.imageUrl}
+        alt=""
+        width={640}
+        height={480}
+        loading="lazy"
+        className="aspect-[4/3] w-full bg-gray-100 object-cover"
+      />
+      <div className="flex flex-1 flex-col gap-1 p-3">
+        <div className="flex flex-wrap gap-1">
+          {product.verified ? <Badge tone="green">{t('badges.verified')}</Badge> : null}
+          {product.origin !== 'imported' ? <Badge tone="red">{t(`origin.${product.origin}`)}</Badge> : null}
+        </div>
+        <h3 className="text-sm font-semibold text-gray-900">
+          <Link to={productPath(product.slug)} className="hover:underline">
+            {name}
+          </Link>
+        </h3>
+        <p className="text-sm text-gray-900">
+          {t('card.from', { price: formatMoney(product.minPriceCents, i18n.language) })}
+          <span className="text-gray-600"> / {product.unit}</span>
+        </p>
+        <p className="text-xs text-gray-600">
+          {t('card.moq', { count: product.minOrderQuantity, unit: product.unit })}
+        </p>
+        <p className="mt-auto text-xs text-gray-600">
+          {product.seller.name} · {product.seller.city}, {product.seller.province}
+        </p>
+        {product.ratingCount > 0 ? (
+          <p className="text-xs text-gray-700">
+            {t('card.rating', { rating: product.ratingAvg.toFixed(1), count: product.ratingCount })}
+          </p>
+        ) : null}
+      </div>
+    </article>
+  );
+}
+
+export function ServiceCard({ service }: { service: ServiceCardData }) {
+  const { t, i18n } = useTranslation('catalog');
+  const fr = i18n.language.startsWith('fr');
+  return (
+    <article className="flex flex-col overflow-hidden rounded-lg border border-gray-200 bg-white">
+      <img
+        src={service.imageUrl}
+        alt=""
+        width={640}
+        height={480}
+        loading="lazy"
+        className="aspect-[4/3] w-full bg-gray-100 object-cover"
+      />
+      <div className="flex flex-1 flex-col gap-1 p-3">
+        {service.verified ? (
+          <div>
+            <Badge tone="green">{t('badges.verified')}</Badge>
+          </div>
+        ) : null}
+        <h3 className="text-sm font-semibold text-gray-900">
+          <Link to={servicePath(service.slug)} className="hover:underline">
+            {fr ? service.nameFr : service.nameEn}
+          </Link>
+        </h3>
+        <p className="text-sm text-gray-900">
+          {t('card.from', { price: formatMoney(service.startingPriceCents, i18n.language) })}
+          <span className="text-gray-600">
+            {' '}
+            / {t(`priceUnit.${service.priceUnit}`, { defaultValue: service.priceUnit })}
+          </span>
+        </p>
+        <p className="mt-auto text-xs text-gray-600">
+          {service.seller.name} · {service.seller.city}, {service.seller.province}
+        </p>
+      </div>
+    </article>
+  );
+}
+
+export function CardGridSkeleton({ count = 8 }: { count?: number }) {
+  return (
+    <ul className="grid grid-cols-1 gap-4 min-[400px]:grid-cols-2 lg:grid-cols-4" aria-hidden="true">
+      {Array.from({ length: count }, (_, i) => (
+        <li key={i} className="overflow-hidden rounded-lg border border-gray-200">
+          <Skeleton className="aspect-[4/3] w-full rounded-none" />
+          <div className="space-y-2 p-3">
+            <Skeleton className="h-4 w-3/4" />
+            <Skeleton className="h-4 w-1/2" />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

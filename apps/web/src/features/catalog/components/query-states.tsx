@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+
+/** "Try again later" with a retry button (spec §8), announced to screen readers. */
+export function LoadError({ onRetry, message }: { onRetry: () => void; message?: string | undefined }) {
+  const { t } = useTranslation('catalog');
+  return (
+    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-6 text-center">
+      <p className="font-medium text-red-900">{message ?? t('states.loadFailed')}</p>
+      <Button variant="secondary" className="mt-3" onClick={onRetry}>
+        {t('states.retry')}
+      </Button>
+    </div>
+  );
+}
+
+export function EmptyState({ title, text }: { title: string; text?: string }) {
+  return (
+    <div className="rounded-lg border border-dashed border-gray-300 p-8 text-center">
+      <p className="font-medium text-gray-900">{title}</p>
+      {text ? <p className="mt-1 text-sm text-gray-600">{text}</p> : null}
+    </div>
+  );
+}
