@@ -6,6 +6,7 @@ import { useCategories } from '../../features/catalog/api/get-categories';
 import { ProductBrowser } from '../../features/catalog/components/product-browser';
 import { CardGridSkeleton } from '../../features/catalog/components/product-card';
 import { LoadError } from '../../features/catalog/components/query-states';
+import { GlobalParagraphBlock } from '../../features/content/components/global-paragraph';
 
 export function isProductListingType(value: string | undefined): value is ProductListingType {
   return (productListingTypes as readonly (string | undefined)[]).includes(value);
@@ -44,6 +45,7 @@ export default function ProductsPage() {
         category={isType ? undefined : category}
         subcategory={subcategory}
       />
+      <GlobalParagraphBlock className="mt-10" />
     </div>
   );
 }

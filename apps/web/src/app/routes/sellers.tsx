@@ -6,6 +6,7 @@ import { useSellers } from '../../features/sellers/api/sellers';
 import { SellerCard, SellerGridSkeleton } from '../../features/sellers/components/seller-views';
 import { Pagination } from '../../features/catalog/components/pagination';
 import { EmptyState, LoadError } from '../../features/catalog/components/query-states';
+import { GlobalParagraphBlock } from '../../features/content/components/global-paragraph';
 
 /** /sellers (and /our-sellers with `verifiedOnly`): the storefront directory, filters in the URL. */
 export function SellerDirectory({
@@ -102,6 +103,7 @@ export function SellerDirectory({
           </>
         )}
       </div>
+      <GlobalParagraphBlock className="mt-10" />
     </div>
   );
 }

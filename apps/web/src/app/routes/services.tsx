@@ -7,6 +7,7 @@ import { useServices } from '../../features/catalog/api/get-services';
 import { CardGridSkeleton, ServiceCard } from '../../features/catalog/components/product-card';
 import { Pagination } from '../../features/catalog/components/pagination';
 import { EmptyState, LoadError } from '../../features/catalog/components/query-states';
+import { GlobalParagraphBlock } from '../../features/content/components/global-paragraph';
 
 /** /services, /services/:category, /services/:category/:subcategory. */
 export default function ServicesPage() {
@@ -80,6 +81,7 @@ export default function ServicesPage() {
           </>
         )}
       </div>
+      <GlobalParagraphBlock className="mt-10" />
     </div>
   );
 }
