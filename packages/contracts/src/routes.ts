@@ -51,6 +51,9 @@ export const loggedInPagePatterns = [
 /** `/about-{product}`: one dynamic segment with a fixed prefix (React Router cannot express it). */
 export const ABOUT_PREFIX = '/about-';
 
+/** The admin console (issue 5): not a buyer screen of spec §2, but a real page for admins. */
+export const ADMIN_PATH = '/admin';
+
 function patternToRegExp(pattern: string): RegExp {
   const body = pattern
     .split('/')
@@ -71,5 +74,6 @@ export function stripLanguagePrefix(pathname: string, isLanguage: (segment: stri
 /** True when the path is a page of spec §2 (ignoring a trailing slash). */
 export function isKnownPagePath(pathname: string): boolean {
   if (pathname.startsWith(ABOUT_PREFIX) && /^\/about-[^/]+\/?$/.test(pathname)) return true;
+  if (pathname === ADMIN_PATH || pathname.startsWith(`${ADMIN_PATH}/`)) return true;
   return pageMatchers.some((re) => re.test(pathname));
 }

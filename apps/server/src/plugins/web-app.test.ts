@@ -37,6 +37,8 @@ describe('serving the web app', () => {
     '/cnc-fabrication-quotes/milling',
     '/fr/products',
     '/fr',
+    '/admin',
+    '/admin/seo',
   ])('returns the app shell with 200 for the screen %s', async (url) => {
     const res = await t.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(200);
@@ -45,7 +47,7 @@ describe('serving the web app', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 
-  it.each(['/no-such-page', '/products/a/b/c', '/about', '/seller', '/fr/no-such-page'])(
+  it.each(['/no-such-page', '/products/a/b/c', '/about', '/seller', '/fr/no-such-page', '/administrator'])(
     'returns the app shell with 404 for %s so the not-found page renders',
     async (url) => {
       const res = await t.app.inject({ method: 'GET', url });
