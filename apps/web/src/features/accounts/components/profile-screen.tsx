@@ -71,9 +71,12 @@ export function Avatar({
 export function ProfileScreen({
   logoutButton,
   changePassword,
+  sendVerificationLink,
 }: {
   logoutButton: React.ReactNode;
   changePassword: React.ReactNode;
+  /** Re-sends the e-mail verification link (auth feature, composed by the route). */
+  sendVerificationLink?: (email: string) => Promise<unknown>;
 }) {
   const { t, i18n } = useTranslation('accounts');
   const profile = useProfile();
@@ -114,7 +117,7 @@ export function ProfileScreen({
         </div>
         {logoutButton}
       </header>
-      <ProfileForm user={user} />
+      <ProfileForm user={user} {...(sendVerificationLink ? { sendVerificationLink } : {})} />
       <PreferencesForm user={user} />
       <AddressSection />
       {changePassword}
@@ -122,7 +125,14 @@ export function ProfileScreen({
   );
 }
 
-function ProfileForm({ user }: { user: UserProfile }) {
+function ProfileForm({
+  user,
+  sendVerificationLink,
+}: {
+  user: UserProfile;
+  sendVerificationLink?: (email: string) => Promise<unknown>;
+}) {
+  const [sending, setSending] = useState(false);
   const { t, i18n } = useTranslation('accounts');
   const lang = i18n.language === 'fr' ? 'fr' : 'en';
   const update = useUpdateProfile();
@@ -195,6 +205,25 @@ function ProfileForm({ user }: { user: UserProfile }) {
         >
           {(p) => <Input {...p} type="email" autoComplete="email" {...form.register('email')} />}
         </Field>
+        {sendVerificationLink && (!user.emailVerified || user.pendingEmail) ? (
+          <div className="sm:col-span-2">
+            <Button
+              type="button"
+              size="sm"
+              variant="secondary"
+              loading={sending}
+              onClick={() => {
+                setSending(true);
+                sendVerificationLink(user.pendingEmail ?? user.email)
+                  .then(() => toast.success(t('profile.linkSent')))
+                  .catch((error: unknown) => toast.error(errorMessage(t, error) || t('profile.linkFailed')))
+                  .finally(() => setSending(false));
+              }}
+            >
+              {t('profile.resendLink')}
+            </Button>
+          </div>
+        ) : null}
         <Field label={t('profile.phone')} hint={t('profile.phoneHint')}>
           {(p) => <Input {...p} value={user.phoneNumber} readOnly />}
         </Field>

@@ -178,7 +178,7 @@ function SignupForm({ onView }: { onView: (view: View) => void }) {
 
   if (details) {
     return (
-      <form onSubmit={submitCode} noValidate className="space-y-4">
+      <form key="code" onSubmit={submitCode} noValidate className="space-y-4">
         <p className="text-sm text-gray-700">{t('signup.codeIntro', { phone: details.phoneNumber })}</p>
         <Field label={t('fields.otp')} error={otpError ?? undefined} required>
           {(p) => (
@@ -220,7 +220,7 @@ function SignupForm({ onView }: { onView: (view: View) => void }) {
   }
 
   return (
-    <form onSubmit={submitDetails} noValidate className="space-y-4">
+    <form key="details" onSubmit={submitDetails} noValidate className="space-y-4">
       <Field label={t('fields.fullName')} error={fieldError(t, errors.fullName?.message)} required>
         {(p) => <Input {...p} autoComplete="name" {...form.register('fullName')} />}
       </Field>
@@ -317,6 +317,7 @@ function ForgotForm({ onView }: { onView: (view: View) => void }) {
   if (!phone) {
     return (
       <form
+        key="phone"
         noValidate
         className="space-y-4"
         onSubmit={(e) => {
@@ -353,7 +354,7 @@ function ForgotForm({ onView }: { onView: (view: View) => void }) {
     );
   }
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <form key="reset" onSubmit={submit} noValidate className="space-y-4">
       <p className="text-sm text-gray-700">{t('forgot.codeIntro')}</p>
       <Field label={t('fields.otp')} error={fieldError(t, errors.otp?.message)} required>
         {(p) => (

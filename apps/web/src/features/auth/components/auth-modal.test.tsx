@@ -1,0 +1,145 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp, renderWithProviders } from '../../../test/render';
+import { sessionStore } from '../../../lib/session-store';
+import { useRequireLogin } from '../../../lib/use-require-login';
+
+const user = { id: 'u1', fullName: 'Jeanne Roy', avatar: null, email: 'j@example.ca' };
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  act(() => sessionStore.reset());
+});
+
+describe('auth modal', () => {
+  it('signs up with the phone code, with a resend countdown, then is logged in', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        calls.push(`${init?.method ?? 'GET'} ${String(url).replace(/^.*\/api\/v1\//, '')}`);
+        if (String(url).includes('auth/verify-tokens'))
+          return json(401, { error: { code: 'UNAUTHENTICATED', message: 'x' } });
+        if (String(url).includes('auth/send-otp'))
+          return json(200, { ok: true, expiresInSeconds: 600, resendInSeconds: 60 });
+        if (String(url).includes('auth/signup')) {
+          const body = init?.body as URLSearchParams;
+          expect(body.get('otp')).toBe('123456');
+          expect(body.get('province')).toBe('QC');
+          return json(201, { user });
+        }
+        return json(404, { error: { code: 'NOT_FOUND', message: 'x' } });
+      }),
+    );
+    renderApp('/');
+    await waitFor(() => expect(sessionStore.getState().isInitialCheckPending).toBe(false));
+    fireEvent.click(within(await screen.findByRole('banner')).getAllByRole('button', { name: 'Log in' })[0]!);
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('MapleSource is a service for businesses and buyers in Canada only.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'New here? Create an account' }));
+    fireEvent.change(within(dialog).getByLabelText(/^Full name/), { target: { value: 'Jeanne Roy' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Email/), { target: { value: 'j@example.ca' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Mobile phone number/), {
+      target: { value: '514 555 0123' },
+    });
+    fireEvent.change(within(dialog).getByLabelText(/^Province or territory/), { target: { value: 'QC' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Password/), { target: { value: 'weak' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send me a code' }));
+    expect(await within(dialog).findByText('The password needs at least 8 characters.')).toBeInTheDocument();
+    fireEvent.change(within(dialog).getByLabelText(/^Password/), { target: { value: 'Str0ng#Pass' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send me a code' }));
+    const codeInput = await within(dialog).findByLabelText(/^6-digit code/);
+    expect(within(dialog).getByRole('button', { name: /Send a new code in \d+ s/ })).toBeDisabled();
+    expect(within(dialog).getByRole('link', { name: 'Terms and conditions' })).toHaveAttribute(
+      'href',
+      '/terms-and-condition',
+    );
+    fireEvent.change(codeInput, { target: { value: '123456' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create my account' }));
+    await waitFor(() => expect(sessionStore.getState().isLoggedIn).toBe(true));
+    expect(sessionStore.getState().userInfo?.fullName).toBe('Jeanne Roy');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls).toContain('POST auth/send-otp');
+  });
+
+  it('shows the login failure text for unexpected errors', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        String(url).includes('auth/login')
+          ? json(500, { error: { code: 'INTERNAL_ERROR', message: 'x' } })
+          : json(401, { error: { code: 'UNAUTHENTICATED', message: 'x' } }),
+      ),
+    );
+    renderApp('/');
+    await waitFor(() => expect(sessionStore.getState().isInitialCheckPending).toBe(false));
+    act(() => sessionStore.setState({ isAuthModalOpen: true }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText(/^Email or phone number/), {
+      target: { value: 'j@example.ca' },
+    });
+    fireEvent.change(within(dialog).getByLabelText(/^Password/), { target: { value: 'x' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Log in' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Login: some error occurred, try again later',
+    );
+  });
+});
+
+describe('session checks', () => {
+  it('re-checks on window focus while logged in and logs out when the check fails', async () => {
+    let ok = true;
+    let checks = 0;
+    const fetchMock = vi.fn(async (url: string) => {
+      if (!String(url).includes('auth/verify-tokens'))
+        return json(404, { error: { code: 'NOT_FOUND', message: 'x' } });
+      checks += 1;
+      return ok ? json(200, { user }) : json(401, { error: { code: 'UNAUTHENTICATED', message: 'x' } });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderApp('/');
+    await waitFor(() => expect(sessionStore.getState().isLoggedIn).toBe(true));
+    expect(checks).toBe(1);
+    ok = false;
+    act(() => {
+      window.dispatchEvent(new Event('focus'));
+    });
+    await waitFor(() => expect(sessionStore.getState().isLoggedIn).toBe(false));
+    expect(sessionStore.getState().userInfo).toBeNull();
+    const before = checks;
+    act(() => {
+      window.dispatchEvent(new Event('focus'));
+    });
+    expect(checks).toBe(before); // no checks while logged out
+  });
+});
+
+describe('useRequireLogin', () => {
+  function LikeButton({ onLike }: { onLike: () => void }) {
+    const requireLogin = useRequireLogin();
+    return (
+      <button type="button" onClick={() => requireLogin() && onLike()}>
+        Like
+      </button>
+    );
+  }
+
+  it('asks a visitor to log in and lets a logged-in user through', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(401, { error: { code: 'UNAUTHENTICATED', message: 'x' } })),
+    );
+    const onLike = vi.fn();
+    renderWithProviders(<LikeButton onLike={onLike} />);
+    await waitFor(() => expect(sessionStore.getState().isInitialCheckPending).toBe(false));
+    fireEvent.click(screen.getByRole('button', { name: 'Like' }));
+    expect(onLike).not.toHaveBeenCalled();
+    expect(sessionStore.getState().isAuthModalOpen).toBe(true);
+    expect(await screen.findByText('Please login first to continue.')).toBeInTheDocument();
+    act(() => sessionStore.setState({ isLoggedIn: true, isAuthModalOpen: false }));
+    fireEvent.click(screen.getByRole('button', { name: 'Like' }));
+    expect(onLike).toHaveBeenCalledTimes(1);
+  });
+});
