@@ -112,28 +112,59 @@ export interface ProductFilterInput extends Omit<
   suggestedSubcategoryIds?: number[] | undefined;
 }
 
+const deliveryThresholds = [2, 3, 5, 7, 10, 14];
+
 /**
- * Equality filters as tsvector tokens (migration 0201), ANDed to the text query so the GIN index does the
- * intersection; the plain column conditions below stay for exactness.
+ * How the text condition is written (decision 040):
+ * - `gin`: text AND the equality-filter tokens (migration 0201/0202) in one GIN condition; column checks kept.
+ *   Best when the words are rare: the index returns few rows.
+ * - `walk`: the text is checked per row (`IS TRUE` keeps it out of the index), so the planner walks a
+ *   btree in the requested order (e.g. province, verified, popularity) and stops after one page.
+ *   Best when the words are frequent.
+ * - `count`: like `gin`, but filters covered by tokens (active status, province, verified, origin, business
+ *   type, delivery threshold) are not repeated as column checks, so a count can skip the heap.
  */
-export function withFilterTokens(tsquery: string, filter: ProductFilterInput): string {
+export type TextMode = 'gin' | 'walk' | 'count';
+
+function filterTokens(
+  filter: ProductFilterInput,
+  forCount: boolean,
+): { tokens: string[]; covered: Set<string> } {
   const tokens: string[] = [];
-  if (filter.state) tokens.push(`0fp${filter.state.toLowerCase()}`);
-  if (filter.isVerified !== undefined) tokens.push(filter.isVerified === 'true' ? '0fv1' : '0fv0');
-  if (filter.origin === 'made-in-canada') tokens.push('(0fomic | 0fopoc)');
-  else if (filter.origin === 'product-of-canada') tokens.push('0fopoc');
-  else if (filter.origin === 'imported') tokens.push('0foimp');
-  if (filter.businessType) tokens.push(`0fb${filter.businessType.replace(/-/g, '')}`);
-  return tokens.length > 0 ? `${tsquery} & ${tokens.join(' & ')}` : tsquery;
+  const covered = new Set<string>();
+  if (filter.state) (tokens.push(`0fp${filter.state.toLowerCase()}`), covered.add('state'));
+  if (filter.isVerified !== undefined)
+    (tokens.push(filter.isVerified === 'true' ? '0fv1' : '0fv0'), covered.add('isVerified'));
+  if (filter.origin === 'made-in-canada') (tokens.push('(0fomic | 0fopoc)'), covered.add('origin'));
+  else if (filter.origin === 'product-of-canada') (tokens.push('0fopoc'), covered.add('origin'));
+  else if (filter.origin === 'imported') (tokens.push('0foimp'), covered.add('origin'));
+  if (filter.businessType)
+    (tokens.push(`0fb${filter.businessType.replace(/-/g, '')}`), covered.add('businessType'));
+  if (forCount) {
+    tokens.push('0fsa');
+    covered.add('status');
+    if (filter.deliveryDays !== undefined && deliveryThresholds.includes(filter.deliveryDays)) {
+      tokens.push(`0fd${filter.deliveryDays}`);
+      covered.add('deliveryDays');
+    }
+  }
+  return { tokens, covered };
 }
 
 /** WHERE conditions of the product filter (spec §3 + origin). Documented rules: decision 040. */
-export function productConditions(filter: ProductFilterInput, alias = 'p'): SQL[] {
+export function productConditions(filter: ProductFilterInput, mode: TextMode = 'gin', alias = 'p'): SQL[] {
   const a = sql.raw(alias);
-  const where: SQL[] = [sql`${a}.status = 'active'`];
-  if (filter.tsquery) {
-    where.push(sql`${a}.search_doc @@ to_tsquery('simple', ${withFilterTokens(filter.tsquery, filter)})`);
+  const where: SQL[] = [];
+  let covered = new Set<string>();
+  if (filter.tsquery && mode === 'walk') {
+    where.push(sql`(${a}.search_doc @@ to_tsquery('simple', ${filter.tsquery})) IS TRUE`);
+  } else if (filter.tsquery) {
+    const found = filterTokens(filter, mode === 'count');
+    if (mode === 'count') covered = found.covered;
+    const text = found.tokens.length > 0 ? `${filter.tsquery} & ${found.tokens.join(' & ')}` : filter.tsquery;
+    where.push(sql`${a}.search_doc @@ to_tsquery('simple', ${text})`);
   }
+  if (!covered.has('status')) where.push(sql`${a}.status = 'active'`);
   if (filter.category) {
     where.push(
       sql`${a}.category_id = (SELECT id FROM categories WHERE kind = 'product' AND slug = ${filter.category})`,
@@ -147,20 +178,27 @@ export function productConditions(filter: ProductFilterInput, alias = 'p'): SQL[
   if (filter.suggestedSubcategoryIds && filter.suggestedSubcategoryIds.length > 0) {
     where.push(sql`${a}.subcategory_id IN (${list(filter.suggestedSubcategoryIds)})`);
   }
-  if (filter.businessType) where.push(sql`${a}.business_type = ${filter.businessType}`);
-  if (filter.state) where.push(sql`${a}.province = ${filter.state}`);
+  if (filter.businessType && !covered.has('businessType'))
+    where.push(sql`${a}.business_type = ${filter.businessType}`);
+  if (filter.state && !covered.has('state')) where.push(sql`${a}.province = ${filter.state}`);
   if (filter.minPrice !== undefined) where.push(sql`${a}.min_price_cents >= ${filter.minPrice}`);
   if (filter.maxPrice !== undefined) where.push(sql`${a}.min_price_cents <= ${filter.maxPrice}`);
-  if (filter.isVerified !== undefined) where.push(sql`${a}.verified = ${filter.isVerified === 'true'}`);
-  if (filter.deliveryDays !== undefined) where.push(sql`${a}.delivery_days <= ${filter.deliveryDays}`);
+  if (filter.isVerified !== undefined && !covered.has('isVerified')) {
+    where.push(sql`${a}.verified = ${filter.isVerified === 'true'}`);
+  }
+  if (filter.deliveryDays !== undefined && !covered.has('deliveryDays')) {
+    where.push(sql`${a}.delivery_days <= ${filter.deliveryDays}`);
+  }
   if (filter.minRating !== undefined) where.push(sql`${a}.rating_avg >= ${filter.minRating}`);
   if (filter.minQuantity !== undefined) where.push(sql`${a}.min_order_quantity <= ${filter.minQuantity}`);
   if (filter.ratings && filter.ratings.length > 0) {
     where.push(sql`floor(${a}.rating_avg)::int IN (${list(filter.ratings)})`);
   }
-  if (filter.origin === 'made-in-canada')
-    where.push(sql`${a}.origin IN ('made-in-canada', 'product-of-canada')`);
-  else if (filter.origin) where.push(sql`${a}.origin = ${filter.origin}`);
+  if (!covered.has('origin')) {
+    if (filter.origin === 'made-in-canada')
+      where.push(sql`${a}.origin IN ('made-in-canada', 'product-of-canada')`);
+    else if (filter.origin) where.push(sql`${a}.origin = ${filter.origin}`);
+  }
   if (filter.sellerId !== undefined) where.push(sql`${a}.seller_id = ${Number(filter.sellerId)}`);
   return where;
 }

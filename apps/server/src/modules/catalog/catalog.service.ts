@@ -186,14 +186,27 @@ async function suggestedSearchQuery(db: Db, userId: string | null): Promise<stri
   return words.length > 0 ? words.map((w) => `${w}:*`).join(' | ') : null;
 }
 
+/** Text matching at least this many products is "frequent": the listing walks a btree instead (decision 040). */
+let frequentTextThreshold = 2_000;
+/** Tests run the same cases with both strategies. */
+export function setFrequentTextThreshold(value: number) {
+  frequentTextThreshold = value;
+}
+
 export async function listProducts(
   db: Db,
   query: ProductListQuery,
   userId: string | null,
 ): Promise<ProductListResponse> {
   const resolved = await resolveQuery(db, query.q);
-  const conditions = productConditions({ ...query, tsquery: resolved?.tsquery ?? null });
-  if (resolved && resolved.tsquery === null) conditions.push(sql`false`);
+  const filter = { ...query, tsquery: resolved?.tsquery ?? null };
+  const frequent = (resolved?.estimatedMatches ?? 0) >= frequentTextThreshold;
+  const conditions = productConditions(filter, frequent ? 'walk' : 'gin');
+  const countConditions = productConditions(filter, 'count');
+  if (resolved && resolved.tsquery === null) {
+    conditions.push(sql`false`);
+    countConditions.push(sql`false`);
+  }
   if (query.type === 'suggested') {
     const [subcategories, searched] = await Promise.all([
       suggestedSubcategories(db, userId),
@@ -208,10 +221,17 @@ export async function listProducts(
         )})`,
       );
     if (searched) history.push(sql`p.search_doc @@ to_tsquery('simple', ${searched})`);
-    if (history.length > 0) conditions.push(sql`(${sql.join(history, sql` OR `)})`);
+    if (history.length > 0) {
+      conditions.push(sql`(${sql.join(history, sql` OR `)})`);
+      countConditions.push(sql`(${sql.join(history, sql` OR `)})`);
+    }
   }
-  if (query.type === 'recommended') conditions.push(sql`p.verified AND p.rating_count > 0`);
+  if (query.type === 'recommended') {
+    conditions.push(sql`p.verified AND p.rating_count > 0`);
+    countConditions.push(sql`p.verified AND p.rating_count > 0`);
+  }
   const where = whereOf(conditions);
+  const countWhere = whereOf(countConditions);
   const sort = effectiveSort(query.type, query.sort, Boolean(resolved?.tsquery));
   const offset = (query.page - 1) * query.pageSize;
   // Page, capped count and facets are independent: on PostgreSQL they run on separate pool connections.

@@ -64,10 +64,15 @@ export interface ResolvedQuery {
   /** The words searched after correction, when a word was corrected. */
   corrected: string | null;
   words: string[];
+  /** Upper estimate of matching products from the vocabulary's document counts; null when unknown. */
+  estimatedMatches: number | null;
 }
 
 interface WordLookup {
   exact: boolean;
+  /** Documents containing the word itself (0 when not exact). */
+  ndoc: number;
+  expansionDocs: number;
   /** Vocabulary words that start with the word (shortest first), so "extrusion" also finds "extrusions". */
   expansions: string[];
   fuzzy: string | null;
@@ -91,22 +96,32 @@ async function lookupWords(db: Db, words: string[]): Promise<Map<string, WordLoo
   if (missing.length === 0) return out;
   const result = await db.execute(sql`
     SELECT w.q AS word,
-      EXISTS (SELECT 1 FROM search_words s WHERE s.word = w.q) AS exact,
-      ARRAY(SELECT s.word FROM search_words s WHERE s.word LIKE w.q || '_%' ORDER BY length(s.word), s.word LIMIT 6) AS expansions,
+      (SELECT s.ndoc FROM search_words s WHERE s.word = w.q) AS ndoc,
+      ARRAY(SELECT s.word || ':' || s.ndoc FROM search_words s WHERE s.word LIKE w.q || '_%'
+        ORDER BY length(s.word), s.word LIMIT 6) AS expansions,
       (SELECT s.word FROM search_words s WHERE s.word % w.q
         ORDER BY similarity(s.word, w.q) DESC, s.ndoc DESC, s.word LIMIT 1) AS fuzzy
     FROM unnest(${`{${missing.join(',')}}`}::text[]) AS w(q)`);
   if (cache.size > CACHE_MAX) cache.clear();
   for (const row of rowsOf<{
     word: string;
-    exact: boolean;
+    ndoc: number | null;
     expansions: string[] | string;
     fuzzy: string | null;
   }>(result)) {
-    const expansions = Array.isArray(row.expansions)
-      ? row.expansions
-      : String(row.expansions).replace(/^{|}$/g, '').split(',').filter(Boolean);
-    const lookup = { exact: row.exact, expansions, fuzzy: row.fuzzy, at: now };
+    const pairs = (
+      Array.isArray(row.expansions) ? row.expansions : String(row.expansions).replace(/^{|}$/g, '').split(',')
+    ).filter(Boolean);
+    const expansions = pairs.map((pair) => pair.slice(0, pair.lastIndexOf(':')));
+    const expansionDocs = pairs.reduce((sum, pair) => sum + Number(pair.slice(pair.lastIndexOf(':') + 1)), 0);
+    const lookup: WordLookup = {
+      exact: row.ndoc !== null && row.ndoc !== undefined,
+      ndoc: Number(row.ndoc ?? 0),
+      expansionDocs,
+      expansions,
+      fuzzy: row.fuzzy,
+      at: now,
+    };
     cache.set(row.word, lookup);
     out.set(row.word, lookup);
   }
@@ -125,7 +140,7 @@ export function clearSearchWordCache() {
 export async function resolveQuery(db: Db, text: string | undefined): Promise<ResolvedQuery | null> {
   if (text === undefined || text.trim() === '') return null;
   const words = queryWords(text);
-  if (words.length === 0) return { tsquery: null, corrected: null, words: [] };
+  if (words.length === 0) return { tsquery: null, corrected: null, words: [], estimatedMatches: null };
   const lookups = words.filter((word) => word.length >= 3 && !/[0-9]/.test(word));
   const known =
     lookups.length > 0 ? await lookupWords(db, [...new Set(lookups)]) : new Map<string, WordLookup>();
@@ -139,20 +154,31 @@ export async function resolveQuery(db: Db, text: string | undefined): Promise<Re
   let changed = false;
   const searched: string[] = [];
   const groups: string[] = [];
+  let estimate: number | null = null;
+  const bound = (docs: number) => {
+    estimate = estimate === null ? docs : Math.min(estimate, docs);
+  };
   for (const word of words) {
     const hit = known.get(word);
     let lexemes: string[] | null = null;
     let shown = word;
     if (hit && (hit.exact || hit.expansions.length > 0)) {
       lexemes = [...(hit.exact ? [word] : []), ...hit.expansions];
+      bound(hit.ndoc + hit.expansionDocs);
     } else if (hit?.fuzzy) {
       const corrected = known.get(hit.fuzzy);
       lexemes = [hit.fuzzy, ...(corrected?.expansions ?? [])];
+      if (corrected) bound(corrected.ndoc + corrected.expansionDocs);
       shown = hit.fuzzy;
       changed = true;
     }
     searched.push(shown);
     groups.push(lexemes ? (lexemes.length === 1 ? lexemes[0]! : `(${lexemes.join(' | ')})`) : `${word}:*`);
   }
-  return { tsquery: groups.join(' & '), corrected: changed ? searched.join(' ') : null, words: searched };
+  return {
+    tsquery: groups.join(' & '),
+    corrected: changed ? searched.join(' ') : null,
+    words: searched,
+    estimatedMatches: estimate,
+  };
 }
