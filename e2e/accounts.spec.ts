@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { test, expect, waitForApp } from './fixtures';
+import { test, expect, seriousAccessibilityViolations, waitForApp } from './fixtures';
 
 /**
  * Issue 3 end to end: sign up with the code read from the sandbox outbox, log out, log in, edit the
@@ -61,6 +61,7 @@ for (const lang of ['en', 'fr'] as const) {
       'href',
       '/privacy-policy',
     );
+    if (lang === 'en') expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: a('signup.sendCode') }).click();
     await expect(dialog.getByLabel(L(a('fields.otp')))).toBeVisible();
     const outbox = await (
@@ -129,6 +130,16 @@ for (const lang of ['en', 'fr'] as const) {
       .click();
     await expect(cards.filter({ hasText: '110 Laurier Ave W' })).toContainText(acc('address.isDefault'));
     await expect(cards.filter({ hasText: '100 Queen St W' })).not.toContainText(acc('address.isDefault'));
+
+    if (lang === 'en') {
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      // 320 px wide: nothing scrolls sideways
+      await page.setViewportSize({ width: 320, height: 800 });
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth))
+        .toBe(true);
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
 
     // Logged out, /profile shows the landing page on the same URL
     await page.getByRole('button', { name: acc('logout') }).click();
