@@ -35,9 +35,10 @@ const rawStatements = [
      ORDER BY p.popularity_score DESC, p.id DESC LIMIT 20 OFFSET 0) p
    JOIN sellers s ON s.id = p.seller_id JOIN categories c ON c.id = p.category_id JOIN categories sc ON sc.id = p.subcategory_id
    ORDER BY p.popularity_score DESC, p.id DESC`,
-  // Capped count: text and filters as GIN tokens only (no heap visits on all-visible pages).
+  // Capped count: text and the province/verified tokens in one GIN condition, the rest checked on the row.
   `SELECT count(*)::int FROM (SELECT 1 FROM products p
-     WHERE p.search_doc @@ to_tsquery('simple', 'aluminum & (extrusion | extrusions) & 0fpon & 0fv1 & 0fsa & 0fd10') LIMIT 10001) x`,
+     WHERE p.search_doc @@ to_tsquery('simple', 'aluminum & (extrusion | extrusions) & 0fpon & 0fv1')
+       AND p.status = 'active' AND p.delivery_days <= 10 LIMIT 10001) x`,
 ];
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];

@@ -132,21 +132,20 @@ function filterTokens(
 ): { tokens: string[]; covered: Set<string> } {
   const tokens: string[] = [];
   const covered = new Set<string>();
-  if (filter.state) (tokens.push(`0fp${filter.state.toLowerCase()}`), covered.add('state'));
-  if (filter.isVerified !== undefined)
-    (tokens.push(filter.isVerified === 'true' ? '0fv1' : '0fv0'), covered.add('isVerified'));
-  if (filter.origin === 'made-in-canada') (tokens.push('(0fomic | 0fopoc)'), covered.add('origin'));
-  else if (filter.origin === 'product-of-canada') (tokens.push('0fopoc'), covered.add('origin'));
-  else if (filter.origin === 'imported') (tokens.push('0foimp'), covered.add('origin'));
-  if (filter.businessType)
-    (tokens.push(`0fb${filter.businessType.replace(/-/g, '')}`), covered.add('businessType'));
-  if (forCount) {
-    tokens.push('0fsa');
-    covered.add('status');
-    if (filter.deliveryDays !== undefined && deliveryThresholds.includes(filter.deliveryDays)) {
-      tokens.push(`0fd${filter.deliveryDays}`);
-      covered.add('deliveryDays');
-    }
+  const add = (token: string, key: string) => {
+    tokens.push(token);
+    covered.add(key);
+  };
+  if (filter.state) add(`0fp${filter.state.toLowerCase()}`, 'state');
+  if (filter.isVerified !== undefined) add(filter.isVerified === 'true' ? '0fv1' : '0fv0', 'isVerified');
+  if (filter.origin === 'made-in-canada') add('(0fomic | 0fopoc)', 'origin');
+  else if (filter.origin === 'product-of-canada') add('0fopoc', 'origin');
+  else if (filter.origin === 'imported') add('0foimp', 'origin');
+  if (filter.businessType) add(`0fb${filter.businessType.replace(/-/g, '')}`, 'businessType');
+  // Only selective delivery thresholds: GIN pays for decoding long posting lists (the active-status token,
+  // present on almost every row, is left to the column check for the same reason).
+  if (forCount && filter.deliveryDays !== undefined && deliveryThresholds.includes(filter.deliveryDays)) {
+    if (filter.deliveryDays <= 5) add(`0fd${filter.deliveryDays}`, 'deliveryDays');
   }
   return { tokens, covered };
 }

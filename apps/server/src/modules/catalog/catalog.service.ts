@@ -244,9 +244,9 @@ export async function listProducts(
     ),
     rows(
       db,
-      sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM products p WHERE ${where} LIMIT ${TOTAL_CAP + 1}) x`,
+      sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM products p WHERE ${countWhere} LIMIT ${TOTAL_CAP + 1}) x`,
     ),
-    query.facets === 'true' ? rows(db, facetsSql(where)) : Promise.resolve(null),
+    query.facets === 'true' ? rows(db, facetsSql(countWhere)) : Promise.resolve(null),
   ]);
   const counted = Number(countRow?.n ?? 0);
   const facets = facetRows ? toFacets(facetRows) : null;
