@@ -50,8 +50,8 @@ export function VerifyEmailScreen() {
     tone = code === 'ALREADY_VERIFIED' ? 'info' : 'error';
     message = (knownCodes as readonly string[]).includes(code)
       ? t(`verify.${code}`)
-      : isApiError(error) && error.message
-        ? error.message
+      : isApiError(error) && error.message && !/^(HTTP_\d+|NETWORK_ERROR)$/.test(error.code)
+        ? error.message // the server's own message
         : t('verify.fallback');
   } else {
     message = t('verify.pending');
