@@ -186,6 +186,32 @@ async function suggestedSearchQuery(db: Db, userId: string | null): Promise<stri
   return words.length > 0 ? words.map((w) => `${w}:*`).join(' | ') : null;
 }
 
+/**
+ * Capped counts that took longer than COUNT_CACHE_MIN_MS are kept for COUNT_CACHE_MS (decision 040): with
+ * 1M products a count costs 15–20 ms while the page itself costs ~2 ms, and a total a few seconds old is fine
+ * for pagination. Cheap counts (every count in tests) are never cached.
+ */
+const COUNT_CACHE_MS = 15_000;
+const COUNT_CACHE_MIN_MS = 5;
+const countCache = new Map<string, { rows: Row[]; at: number }>();
+
+async function cachedCount(db: Db, query: SQL): Promise<Row[]> {
+  const compiled = (
+    db as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } }
+  ).dialect.sqlToQuery(query);
+  const key = `${compiled.sql}\u0000${JSON.stringify(compiled.params)}`;
+  const now = Date.now();
+  const hit = countCache.get(key);
+  if (hit && now - hit.at < COUNT_CACHE_MS) return hit.rows;
+  const started = performance.now();
+  const result = await rows(db, query);
+  if (performance.now() - started >= COUNT_CACHE_MIN_MS) {
+    if (countCache.size > 2_000) countCache.clear();
+    countCache.set(key, { rows: result, at: now });
+  }
+  return result;
+}
+
 /** Text matching at least this many products is "frequent": the listing walks a btree instead (decision 040). */
 let frequentTextThreshold = 2_000;
 /** Tests run the same cases with both strategies. */
@@ -242,7 +268,7 @@ export async function listProducts(
             SELECT * FROM products p WHERE ${where} ORDER BY ${productOrder(sort)} LIMIT ${query.pageSize} OFFSET ${offset}
           ) p ${productCardJoins} ORDER BY ${productOrder(sort)}`,
     ),
-    rows(
+    cachedCount(
       db,
       sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM products p WHERE ${countWhere} LIMIT ${TOTAL_CAP + 1}) x`,
     ),
