@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test, expect, waitForApp } from './fixtures';
+
+/**
+ * Issue 4 end to end: landing → search with a typo → filter by province and verified → product → like asks to
+ * log in → log in (demo buyer) → like → the wishlist shows the product.
+ */
+type Dict = Record<string, unknown>;
+const locales = path.resolve(import.meta.dirname, '../apps/web/src/locales');
+const load = (ns: string) => JSON.parse(readFileSync(path.join(locales, 'en', `${ns}.json`), 'utf8')) as Dict;
+const pick = (dict: Dict, key: string): string => {
+  const value = key.split('.').reduce<unknown>((node, part) => (node as Dict)[part], dict);
+  if (typeof value !== 'string') throw new Error(`missing text ${key}`);
+  return value;
+};
+const L = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`);
+
+const auth = load('auth');
+const catalog = load('catalog');
+const errors = load('errors');
+
+test('catalogue journey: typo search, filters, product, like after login, wishlist', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/');
+  await waitForApp(page);
+
+  const search = page.getByRole('main').getByRole('combobox');
+  await search.fill('alumnum extrusion');
+  await search.press('Enter');
+  await expect(page).toHaveURL(/\/products\?q=alumnum/);
+  await expect(page.getByText(/Showing results for “aluminum extrusion”/)).toBeVisible();
+
+  await page.getByLabel(pick(catalog, 'filters.state')).selectOption('ON');
+  await expect(page).toHaveURL(/state=ON/);
+  await page.getByLabel(new RegExp(pick(catalog, 'filters.verifiedOnly'))).check();
+  await expect(page).toHaveURL(/isVerified=true/);
+
+  const firstProduct = page.getByRole('main').getByRole('listitem').getByRole('link').first();
+  const name = (await firstProduct.textContent())?.trim() ?? '';
+  expect(name).toMatch(/Aluminum Extrusion/);
+  await firstProduct.click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+  const like = page.getByRole('button', { name: `Add ${name} to wishlist` });
+  await like.click();
+  await expect(page.getByText(pick(errors, 'UNAUTHENTICATED')).first()).toBeVisible();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel(L(pick(auth, 'login.identifier'))).fill('buyer@demo.maplesource.ca');
+  await dialog.getByLabel(L(pick(auth, 'fields.password'))).fill('MapleDemo#1');
+  await dialog.getByRole('button', { name: pick(auth, 'login.submit'), exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+
+  await like.click();
+  await expect(page.getByText(pick(catalog, 'like.added')).first()).toBeVisible();
+
+  await page.goto('/wishlist');
+  await waitForApp(page);
+  await expect(page.getByRole('link', { name })).toBeVisible();
+});
