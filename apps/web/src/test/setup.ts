@@ -6,6 +6,21 @@ import { afterEach, beforeEach, vi } from 'vitest';
 let consoleErrors: unknown[][] = [];
 beforeEach(() => {
   consoleErrors = [];
+  // No test talks to a real server: unless a test stubs fetch itself, every call answers like a
+  // server would for a visitor (401), so start-up checks never reach whatever listens on :3000.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify({ error: { code: 'UNAUTHENTICATED', message: 'Please login first to continue' } }),
+          {
+            status: 401,
+            headers: { 'content-type': 'application/json' },
+          },
+        ),
+    ),
+  );
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     consoleErrors.push(args);
   });
@@ -15,7 +30,9 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
   if (consoleErrors.length > 0) {
-    const first = consoleErrors[0]!.map((a) => (a instanceof Error ? a.stack : String(a))).join(' ');
+    const first = consoleErrors
+      .map((args) => args.map((a) => (a instanceof Error ? a.stack : String(a))).join(' '))
+      .join('\n---\n');
     consoleErrors = [];
     throw new Error(`console.error was called during the test: ${first}`);
   }

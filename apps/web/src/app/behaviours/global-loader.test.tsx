@@ -1,10 +1,14 @@
-import { act, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render';
 import { sessionActions, sessionStore } from '../../lib/session-store';
 
 describe('GlobalLoader', () => {
-  afterEach(() => act(() => sessionStore.reset()));
+  // Unmount first: a reset store restarts the login check, which must not update a mounted app after the test.
+  afterEach(() => {
+    cleanup();
+    act(() => sessionStore.reset());
+  });
 
   it('shows the logo loader while the first login check is pending', async () => {
     renderApp('/sellers');
