@@ -89,7 +89,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const rateLimitRedis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { connectTimeout: 2_000, maxRetriesPerRequest: 1 })
     : undefined;
-  if (rateLimitRedis) app.addHook('onClose', async () => void (await rateLimitRedis.quit().catch(() => undefined)));
+  if (rateLimitRedis)
+    app.addHook('onClose', async () => void (await rateLimitRedis.quit().catch(() => undefined)));
   await app.register(rateLimit, {
     global: false,
     ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: 'maplesource-rl:' } : {}),

@@ -30,14 +30,17 @@ export interface SeedStep {
  * The deterministic demo marketplace, built step by step. Each domain adds its step here
  * (catalogue storefronts and products, demo accounts, blogs, …) in dependency order.
  */
-export const seedSteps: SeedStep[] = [demoAccountsStep, contentSeedStep, contentHomeBlogsSeedStep, catalogSeedStep];
+export const seedSteps: SeedStep[] = [
+  demoAccountsStep,
+  contentSeedStep,
+  contentHomeBlogsSeedStep,
+  catalogSeedStep,
+];
 
 const SEEDED_KEY = 'seeded';
 
 export async function isSeeded(database: Database): Promise<boolean> {
-  const result = await database.db.execute(
-    sql`select 1 from app_meta where key = ${SEEDED_KEY}`,
-  );
+  const result = await database.db.execute(sql`select 1 from app_meta where key = ${SEEDED_KEY}`);
   const rows = rowsOf(result);
   return rows.length > 0;
 }

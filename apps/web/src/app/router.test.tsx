@@ -33,7 +33,10 @@ describe('router', () => {
       'fetch',
       vi.fn(async (url: string) =>
         String(url).includes('auth/verify-tokens')
-          ? new Response(JSON.stringify({ user }), { status: 200, headers: { 'content-type': 'application/json' } })
+          ? new Response(JSON.stringify({ user }), {
+              status: 200,
+              headers: { 'content-type': 'application/json' },
+            })
           : new Response('{"error":{"code":"NOT_FOUND","message":"x"}}', { status: 404 }),
       ),
     );

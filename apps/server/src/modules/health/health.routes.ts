@@ -2,7 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 const healthSchema = z.object({ status: z.literal('ok') });
-const readySchema = z.object({ status: z.enum(['ready', 'unavailable']), database: z.enum(['ok', 'unreachable']) });
+const readySchema = z.object({
+  status: z.enum(['ready', 'unavailable']),
+  database: z.enum(['ok', 'unreachable']),
+});
 
 /** Liveness (the process answers) and readiness (the database answers). */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {

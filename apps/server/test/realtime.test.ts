@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
-import { users } from '../modules/auth/auth.tables';
-import { SessionService } from '../modules/auth/session.service';
-import { createTestApp, type TestApp } from '../../test/helpers';
-import { SESSION_COOKIE } from './auth';
+import { users } from '../src/modules/auth/auth.tables';
+import { SessionService } from '../src/modules/auth/session.service';
+import { createTestApp, type TestApp } from './helpers';
+import { SESSION_COOKIE } from '../src/plugins/auth';
 
 const redisUrl = process.env.REDIS_URL;
 const apps: TestApp[] = [];
@@ -12,7 +12,10 @@ let cookie = '';
 let userId = '';
 
 async function startNode(database?: TestApp['database']): Promise<{ t: TestApp; url: string }> {
-  const t = await createTestApp({ env: redisUrl ? { REDIS_URL: redisUrl } : {}, ...(database ? { database } : {}) });
+  const t = await createTestApp({
+    env: redisUrl ? { REDIS_URL: redisUrl } : {},
+    ...(database ? { database } : {}),
+  });
   apps.push(t);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
@@ -66,26 +69,34 @@ describe('realtime connection (chat backend)', () => {
     });
     socket.emit('ping', { timestamp: 'not a number' });
     socket.emit('ping', { timestamp: 42 });
-    const pong = await new Promise<{ timestamp: number; serverTime: number }>((resolve) => socket.once('pong', resolve));
+    const pong = await new Promise<{ timestamp: number; serverTime: number }>((resolve) =>
+      socket.once('pong', resolve),
+    );
     expect(pong.timestamp).toBe(42);
     socket.close();
   });
 
-  it.runIf(Boolean(redisUrl))('delivers an event emitted on one node to a user connected to another (Redis)', async () => {
-    const second = await startNode(first.t.database);
-    const socket = open(second.url, true);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    const received = new Promise<unknown>((resolve) => socket.once('notification:new', resolve));
-    // Adapters need a moment to see each other's subscriptions; retry the emit until it arrives.
-    const timer = setInterval(() => first.t.app.io.to(`user:${userId}`).emit('notification:new', { hello: 'from node 1' }), 100);
-    try {
-      expect(await received).toEqual({ hello: 'from node 1' });
-    } finally {
-      clearInterval(timer);
-      socket.close();
-    }
-  });
+  it.runIf(Boolean(redisUrl))(
+    'delivers an event emitted on one node to a user connected to another (Redis)',
+    async () => {
+      const second = await startNode(first.t.database);
+      const socket = open(second.url, true);
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      const received = new Promise<unknown>((resolve) => socket.once('notification:new', resolve));
+      // Adapters need a moment to see each other's subscriptions; retry the emit until it arrives.
+      const timer = setInterval(
+        () => first.t.app.io.to(`user:${userId}`).emit('notification:new', { hello: 'from node 1' }),
+        100,
+      );
+      try {
+        expect(await received).toEqual({ hello: 'from node 1' });
+      } finally {
+        clearInterval(timer);
+        socket.close();
+      }
+    },
+  );
 });
