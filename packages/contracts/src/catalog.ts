@@ -319,16 +319,29 @@ export const serviceListQuerySchema = pageQuerySchema.extend({
   q: z.string().trim().max(120).optional(),
   category: z.string().max(200).optional(),
   subcategories: stringList.optional(),
+  businessType: businessTypeSchema.optional(),
   state: provinceCodeSchema.optional(),
+  /** Starting price in cents (`starting_price_cents`), like the products' `min_price_cents`. */
+  minPrice: z.coerce.number().int().min(0).max(100_000_000_000).optional(),
+  maxPrice: z.coerce.number().int().min(0).max(100_000_000_000).optional(),
   isVerified: boolString.optional(),
+  /** Turnaround within this many days (same name as the products' filter so the URL and panel are shared). */
+  deliveryDays: z.coerce.number().int().min(0).max(365).optional(),
   minRating: z.coerce.number().min(0).max(5).optional(),
   sellerId: z.string().max(60).optional(),
-  sort: z.enum(['relevance', 'popular', 'newest', 'price-asc', 'price-desc', 'rating']).optional(),
+  sort: z
+    .enum(['relevance', 'popular', 'bestsellers', 'newest', 'price-asc', 'price-desc', 'rating'])
+    .optional(),
+  facets: boolString.optional(),
 });
+export type ServiceListQuery = z.infer<typeof serviceListQuerySchema>;
+/** Service facets: the products' shape; `origin` stays empty (services have no origin). */
 export const serviceListResponseSchema = pagedSchema(serviceCardSchema).extend({
   totalCapped: z.boolean(),
   correctedQuery: z.string().nullable(),
+  facets: productFacetsSchema.nullable(),
 });
+export type ServiceListResponse = z.infer<typeof serviceListResponseSchema>;
 
 // ---------- likes (wishlist) ----------
 export const toggleLikeBodySchema = z.object({ productId: z.string().min(1).max(200) });

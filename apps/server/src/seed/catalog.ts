@@ -437,6 +437,7 @@ SELECT word, sum(ndoc)::int FROM (
   UNION ALL SELECT word, ndoc FROM ts_stat('SELECT search_doc FROM services')
   UNION ALL SELECT word, ndoc FROM ts_stat('SELECT to_tsvector(''simple'', search_name) FROM sellers')
   UNION ALL SELECT word, ndoc FROM ts_stat('SELECT search_doc FROM blogs')
+  UNION ALL SELECT word, ndoc FROM ts_stat('SELECT to_tsvector(''simple'', catalog_fold(name_en || '' '' || name_fr)) FROM categories')
 ) w
 WHERE length(word) >= 3 AND word !~ '[0-9]'
 GROUP BY word;

@@ -9,6 +9,8 @@ import type {
   ProductListResponse,
   ServiceCard,
   ServiceDetail,
+  ServiceListQuery,
+  ServiceListResponse,
   BusinessType,
 } from '@maplesource/contracts';
 import { businessTypes } from '@maplesource/contracts';
@@ -194,6 +196,12 @@ async function suggestedSearchQuery(db: Db, userId: string | null): Promise<stri
 const COUNT_CACHE_MS = 15_000;
 const COUNT_CACHE_MIN_MS = 5;
 const countCache = new Map<string, { rows: Row[]; at: number }>();
+let countCacheEnabled = true;
+/** CATALOG_LISTING_CACHE_MS=0 turns this cache off too, so benchmarks can show uncached figures (decision 041). */
+export function setCountCacheEnabled(enabled: boolean) {
+  countCacheEnabled = enabled;
+  if (!enabled) countCache.clear();
+}
 
 async function cachedCount(db: Db, query: SQL): Promise<Row[]> {
   const compiled = (
@@ -205,7 +213,7 @@ async function cachedCount(db: Db, query: SQL): Promise<Row[]> {
   if (hit && now - hit.at < COUNT_CACHE_MS) return hit.rows;
   const started = performance.now();
   const result = await rows(db, query);
-  if (performance.now() - started >= COUNT_CACHE_MIN_MS) {
+  if (countCacheEnabled && performance.now() - started >= COUNT_CACHE_MIN_MS) {
     if (countCache.size > 2_000) countCache.clear();
     countCache.set(key, { rows: result, at: now });
   }
@@ -488,26 +496,16 @@ export async function likedServices(db: Db, userId: string, page: number, pageSi
 
 // ---------------------------------------------------------------- services
 
-export interface ServiceListInput {
+export interface ServiceListInput extends Partial<Omit<ServiceListQuery, 'page' | 'pageSize'>> {
   page: number;
   pageSize: number;
-  q?: string | undefined;
-  category?: string | undefined;
-  subcategories?: string[] | undefined;
-  state?: string | undefined;
-  isVerified?: 'true' | 'false' | undefined;
-  minRating?: number | undefined;
-  sellerId?: string | undefined;
-  sort?: 'relevance' | 'popular' | 'newest' | 'price-asc' | 'price-desc' | 'rating' | undefined;
 }
 
-export async function listServices(db: Db, query: ServiceListInput) {
-  const resolved = await resolveQuery(db, query.q);
+/** WHERE conditions of the service filter: the product rules (decision 040) on the columns services have. */
+function serviceConditions(query: ServiceListInput, tsquery: string | null | undefined): SQL[] {
   const where: SQL[] = [sql`p.status = 'active'`];
-  if (resolved)
-    where.push(
-      resolved.tsquery ? sql`p.search_doc @@ to_tsquery('simple', ${resolved.tsquery})` : sql`false`,
-    );
+  if (tsquery !== undefined)
+    where.push(tsquery ? sql`p.search_doc @@ to_tsquery('simple', ${tsquery})` : sql`false`);
   if (query.category) {
     where.push(
       sql`p.category_id = (SELECT id FROM categories WHERE kind = 'service' AND slug = ${query.category})`,
@@ -521,31 +519,59 @@ export async function listServices(db: Db, query: ServiceListInput) {
       )}))`,
     );
   }
+  if (query.businessType) where.push(sql`p.business_type = ${query.businessType}`);
   if (query.state) where.push(sql`p.province = ${query.state}`);
+  if (query.minPrice !== undefined) where.push(sql`p.starting_price_cents >= ${query.minPrice}`);
+  if (query.maxPrice !== undefined) where.push(sql`p.starting_price_cents <= ${query.maxPrice}`);
   if (query.isVerified !== undefined) where.push(sql`p.verified = ${query.isVerified === 'true'}`);
+  if (query.deliveryDays !== undefined) where.push(sql`p.turnaround_days <= ${query.deliveryDays}`);
   if (query.minRating !== undefined) where.push(sql`p.rating_avg >= ${query.minRating}`);
   if (query.sellerId !== undefined) where.push(sql`p.seller_id = ${Number(query.sellerId)}`);
-  const order =
-    query.sort === 'newest'
-      ? sql`p.created_at DESC, p.id DESC`
-      : query.sort === 'price-asc'
-        ? sql`p.starting_price_cents ASC, p.id ASC`
-        : query.sort === 'price-desc'
-          ? sql`p.starting_price_cents DESC, p.id DESC`
-          : query.sort === 'rating'
-            ? sql`p.rating_avg DESC, p.id DESC`
-            : sql`p.popularity_score DESC, p.id DESC`;
-  const condition = whereOf(where);
-  const items = await rows(
-    db,
-    sql`SELECT ${serviceCardColumns} FROM (
+  return where;
+}
+
+function serviceOrder(sort: ServiceListInput['sort']): SQL {
+  switch (sort) {
+    case 'bestsellers':
+      return sql`p.bestseller_score DESC, p.id DESC`;
+    case 'newest':
+      return sql`p.created_at DESC, p.id DESC`;
+    case 'price-asc':
+      return sql`p.starting_price_cents ASC, p.id ASC`;
+    case 'price-desc':
+      return sql`p.starting_price_cents DESC, p.id DESC`;
+    case 'rating':
+      return sql`p.rating_avg DESC, p.id DESC`;
+    default:
+      return sql`p.popularity_score DESC, p.id DESC`;
+  }
+}
+
+export async function listServices(db: Db, query: ServiceListInput): Promise<ServiceListResponse> {
+  const resolved = await resolveQuery(db, query.q);
+  const condition = whereOf(serviceConditions(query, resolved ? resolved.tsquery : undefined));
+  const order = serviceOrder(query.sort);
+  const [items, [countRow], facetRows] = await Promise.all([
+    rows(
+      db,
+      sql`SELECT ${serviceCardColumns} FROM (
           SELECT * FROM services p WHERE ${condition} ORDER BY ${order} LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}
         ) p ${productCardJoins} ORDER BY ${order}`,
-  );
-  const [countRow] = await rows(
-    db,
-    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM services p WHERE ${condition} LIMIT ${TOTAL_CAP + 1}) x`,
-  );
+    ),
+    rows(
+      db,
+      sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM services p WHERE ${condition} LIMIT ${TOTAL_CAP + 1}) x`,
+    ),
+    query.facets === 'true'
+      ? rows(
+          db,
+          sql`SELECT p.province, p.business_type, p.verified, sc.slug AS subcategory, count(*)::int AS n
+              FROM services p JOIN categories sc ON sc.id = p.subcategory_id
+              WHERE ${condition}
+              GROUP BY GROUPING SETS ((p.province), (p.business_type), (p.verified), (sc.slug))`,
+        )
+      : Promise.resolve(null),
+  ]);
   const counted = Number(countRow?.n ?? 0);
   return {
     items: items.map(toServiceCard),
@@ -554,6 +580,7 @@ export async function listServices(db: Db, query: ServiceListInput) {
     page: query.page,
     pageSize: query.pageSize,
     correctedQuery: resolved?.corrected ?? null,
+    facets: facetRows ? toFacets(facetRows) : null,
   };
 }
 
@@ -642,6 +669,9 @@ export async function termSuggestions(db: Db, q: string, limit: number) {
   const words = folded.split(/\s+/);
   const last = words[words.length - 1] ?? '';
   const head = words.slice(0, -1).join(' ');
+  // Categories match the typed text or its typo correction ("hydrualic" → "hydraulic").
+  const corrected = (await resolveQuery(db, q))?.corrected ?? folded;
+  const like = (text: string) => `%${text.replace(/[%_\\]/g, '')}%`;
   const [terms, completions, cats] = await Promise.all([
     rows(
       db,
@@ -658,7 +688,8 @@ export async function termSuggestions(db: Db, q: string, limit: number) {
     rows(
       db,
       sql`SELECT slug, name_en FROM categories
-          WHERE catalog_fold(name_en) LIKE ${`%${folded.replace(/[%_\\]/g, '')}%`} OR catalog_fold(name_fr) LIKE ${`%${folded.replace(/[%_\\]/g, '')}%`}
+          WHERE catalog_fold(name_en) LIKE ${like(folded)} OR catalog_fold(name_fr) LIKE ${like(folded)}
+            OR catalog_fold(name_en) LIKE ${like(corrected)} OR catalog_fold(name_fr) LIKE ${like(corrected)}
           ORDER BY parent_id NULLS FIRST, position, id LIMIT 3`,
     ),
   ]);

@@ -3,6 +3,7 @@ import type { AdminCategory, CategoryNamesInput } from '@maplesource/contracts';
 import type { Db } from '../../db/client';
 import { notFound } from '../../plugins/errors';
 import { categories } from './catalog.tables';
+import { addSearchWords } from './search-words.service';
 
 /**
  * Admin edits of categories (issue 5's admin console calls these; the catalogue owns the table).
@@ -40,5 +41,7 @@ export async function renameCategory(
     .set({ nameEn: names.nameEn, nameFr: names.nameFr })
     .where(eq(categories.id, key))
     .returning();
+  // The new words join the typo vocabulary at once (the seed's bulk rebuild is not rerun for an edit).
+  await addSearchWords(db, [names.nameEn, names.nameFr]);
   return { before: out(before), after: out(after!) };
 }

@@ -1,8 +1,9 @@
 import { asc, count, eq, ilike, or } from 'drizzle-orm';
-import type { AdminSeller } from '@maplesource/contracts';
+import type { AdminSeller, BusinessType, ProvinceCode } from '@maplesource/contracts';
 import type { Db } from '../../db/client';
 import { notFound } from '../../plugins/errors';
 import { sellers } from './sellers.tables';
+import { addSearchWords, syncSellerCopies } from '../catalog/search-words.service';
 
 /** Admin edits of storefronts (issue 5's admin console calls these; the sellers module owns the table). */
 const out = (r: { id: number | string; slug: string; name: string; verified: boolean }): AdminSeller => ({
@@ -41,5 +42,41 @@ export async function setSellerVerified(
   const [before] = await db.select(columns).from(sellers).where(eq(sellers.id, key)).limit(1);
   if (!before) throw notFound('ADMIN_ENTITY_NOT_FOUND', 'No seller with this id');
   const [after] = await db.update(sellers).set({ verified }).where(eq(sellers.id, key)).returning(columns);
+  return { before: out(before), after: out(after!) };
+}
+
+export interface SellerProfileEdit {
+  name?: string | undefined;
+  city?: string | undefined;
+  province?: ProvinceCode | undefined;
+  businessType?: BusinessType | undefined;
+}
+
+/**
+ * Admin edit of a storefront's name, city, province or business type. Province and business type are copied
+ * onto the seller's products and services (listing filters read the copies, decision 040), and new name/city
+ * words join the typo vocabulary; all in the caller's transaction when it passes one.
+ */
+export async function updateSellerProfile(
+  db: Db,
+  id: string,
+  edit: SellerProfileEdit,
+): Promise<{ before: AdminSeller; after: AdminSeller }> {
+  const key = Number(id);
+  if (!Number.isSafeInteger(key)) throw notFound('ADMIN_ENTITY_NOT_FOUND', 'No seller with this id');
+  const columns = { id: sellers.id, slug: sellers.slug, name: sellers.name, verified: sellers.verified };
+  const [before] = await db.select(columns).from(sellers).where(eq(sellers.id, key)).limit(1);
+  if (!before) throw notFound('ADMIN_ENTITY_NOT_FOUND', 'No seller with this id');
+  const changes = Object.fromEntries(Object.entries(edit).filter(([, value]) => value !== undefined));
+  if (Object.keys(changes).length === 0) return { before: out(before), after: out(before) };
+  const [after] = await db
+    .update(sellers)
+    .set(changes)
+    .where(eq(sellers.id, key))
+    .returning({ ...columns, province: sellers.province, businessType: sellers.businessType });
+  if (edit.province !== undefined || edit.businessType !== undefined)
+    await syncSellerCopies(db, key, { province: after!.province, businessType: after!.businessType });
+  if (edit.name !== undefined || edit.city !== undefined)
+    await addSearchWords(db, [edit.name ?? '', edit.city ?? '']);
   return { before: out(before), after: out(after!) };
 }
