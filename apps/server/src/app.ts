@@ -19,6 +19,7 @@ import auth from './plugins/auth';
 import openapi from './plugins/openapi';
 import webApp, { type WebAppOptions } from './plugins/web-app';
 import realtime from './plugins/realtime';
+import storage from './plugins/storage';
 import { SessionService } from './modules/auth/session.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { contentWeb } from './modules/content/content.web';
@@ -102,6 +103,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Content (issue 5): security headers, robots.txt, sitemaps; before the routes so its hooks reach them.
   await app.register(contentWeb, { sources: contentPageSources });
+  // Uploaded files (app.storage) and GET /uploads/<key>, after contentWeb so they get its headers.
+  await app.register(storage);
   await app.register(healthRoutes);
   if (config.SERVICES.includes('buyer')) await app.register(buyerService, { prefix: '/api/v1' });
   if (config.SERVICES.includes('chat')) {

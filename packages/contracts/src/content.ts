@@ -191,3 +191,18 @@ export const adminSellerSchema = z.object({
 });
 export type AdminSeller = z.infer<typeof adminSellerSchema>;
 export const adminSellerListSchema = pagedSchema(adminSellerSchema);
+
+/** Admin image upload (blogs, "Markdown with images"): one JPEG, PNG or WebP ≤ 5 MB, stored as WebP. */
+export const adminUploadMaxBytes = 5 * 1024 * 1024;
+export const adminUploadMaxWidth = 1600;
+export const adminUploadAcceptedTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const adminUploadResponseSchema = z.object({
+  /** Same-origin address to put in Markdown: `/uploads/<sha256>.webp`. */
+  url: z.string(),
+  name: z.string(),
+  contentType: z.literal('image/webp'),
+  bytes: z.number().int().positive(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+export type AdminUploadResponse = z.infer<typeof adminUploadResponseSchema>;

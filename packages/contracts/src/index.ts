@@ -8,5 +8,6 @@ export * from './accounts';
 export * from './locations';
 export * from './canadian-cities';
 export * from './seo';
+export * from './listing-head';
 export * from './content';
 export * from './catalog';

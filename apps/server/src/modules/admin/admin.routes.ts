@@ -54,6 +54,7 @@ import {
   saveHeroSettings,
 } from '../content/site-admin.service';
 import { getHeroSettings, listLandingFeatures } from '../content/home-blogs.service';
+import { adminUploadRoutes } from './admin-uploads.routes';
 
 const uuidParams = z.object({ id: z.uuid() });
 const errors = {
@@ -72,6 +73,7 @@ const actorOf = (request: FastifyRequest): Actor => ({ userId: request.user?.id 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.requireRole('admin'));
   const tags = ['admin'];
+  await app.register(adminUploadRoutes); // POST /uploads (images for blog posts), multipart in its own scope
 
   app.get(
     '/seo',

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/migrate';
-import { getProductDetail, getServiceDetail } from '../catalog/catalog.service';
+import { getProductDetail, getServiceDetail, listCategoryTree } from '../catalog/catalog.service';
 import { getSeller } from '../sellers/sellers.service';
 import { getBlog } from './home-blogs.service';
 import type { PageSources, SitemapEntityKind } from './page-sources';
@@ -32,6 +32,19 @@ const visible: Record<SitemapEntityKind, { table: string; where: string; lastmod
 
 /** The catalogue's side of entity heads and sitemaps, through its services. */
 export const contentPageSources: PageSources = {
+  async category(db, kind, slug, subSlug) {
+    const tree = await listCategoryTree(db, kind);
+    const parent = tree.find((c) => c.slug === slug && c.parentId === null);
+    if (!parent) return null;
+    const names = (c: { nameEn: string; nameFr: string; itemCount: number }) => ({
+      nameEn: c.nameEn,
+      nameFr: c.nameFr,
+      itemCount: c.itemCount,
+    });
+    if (!subSlug) return { category: names(parent), subcategory: null };
+    const child = parent.children.find((c) => c.slug === subSlug);
+    return child ? { category: names(parent), subcategory: names(child) } : null;
+  },
   async product(db, slug, language) {
     const p = await orNull(getProductDetail(db, slug, null));
     if (!p) return null;

@@ -1,4 +1,13 @@
-import { applySeoEntry, type ResolvedSeoHead, type SeoEntry, type SeoMeta } from '@maplesource/contracts';
+import {
+  applySeoEntry,
+  categoryListingHead,
+  listingTypeHead,
+  productListingTypes,
+  type ProductListingType,
+  type ResolvedSeoHead,
+  type SeoEntry,
+  type SeoMeta,
+} from '@maplesource/contracts';
 import { escapeHtml, isAllowedScriptSrc, jsonForScript } from './seo-markup';
 import type { Db } from '../../db/client';
 import type { BlogHead, PageSources, ProductHead, SellerHead } from './page-sources';
@@ -256,6 +265,8 @@ export async function loadEntityHead(
   origin: string,
   url: string,
 ): Promise<EntityHead | null> {
+  const listing = /^\/(products|services)\/([^/]+)(?:\/([^/]+))?\/?$/.exec(pathname);
+  if (listing) return loadListingHead(db, listing, language, sources);
   const match = /^\/(productdetails|service|seller|blog)\/([^/]+)\/?$/.exec(pathname);
   if (!match) return null;
   const [, kind, rawSlug] = match;
@@ -315,6 +326,51 @@ export async function loadEntityHead(
   return null;
 }
 
+/**
+ * `/products/{type}` (popular, bestsellers, …) and the category listings: the category's EN/FR
+ * names read through the catalogue's service; unknown slugs keep the section's static head.
+ */
+async function loadListingHead(
+  db: Db,
+  match: RegExpExecArray,
+  language: PageLanguage,
+  sources: PageSources,
+): Promise<EntityHead | null> {
+  const section = match[1] as 'products' | 'services';
+  const slug = match[2]!;
+  const subSlug = match[3] ?? null;
+  const asHead = (text: { title: string; description: string }): EntityHead => ({
+    ...text,
+    imageUrl: null,
+    ogType: 'website',
+    jsonLd: [],
+  });
+  if (section === 'products' && !subSlug && (productListingTypes as readonly string[]).includes(slug))
+    return asHead(listingTypeHead(slug as ProductListingType, language));
+  if (!sources.category) return null;
+  try {
+    const found = await sources.category(db, section === 'products' ? 'product' : 'service', slug, subSlug);
+    return found ? asHead(categoryListingHead({ section, language, ...found })) : null;
+  } catch {
+    return null; // the section's static head
+  }
+}
+
+/** `<link rel="alternate" hreflang>` for the English, French and default addresses of a page. */
+export function alternateLinks(
+  origin: string,
+  barePathname: string,
+): Array<{ hreflang: string; href: string }> {
+  const bare = barePathname === '' ? '/' : barePathname;
+  const en = `${origin}${bare}`;
+  const fr = `${origin}/fr${bare === '/' ? '' : bare}`;
+  return [
+    { hreflang: 'en', href: en },
+    { hreflang: 'fr', href: fr },
+    { hreflang: 'x-default', href: en },
+  ];
+}
+
 export function staticHeadFor(pathname: string, language: PageLanguage, statusCode: 200 | 404): StaticHead {
   if (statusCode === 404) return notFoundHead[language];
   const exact = staticHeads[pathname.replace(/\/+$/, '') || '/'];
@@ -368,6 +424,11 @@ export function buildHeadHtml(input: {
     `<meta data-seo name="description" content="${escapeHtml(description)}">`,
     `<meta data-seo name="robots" content="${escapeHtml(resolved.robots)}">`,
     `<link data-seo rel="canonical" href="${escapeHtml(resolved.canonical)}">`,
+    ...(input.statusCode === 200
+      ? alternateLinks(input.origin, input.barePathname).map(
+          (a) => `<link data-seo rel="alternate" hreflang="${a.hreflang}" href="${escapeHtml(a.href)}">`,
+        )
+      : []),
     ...meta.map(
       (m) => `<meta data-seo ${m.attribute}="${escapeHtml(m.key)}" content="${escapeHtml(m.content)}">`,
     ),

@@ -47,7 +47,20 @@ export interface SitemapUrl {
   updatedAt?: string | null;
 }
 
+export interface CategoryHeadNames {
+  nameEn: string;
+  nameFr: string;
+  itemCount: number;
+}
+
 export interface PageSources {
+  /** A listing's category (and subcategory) by slug; null when either is unknown. */
+  category?(
+    db: Db,
+    kind: 'product' | 'service',
+    slug: string,
+    subSlug: string | null,
+  ): Promise<{ category: CategoryHeadNames; subcategory: CategoryHeadNames | null } | null>;
   product?(db: Db, slug: string, language: SourceLanguage): Promise<ProductHead | null>;
   service?(db: Db, slug: string, language: SourceLanguage): Promise<ProductHead | null>;
   seller?(db: Db, slug: string, language: SourceLanguage): Promise<SellerHead | null>;
