@@ -1,32 +1,41 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ServiceCard } from '@maplesource/contracts/catalog';
-import type { Paged } from '@maplesource/contracts/common';
+import type { ServiceListResponse } from '@maplesource/contracts/catalog';
 import { api } from '../../../lib/http';
 
+/** Filter/sort/page state of a service listing (the product filter minus origin and quantity). */
 export interface ServiceListParams {
   q?: string | undefined;
   category?: string | undefined;
   subcategories?: string[] | undefined;
+  businessType?: string | undefined;
   state?: string | undefined;
+  minPrice?: number | undefined;
+  maxPrice?: number | undefined;
   isVerified?: 'true' | 'false' | undefined;
+  /** Turnaround within this many days. */
+  deliveryDays?: number | undefined;
+  minRating?: number | undefined;
   sellerId?: string | undefined;
   sort?: string | undefined;
   page?: number | undefined;
   pageSize?: number | undefined;
+  facets?: boolean | undefined;
 }
 
 /** `GET service` (spec §7). */
-export const getServices = (params: ServiceListParams) =>
-  api.get<Paged<ServiceCard> & { correctedQuery: string | null }>('service', {
+export const getServices = (params: ServiceListParams, signal?: AbortSignal) =>
+  api.get<ServiceListResponse>('service', {
     query: {
       ...params,
       subcategories: params.subcategories?.length ? params.subcategories.join(',') : undefined,
+      facets: params.facets ? 'true' : undefined,
     },
+    ...(signal ? { signal } : {}),
   });
 
 export const useServices = (params: ServiceListParams) =>
   useQuery({
     queryKey: ['services', params],
-    queryFn: () => getServices(params),
+    queryFn: ({ signal }) => getServices(params, signal),
     placeholderData: keepPreviousData,
   });

@@ -25,22 +25,35 @@ export const sortCodes = [
   'rating',
 ] as const;
 
+/** What a listing can filter on; services have no Canadian origin and no MOQ. */
+export type ListingKind = 'product' | 'service';
+const hidden: Record<ListingKind, ReadonlySet<string>> = {
+  product: new Set(),
+  service: new Set(['origin', 'minQuantity']),
+};
+
 const selectClass =
   'mt-1 block w-full rounded-md border border-gray-300 bg-white px-2 py-1.5 text-sm focus:border-maple-600 focus:outline-none focus:ring-1 focus:ring-maple-600';
 
-/** The product filter of spec §3 (+ Canadian origin); every change goes to the URL through `onChange`. */
+/**
+ * The product filter of spec §3 (+ Canadian origin), or the service filter (same fields minus origin and
+ * quantity; "delivery" is the turnaround); every change goes to the URL through `onChange`.
+ */
 export function FilterPanel({
+  kind = 'product',
   value,
   onChange,
   facets,
   subcategoryOptions,
 }: {
+  kind?: ListingKind;
   value: ProductListParams;
   onChange: (next: Partial<ProductListParams>) => void;
   facets: ProductFacets | null | undefined;
   subcategoryOptions: { slug: string; name: string }[];
 }) {
   const { t, i18n } = useTranslation('catalog');
+  const shows = (field: string) => !hidden[kind].has(field);
   const id = useId();
   const lang = i18n.language.startsWith('fr') ? 'fr' : 'en';
   const count = (list: { value: string; count: number }[] | undefined, v: string) => {
@@ -96,27 +109,29 @@ export function FilterPanel({
           ))}
         </select>
       </div>
-      <fieldset>
-        <legend className="font-medium text-gray-900">{t('filters.origin')}</legend>
-        {['', ...originCodes].map((code) => (
-          <label key={code || 'any'} className="mt-1 flex items-center gap-2">
-            <input
-              type="radio"
-              name={`${id}-origin`}
-              checked={(value.origin ?? '') === code}
-              onChange={() => onChange({ origin: code || undefined })}
-            />
-            {code ? `${t(`origin.${code}`)}${count(facets?.origin, code)}` : t('filters.any')}
-          </label>
-        ))}
-      </fieldset>
+      {shows('origin') ? (
+        <fieldset>
+          <legend className="font-medium text-gray-900">{t('filters.origin')}</legend>
+          {['', ...originCodes].map((code) => (
+            <label key={code || 'any'} className="mt-1 flex items-center gap-2">
+              <input
+                type="radio"
+                name={`${id}-origin`}
+                checked={(value.origin ?? '') === code}
+                onChange={() => onChange({ origin: code || undefined })}
+              />
+              {code ? `${t(`origin.${code}`)}${count(facets?.origin, code)}` : t('filters.any')}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
       <label className="flex items-center gap-2 font-medium text-gray-900">
         <input
           type="checkbox"
           checked={value.isVerified === 'true'}
           onChange={(e) => onChange({ isVerified: e.target.checked ? 'true' : undefined })}
         />
-        {t('filters.verifiedOnly')}
+        {t(kind === 'service' ? 'filters.verifiedServicesOnly' : 'filters.verifiedOnly')}
         {count(facets?.verified, 'true')}
       </label>
       <div className="grid grid-cols-2 gap-2">
@@ -147,7 +162,7 @@ export function FilterPanel({
       </div>
       <div>
         <label htmlFor={`${id}-dd`} className="font-medium text-gray-900">
-          {t('filters.deliveryDays')}
+          {t(kind === 'service' ? 'filters.turnaroundDays' : 'filters.deliveryDays')}
         </label>
         <select
           id={`${id}-dd`}
@@ -181,21 +196,23 @@ export function FilterPanel({
           ))}
         </select>
       </div>
-      <div>
-        <label htmlFor={`${id}-qty`} className="font-medium text-gray-900">
-          {t('filters.minQuantity')}
-        </label>
-        <input
-          id={`${id}-qty`}
-          inputMode="numeric"
-          className={selectClass}
-          defaultValue={value.minQuantity ?? ''}
-          onBlur={(e) => {
-            const n = Number(e.target.value);
-            onChange({ minQuantity: e.target.value && Number.isInteger(n) && n >= 1 ? n : undefined });
-          }}
-        />
-      </div>
+      {shows('minQuantity') ? (
+        <div>
+          <label htmlFor={`${id}-qty`} className="font-medium text-gray-900">
+            {t('filters.minQuantity')}
+          </label>
+          <input
+            id={`${id}-qty`}
+            inputMode="numeric"
+            className={selectClass}
+            defaultValue={value.minQuantity ?? ''}
+            onBlur={(e) => {
+              const n = Number(e.target.value);
+              onChange({ minQuantity: e.target.value && Number.isInteger(n) && n >= 1 ? n : undefined });
+            }}
+          />
+        </div>
+      ) : null}
       {subcategoryOptions.length > 0 ? (
         <fieldset>
           <legend className="font-medium text-gray-900">{t('filters.subcategories')}</legend>

@@ -1,13 +1,16 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ProductFacets } from '@maplesource/contracts/catalog';
 import { Button } from '../../../components/ui/button';
 import { CloseIcon } from '../../../components/ui/icons';
 import { useCategories } from '../api/get-categories';
 import { useProducts, type ProductListParams } from '../api/get-products';
-import { FilterPanel, sortCodes } from './filter-panel';
+import { useServices } from '../api/get-services';
+import { FilterPanel, sortCodes, type ListingKind } from './filter-panel';
 import { Pagination } from './pagination';
-import { CardGridSkeleton, ProductCard } from './product-card';
+import { CardGridSkeleton, ProductCard, ServiceCard } from './product-card';
 import { EmptyState, LoadError } from './query-states';
 
 const PAGE_SIZE = 24;
@@ -46,70 +49,86 @@ function writeFilters(current: URLSearchParams, next: Partial<ProductListParams>
   return out;
 }
 
-/** The product listing: filter panel (drawer under 768 px), sort, grid, pagination, all states. */
-export function ProductBrowser({
-  type,
-  category,
-  subcategory,
-  sellerId,
-  title,
-}: {
-  type?: string | undefined;
+interface ListingProps {
   category?: string | undefined;
   subcategory?: string | undefined;
   sellerId?: string | undefined;
   title: string;
-}) {
-  const { t, i18n } = useTranslation('catalog');
+}
+
+/** URL-kept filter state and the subcategory choices of a listing (shared by products and services). */
+function useListingState(kind: ListingKind, category: string | undefined) {
+  const { i18n } = useTranslation('catalog');
   const [params, setParams] = useSearchParams();
-  const [drawer, setDrawer] = useState(false);
-  const filters = readFilters(params);
   const fr = i18n.language.startsWith('fr');
-  const categories = useCategories('product');
+  const categories = useCategories(kind);
   const subcategoryOptions =
     categories.data?.items
       .filter((c) => !category || c.slug === category)
       .flatMap((c) => c.children)
       .map((c) => ({ slug: c.slug, name: fr ? c.nameFr : c.nameEn })) ?? [];
-  const query: ProductListParams = {
-    ...filters,
-    type,
-    category,
-    subcategories: subcategory ? [subcategory] : filters.subcategories,
-    sellerId,
-    pageSize: PAGE_SIZE,
-    facets: true,
-  };
-  const products = useProducts(query);
   const update = (next: Partial<ProductListParams>) =>
     setParams(writeFilters(params, next), { replace: false });
+  return { params, filters: readFilters(params), update, subcategoryOptions };
+}
+
+interface ListingPage<T> {
+  items: T[];
+  total: number;
+  totalCapped?: boolean | undefined;
+  page: number;
+  pageSize: number;
+  correctedQuery: string | null;
+  facets: ProductFacets | null;
+}
+
+/** The listing layout: filter panel (drawer under 768 px), sort, grid, pagination and every state. */
+function ListingBrowser<T extends { id: string }>({
+  kind,
+  title,
+  subcategory,
+  state,
+  result,
+  renderItem,
+}: {
+  kind: ListingKind;
+  title: string;
+  subcategory: string | undefined;
+  state: ReturnType<typeof useListingState>;
+  result: UseQueryResult<ListingPage<T>>;
+  renderItem: (item: T) => ReactNode;
+}) {
+  const { t } = useTranslation('catalog');
+  const [drawer, setDrawer] = useState(false);
+  const { params, filters, update, subcategoryOptions } = state;
   const panel = (
     <FilterPanel
       key={params.toString()}
+      kind={kind}
       value={filters}
       onChange={update}
-      facets={products.data?.facets}
+      facets={result.data?.facets}
       subcategoryOptions={subcategory ? [] : subcategoryOptions}
     />
   );
   return (
     <section aria-labelledby="listing-title">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 id="listing-title" className="text-2xl font-bold text-gray-900">
+        <div className="min-w-0">
+          <h1 id="listing-title" className="text-2xl font-bold break-words text-gray-900">
             {title}
           </h1>
           {filters.q ? (
             <p className="mt-1 text-sm text-gray-700">
-              {products.data?.correctedQuery
-                ? t('search.showingFor', { corrected: products.data.correctedQuery, query: filters.q })
+              {result.data?.correctedQuery
+                ? t('search.showingFor', { corrected: result.data.correctedQuery, query: filters.q })
                 : t('searchResults', { query: filters.q })}
             </p>
           ) : null}
-          {products.data ? (
+          {result.data ? (
             <p className="mt-1 text-sm text-gray-600" aria-live="polite">
-              {t(products.data.totalCapped ? 'results.countCapped' : 'results.count', {
-                count: products.data.total,
+              {t(result.data.totalCapped ? 'results.countCapped' : 'results.count', {
+                count: result.data.total,
               })}
             </p>
           ) : null}
@@ -149,6 +168,9 @@ export function ProductBrowser({
             role="dialog"
             aria-modal="true"
             aria-label={t('filters.title')}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape') setDrawer(false);
+            }}
           >
             <div
               className="absolute inset-0 bg-black/40"
@@ -158,7 +180,12 @@ export function ProductBrowser({
             <div className="absolute inset-y-0 left-0 w-80 max-w-[85vw] overflow-y-auto bg-white p-4 shadow-xl">
               <div className="mb-3 flex items-center justify-between">
                 <h2 className="font-semibold">{t('filters.title')}</h2>
-                <button type="button" onClick={() => setDrawer(false)} aria-label={t('filters.close')}>
+                <button
+                  type="button"
+                  onClick={() => setDrawer(false)}
+                  aria-label={t('filters.close')}
+                  autoFocus
+                >
                   <CloseIcon className="h-5 w-5" />
                 </button>
               </div>
@@ -166,26 +193,31 @@ export function ProductBrowser({
             </div>
           </div>
         ) : null}
-        <div>
-          {products.isPending ? (
+        <div className="min-w-0">
+          {result.isPending ? (
             <CardGridSkeleton />
-          ) : products.isError ? (
-            <LoadError onRetry={() => void products.refetch()} />
-          ) : products.data.items.length === 0 ? (
-            <EmptyState title={t('results.empty')} text={t('results.emptyHint')} />
+          ) : result.isError ? (
+            <LoadError onRetry={() => void result.refetch()} />
+          ) : result.data.items.length === 0 ? (
+            <EmptyState
+              title={t(kind === 'service' ? 'results.emptyServices' : 'results.empty')}
+              text={t('results.emptyHint')}
+            />
           ) : (
             <>
-              <ul className="grid grid-cols-1 gap-4 min-[400px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-                {products.data.items.map((product) => (
-                  <li key={product.id}>
-                    <ProductCard product={product} />
-                  </li>
+              <ul
+                aria-busy={result.isFetching}
+                data-testid="listing-results"
+                className="grid grid-cols-1 gap-4 min-[400px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+              >
+                {result.data.items.map((item) => (
+                  <li key={item.id}>{renderItem(item)}</li>
                 ))}
               </ul>
               <Pagination
-                page={products.data.page}
-                pageSize={products.data.pageSize}
-                total={products.data.total}
+                page={result.data.page}
+                pageSize={result.data.pageSize}
+                total={result.data.total}
                 onPage={(page) => update({ page })}
               />
             </>
@@ -193,5 +225,68 @@ export function ProductBrowser({
         </div>
       </div>
     </section>
+  );
+}
+
+/** The product listing (spec §3 filter + origin, listing types of spec §9). */
+export function ProductBrowser({
+  type,
+  category,
+  subcategory,
+  sellerId,
+  title,
+}: ListingProps & { type?: string | undefined }) {
+  const state = useListingState('product', category);
+  const products = useProducts({
+    ...state.filters,
+    type,
+    category,
+    subcategories: subcategory ? [subcategory] : state.filters.subcategories,
+    sellerId,
+    pageSize: PAGE_SIZE,
+    facets: true,
+  });
+  return (
+    <ListingBrowser
+      kind="product"
+      title={title}
+      subcategory={subcategory}
+      state={state}
+      result={products}
+      renderItem={(product) => <ProductCard product={product} />}
+    />
+  );
+}
+
+/** The service listing: the same panel, URL state and states as products, on the fields services have. */
+export function ServiceBrowser({ category, subcategory, sellerId, title }: ListingProps) {
+  const state = useListingState('service', category);
+  const { filters } = state;
+  const services = useServices({
+    q: filters.q,
+    category,
+    subcategories: subcategory ? [subcategory] : filters.subcategories,
+    businessType: filters.businessType,
+    state: filters.state,
+    minPrice: filters.minPrice,
+    maxPrice: filters.maxPrice,
+    isVerified: filters.isVerified,
+    deliveryDays: filters.deliveryDays,
+    minRating: filters.minRating,
+    sort: filters.sort,
+    page: filters.page,
+    sellerId,
+    pageSize: PAGE_SIZE,
+    facets: true,
+  });
+  return (
+    <ListingBrowser
+      kind="service"
+      title={title}
+      subcategory={subcategory}
+      state={state}
+      result={services}
+      renderItem={(service) => <ServiceCard service={service} />}
+    />
   );
 }

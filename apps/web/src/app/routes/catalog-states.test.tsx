@@ -1,0 +1,228 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../test/render';
+import { sessionStore } from '../../lib/session-store';
+import { toastStore } from '../../lib/toast-store';
+
+/** Loading failure + retry, empty states and the login prompt of the catalogue screens (issue 4, spec §8). */
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const serverError = () => json({ error: { code: 'INTERNAL', message: 'x' } }, 500);
+const notFound = () => json({ error: { code: 'NOT_FOUND', message: 'x' } }, 404);
+const page = <T,>(items: T[]) => ({
+  items,
+  total: items.length,
+  page: 1,
+  pageSize: 24,
+  totalCapped: false,
+  correctedQuery: null,
+  facets: null,
+});
+const seller = {
+  id: '1',
+  slug: 'acme',
+  name: 'Acme Metal Inc.',
+  province: 'ON',
+  city: 'Toronto',
+  businessType: 'manufacturer',
+  verified: true,
+};
+const product = {
+  id: '7',
+  slug: 'custom-aluminum-extrusion-7',
+  nameEn: 'Custom Aluminum Extrusion',
+  nameFr: 'Extrusion d’aluminium sur mesure',
+  imageUrl: '/api/v1/media/product/7/0.svg',
+  minPriceCents: 1850,
+  maxPriceCents: 2200,
+  minOrderQuantity: 10,
+  unit: 'metre',
+  leadDays: 5,
+  deliveryDays: 3,
+  origin: 'made-in-canada',
+  verified: true,
+  ratingAvg: 4.5,
+  ratingCount: 2,
+  categorySlug: 'metal-fabrication',
+  subcategorySlug: 'aluminum-extrusions',
+  seller,
+  createdAt: '2025-05-01T12:00:00.000Z',
+};
+const category = (id: string, slug: string, nameEn: string, parentId: string | null = null) => ({
+  id,
+  kind: 'product',
+  slug,
+  parentId,
+  nameEn,
+  nameFr: `${nameEn} (fr)`,
+  itemCount: 3,
+});
+const productDetail = {
+  ...product,
+  descriptionEn: 'T-slot profile.',
+  descriptionFr: 'Profilé en T.',
+  images: ['/api/v1/media/product/7/0.svg'],
+  priceTiers: [{ minQuantity: 10, maxQuantity: null, unitPriceCents: 1850 }],
+  variations: [],
+  keyAttributes: [],
+  technicalSpecifications: [],
+  warrantyEn: '1 year',
+  warrantyFr: '1 an',
+  materialEn: '6063 aluminum',
+  materialFr: 'Aluminium 6063',
+  customizableOptions: [],
+  servicesEn: '',
+  servicesFr: '',
+  stats: {
+    views: 1,
+    quotations: 0,
+    accepted: 0,
+    rejected: 0,
+    inProgress: 0,
+    popularityScore: 1,
+    bestsellerScore: 0,
+  },
+  category: category('1', 'metal-fabrication', 'Metal Fabrication'),
+  subcategory: category('2', 'aluminum-extrusions', 'Aluminum Extrusions', '1'),
+  likedByMe: false,
+  myReviewId: null,
+};
+const categoryTree = {
+  items: [
+    {
+      ...category('1', 'metal-fabrication', 'Metal Fabrication'),
+      children: [category('2', 'aluminum-extrusions', 'Aluminum Extrusions', '1')],
+    },
+  ],
+};
+
+/** fetch answering per path; `routes` maps a path fragment to a response factory. */
+function stubApi(routes: Record<string, () => Response>) {
+  const calls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      calls.push(url);
+      for (const [fragment, answer] of Object.entries(routes)) if (url.includes(fragment)) return answer();
+      return notFound();
+    }),
+  );
+  return calls;
+}
+const loggedIn = () => json({ user: { id: 'u1', fullName: 'Test Buyer', avatar: null } });
+/** A logged-in browser: the session hint cookie (if the session layer reads it) + verify-tokens answering a user. */
+const logIn = () => {
+  document.cookie = 'ms_has_session=1; path=/';
+};
+
+afterEach(() => {
+  document.cookie = 'ms_has_session=; Max-Age=0; path=/';
+  vi.unstubAllGlobals();
+  act(() => sessionStore.reset());
+});
+
+describe('products listing', () => {
+  it('says "try again later" when loading fails, and the retry button loads the products', async () => {
+    let fail = true;
+    const calls = stubApi({
+      '/api/v1/category?': () => json(categoryTree),
+      '/api/v1/product?': () => (fail ? serverError() : json(page([product]))),
+    });
+    renderApp('/products?state=ON');
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert).toHaveTextContent('Loading failed. Please try again later.');
+    fail = false;
+    const before = calls.filter((url) => url.includes('/api/v1/product?')).length;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: product.nameEn })).toBeInTheDocument();
+    expect(calls.filter((url) => url.includes('/api/v1/product?')).length).toBe(before + 1);
+    expect(screen.queryByRole('alert')).toBeNull();
+  }, 15_000);
+
+  it('shows an empty state when no product matches the filters', async () => {
+    stubApi({
+      '/api/v1/category?': () => json(categoryTree),
+      '/api/v1/product?': () => json(page([])),
+    });
+    renderApp('/products?state=NU&isVerified=true');
+    expect(await screen.findByText('No products match these filters')).toBeInTheDocument();
+    expect(screen.getByText('Try removing a filter or searching another word.')).toBeInTheDocument();
+  });
+});
+
+describe('services listing', () => {
+  it('has the filter panel, kept in the URL and sent to the service endpoint', async () => {
+    const calls = stubApi({
+      '/api/v1/category?': () => json({ items: [] }),
+      '/api/v1/service?': () => json(page([])),
+    });
+    const { router } = renderApp('/services?state=QC&deliveryDays=7');
+    expect(await screen.findByText('No services match these filters')).toBeInTheDocument();
+    expect(
+      calls.some(
+        (url) =>
+          url.includes('/api/v1/service?') && url.includes('state=QC') && url.includes('deliveryDays=7'),
+      ),
+    ).toBe(true);
+    const panel = screen.getAllByRole('form', { name: 'Filters' })[0]!;
+    expect(within(panel).queryByText('Canadian origin')).toBeNull();
+    expect(within(panel).getByLabelText('Turnaround')).toHaveValue('7');
+    await userEvent.click(within(panel).getByRole('checkbox', { name: /Verified services only/ }));
+    expect(router.state.location.search).toContain('isVerified=true');
+  });
+});
+
+describe('wishlist', () => {
+  it('shows empty states on both tabs', async () => {
+    logIn();
+    stubApi({
+      'auth/verify-tokens': loggedIn,
+      '/api/v1/like?': () => json(page([])),
+      '/api/v1/service-like?': () => json(page([])),
+    });
+    renderApp('/wishlist');
+    expect(await screen.findByText('No products in your wishlist yet')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: 'Services' }));
+    expect(await screen.findByText('No services in your wishlist yet')).toBeInTheDocument();
+  });
+
+  it('says "try again later" when the wishlist fails, and retries', async () => {
+    logIn();
+    let fail = true;
+    stubApi({
+      'auth/verify-tokens': loggedIn,
+      '/api/v1/like?': () => (fail ? serverError() : json(page([product]))),
+    });
+    renderApp('/wishlist');
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert).toHaveTextContent('Loading your wishlist failed. Please try again later.');
+    fail = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: product.nameEn })).toBeInTheDocument();
+  }, 15_000);
+});
+
+describe('product detail', () => {
+  it('asks a visitor to log in before liking ("Please login first to continue")', async () => {
+    const calls = stubApi({
+      'auth/verify-tokens': () => json({ error: { code: 'UNAUTHENTICATED', message: 'x' } }, 401),
+      [`/api/v1/product/${product.slug}`]: () => json(productDetail),
+      '/api/v1/review?': () => json({ items: [], total: 0, page: 1, pageSize: 10 }),
+    });
+    renderApp(`/productdetails/${product.slug}`);
+    expect(await screen.findByRole('heading', { level: 1, name: product.nameEn })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: `Add ${product.nameEn} to wishlist` }));
+    expect(toastStore.getState().toasts.map((toast) => toast.message)).toContain(
+      'Please login first to continue.',
+    );
+    expect(sessionStore.getState().isAuthModalOpen).toBe(true);
+    expect(calls.some((url) => url.includes('like/toggle'))).toBe(false);
+    expect(screen.getByRole('button', { name: `Add ${product.nameEn} to wishlist` })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+  });
+});
