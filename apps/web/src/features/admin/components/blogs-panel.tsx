@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminBlog, BlogInput } from '@maplesource/contracts/content';
 import { Button } from '../../../components/ui/button';
@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/http';
 import { renderMarkdown } from '../../../lib/markdown';
 import { toast } from '../../../lib/toast-store';
 import { deleteBlog, saveBlog, useAdminBlogs, useAdminMutation } from '../api/site-admin';
+import { InsertImageButton } from './insert-image-button';
 import { Pager, QueryState } from './query-state';
 
 const empty: BlogInput = {
@@ -23,7 +24,7 @@ const empty: BlogInput = {
   published: false,
 };
 
-/** Blogs: Markdown bodies (images by URL, `![alt](url)`), EN and FR, draft or published. */
+/** Blogs: Markdown bodies (images uploaded with "Insert image" or by URL, `![alt](url)`), EN and FR, draft or published. */
 export function BlogsPanel() {
   const { t, i18n } = useTranslation('admin');
   const [page, setPage] = useState(1);
@@ -82,6 +83,7 @@ function BlogEditor({ draft, onDone }: { draft: BlogInput & { id?: string }; onD
   const { t } = useTranslation('admin');
   const [value, setValue] = useState(draft);
   const save = useAdminMutation(saveBlog);
+  const bodyRefs = { bodyEn: useRef<HTMLTextAreaElement>(null), bodyFr: useRef<HTMLTextAreaElement>(null) };
   const preview = useMemo(() => renderMarkdown(value.bodyEn), [value.bodyEn]);
   const set = (key: keyof BlogInput) => (e: { target: { value: string } }) =>
     setValue({ ...value, [key]: e.target.value });
@@ -126,6 +128,7 @@ function BlogEditor({ draft, onDone }: { draft: BlogInput & { id?: string }; onD
       {(p) => (
         <textarea
           {...p}
+          ref={key === 'bodyEn' || key === 'bodyFr' ? bodyRefs[key] : undefined}
           lang={lang}
           rows={rows}
           className={inputClasses(false, 'font-mono text-xs')}
@@ -150,7 +153,19 @@ function BlogEditor({ draft, onDone }: { draft: BlogInput & { id?: string }; onD
         {area('excerptEn', t('blogs.excerptEn'), 2)}
         {area('excerptFr', t('blogs.excerptFr'), 2, 'fr')}
         {area('bodyEn', t('blogs.bodyEn'), 10)}
+        <InsertImageButton
+          textareaRef={bodyRefs.bodyEn}
+          value={value.bodyEn}
+          onChange={(bodyEn) => setValue((v) => ({ ...v, bodyEn }))}
+          label={t('blogs.bodyEn')}
+        />
         {area('bodyFr', t('blogs.bodyFr'), 10, 'fr')}
+        <InsertImageButton
+          textareaRef={bodyRefs.bodyFr}
+          value={value.bodyFr}
+          onChange={(bodyFr) => setValue((v) => ({ ...v, bodyFr }))}
+          label={t('blogs.bodyFr')}
+        />
         <label className="flex items-center gap-2 text-sm">
           <input
             type="checkbox"
