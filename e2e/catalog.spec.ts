@@ -32,12 +32,17 @@ test('catalogue journey: typo search, filters, product, like after login, wishli
   await expect(page).toHaveURL(/\/products\?q=alumnum/);
   await expect(page.getByText(/Showing results for “aluminum extrusion”/)).toBeVisible();
 
+  const results = page.getByTestId('listing-results');
   await page.getByLabel(pick(catalog, 'filters.state')).selectOption('ON');
   await expect(page).toHaveURL(/state=ON/);
-  await page.getByLabel(new RegExp(pick(catalog, 'filters.verifiedOnly'))).check();
+  // The checkbox follows the URL, so it turns checked once the navigation lands.
+  const verifiedOnly = page.getByLabel(new RegExp(pick(catalog, 'filters.verifiedOnly')));
+  await verifiedOnly.click();
   await expect(page).toHaveURL(/isVerified=true/);
+  await expect(verifiedOnly).toBeChecked();
+  await expect(results).toHaveAttribute('aria-busy', 'false');
 
-  const firstProduct = page.getByRole('main').getByRole('listitem').getByRole('link').first();
+  const firstProduct = results.getByRole('listitem').getByRole('link').first();
   const name = (await firstProduct.textContent())?.trim() ?? '';
   expect(name).toMatch(/Aluminum Extrusion/);
   await firstProduct.click();

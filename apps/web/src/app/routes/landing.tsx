@@ -129,8 +129,10 @@ export default function LandingPage() {
           <SellerGridSkeleton count={4} />
         ) : recent.isError ? (
           <LoadError onRetry={() => void recent.refetch()} />
+        ) : recent.data.items.length === 0 ? (
+          <p className="text-gray-700">{t('landing.noSellers')}</p>
         ) : (
-          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
             {recent.data.items.map((seller) => (
               <li key={seller.id}>
                 <SellerCard seller={seller} />
@@ -145,8 +147,10 @@ export default function LandingPage() {
           <SellerGridSkeleton count={4} />
         ) : manufacturers.isError ? (
           <LoadError onRetry={() => void manufacturers.refetch()} />
+        ) : manufacturers.data.items.length === 0 ? (
+          <p className="text-gray-700">{t('landing.noSellers')}</p>
         ) : (
-          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
             {manufacturers.data.items.map((seller) => (
               <li key={seller.id}>
                 <SellerCard seller={seller} />
@@ -161,6 +165,8 @@ export default function LandingPage() {
           <Skeleton className="h-48 w-full" />
         ) : blogs.isError ? (
           <LoadError onRetry={() => void blogs.refetch()} message={t('landing.blogsFailed')} />
+        ) : blogs.data.items.length === 0 ? (
+          <p className="text-gray-700">{t('landing.noBlogs')}</p>
         ) : (
           <ul className="grid gap-4 md:grid-cols-3">
             {blogs.data.items.map((blog) => (

@@ -87,7 +87,7 @@ export function SellerDirectory({
             <p className="mb-2 text-sm text-gray-600" aria-live="polite">
               {t('count', { count: sellers.data.total })}
             </p>
-            <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+            <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
               {sellers.data.items.map((seller) => (
                 <li key={seller.id}>
                   <SellerCard seller={seller} />

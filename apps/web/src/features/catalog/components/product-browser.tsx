@@ -54,6 +54,8 @@ interface ListingProps {
   subcategory?: string | undefined;
   sellerId?: string | undefined;
   title: string;
+  /** 2 when the listing sits under another page heading (a storefront). */
+  headingLevel?: 1 | 2 | undefined;
 }
 
 /** URL-kept filter state and the subcategory choices of a listing (shared by products and services). */
@@ -86,6 +88,7 @@ interface ListingPage<T> {
 function ListingBrowser<T extends { id: string }>({
   kind,
   title,
+  headingLevel = 1,
   subcategory,
   state,
   result,
@@ -93,6 +96,7 @@ function ListingBrowser<T extends { id: string }>({
 }: {
   kind: ListingKind;
   title: string;
+  headingLevel?: 1 | 2 | undefined;
   subcategory: string | undefined;
   state: ReturnType<typeof useListingState>;
   result: UseQueryResult<ListingPage<T>>;
@@ -101,6 +105,7 @@ function ListingBrowser<T extends { id: string }>({
   const { t } = useTranslation('catalog');
   const [drawer, setDrawer] = useState(false);
   const { params, filters, update, subcategoryOptions } = state;
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const panel = (
     <FilterPanel
       key={params.toString()}
@@ -115,9 +120,9 @@ function ListingBrowser<T extends { id: string }>({
     <section aria-labelledby="listing-title">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="min-w-0">
-          <h1 id="listing-title" className="text-2xl font-bold break-words text-gray-900">
+          <Heading id="listing-title" className="text-2xl font-bold break-words text-gray-900">
             {title}
-          </h1>
+          </Heading>
           {filters.q ? (
             <p className="mt-1 text-sm text-gray-700">
               {result.data?.correctedQuery
@@ -235,6 +240,7 @@ export function ProductBrowser({
   subcategory,
   sellerId,
   title,
+  headingLevel,
 }: ListingProps & { type?: string | undefined }) {
   const state = useListingState('product', category);
   const products = useProducts({
@@ -250,6 +256,7 @@ export function ProductBrowser({
     <ListingBrowser
       kind="product"
       title={title}
+      headingLevel={headingLevel}
       subcategory={subcategory}
       state={state}
       result={products}
@@ -259,7 +266,7 @@ export function ProductBrowser({
 }
 
 /** The service listing: the same panel, URL state and states as products, on the fields services have. */
-export function ServiceBrowser({ category, subcategory, sellerId, title }: ListingProps) {
+export function ServiceBrowser({ category, subcategory, sellerId, title, headingLevel }: ListingProps) {
   const state = useListingState('service', category);
   const { filters } = state;
   const services = useServices({
@@ -283,6 +290,7 @@ export function ServiceBrowser({ category, subcategory, sellerId, title }: Listi
     <ListingBrowser
       kind="service"
       title={title}
+      headingLevel={headingLevel}
       subcategory={subcategory}
       state={state}
       result={services}

@@ -64,7 +64,7 @@ export function SellerCard({ seller }: { seller: SellerSummary }) {
 
 export function SellerGridSkeleton({ count = 8 }: { count?: number }) {
   return (
-    <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-hidden="true">
+    <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-hidden="true">
       {Array.from({ length: count }, (_, i) => (
         <li key={i}>
           <Skeleton className="h-20 w-full" />
