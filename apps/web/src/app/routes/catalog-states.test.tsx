@@ -226,3 +226,35 @@ describe('product detail', () => {
     );
   });
 });
+
+describe('seller detail', () => {
+  it("shows the storefront's products and services in tabs, each listing filtered by the seller", async () => {
+    const calls = stubApi({
+      '/api/v1/seller/acme': () =>
+        json({
+          ...seller,
+          claimed: true,
+          logoUrl: '/api/v1/media/seller/1.svg',
+          productCount: 1,
+          serviceCount: 0,
+          createdAt: '2025-05-01T12:00:00.000Z',
+          postalCode: 'M5V 2T6',
+          descriptionEn: 'Extrusions.',
+          descriptionFr: 'Extrusions.',
+          yearEstablished: 1998,
+          employees: '11-50',
+          isSeller: true,
+        }),
+      '/api/v1/category?': () => json(categoryTree),
+      '/api/v1/product?': () => json(page([product])),
+      '/api/v1/service?': () => json(page([])),
+    });
+    renderApp('/seller/acme');
+    expect(await screen.findByRole('heading', { level: 1, name: seller.name })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: product.nameEn })).toBeInTheDocument();
+    expect(calls.some((url) => url.includes('/api/v1/product?') && url.includes('sellerId=1'))).toBe(true);
+    await userEvent.click(screen.getByRole('tab', { name: 'Services (0)' }));
+    expect(await screen.findByText('No services match these filters')).toBeInTheDocument();
+    expect(calls.some((url) => url.includes('/api/v1/service?') && url.includes('sellerId=1'))).toBe(true);
+  });
+});
