@@ -1,7 +1,8 @@
 // Catalogue listing at scale (issue 4): a listing with three filters and a (misspelt) text search.
 // PostgreSQL (DATABASE_URL): its own database `maple_bench` with 1,000,000 products; PGlite: 100,000 products.
 // Prints warm p50/p99 of the endpoint, the raw SQL time of the same statements, autocannon req/s of the
-// listing next to /healthz in the same run, and the default seed time on PGlite.
+// listing next to /healthz in the same run (uncached and with the listing result cache, decision 041), and the
+// default seed time on PGlite.
 // Env: BENCH_PRODUCTS (PostgreSQL scale, default 1000000), BENCH_PGLITE_PRODUCTS (default 100000),
 // BENCH_REUSE=1 keeps an already seeded maple_bench, BENCH_SKIP_PGLITE=1 / BENCH_SKIP_PG=1.
 import { spawnSync } from 'node:child_process';
@@ -131,11 +132,25 @@ async function runPostgres() {
   );
   await client.end();
 
-  const server = await startServer({ env: { DATABASE_URL: benchUrl.toString(), SEED: 'never' } });
-  try {
-    await measureEndpoint('PostgreSQL', server.url);
-  } finally {
-    await server.stop();
+  await measureBoth('PostgreSQL', { DATABASE_URL: benchUrl.toString(), SEED: 'never' });
+}
+
+/**
+ * The endpoint twice (decision 041): uncached (CATALOG_LISTING_CACHE_MS=0 turns off the listing result cache and
+ * the count cache, so every request runs its SQL) and with the default 5 s result cache, as hot listing pages are
+ * served in production.
+ */
+async function measureBoth(label, env) {
+  for (const [suffix, extra] of [
+    ['uncached', { CATALOG_LISTING_CACHE_MS: '0' }],
+    ['cached 5 s', { CATALOG_LISTING_CACHE_MS: '5000' }],
+  ]) {
+    const server = await startServer({ env: { ...env, ...extra } });
+    try {
+      await measureEndpoint(`${label} [${suffix}]`, server.url);
+    } finally {
+      await server.stop();
+    }
   }
 }
 
@@ -162,12 +177,7 @@ async function runPglite() {
     );
     await db.close();
 
-    const server = await startServer({ env: { DATA_DIR: dataDir, SEED: 'never' } });
-    try {
-      await measureEndpoint('PGlite', server.url);
-    } finally {
-      await server.stop();
-    }
+    await measureBoth('PGlite', { DATA_DIR: dataDir, SEED: 'never' });
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(defaultDir, { recursive: true, force: true });

@@ -64,6 +64,8 @@ export const configSchema = z.object({
   STRIPE_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
   COOKIE_SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
   PAYMENT_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
+  /** Product listing result cache lifetime (decision 041); 0 turns the listing caches off. Default 5000, tests 0. */
+  CATALOG_LISTING_CACHE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).optional()),
 });
 
 type RawConfig = z.infer<typeof configSchema>;

@@ -16,6 +16,7 @@ import {
   productItemsResponseSchema,
   productListQuerySchema,
   productListResponseSchema,
+  type ProductListResponse,
   productStatsQuerySchema,
   searchQuerySchema,
   searchResponseSchema,
@@ -36,6 +37,7 @@ import {
 } from '@maplesource/contracts';
 import * as catalog from './catalog.service';
 import { resolveQuery } from './search-query';
+import { ListingCache, listingKey } from './listing-cache';
 import { searchSellers } from '../sellers/sellers.service';
 import { searchBlogs } from '../content/home-blogs.service';
 
@@ -46,6 +48,10 @@ const notFoundResponses = { 403: errorResponseSchema, 404: errorResponseSchema }
 /** Spec §7 Catalogue and search: categories, products, services, stats, likes, business types, search. */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const userId = (request: { user: { id: string } | null }) => request.user?.id ?? null;
+  // Listing result cache (decision 041); CATALOG_LISTING_CACHE_MS=0 turns it and the count cache off.
+  const cacheMs = app.config.CATALOG_LISTING_CACHE_MS ?? (app.config.NODE_ENV === 'test' ? 0 : 5_000);
+  const listingCache = new ListingCache<string>({ ttlMs: cacheMs });
+  catalog.setCountCacheEnabled(cacheMs > 0);
 
   // ---- categories
   app.get(
@@ -138,7 +144,20 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productListResponseSchema },
       },
     },
-    async (request) => catalog.listProducts(app.db, request.query, userId(request)),
+    async (request, reply) => {
+      const user = userId(request);
+      // `suggested` depends on the user's history: only visitors' answers are shared.
+      if (request.query.type === 'suggested' && user)
+        return catalog.listProducts(app.db, request.query, user);
+      // The answer is checked against the response schema and serialized once, when computed (what the
+      // type provider's serializer does per request); a cached hit is sent as the stored JSON (decision 041).
+      const json = await listingCache.get(app.db, listingKey(request.query), async () =>
+        JSON.stringify(
+          productListResponseSchema.encode(await catalog.listProducts(app.db, request.query, null)),
+        ),
+      );
+      return reply.type('application/json; charset=utf-8').send(json as unknown as ProductListResponse);
+    },
   );
   app.get(
     '/product/:id',

@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buyerHeaders, createTestApp, type TestApp } from '../../../test/helpers';
+import { seedCatalog } from '../../seed/catalog';
+import { ListingCache, listingKey } from './listing-cache';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { CATALOG_LISTING_CACHE_MS: '60000' } });
+  await seedCatalog({
+    database: t.database,
+    config: t.config,
+    log: () => undefined,
+    options: { products: 200 },
+  });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('listing result cache (decision 041)', () => {
+  it('keys ignore parameter order and undefined values', () => {
+    expect(listingKey({ b: 1, a: 'x', c: undefined })).toBe(listingKey({ a: 'x', b: 1 }));
+    expect(listingKey({ a: ['x', 'y'] })).not.toBe(listingKey({ a: ['y', 'x'] }));
+  });
+
+  it('serves a stored answer until the catalogue version changes', async () => {
+    const cache = new ListingCache<number>({ ttlMs: 60_000, versionCheckMs: 0 });
+    let computed = 0;
+    const compute = async () => ++computed;
+    expect(await cache.get(t.database.db, 'k', compute)).toBe(1);
+    expect(await cache.get(t.database.db, 'k', compute)).toBe(1);
+    // A listing-relevant write bumps the version (trigger, migration 0230)…
+    await t.database.db.execute(
+      sql`UPDATE products SET name_en = name_en WHERE id = (SELECT min(id) FROM products)`,
+    );
+    expect(await cache.get(t.database.db, 'k', compute)).toBe(2);
+    // …a statistics update does not.
+    await t.database.db.execute(
+      sql`UPDATE products SET views = views + 1 WHERE id = (SELECT min(id) FROM products)`,
+    );
+    expect(await cache.get(t.database.db, 'k', compute)).toBe(2);
+  });
+
+  it('expires entries after the TTL and stays within its bound', async () => {
+    const cache = new ListingCache<number>({ ttlMs: 1, max: 2, versionCheckMs: 0 });
+    let computed = 0;
+    const compute = async () => ++computed;
+    await cache.get(t.database.db, 'a', compute);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(await cache.get(t.database.db, 'a', compute)).toBe(2);
+    const off = new ListingCache<number>({ ttlMs: 0 });
+    expect(await off.get(t.database.db, 'a', compute)).toBe(3);
+    expect(await off.get(t.database.db, 'a', compute)).toBe(4);
+  });
+
+  it('the endpoint answers the same JSON from the cache, and a new one after a product change', async () => {
+    const url = '/api/v1/product?state=ON&pageSize=5';
+    const first = await t.app.inject({ method: 'GET', url, headers: buyerHeaders });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toContain('application/json');
+    const second = await t.app.inject({ method: 'GET', url, headers: buyerHeaders });
+    expect(second.body).toBe(first.body);
+    const top = first.json<{ items: { id: string }[] }>().items[0]!;
+    await t.database.db.execute(sql`UPDATE products SET status = 'removed' WHERE id = ${Number(top.id)}`);
+    // The route's cache reads the version at most once a second.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const third = await t.app.inject({ method: 'GET', url, headers: buyerHeaders });
+    expect(third.json<{ items: { id: string }[] }>().items.map((item) => item.id)).not.toContain(top.id);
+  });
+});
