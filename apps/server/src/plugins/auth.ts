@@ -5,6 +5,12 @@ import { forbidden, unauthenticated } from './errors';
 
 export const SESSION_COOKIE = 'ms_session';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/**
+ * Non-secret, script-readable companion of the HttpOnly session cookie (decision 041): "this browser may have
+ * a session". The web app skips its start-up login check when it is absent, so a visitor's first page makes no
+ * request that answers 401 (a console error in Chromium). It grants nothing: the session cookie decides.
+ */
+export const SESSION_HINT_COOKIE = 'ms_has_session';
 
 export interface SessionUser {
   id: string;
@@ -42,12 +48,18 @@ export interface AuthPluginOptions {
 /** Reads the session cookie on every API request; routes opt in to requiring a user. */
 async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
   app.decorateRequest('user', null);
+  const staleSessions = new WeakSet<FastifyRequest>();
 
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 200) return;
     request.user = await options.sessions.resolve(token);
+    if (!request.user) staleSessions.add(request);
+  });
+  // An expired or revoked session cookie answered 401: clear it and its hint, so the next page skips the check.
+  app.addHook('onSend', async (request, reply) => {
+    if (reply.statusCode === 401 && staleSessions.has(request)) app.clearSessionCookie(reply);
   });
 
   const requireUser = async (request: FastifyRequest) => {
@@ -71,10 +83,13 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     secure: options.secureCookies,
   };
   app.decorate('setSessionCookie', (reply: FastifyReply, token: string) => {
-    reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: Math.floor(SESSION_TTL_MS / 1000) });
+    const maxAge = Math.floor(SESSION_TTL_MS / 1000);
+    reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge });
+    reply.setCookie(SESSION_HINT_COOKIE, '1', { ...cookieOptions, httpOnly: false, maxAge });
   });
   app.decorate('clearSessionCookie', (reply: FastifyReply) => {
     reply.clearCookie(SESSION_COOKIE, cookieOptions);
+    reply.clearCookie(SESSION_HINT_COOKIE, { ...cookieOptions, httpOnly: false });
   });
 }
 

@@ -29,6 +29,7 @@ describe('router', () => {
 
   it('renders logged-in-only pages to a logged-in user (verify-tokens succeeds)', async () => {
     const user = { id: 'u1', fullName: 'Test Buyer', avatar: null };
+    document.cookie = 'ms_has_session=1; path=/';
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string) =>
@@ -44,6 +45,7 @@ describe('router', () => {
     await screen.findByRole('heading', { level: 1, name: 'Wishlist' });
     expect(screen.getByRole('tab', { name: 'Products' })).toHaveAttribute('aria-selected', 'true');
     vi.unstubAllGlobals();
+    document.cookie = 'ms_has_session=; Max-Age=0; path=/';
     act(() => sessionStore.reset());
   });
 

@@ -138,6 +138,10 @@ describe('signup', () => {
     expect(cookie.sameSite).toBe('Lax');
     expect(cookie.secure).toBeFalsy();
     expect(cookie.path).toBe('/');
+    // The script-readable hint beside it (decision 041): same lifetime and flags, not HttpOnly, no secret.
+    const hint = res.cookies.find((c) => c.name === 'ms_has_session')!;
+    expect(hint).toMatchObject({ value: '1', path: '/', sameSite: 'Lax', maxAge: cookie.maxAge });
+    expect(hint.httpOnly).toBeFalsy();
     const me = await t.app.inject({
       method: 'GET',
       url: '/api/v1/auth/verify-tokens',
@@ -370,12 +374,16 @@ describe('sessions', () => {
     expect(out.statusCode).toBe(200);
     const cleared = out.cookies.find((c) => c.name === 'ms_session')!;
     expect(cleared.value).toBe('');
+    expect(out.cookies.find((c) => c.name === 'ms_has_session')?.value).toBe('');
     const me = await t.app.inject({
       method: 'GET',
       url: '/api/v1/auth/verify-tokens',
-      headers: { cookie: user.cookie },
+      headers: { cookie: `${user.cookie}; ms_has_session=1` },
     });
     expect(me.statusCode).toBe(401);
+    // The revoked session's cookie and its hint are cleared by the 401 answer.
+    expect(me.cookies.find((c) => c.name === 'ms_session')?.value).toBe('');
+    expect(me.cookies.find((c) => c.name === 'ms_has_session')?.value).toBe('');
   });
 
   it('refuses a side the account does not hold (role header)', async () => {

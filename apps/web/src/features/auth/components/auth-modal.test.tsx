@@ -10,6 +10,7 @@ const json = (status: number, body: unknown) =>
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  document.cookie = 'ms_has_session=; Max-Age=0; path=/';
   act(() => sessionStore.reset());
 });
 
@@ -99,6 +100,7 @@ describe('session checks', () => {
       return ok ? json(200, { user }) : json(401, { error: { code: 'UNAUTHENTICATED', message: 'x' } });
     });
     vi.stubGlobal('fetch', fetchMock);
+    document.cookie = 'ms_has_session=1; path=/';
     renderApp('/');
     await waitFor(() => expect(sessionStore.getState().isLoggedIn).toBe(true));
     expect(checks).toBe(1);
@@ -113,6 +115,35 @@ describe('session checks', () => {
       window.dispatchEvent(new Event('focus'));
     });
     expect(checks).toBe(before); // no checks while logged out
+  });
+});
+
+describe('start-up check and the session hint cookie (decision 041)', () => {
+  const verifyCalls = (fetchMock: ReturnType<typeof vi.fn>) =>
+    fetchMock.mock.calls.filter(([url]) => String(url).includes('auth/verify-tokens')).length;
+
+  it('makes no request without the hint: a visitor is logged out at once', async () => {
+    const fetchMock = vi.fn(async () => json(404, { error: { code: 'NOT_FOUND', message: 'x' } }));
+    vi.stubGlobal('fetch', fetchMock);
+    renderApp('/');
+    await waitFor(() => expect(sessionStore.getState().isInitialCheckPending).toBe(false));
+    expect(sessionStore.getState().isLoggedIn).toBe(false);
+    expect(verifyCalls(fetchMock)).toBe(0);
+  });
+
+  it('checks with the hint, and forgets the hint when the check answers 401', async () => {
+    const fetchMock = vi.fn(async (url: string) =>
+      String(url).includes('auth/verify-tokens')
+        ? json(401, { error: { code: 'UNAUTHENTICATED', message: 'x' } })
+        : json(404, { error: { code: 'NOT_FOUND', message: 'x' } }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    document.cookie = 'ms_has_session=1; path=/';
+    renderApp('/');
+    await waitFor(() => expect(sessionStore.getState().isInitialCheckPending).toBe(false));
+    expect(verifyCalls(fetchMock)).toBe(1);
+    expect(sessionStore.getState().isLoggedIn).toBe(false);
+    expect(document.cookie).not.toContain('ms_has_session=1');
   });
 });
 
