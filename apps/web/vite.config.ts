@@ -19,6 +19,7 @@ export default defineConfig({
       '/api': { target: backend, changeOrigin: true, ws: true },
       '/socket.io': { target: backend, changeOrigin: true, ws: true },
       '/healthz': { target: backend, changeOrigin: true },
+      '/uploads': { target: backend, changeOrigin: true },
     },
   },
 });

@@ -260,3 +260,21 @@ export async function resolveSeoHead(input: {
   const entry = await findSeoEntry(input.pathname, input.lookup);
   return applySeoEntry({ pathname: input.pathname, origin: input.origin, entry });
 }
+
+/**
+ * `<link rel="alternate" hreflang>` targets of a page: English at the bare path, French under `/fr`,
+ * and English as `x-default`. `barePathname` is the path without a language prefix.
+ */
+export function alternateLanguageLinks(
+  origin: string,
+  barePathname: string,
+): Array<{ hreflang: 'en' | 'fr' | 'x-default'; href: string }> {
+  const bare = barePathname === '' ? '/' : barePathname;
+  const en = `${origin}${bare}`;
+  const fr = `${origin}/fr${bare === '/' ? '' : bare}`;
+  return [
+    { hreflang: 'en', href: en },
+    { hreflang: 'fr', href: fr },
+    { hreflang: 'x-default', href: en },
+  ];
+}

@@ -1,4 +1,5 @@
 import {
+  alternateLanguageLinks,
   applySeoEntry,
   categoryListingHead,
   listingTypeHead,
@@ -356,21 +357,6 @@ async function loadListingHead(
   }
 }
 
-/** `<link rel="alternate" hreflang>` for the English, French and default addresses of a page. */
-export function alternateLinks(
-  origin: string,
-  barePathname: string,
-): Array<{ hreflang: string; href: string }> {
-  const bare = barePathname === '' ? '/' : barePathname;
-  const en = `${origin}${bare}`;
-  const fr = `${origin}/fr${bare === '/' ? '' : bare}`;
-  return [
-    { hreflang: 'en', href: en },
-    { hreflang: 'fr', href: fr },
-    { hreflang: 'x-default', href: en },
-  ];
-}
-
 export function staticHeadFor(pathname: string, language: PageLanguage, statusCode: 200 | 404): StaticHead {
   if (statusCode === 404) return notFoundHead[language];
   const exact = staticHeads[pathname.replace(/\/+$/, '') || '/'];
@@ -425,7 +411,7 @@ export function buildHeadHtml(input: {
     `<meta data-seo name="robots" content="${escapeHtml(resolved.robots)}">`,
     `<link data-seo rel="canonical" href="${escapeHtml(resolved.canonical)}">`,
     ...(input.statusCode === 200
-      ? alternateLinks(input.origin, input.barePathname).map(
+      ? alternateLanguageLinks(input.origin, input.barePathname).map(
           (a) => `<link data-seo rel="alternate" hreflang="${a.hreflang}" href="${escapeHtml(a.href)}">`,
         )
       : []),

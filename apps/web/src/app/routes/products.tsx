@@ -1,7 +1,9 @@
 import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { productListingTypes, type ProductListingType } from '@maplesource/contracts/routes';
+import { categoryListingHead, listingTypeHead } from '@maplesource/contracts/listing-head';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { usePageHead } from '../../lib/use-page-head';
 import { useCategories } from '../../features/catalog/api/get-categories';
 import { ProductBrowser } from '../../features/catalog/components/product-browser';
 import { CardGridSkeleton } from '../../features/catalog/components/product-card';
@@ -29,7 +31,15 @@ export default function ProductsPage() {
   if (isType) title = t(`listingTypes.${category}`);
   else if (child) title = fr ? child.nameFr : child.nameEn;
   else if (parent) title = fr ? parent.nameFr : parent.nameEn;
-  useDocumentTitle(title);
+  const language = fr ? 'fr' : 'en';
+  const head =
+    isType && category
+      ? listingTypeHead(category as ProductListingType, language)
+      : parent
+        ? categoryListingHead({ section: 'products', language, category: parent, subcategory: child })
+        : null;
+  useDocumentTitle(head ? undefined : title);
+  usePageHead(head); // the same title and description the server renders for this listing
 
   if (category && !isType) {
     if (categories.isPending) return <CardGridSkeleton />;

@@ -1,6 +1,8 @@
 import { Link, Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { categoryListingHead } from '@maplesource/contracts/listing-head';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { usePageHead } from '../../lib/use-page-head';
 import { useCategories } from '../../features/catalog/api/get-categories';
 import { ServiceBrowser } from '../../features/catalog/components/product-browser';
 import { CardGridSkeleton } from '../../features/catalog/components/product-card';
@@ -24,7 +26,16 @@ export default function ServicesPage() {
         ? parent.nameFr
         : parent.nameEn
       : t('services.title');
-  useDocumentTitle(title);
+  const head = parent
+    ? categoryListingHead({
+        section: 'services',
+        language: fr ? 'fr' : 'en',
+        category: parent,
+        subcategory: child,
+      })
+    : null;
+  useDocumentTitle(head ? undefined : title);
+  usePageHead(head); // the same title and description the server renders for this listing
   if (category) {
     if (categories.isPending) return <CardGridSkeleton />;
     if (categories.isError) return <LoadError onRetry={() => void categories.refetch()} />;

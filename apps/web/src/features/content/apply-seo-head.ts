@@ -55,3 +55,23 @@ export function applySeoHead(head: ResolvedSeoHead, options: { keepServerScripts
     document.head.appendChild(element);
   }
 }
+
+/** `<link rel="alternate" hreflang>` for the current page (en, fr, x-default), replacing the previous page's. */
+export function applyAlternateLinks(links: ReadonlyArray<{ hreflang: string; href: string }>): void {
+  const wanted = new Set(links.map((l) => l.hreflang));
+  for (const old of document.head.querySelectorAll<HTMLLinkElement>('link[rel="alternate"][hreflang]'))
+    if (!wanted.has(old.hreflang)) old.remove();
+  for (const link of links) {
+    let element = document.head.querySelector<HTMLLinkElement>(
+      `link[rel="alternate"][hreflang="${CSS.escape(link.hreflang)}"]`,
+    );
+    if (!element) {
+      element = document.createElement('link');
+      element.rel = 'alternate';
+      element.hreflang = link.hreflang;
+      element.setAttribute(MARK, '');
+      document.head.appendChild(element);
+    }
+    element.href = link.href;
+  }
+}
