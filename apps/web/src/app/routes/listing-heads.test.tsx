@@ -63,8 +63,8 @@ describe('listing heads', () => {
     );
     expect(meta('meta[name="description"]')).toMatch(/Fabrication métallique\) : parcourez/);
     expect(alternate('en')).toBe(`${window.location.origin}/products/metal-fabrication/aluminum-extrusions`);
-    await router.navigate('/products/bestsellers');
-    await waitFor(() => expect(document.title).toBe('Bestselling Canadian products | MapleSource'));
+    await router.navigate('/fr/products/bestsellers');
+    await waitFor(() => expect(document.title).toBe('Meilleurs vendeurs : produits canadiens | MapleSource'));
     await waitFor(() => expect(alternate('en')).toBe(`${window.location.origin}/products/bestsellers`));
   });
 
