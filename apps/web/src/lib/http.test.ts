@@ -82,5 +82,8 @@ describe('http client', () => {
       errorMessage(t, new ApiError({ status: 409, code: 'INVOICE_EXPIRED', message: 'Invoice expired' })),
     ).toBe('Invoice expired');
     expect(errorMessage(t, new Error('boom'))).toBe(i18n.t('errors:GENERIC'));
+    expect(errorMessage(t, new ApiError({ status: 502, code: 'HTTP_502', message: 'Bad Gateway' }))).toBe(
+      i18n.t('errors:GENERIC'),
+    );
   });
 });

@@ -142,7 +142,8 @@ export function errorMessage(t: TFunction, error: unknown): string {
     const key = `errors:${error.code}`;
     const translated = t(key, { defaultValue: '' });
     if (translated && translated !== key) return translated;
-    if (error.message) return error.message;
+    // A status without our error body (a proxy's 502, say) has only an English status text: use the generic text.
+    if (error.message && !error.code.startsWith('HTTP_')) return error.message;
   }
   return t('errors:GENERIC');
 }
