@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ProductFacets } from '@maplesource/contracts/catalog';
 import { Button } from '../../../components/ui/button';
-import { CloseIcon } from '../../../components/ui/icons';
+import { Modal } from '../../../components/ui/modal';
 import { useCategories } from '../api/get-categories';
 import { useProducts, type ProductListParams } from '../api/get-products';
 import { useServices } from '../api/get-services';
@@ -167,37 +167,14 @@ function ListingBrowser<T extends { id: string }>({
       </div>
       <div className="mt-4 grid gap-6 md:grid-cols-[16rem_1fr]">
         <aside className="hidden md:block">{panel}</aside>
-        {drawer ? (
-          <div
-            className="fixed inset-0 z-40 md:hidden"
-            role="dialog"
-            aria-modal="true"
-            aria-label={t('filters.title')}
-            onKeyDown={(e) => {
-              if (e.key === 'Escape') setDrawer(false);
-            }}
-          >
-            <div
-              className="absolute inset-0 bg-black/40"
-              onClick={() => setDrawer(false)}
-              aria-hidden="true"
-            />
-            <div className="absolute inset-y-0 left-0 w-80 max-w-[85vw] overflow-y-auto bg-white p-4 shadow-xl">
-              <div className="mb-3 flex items-center justify-between">
-                <h2 className="font-semibold">{t('filters.title')}</h2>
-                <button
-                  type="button"
-                  onClick={() => setDrawer(false)}
-                  aria-label={t('filters.close')}
-                  autoFocus
-                >
-                  <CloseIcon className="h-5 w-5" />
-                </button>
-              </div>
-              {panel}
-            </div>
-          </div>
-        ) : null}
+        <Modal
+          open={drawer}
+          onClose={() => setDrawer(false)}
+          title={t('filters.title')}
+          closeLabel={t('filters.close')}
+        >
+          {panel}
+        </Modal>
         <div className="min-w-0">
           {result.isPending ? (
             <CardGridSkeleton />
