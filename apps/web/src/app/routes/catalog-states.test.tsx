@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render';
@@ -214,6 +214,8 @@ describe('product detail', () => {
     });
     renderApp(`/productdetails/${product.slug}`);
     expect(await screen.findByRole('heading', { level: 1, name: product.nameEn })).toBeInTheDocument();
+    // The browser tab names the product, not a generic "Product details".
+    await waitFor(() => expect(document.title).toBe(`${product.nameEn} | MapleSource`));
     await userEvent.click(screen.getByRole('button', { name: `Add ${product.nameEn} to wishlist` }));
     expect(toastStore.getState().toasts.map((toast) => toast.message)).toContain(
       'Please login first to continue.',
