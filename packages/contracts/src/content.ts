@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { pagedSchema } from './common';
+import { businessTypeSchema } from './catalog';
+import { provinceCodeSchema } from './provinces';
 
 /** Content domain (issue 5): global paragraphs, SEO entries, admin audit log, site settings. */
 
@@ -190,7 +192,43 @@ export const adminSellerSchema = z.object({
   verified: z.boolean(),
 });
 export type AdminSeller = z.infer<typeof adminSellerSchema>;
-export const adminSellerListSchema = pagedSchema(adminSellerSchema);
+/** A storefront as the admin console edits it (list rows, profile edits and their audit before/after). */
+export const adminSellerProfileSchema = adminSellerSchema.extend({
+  city: z.string(),
+  province: provinceCodeSchema,
+  businessType: businessTypeSchema,
+});
+export type AdminSellerProfile = z.infer<typeof adminSellerProfileSchema>;
+export const adminSellerListSchema = pagedSchema(adminSellerProfileSchema);
+/** Admin edit of a storefront: any of name, city, province, business type (copied onto its items). */
+export const sellerProfileInputSchema = z
+  .object({
+    name: text(200).optional(),
+    city: text(120).optional(),
+    province: provinceCodeSchema.optional(),
+    businessType: businessTypeSchema.optional(),
+  })
+  .refine((edit) => Object.values(edit).some((value) => value !== undefined), {
+    message: 'Change at least one field',
+  });
+export type SellerProfileInput = z.infer<typeof sellerProfileInputSchema>;
+
+/** Admin rename of a product or a service, looked up by numeric id or slug (the slug stays). */
+export const catalogItemKinds = ['product', 'service'] as const;
+export const adminCatalogItemParamsSchema = z.object({
+  kind: z.enum(catalogItemKinds),
+  idOrSlug: z.string().trim().min(1).max(300),
+});
+export const catalogItemNamesInputSchema = z.object({ nameEn: text(200), nameFr: text(200) });
+export type CatalogItemNamesInput = z.infer<typeof catalogItemNamesInputSchema>;
+export const adminCatalogItemSchema = z.object({
+  id: z.string(),
+  kind: z.enum(catalogItemKinds),
+  slug: z.string(),
+  nameEn: z.string(),
+  nameFr: z.string(),
+});
+export type AdminCatalogItem = z.infer<typeof adminCatalogItemSchema>;
 
 /** Admin image upload (blogs, "Markdown with images"): one JPEG, PNG or WebP ≤ 5 MB, stored as WebP. */
 export const adminUploadMaxBytes = 5 * 1024 * 1024;

@@ -9,7 +9,12 @@ import {
   adminCategoryListSchema,
   adminCategorySchema,
   adminSellerListSchema,
+  adminSellerProfileSchema,
   adminSellerSchema,
+  adminCatalogItemParamsSchema,
+  adminCatalogItemSchema,
+  catalogItemNamesInputSchema,
+  sellerProfileInputSchema,
   blogInputSchema,
   categoryNamesInputSchema,
   errorResponseSchema,
@@ -44,7 +49,9 @@ import { invalidateHeadCache } from '../content/head-cache';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { listCategoriesForAdmin, renameCategory } from '../catalog/category-admin.service';
-import { listSellersForAdmin, setSellerVerified } from '../sellers/seller-admin.service';
+import { listSellersForAdmin, setSellerVerified, updateSellerProfile } from '../sellers/seller-admin.service';
+import { getCatalogItemForAdmin, renameCatalogItem } from '../catalog/item-admin.service';
+import { forgetCachedListings } from '../catalog/listing-cache';
 import { writeAudit } from '../content/content.service';
 import {
   deleteBlog,
@@ -320,6 +327,77 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return change.after;
       });
+      invalidateHeadCache();
+      return after;
+    },
+  );
+
+  app.put(
+    '/sellers/:id/profile',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: sellerProfileInputSchema,
+        response: { 200: adminSellerProfileSchema, ...errors },
+      },
+    },
+    async (request) => {
+      // Province and business type are copied onto the seller's products and services in the same
+      // transaction; the catalogue version bumps (trigger), and this process drops its cached listings now.
+      const after = await app.db.transaction(async (tx) => {
+        const change = await updateSellerProfile(tx as unknown as Db, request.params.id, request.body);
+        await writeAudit(tx, actorOf(request), {
+          action: 'update',
+          entity: 'seller',
+          entityId: change.after.id,
+          before: change.before,
+          after: change.after,
+        });
+        return change.after;
+      });
+      forgetCachedListings();
+      invalidateHeadCache();
+      return after;
+    },
+  );
+
+  // ---------- products and services (rename, by numeric id or slug) ----------
+  app.get(
+    '/catalog-items/:kind/:idOrSlug',
+    {
+      schema: {
+        tags,
+        params: adminCatalogItemParamsSchema,
+        response: { 200: adminCatalogItemSchema, ...errors },
+      },
+    },
+    async (request) => getCatalogItemForAdmin(app.db, request.params.kind, request.params.idOrSlug),
+  );
+  app.put(
+    '/catalog-items/:kind/:idOrSlug',
+    {
+      schema: {
+        tags,
+        params: adminCatalogItemParamsSchema,
+        body: catalogItemNamesInputSchema,
+        response: { 200: adminCatalogItemSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { kind, idOrSlug } = request.params;
+      const after = await app.db.transaction(async (tx) => {
+        const change = await renameCatalogItem(tx as unknown as Db, kind, idOrSlug, request.body);
+        await writeAudit(tx, actorOf(request), {
+          action: 'update',
+          entity: kind,
+          entityId: change.after.id,
+          before: change.before,
+          after: change.after,
+        });
+        return change.after;
+      });
+      forgetCachedListings();
       invalidateHeadCache();
       return after;
     },

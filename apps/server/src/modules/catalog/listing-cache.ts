@@ -17,6 +17,18 @@ export interface ListingCacheOptions {
   versionCheckMs?: number;
 }
 
+/** Every cache of this process, so a catalogue write made here is seen at once (see forgetCachedListings). */
+const liveCaches = new Set<{ clear(): void }>();
+
+/**
+ * Call after committing a catalogue write (admin edits): this process's caches drop their pages and read the
+ * version again on the next request instead of at the next poll (≤ `versionCheckMs`). Other processes still
+ * see the trigger-bumped version within one poll.
+ */
+export function forgetCachedListings(): void {
+  for (const cache of liveCaches) cache.clear();
+}
+
 export class ListingCache<T> {
   private readonly entries = new Map<string, { value: T; at: number; version: string }>();
   private version = '';
@@ -30,6 +42,7 @@ export class ListingCache<T> {
     this.ttlMs = options.ttlMs;
     this.max = options.max ?? 500;
     this.versionCheckMs = options.versionCheckMs ?? 1_000;
+    if (this.enabled) liveCaches.add(this);
   }
 
   get enabled() {

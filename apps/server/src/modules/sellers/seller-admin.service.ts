@@ -1,5 +1,5 @@
 import { asc, count, eq, ilike, or } from 'drizzle-orm';
-import type { AdminSeller, BusinessType, ProvinceCode } from '@maplesource/contracts';
+import type { AdminSeller, AdminSellerProfile, BusinessType, ProvinceCode } from '@maplesource/contracts';
 import type { Db } from '../../db/client';
 import { notFound } from '../../plugins/errors';
 import { sellers } from './sellers.tables';
@@ -13,11 +13,36 @@ const out = (r: { id: number | string; slug: string; name: string; verified: boo
   verified: r.verified,
 });
 
+/** Profile columns: list rows and the before/after of a profile edit (audited). */
+const profileColumns = {
+  id: sellers.id,
+  slug: sellers.slug,
+  name: sellers.name,
+  verified: sellers.verified,
+  city: sellers.city,
+  province: sellers.province,
+  businessType: sellers.businessType,
+};
+const outProfile = (r: {
+  id: number | string;
+  slug: string;
+  name: string;
+  verified: boolean;
+  city: string;
+  province: string;
+  businessType: string;
+}): AdminSellerProfile => ({
+  ...out(r),
+  city: r.city,
+  province: r.province as ProvinceCode,
+  businessType: r.businessType as BusinessType,
+});
+
 export async function listSellersForAdmin(db: Db, page: number, pageSize: number, q?: string) {
   const where = q
     ? or(ilike(sellers.name, `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`), eq(sellers.slug, q))
     : undefined;
-  const columns = { id: sellers.id, slug: sellers.slug, name: sellers.name, verified: sellers.verified };
+  const columns = profileColumns;
   const [items, [{ total } = { total: 0 }]] = await Promise.all([
     db
       .select(columns)
@@ -28,7 +53,7 @@ export async function listSellersForAdmin(db: Db, page: number, pageSize: number
       .offset((page - 1) * pageSize),
     db.select({ total: count() }).from(sellers).where(where),
   ]);
-  return { items: items.map(out), total: Number(total), page, pageSize };
+  return { items: items.map(outProfile), total: Number(total), page, pageSize };
 }
 
 export async function setSellerVerified(
@@ -61,22 +86,17 @@ export async function updateSellerProfile(
   db: Db,
   id: string,
   edit: SellerProfileEdit,
-): Promise<{ before: AdminSeller; after: AdminSeller }> {
+): Promise<{ before: AdminSellerProfile; after: AdminSellerProfile }> {
   const key = Number(id);
   if (!Number.isSafeInteger(key)) throw notFound('ADMIN_ENTITY_NOT_FOUND', 'No seller with this id');
-  const columns = { id: sellers.id, slug: sellers.slug, name: sellers.name, verified: sellers.verified };
-  const [before] = await db.select(columns).from(sellers).where(eq(sellers.id, key)).limit(1);
+  const [before] = await db.select(profileColumns).from(sellers).where(eq(sellers.id, key)).limit(1);
   if (!before) throw notFound('ADMIN_ENTITY_NOT_FOUND', 'No seller with this id');
   const changes = Object.fromEntries(Object.entries(edit).filter(([, value]) => value !== undefined));
-  if (Object.keys(changes).length === 0) return { before: out(before), after: out(before) };
-  const [after] = await db
-    .update(sellers)
-    .set(changes)
-    .where(eq(sellers.id, key))
-    .returning({ ...columns, province: sellers.province, businessType: sellers.businessType });
+  if (Object.keys(changes).length === 0) return { before: outProfile(before), after: outProfile(before) };
+  const [after] = await db.update(sellers).set(changes).where(eq(sellers.id, key)).returning(profileColumns);
   if (edit.province !== undefined || edit.businessType !== undefined)
     await syncSellerCopies(db, key, { province: after!.province, businessType: after!.businessType });
   if (edit.name !== undefined || edit.city !== undefined)
     await addSearchWords(db, [edit.name ?? '', edit.city ?? '']);
-  return { before: out(before), after: out(after!) };
+  return { before: outProfile(before), after: outProfile(after!) };
 }
