@@ -2,10 +2,14 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { Paged } from '@maplesource/contracts/common';
 import type {
   AdminBlog,
+  AdminCatalogItem,
   AdminCategory,
   AdminSeller,
+  AdminSellerProfile,
   BlogInput,
+  CatalogItemNamesInput,
   CategoryNamesInput,
+  SellerProfileInput,
   HeroSettingsInput,
   LandingFeaturesInput,
 } from '@maplesource/contracts/content';
@@ -54,7 +58,7 @@ export const renameCategory = ({ id, ...body }: CategoryNamesInput & { id: strin
   api.put<AdminCategory>(`admin/categories/${id}`, { ...asAdmin, body });
 
 export const listAdminSellers = (page: number, q: string) =>
-  api.get<Paged<AdminSeller>>('admin/sellers', {
+  api.get<Paged<AdminSellerProfile>>('admin/sellers', {
     ...asAdmin,
     query: { page, pageSize: 20, q: q || undefined },
   });
@@ -67,6 +71,30 @@ export const adminSellersQueryOptions = (page: number, q: string) =>
 export const useAdminSellers = (page: number, q: string) => useQuery(adminSellersQueryOptions(page, q));
 export const setSellerVerified = ({ id, verified }: { id: string; verified: boolean }) =>
   api.put<AdminSeller>(`admin/sellers/${id}/verified`, { ...asAdmin, body: { verified } });
+
+export const updateSellerProfile = ({ id, ...body }: SellerProfileInput & { id: string }) =>
+  api.put<AdminSellerProfile>(`admin/sellers/${id}/profile`, { ...asAdmin, body });
+
+type ItemKind = AdminCatalogItem['kind'];
+const itemPath = (kind: ItemKind, idOrSlug: string) =>
+  `admin/catalog-items/${kind}/${encodeURIComponent(idOrSlug.trim())}`;
+export const getCatalogItem = (kind: ItemKind, idOrSlug: string) =>
+  api.get<AdminCatalogItem>(itemPath(kind, idOrSlug), asAdmin);
+export const catalogItemQueryOptions = (kind: ItemKind, idOrSlug: string) =>
+  queryOptions({
+    queryKey: ['admin', 'catalog-item', kind, idOrSlug],
+    queryFn: () => getCatalogItem(kind, idOrSlug),
+    enabled: idOrSlug.trim() !== '',
+    retry: false,
+  });
+export const useCatalogItem = (kind: ItemKind, idOrSlug: string) =>
+  useQuery(catalogItemQueryOptions(kind, idOrSlug));
+export const renameCatalogItem = ({
+  kind,
+  idOrSlug,
+  ...body
+}: CatalogItemNamesInput & { kind: ItemKind; idOrSlug: string }) =>
+  api.put<AdminCatalogItem>(itemPath(kind, idOrSlug), { ...asAdmin, body });
 
 /** A mutation that refreshes every admin list (and the audit log) on success. */
 export function useAdminMutation<TInput, TOutput>(fn: (input: TInput) => Promise<TOutput>) {

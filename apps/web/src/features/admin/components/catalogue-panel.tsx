@@ -1,20 +1,31 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AdminCategory } from '@maplesource/contracts/content';
+import {
+  catalogItemNamesInputSchema,
+  sellerProfileInputSchema,
+  type AdminCatalogItem,
+  type AdminCategory,
+  type AdminSellerProfile,
+} from '@maplesource/contracts/content';
+import { businessTypes, type BusinessType } from '@maplesource/contracts/catalog';
+import { provinceCodes, provinceNames, type ProvinceCode } from '@maplesource/contracts/province-names';
 import { Button } from '../../../components/ui/button';
 import { Field, inputClasses } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/http';
 import { toast } from '../../../lib/toast-store';
 import {
+  renameCatalogItem,
   renameCategory,
   setSellerVerified,
+  updateSellerProfile,
   useAdminCategories,
   useAdminMutation,
   useAdminSellers,
+  useCatalogItem,
 } from '../api/site-admin';
 import { Pager, QueryState } from './query-state';
 
-/** Categories (EN/FR names) and sellers (verified badge). */
+/** Categories (EN/FR names), sellers (verified badge, profile) and product/service names. */
 export function CataloguePanel() {
   const { t } = useTranslation('admin');
   const [kind, setKind] = useState<'product' | 'service'>('product');
@@ -52,6 +63,7 @@ export function CataloguePanel() {
         </QueryState>
       </section>
       <SellersSection />
+      <ItemRenameSection />
     </div>
   );
 }
@@ -108,6 +120,7 @@ function SellersSection() {
   const [q, setQ] = useState('');
   const sellers = useAdminSellers(page, q);
   const verify = useAdminMutation(setSellerVerified);
+  const [editing, setEditing] = useState<string | null>(null);
   return (
     <section aria-labelledby="admin-sellers">
       <h2 id="admin-sellers" className="text-lg font-semibold">
@@ -135,10 +148,28 @@ function SellersSection() {
       >
         <ul className="mt-3 divide-y divide-gray-100 text-sm">
           {sellers.data?.items.map((s) => (
-            <li key={s.id} className="flex items-center justify-between gap-3 py-2">
+            <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 py-2">
               <span>
                 {s.name} <span className="font-mono text-xs text-gray-500">{s.slug}</span>
+                <span className="block text-xs text-gray-600">
+                  {s.city}, {s.province} · {t(`businessTypes.${s.businessType}`, { ns: 'catalog' })}
+                </span>
               </span>
+              <Button
+                size="sm"
+                variant="secondary"
+                aria-expanded={editing === s.id}
+                onClick={() => setEditing(editing === s.id ? null : s.id)}
+              >
+                {t('catalogue.editProfile')}
+              </Button>
+              {editing === s.id ? (
+                <SellerProfileForm
+                  key={`${s.id}:${s.name}:${s.city}:${s.province}:${s.businessType}`}
+                  seller={s}
+                  onDone={() => setEditing(null)}
+                />
+              ) : null}
               <label className="flex items-center gap-2">
                 <input
                   type="checkbox"
@@ -163,5 +194,250 @@ function SellersSection() {
         ) : null}
       </QueryState>
     </section>
+  );
+}
+
+/** Name, city, province and business type of a storefront (the last two are copied onto its items). */
+function SellerProfileForm({ seller, onDone }: { seller: AdminSellerProfile; onDone: () => void }) {
+  const { t, i18n } = useTranslation('admin');
+  const lang = i18n.language.startsWith('fr') ? 'fr' : 'en';
+  const [name, setName] = useState(seller.name);
+  const [city, setCity] = useState(seller.city);
+  const [province, setProvince] = useState<ProvinceCode>(seller.province);
+  const [businessType, setBusinessType] = useState<BusinessType>(seller.businessType);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const save = useAdminMutation(updateSellerProfile);
+  const changed = {
+    name: name.trim() !== seller.name ? name : undefined,
+    city: city.trim() !== seller.city ? city : undefined,
+    province: province !== seller.province ? province : undefined,
+    businessType: businessType !== seller.businessType ? businessType : undefined,
+  };
+  const dirty = Object.values(changed).some((v) => v !== undefined);
+  return (
+    <form
+      className="grid w-full gap-3 rounded-md border border-gray-200 bg-gray-50 p-3 sm:grid-cols-2"
+      aria-label={t('catalogue.profileOf', { name: seller.name })}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const parsed = sellerProfileInputSchema.safeParse(changed);
+        if (!parsed.success) {
+          setErrors(
+            Object.fromEntries(
+              parsed.error.issues.map((i) => [String(i.path[0] ?? ''), t('catalogue.invalid')]),
+            ),
+          );
+          return;
+        }
+        setErrors({});
+        save.mutate(
+          { id: seller.id, ...parsed.data },
+          {
+            onSuccess: () => {
+              toast.success(t('saved'));
+              onDone();
+            },
+            onError: (e) => toast.error(errorMessage(t, e)),
+          },
+        );
+      }}
+    >
+      <Field label={t('catalogue.sellerName')} error={errors.name} required>
+        {(p) => (
+          <input
+            {...p}
+            className={inputClasses(Boolean(errors.name))}
+            value={name}
+            maxLength={200}
+            onChange={(e) => setName(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label={t('catalogue.city')} error={errors.city} required>
+        {(p) => (
+          <input
+            {...p}
+            className={inputClasses(Boolean(errors.city))}
+            value={city}
+            maxLength={120}
+            onChange={(e) => setCity(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label={t('catalogue.province')}>
+        {(p) => (
+          <select
+            {...p}
+            className={inputClasses()}
+            value={province}
+            onChange={(e) => setProvince(e.target.value as ProvinceCode)}
+          >
+            {provinceCodes.map((code) => (
+              <option key={code} value={code}>
+                {provinceNames[code][lang]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label={t('catalogue.businessType')}>
+        {(p) => (
+          <select
+            {...p}
+            className={inputClasses()}
+            value={businessType}
+            onChange={(e) => setBusinessType(e.target.value as BusinessType)}
+          >
+            {businessTypes.map((code) => (
+              <option key={code} value={code}>
+                {t(`businessTypes.${code}`, { ns: 'catalog' })}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <div className="flex gap-2 sm:col-span-2">
+        <Button type="submit" size="sm" disabled={!dirty || save.isPending}>
+          {t('save')}
+        </Button>
+        <Button type="button" size="sm" variant="secondary" onClick={onDone}>
+          {t('cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Rename a product or a service, found by its numeric id or its slug (the slug, and so its address, stays). */
+function ItemRenameSection() {
+  const { t } = useTranslation('admin');
+  const [kind, setKind] = useState<AdminCatalogItem['kind']>('product');
+  const [input, setInput] = useState('');
+  const [lookup, setLookup] = useState<{ kind: AdminCatalogItem['kind']; idOrSlug: string }>({
+    kind: 'product',
+    idOrSlug: '',
+  });
+  const item = useCatalogItem(lookup.kind, lookup.idOrSlug);
+  return (
+    <section aria-labelledby="admin-items">
+      <h2 id="admin-items" className="text-lg font-semibold">
+        {t('catalogue.renameItems')}
+      </h2>
+      <form
+        className="mt-2 flex flex-wrap items-end gap-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setLookup({ kind, idOrSlug: input.trim() });
+        }}
+      >
+        <Field label={t('catalogue.itemKind')}>
+          {(p) => (
+            <select
+              {...p}
+              className={inputClasses()}
+              value={kind}
+              onChange={(e) => setKind(e.target.value as AdminCatalogItem['kind'])}
+            >
+              <option value="product">{t('catalogue.product')}</option>
+              <option value="service">{t('catalogue.service')}</option>
+            </select>
+          )}
+        </Field>
+        <Field label={t('catalogue.idOrSlug')} className="min-w-0 flex-1 sm:max-w-sm">
+          {(p) => (
+            <input
+              {...p}
+              className={inputClasses()}
+              value={input}
+              maxLength={300}
+              onChange={(e) => setInput(e.target.value)}
+            />
+          )}
+        </Field>
+        <Button type="submit" size="sm" variant="secondary" disabled={input.trim() === ''}>
+          {t('catalogue.find')}
+        </Button>
+      </form>
+      {lookup.idOrSlug === '' ? null : (
+        <QueryState
+          isPending={item.isPending}
+          error={item.error}
+          isEmpty={false}
+          onRetry={() => void item.refetch()}
+        >
+          {item.data ? (
+            <ItemRenameForm
+              key={`${item.data.kind}:${item.data.id}:${item.data.nameEn}:${item.data.nameFr}`}
+              item={item.data}
+            />
+          ) : null}
+        </QueryState>
+      )}
+    </section>
+  );
+}
+
+function ItemRenameForm({ item }: { item: AdminCatalogItem }) {
+  const { t } = useTranslation('admin');
+  const [nameEn, setNameEn] = useState(item.nameEn);
+  const [nameFr, setNameFr] = useState(item.nameFr);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const save = useAdminMutation(renameCatalogItem);
+  const dirty = nameEn !== item.nameEn || nameFr !== item.nameFr;
+  return (
+    <form
+      className="mt-3 grid gap-3 rounded-md border border-gray-200 bg-gray-50 p-3 sm:grid-cols-2"
+      aria-label={t('catalogue.renameOf', { slug: item.slug })}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const parsed = catalogItemNamesInputSchema.safeParse({ nameEn, nameFr });
+        if (!parsed.success) {
+          setErrors(
+            Object.fromEntries(
+              parsed.error.issues.map((i) => [String(i.path[0] ?? ''), t('catalogue.invalid')]),
+            ),
+          );
+          return;
+        }
+        setErrors({});
+        save.mutate(
+          { kind: item.kind, idOrSlug: item.id, ...parsed.data },
+          { onSuccess: () => toast.success(t('saved')), onError: (e) => toast.error(errorMessage(t, e)) },
+        );
+      }}
+    >
+      <p className="text-sm text-gray-700 sm:col-span-2">
+        <span className="font-mono text-xs">#{item.id}</span>{' '}
+        <span className="font-mono text-xs text-gray-500">{item.slug}</span>
+      </p>
+      <Field label={t('catalogue.nameEn')} error={errors.nameEn} required>
+        {(p) => (
+          <input
+            {...p}
+            className={inputClasses(Boolean(errors.nameEn))}
+            value={nameEn}
+            maxLength={200}
+            onChange={(e) => setNameEn(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label={t('catalogue.nameFr')} error={errors.nameFr} required>
+        {(p) => (
+          <input
+            {...p}
+            lang="fr"
+            className={inputClasses(Boolean(errors.nameFr))}
+            value={nameFr}
+            maxLength={200}
+            onChange={(e) => setNameFr(e.target.value)}
+          />
+        )}
+      </Field>
+      <div className="sm:col-span-2">
+        <Button type="submit" size="sm" disabled={!dirty || save.isPending}>
+          {t('save')}
+        </Button>
+      </div>
+    </form>
   );
 }
