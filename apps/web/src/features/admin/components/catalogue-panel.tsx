@@ -8,7 +8,7 @@ import {
   type AdminSellerProfile,
 } from '@maplesource/contracts/content';
 import { businessTypes, type BusinessType } from '@maplesource/contracts/catalog';
-import { provinceCodes, provinceNames, type ProvinceCode } from '@maplesource/contracts/province-names';
+import { provinceCodes, provinceNames, type ProvinceCode } from '@maplesource/contracts/provinces';
 import { Button } from '../../../components/ui/button';
 import { Field, inputClasses } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/http';
