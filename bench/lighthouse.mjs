@@ -1,9 +1,13 @@
-// Lighthouse (issue 5): SEO, accessibility, performance and best-practices for the landing page,
-// a product page and a blog page, on the built server (PGlite, seeded). Target: SEO and
-// accessibility ≥ 95. Needs `npm run build` and Chromium (CHROME_PATH, default /usr/bin/chromium).
+// Lighthouse (issues 4 and 5): mobile performance, accessibility, SEO and best practices of the landing page,
+// the product listing, a product page and a blog page, on the built server (PGlite, seeded). Targets (issue 4):
+// performance ≥ 95, accessibility, SEO and best practices 100, initial JavaScript ≤ 170 KB gzipped. Initial
+// JavaScript = every script the page loaded during Lighthouse's run (its network-requests audit), fetched again
+// and gzipped here (level 9), so the figure does not depend on the server's own compression.
+// Needs `npm run build` and Chromium (CHROME_PATH, default /usr/bin/chromium).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { repoRoot, startServer } from './lib.mjs';
 
 const chromeFlags = [
@@ -51,7 +55,18 @@ function lighthouse(url) {
         const consoleErrors = (report.audits['errors-in-console']?.details?.items ?? []).map((item) =>
           `${item.source ?? ''} ${item.url ?? ''} ${String(item.description ?? '').slice(0, 120)}`.trim(),
         );
-        resolve({ scores, failing, consoleErrors });
+        const scripts = (report.audits['network-requests']?.details?.items ?? [])
+          .filter((item) => item.resourceType === 'Script')
+          .map((item) => item.url);
+        const metrics = Object.fromEntries(
+          [
+            'first-contentful-paint',
+            'largest-contentful-paint',
+            'total-blocking-time',
+            'cumulative-layout-shift',
+          ].map((id) => [id, report.audits[id]?.displayValue ?? '?']),
+        );
+        resolve({ scores, failing, consoleErrors, scripts, metrics });
       } catch (error) {
         reject(error);
       }
@@ -76,20 +91,50 @@ export async function run() {
     const blog = await first('blogs?pageSize=1', 'slug');
     const pages = [
       ['landing', '/'],
+      ['listing', '/products'],
       ['product', product ? `/productdetails/${product}` : null],
       ['blog', blog ? `/blog/${blog}` : null],
     ];
+    const gzipped = async (url) =>
+      gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 9 }).length;
+    const table = [];
     for (const [name, pagePath] of pages) {
       if (!pagePath) {
         console.info(`${name}: no ${name} in the seed; skipped`);
         continue;
       }
-      const { scores, failing, consoleErrors } = await lighthouse(`${server.url}${pagePath}`);
+      const { scores, failing, consoleErrors, scripts, metrics } = await lighthouse(
+        `${server.url}${pagePath}`,
+      );
+      const jsBytes = (await Promise.all(scripts.map(gzipped))).reduce((sum, n) => sum + n, 0);
+      table.push({ name, pagePath, scores, jsKb: jsBytes / 1024, scripts: scripts.length, metrics });
       console.info(
         `${name.padEnd(8)} ${pagePath}: ${categories.map((c) => `${c} ${scores[c]}`).join(', ')}${failing.length ? `  (failing: ${failing.join(', ')})` : ''}`,
       );
       for (const line of consoleErrors) console.info(`  console: ${line}`);
     }
+    console.info(
+      '\npage      perf  a11y  seo  best-pr  initial JS (gzip)  FCP      LCP      TBT      CLS    path',
+    );
+    for (const row of table) {
+      const m = row.metrics;
+      console.info(
+        [
+          row.name.padEnd(8),
+          String(row.scores.performance).padStart(5),
+          String(row.scores.accessibility).padStart(5),
+          String(row.scores.seo).padStart(4),
+          String(row.scores['best-practices']).padStart(8),
+          `${row.jsKb.toFixed(1)} KB / ${row.scripts} files`.padStart(18),
+          String(m['first-contentful-paint']).padEnd(8),
+          String(m['largest-contentful-paint']).padEnd(8),
+          String(m['total-blocking-time']).padEnd(8),
+          String(m['cumulative-layout-shift']).padEnd(6),
+          row.pagePath,
+        ].join('  '),
+      );
+    }
+    console.info('targets: perf ≥ 95, a11y 100, seo 100, best practices 100, initial JS ≤ 170 KB gzip');
   } finally {
     await server.stop();
   }

@@ -13,6 +13,8 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     sourcemap: false,
+    // dist/.vite/manifest.json: the server preloads the chunks of the page it serves (decision 041).
+    manifest: true,
   },
   server: {
     proxy: {

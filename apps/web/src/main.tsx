@@ -3,7 +3,11 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers';
 import { createAppRouter } from './app/router';
+import { prepareLanguage } from './lib/i18n';
 import './index.css';
+
+// French texts are their own chunk (decision 041): fetched first when French is the stored language.
+await prepareLanguage();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root element missing from index.html');

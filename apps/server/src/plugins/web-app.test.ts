@@ -4,6 +4,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers';
+import { routePreloads } from './web-app';
 
 const dist = mkdtempSync(path.join(os.tmpdir(), 'maplesource-dist-'));
 let t: TestApp;
@@ -71,5 +72,29 @@ describe('serving the web app', () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/missing.js' });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/json/);
+  });
+});
+
+describe('route chunk preloads (decision 041)', () => {
+  const manifest = {
+    'index.html': { file: 'assets/index-1.js', imports: ['_shared.js'] },
+    '_shared.js': { file: 'assets/shared-1.js' },
+    'src/app/routes/landing.tsx': { file: 'assets/landing-1.js', imports: ['_shared.js', '_card.js'] },
+    '_card.js': { file: 'assets/card-1.js', imports: ['_shared.js'] },
+    'src/app/routes/products.tsx': { file: 'assets/products-1.js' },
+  };
+  const template =
+    '<head><script type="module" src="/assets/index-1.js"></script><link rel="modulepreload" href="/assets/shared-1.js"></head>';
+
+  it("lists the page's screen chunk and its imports once, minus what the shell already loads", () => {
+    expect(routePreloads(manifest, '/', template)).toBe(
+      '<link rel="modulepreload" crossorigin href="/assets/landing-1.js"><link rel="modulepreload" crossorigin href="/assets/card-1.js">',
+    );
+    expect(routePreloads(manifest, '/products/metal-fabrication', template)).toContain('products-1.js');
+  });
+
+  it('adds nothing for other paths or without a manifest', () => {
+    expect(routePreloads(manifest, '/profile', template)).toBe('');
+    expect(routePreloads(null, '/', template)).toBe('');
   });
 });

@@ -29,6 +29,46 @@ export function pageStatus(pathname: string): 200 | 404 {
   return isKnownPagePath(withoutLanguage) ? 200 : 404;
 }
 
+/**
+ * The screen module the web router lazy-loads for a page path (apps/web/src/app/router.tsx), for the pages
+ * whose first paint counts most (decision 041). Unlisted paths get no preload: the app still loads them.
+ */
+const routeModules: [RegExp, string][] = [
+  [/^\/$/, 'src/app/routes/landing.tsx'],
+  [/^\/products(\/[^/]+){0,2}\/?$/, 'src/app/routes/products.tsx'],
+  [/^\/productdetails\/[^/]+\/?$/, 'src/app/routes/product-detail.tsx'],
+  [/^\/services(\/[^/]+){0,2}\/?$/, 'src/app/routes/services.tsx'],
+  [/^\/service\/[^/]+\/?$/, 'src/app/routes/service-detail.tsx'],
+  [/^\/sellers\/?$/, 'src/app/routes/sellers.tsx'],
+  [/^\/seller\/[^/]+\/?$/, 'src/app/routes/seller-detail.tsx'],
+  [/^\/blogs\/?$/, 'src/app/routes/blogs.tsx'],
+  [/^\/blog\/[^/]+\/?$/, 'src/app/routes/blog-detail.tsx'],
+];
+
+type Manifest = Record<string, { file: string; imports?: string[] }>;
+
+/**
+ * `<link rel="modulepreload">` for a page's screen chunk and the chunks it imports, from Vite's manifest, so the
+ * browser fetches them with the entry instead of one round trip after it has run. Empty without a manifest.
+ */
+export function routePreloads(manifest: Manifest | null, pathname: string, template: string): string {
+  if (!manifest) return '';
+  const module = routeModules.find(([pattern]) => pattern.test(pathname))?.[1];
+  if (!module || !manifest[module]) return '';
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(module);
+  return [...files]
+    .filter((file) => !template.includes(`/${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('');
+}
+
 /** Serves the built web app: fingerprinted assets cached for a year, the app shell for page paths. */
 async function webAppPlugin(app: FastifyInstance, options: WebAppOptions) {
   const indexFile = path.join(options.distDir, 'index.html');
@@ -36,6 +76,10 @@ async function webAppPlugin(app: FastifyInstance, options: WebAppOptions) {
   const template = available
     ? readFileSync(indexFile, 'utf8')
     : '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>MapleSource</title></head><body><p>The web app is not built. Run <code>npm run build</code>.</p></body></html>';
+  const manifestFile = path.join(options.distDir, '.vite', 'manifest.json');
+  const manifest = existsSync(manifestFile)
+    ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest)
+    : null;
 
   if (available) {
     await app.register(fastifyStatic, {
@@ -59,14 +103,17 @@ async function webAppPlugin(app: FastifyInstance, options: WebAppOptions) {
   const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = decodeURIComponentSafe(request.url.split('?')[0]!);
     const statusCode = pageStatus(pathname);
+    const page = stripLanguagePrefix(pathname, isLanguageCode);
+    const preloads = routePreloads(manifest, page, template);
+    const shell = preloads ? template.replace('</head>', `${preloads}</head>`) : template;
     const html = options.renderShell
       ? await options.renderShell({
           request,
-          pathname: stripLanguagePrefix(pathname, isLanguageCode),
+          pathname: page,
           statusCode,
-          template,
+          template: shell,
         })
-      : template;
+      : shell;
     return reply
       .status(statusCode)
       .header('cache-control', 'no-cache')

@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { loadLanguage } from '../lib/i18n';
+
+// French is loaded on demand in the app (decision 041); tests get every language up front.
+await loadLanguage('fr');
 
 // ARCHITECTURE rule 9: a console.error during a test fails it.
 let consoleErrors: unknown[][] = [];

@@ -24,7 +24,8 @@ export function DefaultLayout() {
         {t('skipToContent')}
       </a>
       <Header />
-      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">
+      {/* At least a screen tall: the footer starts below the fold, so content arriving does not move it (CLS). */}
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-h-screen flex-1 focus:outline-none">
         <Suspense fallback={<AppLoader />}>
           <Outlet />
         </Suspense>

@@ -62,14 +62,37 @@ export default function LandingPage() {
           <h1 className="text-3xl font-extrabold tracking-tight text-gray-900 sm:text-4xl">
             {hero.data ? (fr ? hero.data.titleFr : hero.data.titleEn) : t('landing.heroTitle')}
           </h1>
-          <p className="mt-3 text-lg text-gray-700">
+          {/* Heights reserved for the answers below so they do not shift the page (CLS, decision 041). */}
+          <p className="mt-3 min-h-[5.25rem] text-lg text-gray-700 sm:min-h-[3.5rem]">
             {hero.data ? (fr ? hero.data.subtitleFr : hero.data.subtitleEn) : t('landing.heroText')}
           </p>
           <div className="mx-auto mt-6 max-w-2xl text-left">
             <SearchBox />
           </div>
-          {frequent.data && frequent.data.items.length > 0 ? (
-            <div className="mt-4">
+          {/* Frequently searched: chip skeletons while loading, "try again later" + retry on failure. */}
+          {frequent.isPending ? (
+            <div
+              className="mt-4 min-h-[7.5rem] sm:min-h-[5.5rem]"
+              aria-hidden="true"
+              data-testid="frequent-loading"
+            >
+              <Skeleton className="mx-auto h-5 w-40" />
+              <div className="mt-2 flex flex-wrap justify-center gap-2">
+                {Array.from({ length: 8 }, (_, i) => (
+                  <Skeleton key={i} className="h-8 w-24 rounded-full" />
+                ))}
+              </div>
+            </div>
+          ) : frequent.isError ? (
+            <div className="mx-auto mt-4 min-h-[7.5rem] max-w-md sm:min-h-[5.5rem]">
+              <LoadError
+                compact
+                message={t('landing.frequentFailed')}
+                onRetry={() => void frequent.refetch()}
+              />
+            </div>
+          ) : frequent.data.items.length > 0 ? (
+            <div className="mt-4 min-h-[7.5rem] sm:min-h-[5.5rem]">
               <h2 className="text-sm font-medium text-gray-700">{t('landing.frequent')}</h2>
               <ul className="mt-2 flex flex-wrap justify-center gap-2">
                 {frequent.data.items.map((item) => (
@@ -86,21 +109,47 @@ export default function LandingPage() {
             </div>
           ) : null}
         </div>
-        {features.data ? (
+        {features.isPending ? (
+          <ul
+            className="mx-auto grid max-w-7xl gap-4 px-4 pb-8 sm:grid-cols-2 lg:grid-cols-4"
+            aria-hidden="true"
+            data-testid="features-loading"
+          >
+            {Array.from({ length: 4 }, (_, i) => (
+              <li key={i}>
+                <Skeleton className="h-24 w-full" />
+              </li>
+            ))}
+          </ul>
+        ) : features.isError ? (
+          <div className="mx-auto max-w-md px-4 pb-8">
+            <LoadError
+              compact
+              message={t('landing.featuresFailed')}
+              onRetry={() => void features.refetch()}
+            />
+          </div>
+        ) : (
           <ul className="mx-auto grid max-w-7xl gap-4 px-4 pb-8 sm:grid-cols-2 lg:grid-cols-4">
             {features.data.items.map((feature) => (
-              <li key={feature.id} className="rounded-lg border border-gray-200 bg-white p-4">
+              <li key={feature.id} className="min-h-24 rounded-lg border border-gray-200 bg-white p-4">
                 <h2 className="font-semibold text-gray-900">{fr ? feature.titleFr : feature.titleEn}</h2>
                 <p className="mt-1 text-sm text-gray-700">{fr ? feature.bodyFr : feature.bodyEn}</p>
               </li>
             ))}
           </ul>
-        ) : null}
+        )}
       </section>
 
       <Section title={t('landing.popularCategories')} link="/products" linkLabel={t('landing.allProducts')}>
         {categories.isPending ? (
-          <Skeleton className="h-24 w-full" />
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" aria-hidden="true">
+            {Array.from({ length: 12 }, (_, i) => (
+              <li key={i}>
+                <Skeleton className="h-[4.5rem] w-full" />
+              </li>
+            ))}
+          </ul>
         ) : categories.isError ? (
           <LoadError onRetry={() => void categories.refetch()} />
         ) : categories.data.items.length === 0 ? (
@@ -111,7 +160,7 @@ export default function LandingPage() {
               <li key={category.id}>
                 <Link
                   to={`/products/${category.slug}`}
-                  className="block h-full rounded-lg border border-gray-200 bg-white p-3 text-sm font-medium text-gray-900 hover:border-maple-600"
+                  className="block h-full min-h-[4.5rem] rounded-lg border border-gray-200 bg-white p-3 text-sm font-medium text-gray-900 hover:border-maple-600"
                 >
                   {fr ? category.nameFr : category.nameEn}
                   <span className="mt-1 block text-xs font-normal text-gray-600">

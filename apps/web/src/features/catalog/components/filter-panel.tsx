@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProductFacets } from '@maplesource/contracts/catalog';
-import { provinceCodes, provinceNames, type ProvinceCode } from '@maplesource/contracts/provinces';
+import { provinceCodes, provinceNames, type ProvinceCode } from '@maplesource/contracts/province-names';
 import { Button } from '../../../components/ui/button';
 import type { ProductListParams } from '../api/get-products';
 

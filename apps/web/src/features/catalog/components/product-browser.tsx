@@ -130,13 +130,14 @@ function ListingBrowser<T extends { id: string }>({
                 : t('searchResults', { query: filters.q })}
             </p>
           ) : null}
-          {result.data ? (
-            <p className="mt-1 text-sm text-gray-600" aria-live="polite">
-              {t(result.data.totalCapped ? 'results.countCapped' : 'results.count', {
-                count: result.data.total,
-              })}
-            </p>
-          ) : null}
+          {/* Always there (empty while loading) so the results below do not shift (CLS, decision 041). */}
+          <p className="mt-1 min-h-5 text-sm text-gray-600" aria-live="polite">
+            {result.data
+              ? t(result.data.totalCapped ? 'results.countCapped' : 'results.count', {
+                  count: result.data.total,
+                })
+              : null}
+          </p>
         </div>
         <div className="flex items-center gap-2">
           <Button
@@ -237,7 +238,13 @@ export function ProductBrowser({
       subcategory={subcategory}
       state={state}
       result={products}
-      renderItem={(product) => <ProductCard product={product} />}
+      renderItem={(product) => (
+        <ProductCard
+          product={product}
+          headingLevel={headingLevel === 2 ? 3 : 2}
+          priority={products.data?.items.slice(0, 2).includes(product) ?? false}
+        />
+      )}
     />
   );
 }

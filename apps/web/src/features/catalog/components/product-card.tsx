@@ -30,8 +30,21 @@ export function Badge({
   );
 }
 
-/** One product in a grid: image, name, from-price, MOQ, seller, badges. */
-export function ProductCard({ product }: { product: ProductCardData }) {
+/**
+ * One product in a grid: image, name, from-price, MOQ, seller, badges. `headingLevel` follows the page's outline
+ * (2 right under a page's h1); `priority` for the first cards of a listing, whose image is the page's largest
+ * paint: loaded at once instead of lazily (decision 041).
+ */
+export function ProductCard({
+  product,
+  headingLevel = 3,
+  priority = false,
+}: {
+  product: ProductCardData;
+  headingLevel?: 2 | 3;
+  priority?: boolean;
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { t, i18n } = useTranslation('catalog');
   const fr = i18n.language.startsWith('fr');
   const name = fr ? product.nameFr : product.nameEn;
@@ -42,7 +55,8 @@ export function ProductCard({ product }: { product: ProductCardData }) {
         alt=""
         width={640}
         height={480}
-        loading="lazy"
+        loading={priority ? 'eager' : 'lazy'}
+        {...(priority ? { fetchPriority: 'high' as const } : {})}
         className="aspect-[4/3] w-full bg-gray-100 object-cover"
       />
       <div className="flex flex-1 flex-col gap-1 p-3">
@@ -50,11 +64,11 @@ export function ProductCard({ product }: { product: ProductCardData }) {
           {product.verified ? <Badge tone="green">{t('badges.verified')}</Badge> : null}
           {product.origin !== 'imported' ? <Badge tone="red">{t(`origin.${product.origin}`)}</Badge> : null}
         </div>
-        <h3 className="text-sm font-semibold text-gray-900">
+        <Heading className="text-sm font-semibold text-gray-900">
           <Link to={productPath(product.slug)} className="hover:underline">
             {name}
           </Link>
-        </h3>
+        </Heading>
         <p className="text-sm text-gray-900">
           {t('card.from', { price: formatMoney(product.minPriceCents, i18n.language) })}
           <span className="text-gray-600"> / {product.unit}</span>
