@@ -260,3 +260,56 @@ describe('seller detail', () => {
     expect(calls.some((url) => url.includes('/api/v1/service?') && url.includes('sellerId=1'))).toBe(true);
   });
 });
+
+describe('landing page', () => {
+  it('shows skeletons for frequently searched and the feature tiles while they load', async () => {
+    const pending = () => new Promise<Response>(() => undefined);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input);
+        if (url.includes('search/frequent') || url.includes('home-page/landing-features')) return pending();
+        return notFound();
+      }),
+    );
+    renderApp('/');
+    expect(await screen.findByTestId('frequent-loading')).toBeInTheDocument();
+    expect(screen.getByTestId('features-loading')).toBeInTheDocument();
+  });
+
+  it('says "try again later" when frequently searched and the feature tiles fail, and retries', async () => {
+    let fail = true;
+    stubApi({
+      'search/frequent': () =>
+        fail ? serverError() : json({ items: [{ term: 'cnc machining', count: 9 }] }),
+      'home-page/landing-features': () =>
+        fail
+          ? serverError()
+          : json({
+              items: [
+                { id: 'f1', titleEn: 'Buy Canadian', titleFr: 'Achetez canadien', bodyEn: 'B', bodyFr: 'B' },
+              ],
+            }),
+    });
+    renderApp('/');
+    const frequentError = await screen.findByText(
+      'Couldn’t load the frequently searched terms. Please try again later.',
+      {},
+      { timeout: 5000 },
+    );
+    const featuresError = await screen.findByText(
+      'Couldn’t load this section. Please try again later.',
+      {},
+      { timeout: 5000 },
+    );
+    fail = false;
+    await userEvent.click(
+      within(frequentError.closest('[role="alert"]')!).getByRole('button', { name: 'Try again' }),
+    );
+    expect(await screen.findByRole('link', { name: 'cnc machining' })).toBeInTheDocument();
+    await userEvent.click(
+      within(featuresError.closest('[role="alert"]')!).getByRole('button', { name: 'Try again' }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Buy Canadian' })).toBeInTheDocument();
+  }, 15_000);
+});

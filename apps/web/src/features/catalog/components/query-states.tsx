@@ -1,13 +1,29 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 
-/** "Try again later" with a retry button (spec §8), announced to screen readers. */
-export function LoadError({ onRetry, message }: { onRetry: () => void; message?: string | undefined }) {
+/** "Try again later" with a retry button (spec §8), announced to screen readers; `compact` for small blocks. */
+export function LoadError({
+  onRetry,
+  message,
+  compact = false,
+}: {
+  onRetry: () => void;
+  message?: string | undefined;
+  compact?: boolean;
+}) {
   const { t } = useTranslation('catalog');
   return (
-    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-6 text-center">
+    <div
+      role="alert"
+      className={`rounded-lg border border-red-200 bg-red-50 text-center ${compact ? 'p-3 text-sm' : 'p-6'}`}
+    >
       <p className="font-medium text-red-900">{message ?? t('states.loadFailed')}</p>
-      <Button variant="secondary" className="mt-3" onClick={onRetry}>
+      <Button
+        variant="secondary"
+        size={compact ? 'sm' : 'md'}
+        className={compact ? 'mt-2' : 'mt-3'}
+        onClick={onRetry}
+      >
         {t('states.retry')}
       </Button>
     </div>
