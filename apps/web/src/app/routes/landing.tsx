@@ -62,7 +62,8 @@ export default function LandingPage() {
           <h1 className="text-3xl font-extrabold tracking-tight text-gray-900 sm:text-4xl">
             {hero.data ? (fr ? hero.data.titleFr : hero.data.titleEn) : t('landing.heroTitle')}
           </h1>
-          <p className="mt-3 text-lg text-gray-700">
+          {/* Heights reserved for the answers below so they do not shift the page (CLS, decision 041). */}
+          <p className="mt-3 min-h-[5.25rem] text-lg text-gray-700 sm:min-h-[3.5rem]">
             {hero.data ? (fr ? hero.data.subtitleFr : hero.data.subtitleEn) : t('landing.heroText')}
           </p>
           <div className="mx-auto mt-6 max-w-2xl text-left">
@@ -142,7 +143,13 @@ export default function LandingPage() {
 
       <Section title={t('landing.popularCategories')} link="/products" linkLabel={t('landing.allProducts')}>
         {categories.isPending ? (
-          <Skeleton className="h-24 w-full" />
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" aria-hidden="true">
+            {Array.from({ length: 12 }, (_, i) => (
+              <li key={i}>
+                <Skeleton className="h-[4.5rem] w-full" />
+              </li>
+            ))}
+          </ul>
         ) : categories.isError ? (
           <LoadError onRetry={() => void categories.refetch()} />
         ) : categories.data.items.length === 0 ? (
@@ -153,7 +160,7 @@ export default function LandingPage() {
               <li key={category.id}>
                 <Link
                   to={`/products/${category.slug}`}
-                  className="block h-full rounded-lg border border-gray-200 bg-white p-3 text-sm font-medium text-gray-900 hover:border-maple-600"
+                  className="block h-full min-h-[4.5rem] rounded-lg border border-gray-200 bg-white p-3 text-sm font-medium text-gray-900 hover:border-maple-600"
                 >
                   {fr ? category.nameFr : category.nameEn}
                   <span className="mt-1 block text-xs font-normal text-gray-600">
