@@ -1,34 +1,26 @@
-// zod/mini: the same validation with a fraction of the bundle cost (env is checked on every page load).
-import { z } from 'zod/mini';
+// Checked by hand, not with zod: this module is on every page's first load and zod (even zod/mini) would be the
+// only reason its runtime is there (initial JavaScript budget, decision 041).
+const envKeys = ['VITE_BUYER_API_URL', 'VITE_CHAT_API_URL', 'VITE_PAYMENT_API_URL'] as const;
+
+export type Env = Record<(typeof envKeys)[number], string>;
 
 /** Base URL of a backend: '' means same origin; otherwise an absolute http(s) URL without trailing slash. */
-const baseUrl = z.pipe(
-  z._default(
-    z.string().check(
-      z.trim(),
-      z.refine((v) => v === '' || /^https?:\/\/[^\s]+$/.test(v), {
-        message: 'must be empty or an http(s) URL',
-      }),
-    ),
-    '',
-  ),
-  z.transform((v: string) => v.replace(/\/+$/, '')),
-);
-
-export const envSchema = z.object({
-  VITE_BUYER_API_URL: baseUrl,
-  VITE_CHAT_API_URL: baseUrl,
-  VITE_PAYMENT_API_URL: baseUrl,
-});
-
-export type Env = z.infer<typeof envSchema>;
-
 export function parseEnv(source: Record<string, unknown>): Env {
-  const result = envSchema.safeParse(source);
-  if (!result.success) {
-    throw new Error(`Invalid web environment: ${z.prettifyError(result.error)}`);
+  const problems: string[] = [];
+  const env = {} as Env;
+  for (const key of envKeys) {
+    const raw = source[key] ?? '';
+    const value = typeof raw === 'string' ? raw.trim() : null;
+    if (value === null || (value !== '' && !/^https?:\/\/[^\s]+$/.test(value))) {
+      problems.push(
+        `✖ ${value === null ? 'expected a string' : 'must be empty or an http(s) URL'}\n  → at ${key}`,
+      );
+      continue;
+    }
+    env[key] = value.replace(/\/+$/, '');
   }
-  return result.data;
+  if (problems.length > 0) throw new Error(`Invalid web environment: ${problems.join('\n')}`);
+  return env;
 }
 
 export const env: Env = parseEnv(import.meta.env);
