@@ -15,6 +15,27 @@ export default defineConfig({
     sourcemap: false,
     // dist/.vite/manifest.json: the server preloads the chunks of the page it serves (decision 041).
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // Fewer, larger first-load chunks: the libraries every page runs, and the app shell's own small modules.
+        // Browsers fetch 6 files at a time per host over HTTP/1.1, so ~30 tiny chunks cost extra round trips
+        // (decision 041). Screen code stays split per route.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'vendor',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store)[\\/]/,
+              priority: 2,
+            },
+            {
+              name: 'shell',
+              test: /[\\/]apps[\\/]web[\\/]src[\\/](lib[\\/](http|create-store|session-store|toast-store|format|i18n|query-client|use-document-title|use-require-login)\.ts|components[\\/]ui[\\/]|config[\\/]|app[\\/](layouts|behaviours)[\\/])|[\\/]packages[\\/]contracts[\\/]src[\\/](limits|languages|routes|seo|province-names)\.ts/,
+              priority: 1,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {
