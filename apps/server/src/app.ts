@@ -19,6 +19,7 @@ import roleHeader from './plugins/role-header';
 import auth from './plugins/auth';
 import openapi from './plugins/openapi';
 import webApp, { type WebAppOptions } from './plugins/web-app';
+import { catalogPageLinks } from './modules/catalog/catalog.queries';
 import realtime from './plugins/realtime';
 import storage from './plugins/storage';
 import { SessionService } from './modules/auth/session.service';
@@ -129,6 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(webApp, {
     distDir: defaultWebDistDir(config),
     renderShell: options.renderShell ?? createShellRenderer({ sources: contentPageSources }),
+    pageLinks: catalogPageLinks,
   });
 
   return app;

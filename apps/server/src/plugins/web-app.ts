@@ -18,6 +18,8 @@ export interface WebAppOptions {
   distDir: string;
   /** Lets the content domain put the resolved SEO head into the HTML (issue 5); default: the built index.html. */
   renderShell?: (input: ShellRenderInput) => Promise<string>;
+  /** Extra `<head>` links for a page path (e.g. its main image, so it loads with the app; decision 041). */
+  pageLinks?: (pathname: string) => string;
 }
 
 /** Page path → 200 when it is a screen of spec §2, else 404 (the not-found page still renders). */
@@ -104,7 +106,7 @@ async function webAppPlugin(app: FastifyInstance, options: WebAppOptions) {
     const pathname = decodeURIComponentSafe(request.url.split('?')[0]!);
     const statusCode = pageStatus(pathname);
     const page = stripLanguagePrefix(pathname, isLanguageCode);
-    const preloads = routePreloads(manifest, page, template);
+    const preloads = routePreloads(manifest, page, template) + (options.pageLinks?.(page) ?? '');
     const shell = preloads ? template.replace('</head>', `${preloads}</head>`) : template;
     const html = options.renderShell
       ? await options.renderShell({

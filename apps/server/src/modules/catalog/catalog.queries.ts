@@ -34,6 +34,18 @@ export const productImageUrl = (id: number | string, n = 0) => `/api/v1/media/pr
 export const serviceImageUrl = (id: number | string, n = 0) => `/api/v1/media/service/${id}/${n}.svg`;
 export const sellerLogoUrl = (id: number | string) => `/api/v1/media/seller/${id}.svg`;
 
+/**
+ * `<head>` links for a catalogue page: a product page's first image is its largest paint, and its slug ends with
+ * the id (`<name>-<id>`, decision 040), so the HTML can start loading it before the app asks for the product
+ * (decision 041). Nothing for other paths.
+ */
+export function catalogPageLinks(pathname: string): string {
+  const product = /^\/productdetails\/[^/]*-(\d{1,15})\/?$/.exec(pathname);
+  if (product)
+    return `<link rel="preload" as="image" href="${productImageUrl(product[1]!)}" fetchpriority="high">`;
+  return '';
+}
+
 function sellerOf(row: Row): ProductCard['seller'] {
   return {
     id: String(row.seller_id),

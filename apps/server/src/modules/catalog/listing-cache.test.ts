@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyerHeaders, createTestApp, type TestApp } from '../../../test/helpers';
 import { seedCatalog } from '../../seed/catalog';
 import { ListingCache, listingKey } from './listing-cache';
+import { catalogPageLinks } from './catalog.queries';
 
 let t: TestApp;
 
@@ -68,5 +69,15 @@ describe('listing result cache (decision 041)', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     const third = await t.app.inject({ method: 'GET', url, headers: buyerHeaders });
     expect(third.json<{ items: { id: string }[] }>().items.map((item) => item.id)).not.toContain(top.id);
+  });
+});
+
+describe('catalogue page links (decision 041)', () => {
+  it("preloads a product page's first image from the id at the end of its slug", () => {
+    expect(catalogPageLinks('/productdetails/steel-beam-w8-42')).toBe(
+      '<link rel="preload" as="image" href="/api/v1/media/product/42/0.svg" fetchpriority="high">',
+    );
+    expect(catalogPageLinks('/productdetails/no-id-here')).toBe('');
+    expect(catalogPageLinks('/products')).toBe('');
   });
 });
