@@ -51,6 +51,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   // Listing result cache (decision 041); CATALOG_LISTING_CACHE_MS=0 turns it and the count cache off.
   const cacheMs = app.config.CATALOG_LISTING_CACHE_MS ?? (app.config.NODE_ENV === 'test' ? 0 : 5_000);
   const listingCache = new ListingCache<string>({ ttlMs: cacheMs });
+  app.addHook('onClose', async () => listingCache.dispose());
   catalog.setCountCacheEnabled(cacheMs > 0);
 
   // ---- categories

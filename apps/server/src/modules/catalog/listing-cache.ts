@@ -49,6 +49,12 @@ export class ListingCache<T> {
     return this.ttlMs > 0;
   }
 
+  /** Stops taking part in forgetCachedListings (the owning app is closing). */
+  dispose() {
+    this.entries.clear();
+    liveCaches.delete(this);
+  }
+
   /** Forgets everything (tests, or a write this process knows about). */
   clear() {
     this.entries.clear();
