@@ -261,6 +261,10 @@ function productSql(
     .join(',\n');
   const adjEn = `(ARRAY[${productAdjectives.map(([en]) => q(en)).join(',')}])`;
   const adjFr = `(ARRAY[${productAdjectives.map(([, fr]) => q(fr)).join(',')}])`;
+  // A base name that already starts with an adjective ("Custom Welding Fixture") takes none ("Custom Custom …").
+  const takesAdjective = `tt.name_en !~ '^(${productAdjectives.map(([en]) => en).join('|')}) '`;
+  const adjEnPick = `CASE WHEN ${takesAdjective} THEN ${adjEn}[1 + (h2 >> 8) % ${productAdjectives.length}] || ' ' ELSE '' END`;
+  const adjFrPick = `CASE WHEN ${takesAdjective} THEN ' ' || ${adjFr}[1 + (h2 >> 8) % ${productAdjectives.length}] ELSE '' END`;
   const base = `'${SEED_BASE_DATE}'::timestamptz`;
   return `
 CREATE TEMP TABLE seed_types (category_id bigint, subcategory_id bigint, k int, name_en text, name_fr text, unit text,
@@ -319,9 +323,9 @@ SELECT g.i, g.slug, s.id, t.category_id, t.subcategory_id, g.status, g.name_en, 
   ${base} - make_interval(secs => (g.h2 % 62208000)::double precision)
 FROM (
   SELECT i, h1, h2, h3, h4,
-    ${adjEn}[1 + (h2 >> 8) % ${productAdjectives.length}] || ' ' || tt.name_en || ' ' || chr(65 + ((h3 >> 4) % 26)::int) || (100 + (h1 >> 9) % 900) AS name_en,
-    tt.name_fr || ' ' || ${adjFr}[1 + (h2 >> 8) % ${productAdjectives.length}] || ' ' || chr(65 + ((h3 >> 4) % 26)::int) || (100 + (h1 >> 9) % 900) AS name_fr,
-    lower(regexp_replace(${adjEn}[1 + (h2 >> 8) % ${productAdjectives.length}] || ' ' || tt.name_en, '[^a-zA-Z0-9]+', '-', 'g')) || '-' || i AS slug,
+    ${adjEnPick} || tt.name_en || ' ' || chr(65 + ((h3 >> 4) % 26)::int) || (100 + (h1 >> 9) % 900) AS name_en,
+    tt.name_fr || ${adjFrPick} || ' ' || chr(65 + ((h3 >> 4) % 26)::int) || (100 + (h1 >> 9) % 900) AS name_fr,
+    lower(regexp_replace(${adjEnPick} || tt.name_en, '[^a-zA-Z0-9]+', '-', 'g')) || '-' || i AS slug,
     CASE WHEN i % 997 = 0 THEN 'pending' ELSE 'active' END AS status,
     GREATEST(1, (tt.base_price * (70 + (h3 % 80))) / 100) AS price,
     CASE WHEN tt.base_price > 100000 THEN 1 ELSE (ARRAY[1, 5, 10, 25, 50, 100, 250, 500])[1 + (h3 >> 8) % 8] END AS moq,

@@ -52,7 +52,8 @@ export function SellerCard({ seller }: { seller: SellerSummary }) {
           {seller.city}, {seller.province} · {t(`businessTypes.${seller.businessType}`)}
         </p>
         <p className="text-xs text-gray-600">
-          {t('counts', { products: seller.productCount, services: seller.serviceCount })}
+          {t('productCount', { count: seller.productCount })} ·{' '}
+          {t('serviceCount', { count: seller.serviceCount })}
         </p>
         <div className="mt-1">
           <Badges seller={seller} />
