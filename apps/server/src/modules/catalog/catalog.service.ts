@@ -316,6 +316,60 @@ export async function suggestedProducts(db: Db, userId: string | null, limit: nu
   return result.items;
 }
 
+// ---------------------------------------------------------------- detail helpers (products and services)
+
+/** The category and subcategory of a detail row, selected with the prefixes c_ and sc_. */
+const detailCategoryColumns = sql`c.id AS c_id, c.kind AS c_kind, c.parent_id AS c_parent_id, c.name_en AS c_name_en,
+  c.name_fr AS c_name_fr, c.item_count AS c_item_count, sc.id AS sc_id, sc.kind AS sc_kind, sc.parent_id AS sc_parent_id,
+  sc.name_en AS sc_name_en, sc.name_fr AS sc_name_fr, sc.item_count AS sc_item_count`;
+
+function categoryFromRow(row: Row, prefix: 'c' | 'sc'): Category {
+  return {
+    id: String(row[`${prefix}_id`]),
+    kind: row[`${prefix}_kind`] as CategoryKind,
+    slug: String(prefix === 'c' ? row.category_slug : row.subcategory_slug),
+    parentId: row[`${prefix}_parent_id`] === null ? null : String(row[`${prefix}_parent_id`]),
+    nameEn: String(row[`${prefix}_name_en`]),
+    nameFr: String(row[`${prefix}_name_fr`]),
+    itemCount: Number(row[`${prefix}_item_count`]),
+  };
+}
+
+function statsFromRow(row: Row) {
+  return {
+    views: Number(row.views),
+    quotations: Number(row.quotations),
+    accepted: Number(row.accepted),
+    rejected: Number(row.rejected),
+    inProgress: Number(row.in_progress),
+    popularityScore: Number(row.popularity_score),
+    bestsellerScore: Number(row.bestseller_score),
+  };
+}
+
+/** Whether this viewer liked and reviewed the item (nothing for a visitor). */
+async function viewerState(
+  db: Db,
+  kind: 'product' | 'service',
+  itemId: number,
+  userId: string | null,
+): Promise<{ likedByMe: boolean; myReviewId: string | null }> {
+  if (!userId) return { likedByMe: false, myReviewId: null };
+  const likes = sql.raw(`${kind}_likes`);
+  const reviews = sql.raw(`${kind}_reviews`);
+  const column = sql.raw(`${kind}_id`);
+  const [mine] = await rows(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM ${likes} WHERE user_id = ${userId} AND ${column} = ${itemId}) AS liked,
+          (SELECT id FROM ${reviews} WHERE user_id = ${userId} AND ${column} = ${itemId}) AS review_id`,
+  );
+  const reviewId = mine?.review_id;
+  return {
+    likedByMe: Boolean(mine?.liked),
+    myReviewId: reviewId === null || reviewId === undefined ? null : String(reviewId),
+  };
+}
+
 export async function getProductDetail(
   db: Db,
   idOrSlug: string,
@@ -324,35 +378,14 @@ export async function getProductDetail(
   const [row] = await rows(
     db,
     sql`SELECT p.*, ${productCardColumns},
-          c.kind AS c_kind, c.parent_id AS c_parent_id, c.name_en AS c_name_en, c.name_fr AS c_name_fr, c.item_count AS c_item_count,
-          sc.kind AS sc_kind, sc.parent_id AS sc_parent_id, sc.name_en AS sc_name_en, sc.name_fr AS sc_name_fr,
-          sc.item_count AS sc_item_count, sc.id AS sc_id, c.id AS c_id
+${detailCategoryColumns}
         FROM products p ${productCardJoins} WHERE ${byIdOrSlug('p', idOrSlug)}`,
   );
   if (!row || row.status === 'removed') throw notFound('PRODUCT_NOT_FOUND', 'Product Not Found');
   if (row.status !== 'active')
     throw new AppError(403, 'PRODUCT_NOT_AVAILABLE', 'Cannot view this product yet, try again later');
-  let likedByMe = false;
-  let myReviewId: string | null = null;
-  if (userId) {
-    const [mine] = await rows(
-      db,
-      sql`SELECT EXISTS (SELECT 1 FROM product_likes WHERE user_id = ${userId} AND product_id = ${Number(row.id)}) AS liked,
-            (SELECT id FROM product_reviews WHERE user_id = ${userId} AND product_id = ${Number(row.id)}) AS review_id`,
-    );
-    likedByMe = Boolean(mine?.liked);
-    myReviewId = mine?.review_id === null || mine?.review_id === undefined ? null : String(mine.review_id);
-  }
+  const { likedByMe, myReviewId } = await viewerState(db, 'product', Number(row.id), userId);
   const card = toProductCard(row);
-  const category = (prefix: 'c' | 'sc'): Category => ({
-    id: String(row[`${prefix}_id`]),
-    kind: row[`${prefix}_kind`] as CategoryKind,
-    slug: String(prefix === 'c' ? row.category_slug : row.subcategory_slug),
-    parentId: row[`${prefix}_parent_id`] === null ? null : String(row[`${prefix}_parent_id`]),
-    nameEn: String(row[`${prefix}_name_en`]),
-    nameFr: String(row[`${prefix}_name_fr`]),
-    itemCount: Number(row[`${prefix}_item_count`]),
-  });
   return {
     ...card,
     descriptionEn: String(row.description_en),
@@ -369,17 +402,9 @@ export async function getProductDetail(
     customizableOptions: row.customizable_options as ProductDetail['customizableOptions'],
     servicesEn: String(row.services_en),
     servicesFr: String(row.services_fr),
-    stats: {
-      views: Number(row.views),
-      quotations: Number(row.quotations),
-      accepted: Number(row.accepted),
-      rejected: Number(row.rejected),
-      inProgress: Number(row.in_progress),
-      popularityScore: Number(row.popularity_score),
-      bestsellerScore: Number(row.bestseller_score),
-    },
-    category: category('c'),
-    subcategory: category('sc'),
+    stats: statsFromRow(row),
+    category: categoryFromRow(row, 'c'),
+    subcategory: categoryFromRow(row, 'sc'),
     likedByMe,
     myReviewId,
   };
@@ -592,34 +617,14 @@ export async function getServiceDetail(
   const [row] = await rows(
     db,
     sql`SELECT p.*, ${serviceCardColumns},
-          c.id AS c_id, c.kind AS c_kind, c.parent_id AS c_parent_id, c.name_en AS c_name_en, c.name_fr AS c_name_fr, c.item_count AS c_item_count,
-          sc.id AS sc_id, sc.kind AS sc_kind, sc.parent_id AS sc_parent_id, sc.name_en AS sc_name_en, sc.name_fr AS sc_name_fr, sc.item_count AS sc_item_count
+${detailCategoryColumns}
         FROM services p ${productCardJoins} WHERE ${byIdOrSlug('p', idOrSlug)}`,
   );
   if (!row || row.status === 'removed') throw notFound('SERVICE_NOT_FOUND', 'Service not found');
   if (row.status !== 'active')
     throw new AppError(403, 'PRODUCT_NOT_AVAILABLE', 'Cannot view this service yet, try again later');
-  let likedByMe = false;
-  let myReviewId: string | null = null;
-  if (userId) {
-    const [mine] = await rows(
-      db,
-      sql`SELECT EXISTS (SELECT 1 FROM service_likes WHERE user_id = ${userId} AND service_id = ${Number(row.id)}) AS liked,
-            (SELECT id FROM service_reviews WHERE user_id = ${userId} AND service_id = ${Number(row.id)}) AS review_id`,
-    );
-    likedByMe = Boolean(mine?.liked);
-    myReviewId = mine?.review_id === null || mine?.review_id === undefined ? null : String(mine.review_id);
-  }
+  const { likedByMe, myReviewId } = await viewerState(db, 'service', Number(row.id), userId);
   const card = toServiceCard(row);
-  const category = (prefix: 'c' | 'sc'): Category => ({
-    id: String(row[`${prefix}_id`]),
-    kind: row[`${prefix}_kind`] as CategoryKind,
-    slug: String(prefix === 'c' ? row.category_slug : row.subcategory_slug),
-    parentId: row[`${prefix}_parent_id`] === null ? null : String(row[`${prefix}_parent_id`]),
-    nameEn: String(row[`${prefix}_name_en`]),
-    nameFr: String(row[`${prefix}_name_fr`]),
-    itemCount: Number(row[`${prefix}_item_count`]),
-  });
   return {
     ...card,
     descriptionEn: String(row.description_en),
@@ -629,17 +634,9 @@ export async function getServiceDetail(
     serviceAreaEn: String(row.service_area_en),
     serviceAreaFr: String(row.service_area_fr),
     certifications: row.certifications as string[],
-    stats: {
-      views: Number(row.views),
-      quotations: Number(row.quotations),
-      accepted: Number(row.accepted),
-      rejected: Number(row.rejected),
-      inProgress: Number(row.in_progress),
-      popularityScore: Number(row.popularity_score),
-      bestsellerScore: Number(row.bestseller_score),
-    },
-    category: category('c'),
-    subcategory: category('sc'),
+    stats: statsFromRow(row),
+    category: categoryFromRow(row, 'c'),
+    subcategory: categoryFromRow(row, 'sc'),
     likedByMe,
     myReviewId,
   };

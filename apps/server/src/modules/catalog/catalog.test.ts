@@ -441,6 +441,9 @@ describe('likes and reviews need login and belong to their author', () => {
       liked: true,
     });
     expect((await get('/api/v1/service-like', userA)).json().total).toBe(1);
+    expect((await get(`/api/v1/service/${service.id}`, userA)).json().likedByMe).toBe(true);
+    expect((await get(`/api/v1/service/${service.id}`, userB)).json().likedByMe).toBe(false);
+    expect((await get(`/api/v1/service/${service.id}`)).json().likedByMe).toBe(false);
   });
 
   it('one review per buyer per item; only the author deletes it; the rating follows', async () => {
@@ -464,6 +467,8 @@ describe('likes and reviews need login and belong to their author', () => {
     const again = await post('/api/v1/review', { productId, rating: 5 }, userA);
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('REVIEW_EXISTS');
+    expect((await get(`/api/v1/product/${productId}`, userA)).json().myReviewId).toBe(String(review.id));
+    expect((await get(`/api/v1/product/${productId}`, userB)).json().myReviewId).toBeNull();
     expect((await post('/api/v1/review', { productId, rating: 2 }, userB)).statusCode).toBe(201);
     const listed = (await get(`/api/v1/review?productId=${productId}`, userB)).json();
     expect(listed.ratingCount).toBe(2);
