@@ -14,10 +14,16 @@ export interface ShellRenderInput {
   template: string;
 }
 
+/** A renderer may turn a known page into a 404 (e.g. /productdetails/{slug} whose product does not exist). */
+export interface ShellRenderResult {
+  html: string;
+  statusCode: 200 | 404;
+}
+
 export interface WebAppOptions {
   distDir: string;
   /** Lets the content domain put the resolved SEO head into the HTML (issue 5); default: the built index.html. */
-  renderShell?: (input: ShellRenderInput) => Promise<string>;
+  renderShell?: (input: ShellRenderInput) => Promise<string | ShellRenderResult>;
   /** Extra `<head>` links for a page path (e.g. its main image, so it loads with the app; decision 041). */
   pageLinks?: (pathname: string) => string;
 }
@@ -108,7 +114,7 @@ async function webAppPlugin(app: FastifyInstance, options: WebAppOptions) {
     const page = stripLanguagePrefix(pathname, isLanguageCode);
     const preloads = routePreloads(manifest, page, template) + (options.pageLinks?.(page) ?? '');
     const shell = preloads ? template.replace('</head>', `${preloads}</head>`) : template;
-    const html = options.renderShell
+    const rendered = options.renderShell
       ? await options.renderShell({
           request,
           pathname: page,
@@ -116,8 +122,9 @@ async function webAppPlugin(app: FastifyInstance, options: WebAppOptions) {
           template: shell,
         })
       : shell;
+    const html = typeof rendered === 'string' ? rendered : rendered.html;
     return reply
-      .status(statusCode)
+      .status(typeof rendered === 'string' ? statusCode : rendered.statusCode)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
       .send(html);

@@ -1,16 +1,19 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { AppError } from '../../plugins/errors';
 import { rowsOf } from '../../db/migrate';
 import { getProductDetail, getServiceDetail, listCategoryTree } from '../catalog/catalog.service';
 import { getSeller } from '../sellers/sellers.service';
 import { getBlog } from './home-blogs.service';
 import type { PageSources, SitemapEntityKind } from './page-sources';
 
+/** null when the entity does not exist (404); other failures (not yet visible, database) propagate. */
 async function orNull<T>(promise: Promise<T>): Promise<T | null> {
   try {
     return await promise;
-  } catch {
-    return null; // not found, not yet visible, or removed: the page gets its static head
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 404) return null;
+    throw error;
   }
 }
 

@@ -74,6 +74,25 @@ describe('entity heads from the catalogue', () => {
     expect(await types('/productdetails/no-such-product')).toEqual([]);
   });
 
+  it('answers 404 with the not-found head (the app still renders) for entity pages of things that do not exist', async () => {
+    for (const url of [
+      '/productdetails/no-such-product',
+      '/service/no-such-service',
+      '/seller/no-such-seller',
+      '/blog/no-such-post',
+      '/fr/productdetails/no-such-product',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).toContain('<div id="root">');
+      expect(res.body, url).toMatch(
+        /<title data-seo>(Page not found|Page introuvable) \| MapleSource<\/title>/,
+      );
+    }
+    const slug = await one('SELECT slug FROM sellers ORDER BY id LIMIT 1');
+    expect((await t.app.inject({ method: 'GET', url: `/seller/${slug}` })).statusCode).toBe(200);
+  });
+
   it('the sitemap index covers every product, service, seller and blog', async () => {
     const counts = rowsOf<{ p: number; s: number; se: number; b: number }>(
       await t.database.db.execute(sql`SELECT

@@ -258,6 +258,9 @@ function blogJsonLd(b: BlogHead, url: string, origin: string) {
 }
 
 /** Entity head for /productdetails/{slug}, /service/{slug}, /seller/{slug}, /blog/{slug}; null for other paths or unknown slugs. */
+/** An entity page whose product, service, seller or blog does not exist: the page answers 404. */
+export const ENTITY_MISSING = Symbol('entity-missing');
+
 export async function loadEntityHead(
   db: Db,
   pathname: string,
@@ -265,7 +268,7 @@ export async function loadEntityHead(
   sources: PageSources,
   origin: string,
   url: string,
-): Promise<EntityHead | null> {
+): Promise<EntityHead | typeof ENTITY_MISSING | null> {
   const listing = /^\/(products|services)\/([^/]+)(?:\/([^/]+))?\/?$/.exec(pathname);
   if (listing) return loadListingHead(db, listing, language, sources);
   const match = /^\/(productdetails|service|seller|blog)\/([^/]+)\/?$/.exec(pathname);
@@ -275,51 +278,47 @@ export async function loadEntityHead(
   try {
     if (kind === 'productdetails' && sources.product) {
       const p = await sources.product(db, slug, language);
-      return (
-        p && {
-          title: `${p.name} | ${SITE}`,
-          description: clip(p.description),
-          imageUrl: absoluteUrl(p.imageUrl, origin),
-          ogType: 'product',
-          jsonLd: [productJsonLd('Product', p, url, origin)],
-        }
-      );
+      if (!p) return ENTITY_MISSING;
+      return {
+        title: `${p.name} | ${SITE}`,
+        description: clip(p.description),
+        imageUrl: absoluteUrl(p.imageUrl, origin),
+        ogType: 'product',
+        jsonLd: [productJsonLd('Product', p, url, origin)],
+      };
     }
     if (kind === 'service' && sources.service) {
       const p = await sources.service(db, slug, language);
-      return (
-        p && {
-          title: `${p.name} | ${SITE}`,
-          description: clip(p.description),
-          imageUrl: absoluteUrl(p.imageUrl, origin),
-          ogType: 'website',
-          jsonLd: [productJsonLd('Service', p, url, origin)],
-        }
-      );
+      if (!p) return ENTITY_MISSING;
+      return {
+        title: `${p.name} | ${SITE}`,
+        description: clip(p.description),
+        imageUrl: absoluteUrl(p.imageUrl, origin),
+        ogType: 'website',
+        jsonLd: [productJsonLd('Service', p, url, origin)],
+      };
     }
     if (kind === 'seller' && sources.seller) {
       const s = await sources.seller(db, slug, language);
-      return (
-        s && {
-          title: `${s.name} | ${SITE}`,
-          description: clip(s.description),
-          imageUrl: absoluteUrl(s.logoUrl, origin),
-          ogType: 'profile',
-          jsonLd: [sellerJsonLd(s, url, origin)],
-        }
-      );
+      if (!s) return ENTITY_MISSING;
+      return {
+        title: `${s.name} | ${SITE}`,
+        description: clip(s.description),
+        imageUrl: absoluteUrl(s.logoUrl, origin),
+        ogType: 'profile',
+        jsonLd: [sellerJsonLd(s, url, origin)],
+      };
     }
     if (kind === 'blog' && sources.blog) {
       const b = await sources.blog(db, slug, language);
-      return (
-        b && {
-          title: `${b.title} | ${SITE}`,
-          description: clip(b.excerpt),
-          imageUrl: absoluteUrl(b.imageUrl, origin),
-          ogType: 'article',
-          jsonLd: [blogJsonLd(b, url, origin)],
-        }
-      );
+      if (!b) return ENTITY_MISSING;
+      return {
+        title: `${b.title} | ${SITE}`,
+        description: clip(b.excerpt),
+        imageUrl: absoluteUrl(b.imageUrl, origin),
+        ogType: 'article',
+        jsonLd: [blogJsonLd(b, url, origin)],
+      };
     }
   } catch {
     return null; // a failing catalogue read must not break the page; the static head is used

@@ -1,8 +1,8 @@
-import type { ShellRenderInput } from '../../plugins/web-app';
+import type { ShellRenderInput, ShellRenderResult } from '../../plugins/web-app';
 import { findSeoEntry } from '@maplesource/contracts';
 import { findSeoByPath } from './content.service';
 import { HeadCache } from './head-cache';
-import { buildHeadHtml, injectHead, loadEntityHead, type PageLanguage } from './page-head';
+import { buildHeadHtml, ENTITY_MISSING, injectHead, loadEntityHead, type PageLanguage } from './page-head';
 import type { PageSources } from './page-sources';
 
 export interface ShellRendererOptions {
@@ -21,9 +21,9 @@ export function pageLanguage(rawPath: string): PageLanguage {
  * (title, description, canonical, robots, Open Graph, JSON-LD for entity pages), cached briefly.
  */
 export function createShellRenderer(options: ShellRendererOptions = {}) {
-  const cache = new HeadCache<string>(options.cacheMax ?? 500, options.cacheTtlMs ?? 30_000);
+  const cache = new HeadCache<ShellRenderResult>(options.cacheMax ?? 500, options.cacheTtlMs ?? 30_000);
   const sources = options.sources ?? {};
-  const render = async (input: ShellRenderInput): Promise<string> => {
+  const render = async (input: ShellRenderInput): Promise<ShellRenderResult> => {
     const rawPath = decodePath(input.request.url.split('?')[0] ?? '/');
     const key = `${input.statusCode}|${rawPath}`;
     const cached = cache.get(key);
@@ -33,25 +33,28 @@ export function createShellRenderer(options: ShellRendererOptions = {}) {
     const entry = await findSeoEntry(rawPath, (path) => findSeoByPath(app.db, path));
     const url = `${origin}${rawPath}`;
     const language = pageLanguage(rawPath);
-    const entity =
+    const found =
       input.statusCode === 200
         ? await loadEntityHead(app.db, input.pathname, language, sources, origin, url)
         : null;
+    // A product, service, seller or blog page for something that does not exist answers 404.
+    const statusCode = found === ENTITY_MISSING ? 404 : input.statusCode;
+    const entity = found === ENTITY_MISSING ? null : found;
     const head = buildHeadHtml({
       pathname: rawPath,
       origin,
       entry,
       language,
-      statusCode: input.statusCode,
+      statusCode,
       entity,
       barePathname: input.pathname,
     });
-    const html = injectHead(input.template, head);
-    cache.set(key, html);
-    return html;
+    const result = { html: injectHead(input.template, head), statusCode };
+    cache.set(key, result);
+    return result;
   };
   // A failing lookup never breaks the page: the plain app shell is served (spec §2: failures ignored).
-  return async (input: ShellRenderInput): Promise<string> => {
+  return async (input: ShellRenderInput): Promise<ShellRenderResult | string> => {
     try {
       return await render(input);
     } catch (error) {
