@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagedSchema } from './common';
+import { pagedSchema, pageQuerySchema } from './common';
 import { businessTypeSchema } from './catalog';
 import { provinceCodeSchema } from './provinces';
 
@@ -67,9 +67,7 @@ export const seoEntryInputSchema = z.object({
 });
 export type SeoEntryInput = z.infer<typeof seoEntryInputSchema>;
 
-export const adminListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+export const adminListQuerySchema = pageQuerySchema.extend({
   q: z.string().trim().max(200).optional(),
 });
 export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
