@@ -79,6 +79,12 @@ const actorOf = (request: FastifyRequest): Actor => ({ userId: request.user?.id 
  */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.requireRole('admin'));
+  // Any successful admin write may change a page head (SEO entry, blog, category, seller): drop the
+  // rendered heads before the answer leaves, so the admin's next page view is already fresh.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400)
+      invalidateHeadCache();
+  });
   const tags = ['admin'];
   await app.register(adminUploadRoutes); // POST /uploads (images for blog posts), multipart in its own scope
 
@@ -97,7 +103,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, body: seoEntryInputSchema, response: { 201: seoEntryAdminSchema, ...errors } } },
     async (request, reply) => {
       const saved = await saveSeoEntry(app.db, actorOf(request), request.body);
-      invalidateHeadCache();
       return reply.status(201).send(saved);
     },
   );
@@ -113,7 +118,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const saved = await saveSeoEntry(app.db, actorOf(request), { id: request.params.id, ...request.body });
-      invalidateHeadCache();
       return saved;
     },
   );
@@ -122,7 +126,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, params: uuidParams, response: { 200: okResponseSchema, ...errors } } },
     async (request) => {
       await deleteSeoEntry(app.db, actorOf(request), request.params.id);
-      invalidateHeadCache();
       return { ok: true as const };
     },
   );
@@ -228,7 +231,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, body: blogInputSchema, response: { 201: adminBlogSchema, ...errors } } },
     async (request, reply) => {
       const saved = await saveBlog(app.db, actorOf(request), request.body);
-      invalidateHeadCache();
       return reply.status(201).send(saved);
     },
   );
@@ -244,7 +246,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const saved = await saveBlog(app.db, actorOf(request), { ...request.body, id: request.params.id });
-      invalidateHeadCache();
       return saved;
     },
   );
@@ -253,7 +254,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, params: idParams, response: { 200: okResponseSchema, ...errors } } },
     async (request) => {
       await deleteBlog(app.db, actorOf(request), request.params.id);
-      invalidateHeadCache();
       return { ok: true as const };
     },
   );
@@ -327,7 +327,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return change.after;
       });
-      invalidateHeadCache();
       return after;
     },
   );
@@ -357,7 +356,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         return change.after;
       });
       forgetCachedListings();
-      invalidateHeadCache();
       return after;
     },
   );
@@ -398,7 +396,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         return change.after;
       });
       forgetCachedListings();
-      invalidateHeadCache();
       return after;
     },
   );

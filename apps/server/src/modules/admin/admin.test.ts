@@ -38,6 +38,28 @@ afterAll(async () => {
   await t.close();
 });
 
+describe('admin writes refresh server-rendered heads', () => {
+  it('a page fetched before an SEO entry is saved shows the new title straight after, and the old one after delete', async () => {
+    const page = async () => (await t.app.inject({ method: 'GET', url: '/global-quote' })).body;
+    expect(await page()).not.toContain('Quotes from anywhere');
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/seo',
+      ...as(admin),
+      payload: { path: '/global-quote', code: '<title>Quotes from anywhere</title>' },
+    });
+    expect(saved.statusCode).toBeLessThan(300);
+    expect(await page()).toContain('Quotes from anywhere');
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/admin/seo/${saved.json().id}`,
+      ...as(admin),
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(await page()).not.toContain('Quotes from anywhere');
+  });
+});
+
 describe('admin console API', () => {
   it.each([
     '/api/v1/admin/blogs',
