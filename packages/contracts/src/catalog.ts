@@ -19,6 +19,8 @@ export const catalogErrorCodes = [
   'REVIEW_EXISTS',
   'REVIEW_NOT_OWNER',
   'CLAIM_SERVICE_MAINTENANCE',
+  'INVALID_CURSOR',
+  'PAGE_OUT_OF_RANGE',
 ] as const;
 export type CatalogErrorCode = (typeof catalogErrorCodes)[number];
 
@@ -212,6 +214,11 @@ export const productDetailSchema = productCardSchema.extend({
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 
 const boolString = z.enum(['true', 'false']);
+/** base64url text; what it encodes is the server's business (decision 042). */
+export const listingCursorSchema = z
+  .string()
+  .max(300)
+  .regex(/^[A-Za-z0-9_-]+$/);
 /** Repeated (`?subcategories=a&subcategories=b`) or comma-separated. */
 const stringList = z
   .union([z.string().max(2000), z.array(z.string().max(200)).max(50)])
@@ -248,9 +255,18 @@ export const productListQuerySchema = pageQuerySchema.extend({
   origin: productOriginSchema.optional(),
   sellerId: z.string().max(60).optional(),
   sort: productSortSchema.optional(),
-  facets: boolString.optional(),
+  /** Opaque keyset position from a previous answer's `nextCursor` / `prevCursor` (decision 042). */
+  cursor: listingCursorSchema.optional(),
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+/** Facet counts take the listing's filters; sort and page do not change them. */
+export const productFacetsQuerySchema = productListQuerySchema.omit({
+  page: true,
+  pageSize: true,
+  sort: true,
+  cursor: true,
+});
+export type ProductFacetsQuery = z.infer<typeof productFacetsQuerySchema>;
 
 export const facetCountSchema = z.object({ value: z.string(), count: z.number().int().nonnegative() });
 export const productFacetsSchema = z.object({
@@ -262,14 +278,29 @@ export const productFacetsSchema = z.object({
 });
 export type ProductFacets = z.infer<typeof productFacetsSchema>;
 
-export const productListResponseSchema = pagedSchema(productCardSchema).extend({
-  /** True when `total` stopped counting at the cap (see decision 040). */
-  totalCapped: z.boolean(),
+/**
+ * What a listing page adds to the one list shape (decision 042): `total` is exact, or, in a large catalogue, an
+ * estimate from a fixed 1-in-64 sample rounded to two significant digits (`totalEstimated`); `hasMore` is exact.
+ * The cursors continue the listing from this page's last (or first) item, so the next page neither repeats nor
+ * skips an item when products are added or removed meanwhile.
+ */
+const listingPageFields = {
+  totalEstimated: z.boolean(),
+  hasMore: z.boolean(),
+  nextCursor: listingCursorSchema.nullable(),
+  prevCursor: listingCursorSchema.nullable(),
   /** The query as searched after typo correction, when it differs. */
   correctedQuery: z.string().nullable(),
-  facets: productFacetsSchema.nullable(),
-});
+};
+export const productListResponseSchema = pagedSchema(productCardSchema).extend(listingPageFields);
 export type ProductListResponse = z.infer<typeof productListResponseSchema>;
+/** Counts per filter value for the filter panel; estimates (×64 the sample) when `totalEstimated`. */
+export const listingFacetsResponseSchema = z.object({
+  facets: productFacetsSchema,
+  total: z.number().int().nonnegative(),
+  totalEstimated: z.boolean(),
+});
+export type ListingFacetsResponse = z.infer<typeof listingFacetsResponseSchema>;
 export const productItemsResponseSchema = z.object({ items: z.array(productCardSchema) });
 export const productStatsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(12),
@@ -332,15 +363,18 @@ export const serviceListQuerySchema = pageQuerySchema.extend({
   sort: z
     .enum(['relevance', 'popular', 'bestsellers', 'newest', 'price-asc', 'price-desc', 'rating'])
     .optional(),
-  facets: boolString.optional(),
+  cursor: listingCursorSchema.optional(),
 });
 export type ServiceListQuery = z.infer<typeof serviceListQuerySchema>;
 /** Service facets: the products' shape; `origin` stays empty (services have no origin). */
-export const serviceListResponseSchema = pagedSchema(serviceCardSchema).extend({
-  totalCapped: z.boolean(),
-  correctedQuery: z.string().nullable(),
-  facets: productFacetsSchema.nullable(),
+export const serviceFacetsQuerySchema = serviceListQuerySchema.omit({
+  page: true,
+  pageSize: true,
+  sort: true,
+  cursor: true,
 });
+export type ServiceFacetsQuery = z.infer<typeof serviceFacetsQuerySchema>;
+export const serviceListResponseSchema = pagedSchema(serviceCardSchema).extend(listingPageFields);
 export type ServiceListResponse = z.infer<typeof serviceListResponseSchema>;
 
 // ---------- likes (wishlist) ----------

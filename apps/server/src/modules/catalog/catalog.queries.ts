@@ -1,19 +1,17 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type {
   ProductCard,
-  ProductFacets,
   ProductListQuery,
   ProductListingType,
   ProductSort,
   ServiceCard,
 } from '@maplesource/contracts';
+import type { ListingOrder } from './listing-engine';
 
 /**
  * SQL of the catalogue listings (decision 040). Filters only touch `products` columns (seller province,
  * business type are copied there) so one index on the chosen order plus the GIN text index serve a page.
  */
-
-export const TOTAL_CAP = 10_000;
 
 export const productCardColumns = sql`
   p.id, p.slug, p.name_en, p.name_fr, p.min_price_cents, p.max_price_cents, p.min_order_quantity, p.unit,
@@ -116,7 +114,7 @@ const list = (values: readonly (string | number)[]) =>
 
 export interface ProductFilterInput extends Omit<
   ProductListQuery,
-  'page' | 'pageSize' | 'type' | 'facets' | 'ratings'
+  'page' | 'pageSize' | 'type' | 'cursor' | 'sort' | 'ratings'
 > {
   ratings?: number[] | undefined;
   tsquery?: string | null | undefined;
@@ -236,53 +234,35 @@ export function effectiveSort(
   }
 }
 
-/** ORDER BY for a sort; every order ends with the unique id. Relevance = stored popularity among matches. */
-export function productOrder(sort: ProductSort, alias = 'p'): SQL {
-  const a = sql.raw(alias);
-  switch (sort) {
-    case 'bestsellers':
-      return sql`${a}.bestseller_score DESC, ${a}.id DESC`;
-    case 'newest':
-      return sql`${a}.created_at DESC, ${a}.id DESC`;
-    case 'price-asc':
-      return sql`${a}.min_price_cents ASC, ${a}.id ASC`;
-    case 'price-desc':
-      return sql`${a}.min_price_cents DESC, ${a}.id DESC`;
-    case 'rating':
-      return sql`${a}.rating_avg DESC, ${a}.id DESC`;
-    default:
-      return sql`${a}.popularity_score DESC, ${a}.id DESC`;
-  }
-}
+const popularity: Omit<ListingOrder, 'name'> = {
+  column: 'popularity_score',
+  type: 'double precision',
+  direction: 'DESC',
+};
+/** Each sort's order (decision 040); every order ends with the unique id. Relevance = stored popularity. */
+export const productOrders: Record<ProductSort, ListingOrder> = {
+  relevance: { name: 'relevance', ...popularity },
+  popular: { name: 'popular', ...popularity },
+  bestsellers: {
+    name: 'bestsellers',
+    column: 'bestseller_score',
+    type: 'double precision',
+    direction: 'DESC',
+  },
+  newest: { name: 'newest', column: 'created_at', type: 'timestamptz', direction: 'DESC' },
+  'price-asc': { name: 'price-asc', column: 'min_price_cents', type: 'bigint', direction: 'ASC' },
+  'price-desc': { name: 'price-desc', column: 'min_price_cents', type: 'bigint', direction: 'DESC' },
+  rating: { name: 'rating', column: 'rating_avg', type: 'double precision', direction: 'DESC' },
+};
+/** Services sort the same ways, on their starting price. */
+export const serviceOrders: Record<ProductSort, ListingOrder> = {
+  ...productOrders,
+  'price-asc': { name: 'price-asc', column: 'starting_price_cents', type: 'bigint', direction: 'ASC' },
+  'price-desc': { name: 'price-desc', column: 'starting_price_cents', type: 'bigint', direction: 'DESC' },
+};
 
-export function facetsSql(where: SQL): SQL {
-  return sql`
-    SELECT p.province, p.business_type, p.origin, p.verified, sc.slug AS subcategory, count(*)::int AS n
-    FROM products p JOIN categories sc ON sc.id = p.subcategory_id
-    WHERE ${where}
-    GROUP BY GROUPING SETS ((p.province), (p.business_type), (p.origin), (p.verified), (sc.slug))`;
-}
-
-export function toFacets(rows: Row[]): ProductFacets {
-  const facets: ProductFacets = { state: [], businessType: [], origin: [], verified: [], subcategory: [] };
-  for (const row of rows) {
-    const count = Number(row.n);
-    if (row.province !== null && row.province !== undefined)
-      facets.state.push({ value: String(row.province), count });
-    else if (row.business_type !== null && row.business_type !== undefined)
-      facets.businessType.push({ value: String(row.business_type), count });
-    else if (row.origin !== null && row.origin !== undefined)
-      facets.origin.push({ value: String(row.origin), count });
-    else if (row.verified !== null && row.verified !== undefined)
-      facets.verified.push({ value: String(row.verified), count });
-    else if (row.subcategory !== null && row.subcategory !== undefined)
-      facets.subcategory.push({ value: String(row.subcategory), count });
-  }
-  for (const values of Object.values(facets)) {
-    values.sort(
-      (x: { value: string; count: number }, y: { value: string; count: number }) =>
-        y.count - x.count || x.value.localeCompare(y.value),
-    );
-  }
-  return facets;
+/** ORDER BY of a listing order. */
+export function orderBy(order: ListingOrder, alias = 'p'): SQL {
+  const dir = sql.raw(order.direction);
+  return sql`${sql.raw(`${alias}.${order.column}`)} ${dir}, ${sql.raw(alias)}.id ${dir}`;
 }

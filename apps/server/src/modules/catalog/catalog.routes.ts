@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -14,13 +15,15 @@ import {
   pageQuerySchema,
   productDetailSchema,
   productItemsResponseSchema,
+  listingFacetsResponseSchema,
+  productFacetsQuerySchema,
   productListQuerySchema,
   productListResponseSchema,
-  type ProductListResponse,
   productStatsQuerySchema,
   searchQuerySchema,
   searchResponseSchema,
   serviceDetailSchema,
+  serviceFacetsQuerySchema,
   serviceListQuerySchema,
   serviceListResponseSchema,
   subCategoryQuerySchema,
@@ -48,11 +51,26 @@ const notFoundResponses = { 403: errorResponseSchema, 404: errorResponseSchema }
 /** Spec §7 Catalogue and search: categories, products, services, stats, likes, business types, search. */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const userId = (request: { user: { id: string } | null }) => request.user?.id ?? null;
-  // Listing result cache (decision 041); CATALOG_LISTING_CACHE_MS=0 turns it and the count cache off.
+  // Listing result cache (decision 041); CATALOG_LISTING_CACHE_MS=0 turns it off.
   const cacheMs = app.config.CATALOG_LISTING_CACHE_MS ?? (app.config.NODE_ENV === 'test' ? 0 : 5_000);
   const listingCache = new ListingCache<string>({ ttlMs: cacheMs });
   app.addHook('onClose', async () => listingCache.dispose());
-  catalog.setCountCacheEnabled(cacheMs > 0);
+  /**
+   * A visitor's listing answer, checked against the response schema and serialized once, when computed (what
+   * the type provider's serializer does per request); a cached hit is sent as the stored JSON (decision 041).
+   */
+  const sendCachedJson = async <T>(
+    reply: FastifyReply,
+    kind: string,
+    query: Record<string, unknown>,
+    schema: { encode(value: T): unknown },
+    compute: () => Promise<T>,
+  ) => {
+    const json = await listingCache.get(app.db, listingKey(query, kind), async () =>
+      JSON.stringify(schema.encode(await compute())),
+    );
+    return reply.type('application/json; charset=utf-8').send(json);
+  };
 
   // ---- categories
   app.get(
@@ -150,14 +168,27 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       // `suggested` depends on the user's history: only visitors' answers are shared.
       if (request.query.type === 'suggested' && user)
         return catalog.listProducts(app.db, request.query, user);
-      // The answer is checked against the response schema and serialized once, when computed (what the
-      // type provider's serializer does per request); a cached hit is sent as the stored JSON (decision 041).
-      const json = await listingCache.get(app.db, listingKey(request.query), async () =>
-        JSON.stringify(
-          productListResponseSchema.encode(await catalog.listProducts(app.db, request.query, null)),
-        ),
+      return sendCachedJson(reply, 'product', request.query, productListResponseSchema, () =>
+        catalog.listProducts(app.db, request.query, null),
       );
-      return reply.type('application/json; charset=utf-8').send(json as unknown as ProductListResponse);
+    },
+  );
+  app.get(
+    '/product/facets',
+    {
+      schema: {
+        tags: ['catalog'],
+        querystring: productFacetsQuerySchema,
+        response: { 200: listingFacetsResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = userId(request);
+      if (request.query.type === 'suggested' && user)
+        return catalog.productFacets(app.db, request.query, user);
+      return sendCachedJson(reply, 'product-facets', request.query, listingFacetsResponseSchema, () =>
+        catalog.productFacets(app.db, request.query, null),
+      );
     },
   );
   app.get(
@@ -291,7 +322,26 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: serviceListResponseSchema },
       },
     },
-    async (request) => catalog.listServices(app.db, request.query),
+    async (request, reply) => {
+      return sendCachedJson(reply, 'service', request.query, serviceListResponseSchema, () =>
+        catalog.listServices(app.db, request.query),
+      );
+    },
+  );
+  app.get(
+    '/service/facets',
+    {
+      schema: {
+        tags: ['catalog'],
+        querystring: serviceFacetsQuerySchema,
+        response: { 200: listingFacetsResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      return sendCachedJson(reply, 'service-facets', request.query, listingFacetsResponseSchema, () =>
+        catalog.serviceFacets(app.db, request.query),
+      );
+    },
   );
   app.get(
     '/service/:id',

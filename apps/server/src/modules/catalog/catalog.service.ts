@@ -5,10 +5,13 @@ import type {
   CategoryTreeNode,
   ProductCard,
   ProductDetail,
+  ListingFacetsResponse,
+  ProductFacetsQuery,
   ProductListQuery,
   ProductListResponse,
   ServiceCard,
   ServiceDetail,
+  ServiceFacetsQuery,
   ServiceListQuery,
   ServiceListResponse,
   BusinessType,
@@ -18,20 +21,20 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/migrate';
 import { AppError, notFound } from '../../plugins/errors';
 import {
-  TOTAL_CAP,
   effectiveSort,
-  facetsSql,
+  orderBy,
   productCardColumns,
   productCardJoins,
   productConditions,
   productImageUrl,
-  productOrder,
+  productOrders,
   serviceCardColumns,
   serviceImageUrl,
-  toFacets,
+  serviceOrders,
   toProductCard,
   toServiceCard,
 } from './catalog.queries';
+import { countsExactly, listingFacets, listingWithTotal } from './listing-engine';
 import { foldText, resolveQuery } from './search-query';
 
 type Row = Record<string, unknown>;
@@ -188,59 +191,31 @@ async function suggestedSearchQuery(db: Db, userId: string | null): Promise<stri
   return words.length > 0 ? words.map((w) => `${w}:*`).join(' | ') : null;
 }
 
-/**
- * Capped counts that took longer than COUNT_CACHE_MIN_MS are kept for COUNT_CACHE_MS (decision 040): with
- * 1M products a count costs 15–20 ms while the page itself costs ~2 ms, and a total a few seconds old is fine
- * for pagination. Cheap counts (every count in tests) are never cached.
- */
-const COUNT_CACHE_MS = 15_000;
-const COUNT_CACHE_MIN_MS = 5;
-const countCache = new Map<string, { rows: Row[]; at: number }>();
-let countCacheEnabled = true;
-/** CATALOG_LISTING_CACHE_MS=0 turns this cache off too, so benchmarks can show uncached figures (decision 041). */
-export function setCountCacheEnabled(enabled: boolean) {
-  countCacheEnabled = enabled;
-  if (!enabled) countCache.clear();
-}
-
-async function cachedCount(db: Db, query: SQL): Promise<Row[]> {
-  const compiled = (
-    db as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } }
-  ).dialect.sqlToQuery(query);
-  const key = `${compiled.sql}\u0000${JSON.stringify(compiled.params)}`;
-  const now = Date.now();
-  const hit = countCache.get(key);
-  if (hit && now - hit.at < COUNT_CACHE_MS) return hit.rows;
-  const started = performance.now();
-  const result = await rows(db, query);
-  if (countCacheEnabled && performance.now() - started >= COUNT_CACHE_MIN_MS) {
-    if (countCache.size > 2_000) countCache.clear();
-    countCache.set(key, { rows: result, at: now });
-  }
-  return result;
-}
-
 /** Text matching at least this many products is "frequent": the listing walks a btree instead (decision 040). */
-let frequentTextThreshold = 2_000;
+export const DEFAULT_FREQUENT_TEXT_THRESHOLD = 2_000;
+let frequentTextThreshold = DEFAULT_FREQUENT_TEXT_THRESHOLD;
 /** Tests run the same cases with both strategies. */
 export function setFrequentTextThreshold(value: number) {
   frequentTextThreshold = value;
 }
 
-export async function listProducts(
-  db: Db,
-  query: ProductListQuery,
-  userId: string | null,
-): Promise<ProductListResponse> {
+type ProductListingInput = Omit<ProductListQuery, 'page' | 'pageSize' | 'sort' | 'cursor'>;
+
+/**
+ * The SQL conditions of one product listing (decision 040, 042): for the page (GIN for rare words, an ordered
+ * walk for frequent ones), for an exact count, and for the estimation sample; plus whether counts are exact.
+ */
+async function productListing(db: Db, query: ProductListingInput, userId: string | null) {
   const resolved = await resolveQuery(db, query.q);
   const filter = { ...query, tsquery: resolved?.tsquery ?? null };
   const frequent = (resolved?.estimatedMatches ?? 0) >= frequentTextThreshold;
-  const conditions = productConditions(filter, frequent ? 'walk' : 'gin');
-  const countConditions = productConditions(filter, 'count');
-  if (resolved && resolved.tsquery === null) {
-    conditions.push(sql`false`);
-    countConditions.push(sql`false`);
-  }
+  const page = productConditions(filter, frequent ? 'walk' : 'gin');
+  const count = productConditions(filter, 'count');
+  const sample = productConditions(filter, 'gin');
+  const everywhere = (condition: SQL) => {
+    for (const conditions of [page, count, sample]) conditions.push(condition);
+  };
+  if (resolved && resolved.tsquery === null) everywhere(sql`false`);
   if (query.type === 'suggested') {
     const [subcategories, searched] = await Promise.all([
       suggestedSubcategories(db, userId),
@@ -255,44 +230,49 @@ export async function listProducts(
         )})`,
       );
     if (searched) history.push(sql`p.search_doc @@ to_tsquery('simple', ${searched})`);
-    if (history.length > 0) {
-      conditions.push(sql`(${sql.join(history, sql` OR `)})`);
-      countConditions.push(sql`(${sql.join(history, sql` OR `)})`);
-    }
+    if (history.length > 0) everywhere(sql`(${sql.join(history, sql` OR `)})`);
   }
-  if (query.type === 'recommended') {
-    conditions.push(sql`p.verified AND p.rating_count > 0`);
-    countConditions.push(sql`p.verified AND p.rating_count > 0`);
-  }
-  const where = whereOf(conditions);
-  const countWhere = whereOf(countConditions);
-  const sort = effectiveSort(query.type, query.sort, Boolean(resolved?.tsquery));
-  const offset = (query.page - 1) * query.pageSize;
-  // Page, capped count and facets are independent: on PostgreSQL they run on separate pool connections.
-  const [items, [countRow], facetRows] = await Promise.all([
-    rows(
-      db,
-      sql`SELECT ${productCardColumns} FROM (
-            SELECT * FROM products p WHERE ${where} ORDER BY ${productOrder(sort)} LIMIT ${query.pageSize} OFFSET ${offset}
-          ) p ${productCardJoins} ORDER BY ${productOrder(sort)}`,
-    ),
-    cachedCount(
-      db,
-      sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM products p WHERE ${countWhere} LIMIT ${TOTAL_CAP + 1}) x`,
-    ),
-    query.facets === 'true' ? rows(db, facetsSql(countWhere)) : Promise.resolve(null),
-  ]);
-  const counted = Number(countRow?.n ?? 0);
-  const facets = facetRows ? toFacets(facetRows) : null;
+  if (query.type === 'recommended') everywhere(sql`p.verified AND p.rating_count > 0`);
+  const exact = await countsExactly(db, 'products', Boolean(resolved?.tsquery) && !frequent);
   return {
-    items: items.map(toProductCard),
-    total: Math.min(counted, TOTAL_CAP),
-    totalCapped: counted > TOTAL_CAP,
-    page: query.page,
-    pageSize: query.pageSize,
-    correctedQuery: resolved?.corrected ?? null,
-    facets,
+    resolved,
+    pageWhere: whereOf(page),
+    count: { table: 'products' as const, exact, exactWhere: whereOf(count), sampleWhere: whereOf(sample) },
   };
+}
+
+export async function listProducts(
+  db: Db,
+  query: ProductListQuery,
+  userId: string | null,
+): Promise<ProductListResponse> {
+  const listing = await productListing(db, query, userId);
+  const sort = effectiveSort(query.type, query.sort, Boolean(listing.resolved?.tsquery));
+  const { rows, ...answer } = await listingWithTotal(
+    db,
+    {
+      table: 'products',
+      columns: productCardColumns,
+      joins: productCardJoins,
+      where: listing.pageWhere,
+      order: productOrders[sort],
+      page: query.page,
+      pageSize: query.pageSize,
+      cursor: query.cursor,
+    },
+    listing.count,
+  );
+  return { items: rows.map(toProductCard), ...answer, correctedQuery: listing.resolved?.corrected ?? null };
+}
+
+/** Facet counts of a product listing (the filter panel): exact, or estimated like the total. */
+export async function productFacets(
+  db: Db,
+  query: ProductFacetsQuery,
+  userId: string | null,
+): Promise<ListingFacetsResponse> {
+  const listing = await productListing(db, query, userId);
+  return listingFacets(db, { ...listing.count, withOrigin: true });
 }
 
 async function productCards(db: Db, where: SQL, order: SQL, limit: number): Promise<ProductCard[]> {
@@ -306,11 +286,11 @@ async function productCards(db: Db, where: SQL, order: SQL, limit: number): Prom
 }
 
 export const popularProducts = (db: Db, limit: number) =>
-  productCards(db, sql`p.status = 'active'`, productOrder('popular'), limit);
+  productCards(db, sql`p.status = 'active'`, orderBy(productOrders.popular), limit);
 export const bestSellerProducts = (db: Db, limit: number) =>
-  productCards(db, sql`p.status = 'active'`, productOrder('bestsellers'), limit);
+  productCards(db, sql`p.status = 'active'`, orderBy(productOrders.bestsellers), limit);
 export const newArrivalProducts = (db: Db, limit: number) =>
-  productCards(db, sql`p.status = 'active'`, productOrder('newest'), limit);
+  productCards(db, sql`p.status = 'active'`, orderBy(productOrders.newest), limit);
 export async function suggestedProducts(db: Db, userId: string | null, limit: number) {
   const result = await listProducts(db, { type: 'suggested', page: 1, pageSize: limit }, userId);
   return result.items;
@@ -527,7 +507,7 @@ export interface ServiceListInput extends Partial<Omit<ServiceListQuery, 'page' 
 }
 
 /** WHERE conditions of the service filter: the product rules (decision 040) on the columns services have. */
-function serviceConditions(query: ServiceListInput, tsquery: string | null | undefined): SQL[] {
+function serviceConditions(query: ServiceFacetsQuery, tsquery: string | null | undefined): SQL[] {
   const where: SQL[] = [sql`p.status = 'active'`];
   if (tsquery !== undefined)
     where.push(tsquery ? sql`p.search_doc @@ to_tsquery('simple', ${tsquery})` : sql`false`);
@@ -555,58 +535,42 @@ function serviceConditions(query: ServiceListInput, tsquery: string | null | und
   return where;
 }
 
-function serviceOrder(sort: ServiceListInput['sort']): SQL {
-  switch (sort) {
-    case 'bestsellers':
-      return sql`p.bestseller_score DESC, p.id DESC`;
-    case 'newest':
-      return sql`p.created_at DESC, p.id DESC`;
-    case 'price-asc':
-      return sql`p.starting_price_cents ASC, p.id ASC`;
-    case 'price-desc':
-      return sql`p.starting_price_cents DESC, p.id DESC`;
-    case 'rating':
-      return sql`p.rating_avg DESC, p.id DESC`;
-    default:
-      return sql`p.popularity_score DESC, p.id DESC`;
-  }
+/** Services have one text condition (GIN; services are a tenth of products) used for page, count and sample. */
+async function serviceListing(db: Db, query: ServiceFacetsQuery) {
+  const resolved = await resolveQuery(db, query.q);
+  const where = whereOf(serviceConditions(query, resolved ? resolved.tsquery : undefined));
+  const rareText = Boolean(resolved?.tsquery) && (resolved?.estimatedMatches ?? 0) < frequentTextThreshold;
+  const exact = await countsExactly(db, 'services', rareText);
+  return {
+    resolved,
+    where,
+    count: { table: 'services' as const, exact, exactWhere: where, sampleWhere: where },
+  };
 }
 
 export async function listServices(db: Db, query: ServiceListInput): Promise<ServiceListResponse> {
-  const resolved = await resolveQuery(db, query.q);
-  const condition = whereOf(serviceConditions(query, resolved ? resolved.tsquery : undefined));
-  const order = serviceOrder(query.sort);
-  const [items, [countRow], facetRows] = await Promise.all([
-    rows(
-      db,
-      sql`SELECT ${serviceCardColumns} FROM (
-          SELECT * FROM services p WHERE ${condition} ORDER BY ${order} LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}
-        ) p ${productCardJoins} ORDER BY ${order}`,
-    ),
-    rows(
-      db,
-      sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM services p WHERE ${condition} LIMIT ${TOTAL_CAP + 1}) x`,
-    ),
-    query.facets === 'true'
-      ? rows(
-          db,
-          sql`SELECT p.province, p.business_type, p.verified, sc.slug AS subcategory, count(*)::int AS n
-              FROM services p JOIN categories sc ON sc.id = p.subcategory_id
-              WHERE ${condition}
-              GROUP BY GROUPING SETS ((p.province), (p.business_type), (p.verified), (sc.slug))`,
-        )
-      : Promise.resolve(null),
-  ]);
-  const counted = Number(countRow?.n ?? 0);
-  return {
-    items: items.map(toServiceCard),
-    total: Math.min(counted, TOTAL_CAP),
-    totalCapped: counted > TOTAL_CAP,
-    page: query.page,
-    pageSize: query.pageSize,
-    correctedQuery: resolved?.corrected ?? null,
-    facets: facetRows ? toFacets(facetRows) : null,
-  };
+  const listing = await serviceListing(db, query);
+  const { rows, ...answer } = await listingWithTotal(
+    db,
+    {
+      table: 'services',
+      columns: serviceCardColumns,
+      joins: productCardJoins,
+      where: listing.where,
+      order: serviceOrders[query.sort ?? 'popular'],
+      page: query.page,
+      pageSize: query.pageSize,
+      cursor: query.cursor,
+    },
+    listing.count,
+  );
+  return { items: rows.map(toServiceCard), ...answer, correctedQuery: listing.resolved?.corrected ?? null };
+}
+
+/** Facet counts of a service listing (no origin: services have none). */
+export async function serviceFacets(db: Db, query: ServiceFacetsQuery): Promise<ListingFacetsResponse> {
+  const listing = await serviceListing(db, query);
+  return listingFacets(db, { ...listing.count, withOrigin: false });
 }
 
 export async function getServiceDetail(

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   productOrigins,
   provinceCodes,
   businessTypes,
+  type ListingFacetsResponse,
   type ProductListResponse,
 } from '@maplesource/contracts';
 import { buyerHeaders, createTestApp, type TestApp } from '../../../test/helpers';
@@ -13,7 +14,15 @@ import { rowsOf } from '../../db/migrate';
 import { SessionService } from '../auth/session.service';
 import { REBUILD_SEARCH_WORDS_SQL, seedCatalog } from '../../seed/catalog';
 import { resolveQuery } from './search-query';
-import { setFrequentTextThreshold } from './catalog.service';
+import { DEFAULT_FREQUENT_TEXT_THRESHOLD, setFrequentTextThreshold } from './catalog.service';
+import {
+  DEFAULT_EXACT_ROW_LIMIT,
+  inSample,
+  roundEstimate,
+  SAMPLE_RATE,
+  setExactRowLimit,
+} from './listing-engine';
+import { expectedListingPage } from '../../../test/listing-reference';
 import { seedContentHomeBlogs } from '../../seed/content-home-blogs';
 
 let t: TestApp;
@@ -72,6 +81,11 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
+});
+// A failed assertion must not leave another test in the forced mode.
+afterEach(() => {
+  setExactRowLimit(DEFAULT_EXACT_ROW_LIMIT);
+  setFrequentTextThreshold(DEFAULT_FREQUENT_TEXT_THRESHOLD);
 });
 
 interface RefProduct {
@@ -189,8 +203,7 @@ describe('product listing filters match a plain reference implementation', () =>
     };
     const dir = filter.sort === 'price-asc' ? 1 : -1;
     rows.sort((a, b) => dir * (key[filter.sort](a) - key[filter.sort](b)) || dir * (a.id - b.id));
-    const start = (filter.page - 1) * filter.pageSize;
-    return { ids: rows.slice(start, start + filter.pageSize).map((p) => String(p.id)), total: rows.length };
+    return rows;
   }
 
   function toQuery(filter: Filter): string {
@@ -228,48 +241,113 @@ describe('product listing filters match a plain reference implementation', () =>
       pageSize: fc.integer({ min: 1, max: 30 }),
     });
     let nonEmpty = 0;
-    // Both text strategies: GIN intersection (rare words) and the ordered btree walk (frequent words).
+    let estimated = 0;
+    // Both text strategies — GIN intersection (rare words) and the ordered btree walk (frequent words) — each
+    // with exact totals (a small catalogue) and with totals estimated from the sample (a large one, decision 042;
+    // rare text is still counted exactly there).
     for (const threshold of [1_000_000, 1]) {
-      setFrequentTextThreshold(threshold);
-      await fc.assert(
-        fc.asyncProperty(filterArb, async (filter) => {
-          const res = await get(`/api/v1/product?${toQuery(filter as Filter)}`);
-          expect(res.statusCode).toBe(200);
-          const body = res.json<ProductListResponse>();
-          const expected = reference(filter as Filter);
-          expect(body.items.map((item) => item.id)).toEqual(expected.ids);
-          expect(body.total).toBe(expected.total);
-          if (expected.ids.length > 0) nonEmpty++;
-        }),
-        { numRuns: 80, seed: 4242 },
-      );
+      for (const rowLimit of [Infinity, 0]) {
+        setFrequentTextThreshold(threshold);
+        setExactRowLimit(rowLimit);
+        await fc.assert(
+          fc.asyncProperty(filterArb, async (filter) => {
+            const res = await get(`/api/v1/product?${toQuery(filter as Filter)}`);
+            expect(res.statusCode).toBe(200);
+            const body = res.json<ProductListResponse>();
+            const exact = rowLimit === Infinity || (filter.q !== undefined && threshold > 1);
+            const expected = expectedListingPage(
+              reference(filter as Filter),
+              filter.page,
+              filter.pageSize,
+              exact,
+            );
+            expect(body.items.map((item) => item.id)).toEqual(expected.ids);
+            expect(body.hasMore).toBe(expected.hasMore);
+            expect(body.total).toBe(expected.total);
+            expect(body.totalEstimated).toBe(expected.totalEstimated);
+            expect(body.nextCursor === null).toBe(!expected.hasMore);
+            if (expected.ids.length > 0) nonEmpty++;
+            if (body.totalEstimated) estimated++;
+          }),
+          { numRuns: 60, seed: 4242 },
+        );
+      }
     }
-    setFrequentTextThreshold(2_000);
-    // The property is only meaningful if many generated filters keep some products.
-    expect(nonEmpty).toBeGreaterThan(50);
+    setFrequentTextThreshold(DEFAULT_FREQUENT_TEXT_THRESHOLD);
+    setExactRowLimit(DEFAULT_EXACT_ROW_LIMIT);
+    // The property is only meaningful if many generated filters keep some products, and if estimates happen.
+    expect(nonEmpty).toBeGreaterThan(80);
+    expect(estimated).toBeGreaterThan(20);
   });
 
-  it('pages stay stable: concatenated pages equal one big page (unique tie-breaker)', async () => {
-    const big = (await get('/api/v1/product?sort=rating&pageSize=60')).json<ProductListResponse>();
-    const pages: string[] = [];
-    for (let page = 1; page <= 6; page++) {
-      pages.push(
-        ...(await get(`/api/v1/product?sort=rating&pageSize=10&page=${page}`))
-          .json<ProductListResponse>()
-          .items.map((i) => i.id),
-      );
+  it('pages stay stable: offset pages and cursor pages, forwards and back, equal one big page', async () => {
+    for (const sort of ['rating', 'newest', 'price-asc', 'popular']) {
+      const big = (await get(`/api/v1/product?sort=${sort}&pageSize=60`)).json<ProductListResponse>();
+      const byOffset: string[] = [];
+      for (let page = 1; page <= 6; page++) {
+        byOffset.push(
+          ...(await get(`/api/v1/product?sort=${sort}&pageSize=10&page=${page}`))
+            .json<ProductListResponse>()
+            .items.map((i) => i.id),
+        );
+      }
+      expect(byOffset, sort).toEqual(big.items.map((i) => i.id));
+      // Forwards with nextCursor, then back with prevCursor.
+      const pages: ProductListResponse[] = [];
+      let cursor = '';
+      for (let page = 1; page <= 6; page++) {
+        const body = (
+          await get(
+            `/api/v1/product?sort=${sort}&pageSize=10&page=${page}${cursor ? `&cursor=${cursor}` : ''}`,
+          )
+        ).json<ProductListResponse>();
+        pages.push(body);
+        cursor = body.nextCursor!;
+      }
+      expect(
+        pages.flatMap((p) => p.items.map((i) => i.id)),
+        sort,
+      ).toEqual(big.items.map((i) => i.id));
+      expect(pages[0]!.prevCursor).toBeNull();
+      let back = pages[5]!;
+      for (let page = 5; page >= 1; page--) {
+        back = (
+          await get(`/api/v1/product?sort=${sort}&pageSize=10&page=${page}&cursor=${back.prevCursor}`)
+        ).json<ProductListResponse>();
+        expect(
+          back.items.map((i) => i.id),
+          `${sort} back to ${page}`,
+        ).toEqual(pages[page - 1]!.items.map((i) => i.id));
+      }
+      expect(back.prevCursor, sort).toBeNull();
+      expect(back.page).toBe(1);
     }
-    expect(pages).toEqual(big.items.map((i) => i.id));
   });
 
-  it('returns facet counts that add up to the total', async () => {
-    const body = (await get('/api/v1/product?state=ON&facets=true')).json<ProductListResponse>();
-    expect(body.facets).not.toBeNull();
+  it('returns facet counts that add up to the total, exact or estimated from the sample', async () => {
     const sum = (values: { count: number }[]) => values.reduce((s, v) => s + v.count, 0);
-    expect(sum(body.facets!.state)).toBe(body.total);
-    expect(sum(body.facets!.businessType)).toBe(body.total);
-    expect(sum(body.facets!.origin)).toBe(body.total);
-    expect(body.facets!.state).toEqual([{ value: 'ON', count: body.total }]);
+    const exact = (await get('/api/v1/product/facets?state=ON')).json<ListingFacetsResponse>();
+    const listed = (await get('/api/v1/product?state=ON&pageSize=1')).json<ProductListResponse>();
+    expect(exact.totalEstimated).toBe(false);
+    expect(exact.total).toBe(listed.total);
+    expect(exact.total).toBe(all.filter((p) => p.province === 'ON').length);
+    expect(sum(exact.facets.businessType)).toBe(exact.total);
+    expect(sum(exact.facets.origin)).toBe(exact.total);
+    expect(sum(exact.facets.subcategory)).toBe(exact.total);
+    expect(exact.facets.state).toEqual([{ value: 'ON', count: exact.total }]);
+
+    setExactRowLimit(0);
+    const sampled = (await get('/api/v1/product/facets')).json<ListingFacetsResponse>();
+    setExactRowLimit(DEFAULT_EXACT_ROW_LIMIT);
+    const inSampleRows = all.filter((p) => inSample(p.id));
+    expect(sampled.totalEstimated).toBe(true);
+    expect(sampled.total).toBe(roundEstimate(inSampleRows.length * SAMPLE_RATE));
+    for (const province of new Set(inSampleRows.map((p) => p.province))) {
+      const hits = inSampleRows.filter((p) => p.province === province).length;
+      expect(sampled.facets.state.find((f) => f.value === province)?.count, province).toBe(
+        roundEstimate(hits * SAMPLE_RATE),
+      );
+    }
   });
 
   it('rejects bad filter values with 400, never 500', async () => {
@@ -281,10 +359,55 @@ describe('product listing filters match a plain reference implementation', () =>
       'type=cheap',
       'pageSize=1000',
       'isVerified=maybe',
+      'cursor=not%20base64!',
     ]) {
       const res = await get(`/api/v1/product?${query}`);
       expect(res.statusCode, query).toBe(400);
     }
+  });
+
+  it('answers a cursor it did not make, or from another sort, with 400 INVALID_CURSOR; a deep offset page with 400', async () => {
+    const popular = (await get('/api/v1/product?sort=popular&pageSize=5')).json<ProductListResponse>();
+    const forged = (parts: unknown[]) => Buffer.from(JSON.stringify(parts)).toString('base64url');
+    for (const cursor of [
+      'abc',
+      forged(['popular', 'n', "1'; DROP TABLE products; --", '5']),
+      forged(['popular', 'x', '12', '5']),
+      forged(['newest', 'n', 'yesterday', '5']),
+      forged({ sort: 'popular' } as unknown as unknown[]),
+    ]) {
+      const res = await get(`/api/v1/product?sort=popular&cursor=${cursor}`);
+      expect(res.statusCode, cursor).toBe(400);
+      expect(res.json().error.code).toBe('INVALID_CURSOR');
+    }
+    const otherSort = await get(`/api/v1/product?sort=newest&cursor=${popular.nextCursor}`);
+    expect(otherSort.statusCode).toBe(400);
+    expect(otherSort.json().error.code).toBe('INVALID_CURSOR');
+    const deep = await get('/api/v1/product?page=2000&pageSize=10');
+    expect(deep.statusCode).toBe(400);
+    expect(deep.json().error.code).toBe('PAGE_OUT_OF_RANGE');
+    // A cursor goes as deep as needed.
+    expect(
+      (await get(`/api/v1/product?sort=popular&page=2000&cursor=${popular.nextCursor}`)).statusCode,
+    ).toBe(200);
+  });
+
+  it('the estimation queries use the 1-in-64 partial indexes (the predicate matches the migration)', async () => {
+    const plan = async (where: string) =>
+      t.database.db.transaction(async (tx) => {
+        // Tables this small are cheaper to scan whole; forbid that so the test sees which index can serve.
+        await tx.execute(sql.raw('SET LOCAL enable_seqscan = off'));
+        const result = await tx.execute(
+          sql.raw(
+            `EXPLAIN SELECT count(*) FROM products p WHERE ((p.id * 2654435761) % 4294967296) < 67108864 AND ${where}`,
+          ),
+        );
+        return JSON.stringify(rowsOf(result));
+      });
+    expect(await plan(`p.search_doc @@ to_tsquery('simple', 'aluminum') AND p.status = 'active'`)).toContain(
+      'products_sample_search_idx',
+    );
+    expect(await plan(`p.status = 'active' AND p.province = 'ON'`)).toContain('products_sample_idx');
   });
 
   it('defines each listing type', async () => {
@@ -297,6 +420,45 @@ describe('product listing filters match a plain reference implementation', () =>
       await get('/api/v1/product?type=recommended&pageSize=50')
     ).json<ProductListResponse>();
     expect(recommended.items.every((p) => p.verified && p.ratingCount > 0)).toBe(true);
+  });
+});
+
+describe('cursor pages stay stable while the catalogue changes', () => {
+  const insertTopProduct = async (slug: string) => {
+    await t.database.exec(`
+      INSERT INTO products (slug, seller_id, category_id, subcategory_id, name_en, name_fr, description_en, description_fr,
+        price_tiers, min_price_cents, max_price_cents, min_order_quantity, lead_days, delivery_days, origin, province,
+        business_type, popularity_score)
+      SELECT '${slug}', 1, c.parent_id, c.id, 'Brand New Bestselling Widget', 'Gadget tout neuf', 'd', 'd', '[]',
+        1000, 1200, 1, 5, 3, 'made-in-canada', 'ON', 'manufacturer', 1e12
+      FROM categories c WHERE c.slug = 'aluminum-extrusions'`);
+  };
+  const ids = (body: ProductListResponse) => body.items.map((item) => item.id);
+  const page = async (query: string) =>
+    (await get(`/api/v1/product?sort=popular&${query}`)).json<ProductListResponse>();
+
+  it('a product added at the top or removed from page 1 neither repeats nor skips an item on page 2', async () => {
+    const before = await page('pageSize=16');
+    const first = await page('pageSize=8&page=1');
+    await insertTopProduct('brand-new-top-widget');
+    try {
+      const byCursor = await page(`pageSize=8&page=2&cursor=${first.nextCursor}`);
+      expect(ids(byCursor)).toEqual(ids(before).slice(8, 16));
+      // The same step by offset shows the last item of page 1 again: what cursors are for.
+      const byOffset = await page('pageSize=8&page=2');
+      expect(ids(byOffset)[0]).toBe(ids(first)[7]);
+    } finally {
+      await t.database.exec(`DELETE FROM products WHERE slug = 'brand-new-top-widget'`);
+    }
+    await t.database.exec(`UPDATE products SET status = 'removed' WHERE id = ${ids(first)[2]}`);
+    try {
+      expect(ids(await page(`pageSize=8&page=2&cursor=${first.nextCursor}`))).toEqual(
+        ids(before).slice(8, 16),
+      );
+      expect(ids(await page('pageSize=8&page=2'))[0]).toBe(ids(before)[9]);
+    } finally {
+      await t.database.exec(`UPDATE products SET status = 'active' WHERE id = ${ids(first)[2]}`);
+    }
   });
 });
 

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   businessTypes,
   provinceCodes,
   type ProductListResponse,
+  type ListingFacetsResponse,
   type ServiceListResponse,
 } from '@maplesource/contracts';
 import { buyerHeaders, createTestApp, type TestApp } from '../../../test/helpers';
@@ -15,6 +16,9 @@ import { updateSellerProfile } from '../sellers/seller-admin.service';
 import { renameCategory } from './category-admin.service';
 import { renameCatalogItem } from './item-admin.service';
 import { resolveQuery } from './search-query';
+import { DEFAULT_FREQUENT_TEXT_THRESHOLD, setFrequentTextThreshold } from './catalog.service';
+import { DEFAULT_EXACT_ROW_LIMIT, setExactRowLimit } from './listing-engine';
+import { expectedListingPage } from '../../../test/listing-reference';
 
 let t: TestApp;
 const get = (url: string) => t.app.inject({ method: 'GET', url, headers: buyerHeaders });
@@ -33,6 +37,11 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
+});
+// A failed assertion must not leave another test in the forced mode.
+afterEach(() => {
+  setExactRowLimit(DEFAULT_EXACT_ROW_LIMIT);
+  setFrequentTextThreshold(DEFAULT_FREQUENT_TEXT_THRESHOLD);
 });
 
 interface RefService {
@@ -131,8 +140,7 @@ describe('service listing filters match a plain reference implementation', () =>
     };
     const dir = filter.sort === 'price-asc' ? 1 : -1;
     rows.sort((a, b) => dir * (key[filter.sort](a) - key[filter.sort](b)) || dir * (a.id - b.id));
-    const start = (filter.page - 1) * filter.pageSize;
-    return { ids: rows.slice(start, start + filter.pageSize).map((s) => String(s.id)), total: rows.length };
+    return rows;
   }
 
   const toQuery = (filter: Filter) => {
@@ -183,31 +191,62 @@ describe('service listing filters match a plain reference implementation', () =>
       pageSize: fc.integer({ min: 1, max: 30 }),
     });
     let nonEmpty = 0;
-    await fc.assert(
-      fc.asyncProperty(filterArb, async (filter) => {
-        const res = await get(`/api/v1/service?${toQuery(filter as Filter)}`);
-        expect(res.statusCode, res.body).toBe(200);
-        const body = res.json<ServiceListResponse>();
-        const expected = reference(filter as Filter);
-        expect(body.items.map((item) => item.id)).toEqual(expected.ids);
-        expect(body.total).toBe(expected.total);
-        if (expected.ids.length > 0) nonEmpty++;
-      }),
-      { numRuns: 120, seed: 4343 },
-    );
-    expect(nonEmpty).toBeGreaterThan(25);
+    // Exact totals (a small catalogue) and totals estimated from the sample (a large one, decision 042). The
+    // texts here are frequent (threshold 1), so they are estimated too.
+    for (const rowLimit of [Infinity, 0]) {
+      setExactRowLimit(rowLimit);
+      setFrequentTextThreshold(1);
+      await fc.assert(
+        fc.asyncProperty(filterArb, async (filter) => {
+          const res = await get(`/api/v1/service?${toQuery(filter as Filter)}`);
+          expect(res.statusCode, res.body).toBe(200);
+          const body = res.json<ServiceListResponse>();
+          const expected = expectedListingPage(
+            reference(filter as Filter),
+            filter.page,
+            filter.pageSize,
+            rowLimit === Infinity,
+          );
+          expect(body.items.map((item) => item.id)).toEqual(expected.ids);
+          expect(body.hasMore).toBe(expected.hasMore);
+          expect(body.total).toBe(expected.total);
+          expect(body.totalEstimated).toBe(expected.totalEstimated);
+          if (expected.ids.length > 0) nonEmpty++;
+        }),
+        { numRuns: 80, seed: 4343 },
+      );
+    }
+    setExactRowLimit(DEFAULT_EXACT_ROW_LIMIT);
+    setFrequentTextThreshold(DEFAULT_FREQUENT_TEXT_THRESHOLD);
+    expect(nonEmpty).toBeGreaterThan(30);
   });
 
   it('returns facet counts (province, business type, verified, subcategory) that add up to the total', async () => {
-    const body = (await get('/api/v1/service?state=ON&facets=true')).json<ServiceListResponse>();
+    const body = (await get('/api/v1/service/facets?state=ON')).json<ListingFacetsResponse>();
     expect(body.total).toBeGreaterThan(0);
+    expect(body.total).toBe((await get('/api/v1/service?state=ON')).json<ServiceListResponse>().total);
     const sum = (values: { count: number }[]) => values.reduce((s, v) => s + v.count, 0);
-    expect(body.facets!.state).toEqual([{ value: 'ON', count: body.total }]);
-    expect(sum(body.facets!.businessType)).toBe(body.total);
-    expect(sum(body.facets!.verified)).toBe(body.total);
-    expect(sum(body.facets!.subcategory)).toBe(body.total);
-    expect(body.facets!.origin).toEqual([]);
-    expect((await get('/api/v1/service?pageSize=2')).json<ServiceListResponse>().facets).toBeNull();
+    expect(body.facets.state).toEqual([{ value: 'ON', count: body.total }]);
+    expect(sum(body.facets.businessType)).toBe(body.total);
+    expect(sum(body.facets.verified)).toBe(body.total);
+    expect(sum(body.facets.subcategory)).toBe(body.total);
+    expect(body.facets.origin).toEqual([]);
+  });
+
+  it('walks the service listing with cursors', async () => {
+    const big = (await get('/api/v1/service?sort=price-asc&pageSize=30')).json<ServiceListResponse>();
+    const seen: string[] = [];
+    let cursor = '';
+    for (let page = 1; page <= 3; page++) {
+      const body = (
+        await get(
+          `/api/v1/service?sort=price-asc&pageSize=10&page=${page}${cursor ? `&cursor=${cursor}` : ''}`,
+        )
+      ).json<ServiceListResponse>();
+      seen.push(...body.items.map((item) => item.id));
+      cursor = body.nextCursor!;
+    }
+    expect(seen).toEqual(big.items.map((item) => item.id));
   });
 
   it('rejects bad filter values with 400, never 500', async () => {
