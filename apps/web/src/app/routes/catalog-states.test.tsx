@@ -2,54 +2,24 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render';
+import {
+  jsonResponse,
+  listingPageFixture,
+  notFoundResponse,
+  productCardFixture,
+  sellerFixture,
+} from '../../test/catalog-fixtures';
 import { sessionStore } from '../../lib/session-store';
 import { toastStore } from '../../lib/toast-store';
 
 /** Loading failure + retry, empty states and the login prompt of the catalogue screens (issue 4, spec §8). */
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = jsonResponse;
 const serverError = () => json({ error: { code: 'INTERNAL', message: 'x' } }, 500);
-const notFound = () => json({ error: { code: 'NOT_FOUND', message: 'x' } }, 404);
-const page = <T,>(items: T[]) => ({
-  items,
-  total: items.length,
-  page: 1,
-  pageSize: 24,
-  totalCapped: false,
-  correctedQuery: null,
-  facets: null,
-});
-const seller = {
-  id: '1',
-  slug: 'acme',
-  name: 'Acme Metal Inc.',
-  province: 'ON',
-  city: 'Toronto',
-  businessType: 'manufacturer',
-  verified: true,
-};
-const product = {
-  id: '7',
-  slug: 'custom-aluminum-extrusion-7',
-  nameEn: 'Custom Aluminum Extrusion',
-  nameFr: 'Extrusion d’aluminium sur mesure',
-  imageUrl: '/api/v1/media/product/7/0.svg',
-  minPriceCents: 1850,
-  maxPriceCents: 2200,
-  minOrderQuantity: 10,
-  unit: 'metre',
-  leadDays: 5,
-  deliveryDays: 3,
-  origin: 'made-in-canada',
-  verified: true,
-  ratingAvg: 4.5,
-  ratingCount: 2,
-  categorySlug: 'metal-fabrication',
-  subcategorySlug: 'aluminum-extrusions',
-  seller,
-  createdAt: '2025-05-01T12:00:00.000Z',
-};
+const notFound = notFoundResponse;
+const page = <T,>(items: T[]) => listingPageFixture(items);
+const seller = sellerFixture;
+const product = productCardFixture();
 const category = (id: string, slug: string, nameEn: string, parentId: string | null = null) => ({
   id,
   kind: 'product',

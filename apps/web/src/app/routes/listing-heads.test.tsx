@@ -1,10 +1,10 @@
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render';
+import { jsonResponse, listingPageFixture, notFoundResponse } from '../../test/catalog-fixtures';
 
 /** Client heads of listing screens: the same title and description the server renders, and hreflang. */
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = jsonResponse;
 const category = (
   id: string,
   slug: string,
@@ -36,8 +36,8 @@ function mockApi() {
         ],
       });
     if (url.includes('/api/v1/product?') || url.includes('/api/v1/service?'))
-      return json({ items: [], total: 0, page: 1, pageSize: 24, totalCapped: false, facets: null });
-    return json({ error: { code: 'NOT_FOUND', message: 'x' } }, 404);
+      return json(listingPageFixture([]));
+    return notFoundResponse();
   });
 }
 const meta = (selector: string) => document.head.querySelector(selector)?.getAttribute('content');

@@ -3,18 +3,18 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { focusableWithin } from '../../components/ui/modal';
 import { renderApp } from '../../test/render';
+import { jsonResponse, listingPageFixture, notFoundResponse } from '../../test/catalog-fixtures';
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = jsonResponse;
 
 function mockApi() {
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const url = String(input);
     if (url.includes('/api/v1/category?')) return json({ items: [] });
     if (url.includes('/api/v1/product?')) {
-      return json({ items: [], total: 0, page: 1, pageSize: 24, totalCapped: false, facets: null });
+      return json(listingPageFixture([]));
     }
-    return json({ error: { code: 'NOT_FOUND', message: 'x' } }, 404);
+    return notFoundResponse();
   });
 }
 

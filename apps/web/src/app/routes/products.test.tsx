@@ -1,9 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render';
+import {
+  jsonResponse,
+  listingPageFixture,
+  notFoundResponse,
+  productCardFixture,
+} from '../../test/catalog-fixtures';
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = jsonResponse;
 const category = (id: string, slug: string, nameEn: string, parentId: string | null = null) => ({
   id,
   kind: 'product',
@@ -13,35 +18,10 @@ const category = (id: string, slug: string, nameEn: string, parentId: string | n
   nameFr: `${nameEn} (fr)`,
   itemCount: 3,
 });
-const product = {
-  id: '7',
-  slug: 'custom-aluminum-extrusion-7',
+const product = productCardFixture({
   nameEn: 'Custom Aluminum Extrusion T-Slot Profile',
   nameFr: 'Profilé d’extrusion en aluminium',
-  imageUrl: '/api/v1/media/product/7/0.svg',
-  minPriceCents: 1850,
-  maxPriceCents: 2200,
-  minOrderQuantity: 10,
-  unit: 'metre',
-  leadDays: 5,
-  deliveryDays: 3,
-  origin: 'made-in-canada',
-  verified: true,
-  ratingAvg: 4.5,
-  ratingCount: 2,
-  categorySlug: 'metal-fabrication',
-  subcategorySlug: 'aluminum-extrusions',
-  seller: {
-    id: '1',
-    slug: 'acme',
-    name: 'Acme Metal Inc.',
-    province: 'ON',
-    city: 'Toronto',
-    businessType: 'manufacturer',
-    verified: true,
-  },
-  createdAt: '2025-05-01T12:00:00.000Z',
-};
+});
 
 function mockApi() {
   const calls: string[] = [];
@@ -59,17 +39,9 @@ function mockApi() {
       });
     }
     if (url.includes('/api/v1/product?')) {
-      return json({
-        items: [product],
-        total: 1,
-        page: 1,
-        pageSize: 24,
-        totalCapped: false,
-        correctedQuery: 'aluminum extrusion',
-        facets: null,
-      });
+      return json(listingPageFixture([product], { correctedQuery: 'aluminum extrusion' }));
     }
-    return json({ error: { code: 'NOT_FOUND', message: 'x' } }, 404);
+    return notFoundResponse();
   });
   return calls;
 }

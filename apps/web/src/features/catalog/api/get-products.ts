@@ -22,7 +22,8 @@ export interface ProductListParams {
   sort?: string | undefined;
   page?: number | undefined;
   pageSize?: number | undefined;
-  facets?: boolean | undefined;
+  /** Keyset position from the previous page's `nextCursor` / `prevCursor` (decision 042). */
+  cursor?: string | undefined;
 }
 
 export function toQuery(params: ProductListParams): QueryParams {
@@ -30,11 +31,10 @@ export function toQuery(params: ProductListParams): QueryParams {
     ...params,
     subcategories: params.subcategories?.length ? params.subcategories.join(',') : undefined,
     ratings: params.ratings?.length ? params.ratings.join(',') : undefined,
-    facets: params.facets ? 'true' : undefined,
   };
 }
 
-/** `GET product` (spec §7): a page of products with filters, listing type, sort and facet counts. */
+/** `GET product` (spec §7): a page of products with filters, listing type and sort. */
 export const getProducts = (params: ProductListParams, signal?: AbortSignal) =>
   api.get<ProductListResponse>('product', { query: toQuery(params), ...(signal ? { signal } : {}) });
 

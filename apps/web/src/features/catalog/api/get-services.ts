@@ -19,7 +19,8 @@ export interface ServiceListParams {
   sort?: string | undefined;
   page?: number | undefined;
   pageSize?: number | undefined;
-  facets?: boolean | undefined;
+  /** Keyset position from the previous page's `nextCursor` / `prevCursor` (decision 042). */
+  cursor?: string | undefined;
 }
 
 /** `GET service` (spec §7). */
@@ -28,7 +29,6 @@ export const getServices = (params: ServiceListParams, signal?: AbortSignal) =>
     query: {
       ...params,
       subcategories: params.subcategories?.length ? params.subcategories.join(',') : undefined,
-      facets: params.facets ? 'true' : undefined,
     },
     ...(signal ? { signal } : {}),
   });

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ProductFacets } from '@maplesource/contracts/catalog';
 import { provinceCodes, provinceNames, type ProvinceCode } from '@maplesource/contracts/province-names';
 import { Button } from '../../../components/ui/button';
+import { useFormat } from '../../../lib/format';
 import type { ProductListParams } from '../api/get-products';
 
 export const businessTypeCodes = [
@@ -44,21 +45,26 @@ export function FilterPanel({
   value,
   onChange,
   facets,
+  facetsEstimated = false,
   subcategoryOptions,
 }: {
   kind?: ListingKind;
   value: ProductListParams;
   onChange: (next: Partial<ProductListParams>) => void;
   facets: ProductFacets | null | undefined;
+  /** Counts from the 1-in-64 sample (decision 042): shown as "~1,200". */
+  facetsEstimated?: boolean;
   subcategoryOptions: { slug: string; name: string }[];
 }) {
   const { t, i18n } = useTranslation('catalog');
   const shows = (field: string) => !hidden[kind].has(field);
   const id = useId();
+  const format = useFormat();
   const lang = i18n.language.startsWith('fr') ? 'fr' : 'en';
   const count = (list: { value: string; count: number }[] | undefined, v: string) => {
     const n = list?.find((entry) => entry.value === v)?.count;
-    return n === undefined ? '' : ` (${n})`;
+    if (n === undefined) return '';
+    return ` (${facetsEstimated && n > 0 ? '~' : ''}${format.number(n)})`;
   };
   const dollars = (cents: number | undefined) => (cents === undefined ? '' : String(cents / 100));
   const toCents = (text: string) => {

@@ -2,14 +2,18 @@ import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ProductFacets } from '@maplesource/contracts/catalog';
+import type { ListingFacetsResponse } from '@maplesource/contracts/catalog';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
+import { isApiError } from '../../../lib/http';
+import { useFormat } from '../../../lib/format';
+import { useMediaQuery } from '../../../lib/use-media-query';
 import { useCategories } from '../api/get-categories';
+import { useListingFacets } from '../api/get-facets';
 import { useProducts, type ProductListParams } from '../api/get-products';
 import { useServices } from '../api/get-services';
 import { FilterPanel, sortCodes, type ListingKind } from './filter-panel';
-import { Pagination } from './pagination';
+import { ListingPagination } from './pagination';
 import { CardGridSkeleton, ProductCard, ServiceCard } from './product-card';
 import { EmptyState, LoadError } from './query-states';
 
@@ -36,6 +40,7 @@ export function readFilters(params: URLSearchParams): ProductListParams {
     origin: params.get('origin') ?? undefined,
     sort: params.get('sort') ?? undefined,
     page: num(params.get('page')) ?? 1,
+    cursor: params.get('cursor') ?? undefined,
   };
 }
 
@@ -45,7 +50,11 @@ function writeFilters(current: URLSearchParams, next: Partial<ProductListParams>
     if (value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) out.delete(key);
     else out.set(key, Array.isArray(value) ? value.join(',') : String(value));
   }
-  if (!('page' in next)) out.delete('page');
+  // Any other change starts again from the first page: a page number or cursor of another listing means nothing.
+  if (!('page' in next)) {
+    out.delete('page');
+    out.delete('cursor');
+  }
   return out;
 }
 
@@ -77,12 +86,17 @@ function useListingState(kind: ListingKind, category: string | undefined) {
 interface ListingPage<T> {
   items: T[];
   total: number;
-  totalCapped?: boolean | undefined;
+  totalEstimated: boolean;
   page: number;
   pageSize: number;
+  hasMore: boolean;
+  nextCursor: string | null;
+  prevCursor: string | null;
   correctedQuery: string | null;
-  facets: ProductFacets | null;
 }
+
+/** A link of another catalogue state (a stale cursor, a page too deep) answers 400 with these codes. */
+const stalePageCodes = new Set(['INVALID_CURSOR', 'PAGE_OUT_OF_RANGE']);
 
 /** The listing layout: filter panel (drawer under 768 px), sort, grid, pagination and every state. */
 function ListingBrowser<T extends { id: string }>({
@@ -92,6 +106,7 @@ function ListingBrowser<T extends { id: string }>({
   subcategory,
   state,
   result,
+  facets,
   renderItem,
 }: {
   kind: ListingKind;
@@ -100,10 +115,16 @@ function ListingBrowser<T extends { id: string }>({
   subcategory: string | undefined;
   state: ReturnType<typeof useListingState>;
   result: UseQueryResult<ListingPage<T>>;
+  facets: UseQueryResult<ListingFacetsResponse>;
   renderItem: (item: T) => ReactNode;
 }) {
   const { t } = useTranslation('catalog');
+  const { t: tError } = useTranslation('errors');
+  const format = useFormat();
+  const firstPage = () => update({ page: undefined, cursor: undefined });
+  const staleLink = isApiError(result.error) && stalePageCodes.has(result.error.code) ? result.error : null;
   const [drawer, setDrawer] = useState(false);
+  const wide = useMediaQuery('(min-width: 768px)');
   const { params, filters, update, subcategoryOptions } = state;
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const panel = (
@@ -112,7 +133,8 @@ function ListingBrowser<T extends { id: string }>({
       kind={kind}
       value={filters}
       onChange={update}
-      facets={result.data?.facets}
+      facets={facets.data?.facets}
+      facetsEstimated={facets.data?.totalEstimated ?? false}
       subcategoryOptions={subcategory ? [] : subcategoryOptions}
     />
   );
@@ -133,8 +155,9 @@ function ListingBrowser<T extends { id: string }>({
           {/* Always there (empty while loading) so the results below do not shift (CLS, decision 041). */}
           <p className="mt-1 min-h-5 text-sm text-gray-600" aria-live="polite">
             {result.data
-              ? t(result.data.totalCapped ? 'results.countCapped' : 'results.count', {
+              ? t(result.data.totalEstimated ? 'results.countAbout' : 'results.count', {
                   count: result.data.total,
+                  formatted: format.number(result.data.total),
                 })
               : null}
           </p>
@@ -167,7 +190,8 @@ function ListingBrowser<T extends { id: string }>({
         </div>
       </div>
       <div className="mt-4 grid gap-6 md:grid-cols-[16rem_1fr]">
-        <aside className="hidden md:block">{panel}</aside>
+        {/* Under 768 px the panel lives in the drawer: not rendering the hidden copy halves the work on phones. */}
+        <aside className="hidden md:block">{wide ? panel : null}</aside>
         <Modal
           open={drawer}
           onClose={() => setDrawer(false)}
@@ -179,8 +203,27 @@ function ListingBrowser<T extends { id: string }>({
         <div className="min-w-0">
           {result.isPending ? (
             <CardGridSkeleton />
+          ) : staleLink ? (
+            <EmptyState
+              title={tError(staleLink.code)}
+              action={
+                <Button variant="secondary" size="sm" onClick={firstPage}>
+                  {t('results.firstPage')}
+                </Button>
+              }
+            />
           ) : result.isError ? (
             <LoadError onRetry={() => void result.refetch()} />
+          ) : result.data.items.length === 0 && (result.data.page > 1 || filters.cursor) ? (
+            // Rows were removed since this link was made: there is nothing after it any more.
+            <EmptyState
+              title={t('results.emptyPage')}
+              action={
+                <Button variant="secondary" size="sm" onClick={firstPage}>
+                  {t('results.firstPage')}
+                </Button>
+              }
+            />
           ) : result.data.items.length === 0 ? (
             <EmptyState
               title={t(kind === 'service' ? 'results.emptyServices' : 'results.empty')}
@@ -197,11 +240,20 @@ function ListingBrowser<T extends { id: string }>({
                   <li key={item.id}>{renderItem(item)}</li>
                 ))}
               </ul>
-              <Pagination
+              <ListingPagination
                 page={result.data.page}
                 pageSize={result.data.pageSize}
                 total={result.data.total}
-                onPage={(page) => update({ page })}
+                totalEstimated={result.data.totalEstimated}
+                hasMore={result.data.hasMore}
+                onPrevious={() =>
+                  result.data.page <= 2 || !result.data.prevCursor
+                    ? firstPage()
+                    : update({ page: result.data.page - 1, cursor: result.data.prevCursor })
+                }
+                onNext={() =>
+                  update({ page: result.data.page + 1, cursor: result.data.nextCursor ?? undefined })
+                }
               />
             </>
           )}
@@ -221,15 +273,16 @@ export function ProductBrowser({
   headingLevel,
 }: ListingProps & { type?: string | undefined }) {
   const state = useListingState('product', category);
-  const products = useProducts({
+  const query = {
     ...state.filters,
     type,
     category,
     subcategories: subcategory ? [subcategory] : state.filters.subcategories,
     sellerId,
     pageSize: PAGE_SIZE,
-    facets: true,
-  });
+  };
+  const products = useProducts(query);
+  const facets = useListingFacets('product', query);
   return (
     <ListingBrowser
       kind="product"
@@ -238,6 +291,7 @@ export function ProductBrowser({
       subcategory={subcategory}
       state={state}
       result={products}
+      facets={facets}
       renderItem={(product) => (
         <ProductCard
           product={product}
@@ -253,7 +307,7 @@ export function ProductBrowser({
 export function ServiceBrowser({ category, subcategory, sellerId, title, headingLevel }: ListingProps) {
   const state = useListingState('service', category);
   const { filters } = state;
-  const services = useServices({
+  const query = {
     q: filters.q,
     category,
     subcategories: subcategory ? [subcategory] : filters.subcategories,
@@ -266,10 +320,12 @@ export function ServiceBrowser({ category, subcategory, sellerId, title, heading
     minRating: filters.minRating,
     sort: filters.sort,
     page: filters.page,
+    cursor: filters.cursor,
     sellerId,
     pageSize: PAGE_SIZE,
-    facets: true,
-  });
+  };
+  const services = useServices(query);
+  const facets = useListingFacets('service', query);
   return (
     <ListingBrowser
       kind="service"
@@ -278,6 +334,7 @@ export function ServiceBrowser({ category, subcategory, sellerId, title, heading
       subcategory={subcategory}
       state={state}
       result={services}
+      facets={facets}
       renderItem={(service) => <ServiceCard service={service} />}
     />
   );

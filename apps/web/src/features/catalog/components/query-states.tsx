@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 
@@ -30,11 +31,12 @@ export function LoadError({
   );
 }
 
-export function EmptyState({ title, text }: { title: string; text?: string }) {
+export function EmptyState({ title, text, action }: { title: string; text?: string; action?: ReactNode }) {
   return (
     <div className="rounded-lg border border-dashed border-gray-300 p-8 text-center">
       <p className="font-medium text-gray-900">{title}</p>
       {text ? <p className="mt-1 text-sm text-gray-600">{text}</p> : null}
+      {action ? <div className="mt-3">{action}</div> : null}
     </div>
   );
 }

@@ -1,0 +1,72 @@
+import type { ProductCard, SellerSummary } from '@maplesource/contracts/catalog';
+
+/** Shared fixtures for web tests of catalogue screens: API answers shaped as the contracts say. */
+
+export const jsonResponse = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+export const notFoundResponse = () => jsonResponse({ error: { code: 'NOT_FOUND', message: 'x' } }, 404);
+
+export const sellerFixture = {
+  id: '1',
+  slug: 'acme',
+  name: 'Acme Metal Inc.',
+  province: 'ON',
+  city: 'Toronto',
+  businessType: 'manufacturer',
+  verified: true,
+} satisfies ProductCard['seller'];
+
+export function productCardFixture(overrides: Partial<ProductCard> = {}): ProductCard {
+  const id = overrides.id ?? '7';
+  return {
+    id,
+    slug: `custom-aluminum-extrusion-${id}`,
+    nameEn: 'Custom Aluminum Extrusion',
+    nameFr: 'Extrusion d’aluminium sur mesure',
+    imageUrl: `/api/v1/media/product/${id}/0.svg`,
+    minPriceCents: 1850,
+    maxPriceCents: 2200,
+    minOrderQuantity: 10,
+    unit: 'metre',
+    leadDays: 5,
+    deliveryDays: 3,
+    origin: 'made-in-canada',
+    verified: true,
+    ratingAvg: 4.5,
+    ratingCount: 2,
+    categorySlug: 'metal-fabrication',
+    subcategorySlug: 'aluminum-extrusions',
+    seller: sellerFixture,
+    createdAt: '2025-05-01T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function sellerSummaryFixture(overrides: Partial<SellerSummary> = {}): SellerSummary {
+  return {
+    ...sellerFixture,
+    claimed: true,
+    logoUrl: '/api/v1/media/seller/1.svg',
+    productCount: 3,
+    serviceCount: 0,
+    createdAt: '2025-05-01T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** `GET product` / `GET service`: one exact page holding `items`, unless overridden. */
+export function listingPageFixture<T>(items: T[], overrides: Record<string, unknown> = {}) {
+  return {
+    items,
+    total: items.length,
+    totalEstimated: false,
+    page: 1,
+    pageSize: 24,
+    hasMore: false,
+    nextCursor: null,
+    prevCursor: null,
+    correctedQuery: null,
+    ...overrides,
+  };
+}
