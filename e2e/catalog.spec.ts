@@ -65,3 +65,33 @@ test('catalogue journey: typo search, filters, product, like after login, wishli
   await waitForApp(page);
   await expect(page.getByRole('link', { name })).toBeVisible();
 });
+
+test('listing pages: next and previous move by cursor, the URL keeps the place, facet counts fill in', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/products?sort=newest');
+  await waitForApp(page);
+  const results = page.getByTestId('listing-results');
+  const firstName = async () =>
+    ((await results.getByRole('listitem').getByRole('link').first().textContent()) ?? '').trim();
+  await expect(results.getByRole('listitem').first()).toBeVisible();
+  const pageOneFirst = await firstName();
+  // The filter panel's counts arrive from their own request: Ontario gets a count in parentheses.
+  await expect(page.getByLabel(pick(catalog, 'filters.state')).locator('option[value="ON"]')).toHaveText(
+    /\(~?[\d,]+\)$/,
+  );
+
+  const pages = page.getByRole('navigation', { name: pick(catalog, 'pagination.label') });
+  await pages.getByRole('button', { name: pick(catalog, 'pagination.next') }).click();
+  await expect(page).toHaveURL(/[?&]page=2&cursor=[\w-]+/);
+  await expect(pages).toContainText(/Page 2 of/);
+  await expect(results).toHaveAttribute('aria-busy', 'false');
+  expect(await firstName()).not.toBe(pageOneFirst);
+
+  await pages.getByRole('button', { name: pick(catalog, 'pagination.previous') }).click();
+  await expect(page).not.toHaveURL(/cursor=/);
+  await expect(pages).toContainText(/Page 1 of/);
+  await expect(results).toHaveAttribute('aria-busy', 'false');
+  expect(await firstName()).toBe(pageOneFirst);
+});
