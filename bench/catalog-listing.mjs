@@ -1,8 +1,9 @@
-// Catalogue listing at scale (issue 4): a listing with three filters and a (misspelt) text search.
+// Catalogue listing at scale (issue 4, decisions 040–042): a listing with three filters and a (misspelt) text search.
 // PostgreSQL (DATABASE_URL): its own database `maple_bench` with 1,000,000 products; PGlite: 100,000 products.
 // Prints warm p50/p99 of the endpoint, the raw SQL time of the same statements, autocannon req/s of the
-// listing next to /healthz in the same run (uncached and with the listing result cache, decision 041), and the
-// default seed time on PGlite.
+// listing next to /healthz in the same run (uncached and with the listing result cache, decision 041), how
+// close the sampled totals are to exact counts (decision 042), the facet endpoint and a listing without text,
+// and the default seed time on PGlite.
 // Env: BENCH_PRODUCTS (PostgreSQL scale, default 1000000), BENCH_PGLITE_PRODUCTS (default 100000),
 // BENCH_REUSE=1 keeps an already seeded maple_bench, BENCH_SKIP_PGLITE=1 / BENCH_SKIP_PG=1.
 import { spawnSync } from 'node:child_process';
@@ -22,25 +23,58 @@ const queries = [
   'q=boitier%20inoxidable&state=ON&origin=made-in-canada&minQuantity=100',
   'q=pallet&state=BC&isVerified=false&deliveryDays=7',
 ];
+/** The same filters written as SQL, for the exact counts the sampled totals are compared with. */
+const exactCountSql = [
+  `search_doc @@ to_tsquery('simple', 'aluminum & (extrusion | extrusions)') AND province = 'ON' AND verified AND delivery_days <= 10`,
+  `search_doc @@ to_tsquery('simple', 'stainless') AND province = 'QC' AND verified AND min_price_cents <= 500000`,
+  `search_doc @@ to_tsquery('simple', 'boitier & inoxydable') AND province = 'ON' AND origin IN ('made-in-canada', 'product-of-canada') AND min_order_quantity <= 100`,
+  `search_doc @@ to_tsquery('simple', 'pallet') AND province = 'BC' AND NOT verified AND delivery_days <= 7`,
+];
 const listingUrl = (base, i) => `${base}/api/v1/product?${queries[i % queries.length]}&pageSize=20`;
 
+const cardColumns = `p.id, p.slug, p.name_en, p.name_fr, p.min_price_cents, p.max_price_cents, p.min_order_quantity, p.unit,
+  p.lead_days, p.delivery_days, p.origin, p.verified, p.rating_avg, p.rating_count, p.created_at,
+  c.slug AS category_slug, sc.slug AS subcategory_slug, s.id AS seller_id, s.slug AS seller_slug, s.name AS seller_name,
+  s.province AS seller_province, s.city AS seller_city, s.business_type AS seller_business_type, s.verified AS seller_verified`;
 /**
- * The statements the endpoint runs for the first query, written out (raw SQL time, run one after the other;
- * the server runs them in parallel). The typo lookup (alumnum → aluminum) is cached in the server for a minute.
+ * The statements the endpoint runs for the first query (decision 042), written out and run one after the other
+ * (the server runs the sample count beside the page). The typo lookup (alumnum → aluminum) is cached in the
+ * server for a minute. Named, so PostgreSQL reuses their plans as the server's prepared statements do.
  */
 const rawStatements = [
-  // Page: frequent words → ordered walk of (province, verified, popularity) with the text checked per row.
-  `SELECT p.id, p.slug, p.name_en, s.name, c.slug, sc.slug FROM (
-     SELECT * FROM products p WHERE (p.search_doc @@ to_tsquery('simple', 'aluminum & (extrusion | extrusions)')) IS TRUE
-       AND p.status = 'active' AND p.province = 'ON' AND p.verified = true AND p.delivery_days <= 10
-     ORDER BY p.popularity_score DESC, p.id DESC LIMIT 20 OFFSET 0) p
-   JOIN sellers s ON s.id = p.seller_id JOIN categories c ON c.id = p.category_id JOIN categories sc ON sc.id = p.subcategory_id
-   ORDER BY p.popularity_score DESC, p.id DESC`,
-  // Capped count: text and the province/verified tokens in one GIN condition, the rest checked on the row.
-  `SELECT count(*)::int FROM (SELECT 1 FROM products p
-     WHERE p.search_doc @@ to_tsquery('simple', 'aluminum & (extrusion | extrusions) & 0fpon & 0fv1')
-       AND p.status = 'active' AND p.delivery_days <= 10 LIMIT 10001) x`,
+  // Page: frequent words → index-only walk of (province, popularity) with the filters and text checked per entry.
+  {
+    name: 'bench_walk',
+    text: `SELECT p.id, p.popularity_score::text AS cursor_key FROM products p
+      WHERE (p.search_doc @@ to_tsquery('simple', 'aluminum & (extrusion | extrusions)')) IS TRUE
+        AND p.status = 'active' AND p.province = 'ON' AND p.verified = true AND p.delivery_days <= 10
+      ORDER BY p.popularity_score DESC, p.id DESC LIMIT 21 OFFSET 0`,
+  },
+  // The page's cards by id, with seller and categories.
+  {
+    name: 'bench_cards',
+    text: `SELECT ${cardColumns} FROM products p JOIN sellers s ON s.id = p.seller_id
+      JOIN categories c ON c.id = p.category_id JOIN categories sc ON sc.id = p.subcategory_id
+      WHERE p.id = ANY($1::bigint[])`,
+    idsFromPrevious: true,
+  },
+  // Estimated total: the matches in the 1-in-64 sample (partial GIN index).
+  {
+    name: 'bench_sample',
+    text: `SELECT count(*)::int AS n FROM products p WHERE ((p.id * 2654435761) % 4294967296) < 67108864
+      AND p.search_doc @@ to_tsquery('simple', 'aluminum & (extrusion | extrusions) & 0fpon & 0fv1')
+      AND p.status = 'active' AND p.province = 'ON' AND p.verified = true AND p.delivery_days <= 10`,
+  },
 ];
+
+/** Runs the statements in order through `query(name, text, values)`; the cards take the walk's ids. */
+async function runRaw(query) {
+  let previous = [];
+  for (const statement of rawStatements) {
+    const values = statement.idsFromPrevious ? [`{${previous.map((row) => row.id).join(',')}}`] : [];
+    previous = await query(statement.name, statement.text, values);
+  }
+}
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const fmt = (ms) => `${ms.toFixed(2)} ms`;
@@ -70,17 +104,48 @@ function seed(env, products) {
   return { ms: performance.now() - started, catalogLine };
 }
 
-async function measureEndpoint(label, url) {
-  const latency = await timeIt((i) =>
-    fetch(listingUrl(url, i), { headers }).then(async (res) => {
-      if (!res.ok) throw new Error(`${res.status} ${await res.text()}`);
-      return res.arrayBuffer();
-    }),
-  );
-  const first = await (await fetch(listingUrl(url, 0), { headers })).json();
+/** Exact counts of the four queries (set by the raw SQL part), to show how close the sampled totals are. */
+let exactCounts = [];
+
+const fetchOk = (url) =>
+  fetch(url, { headers }).then(async (res) => {
+    if (!res.ok) throw new Error(`${res.status} ${await res.text()}`);
+    return res.json();
+  });
+
+async function measureEndpoint(label, url, { withTotals }) {
+  const latency = await timeIt((i) => fetchOk(listingUrl(url, i)));
   console.info(
-    `${label} listing (3 filters + "alumnum extrusion" etc.), sequential warm: p50 ${fmt(latency.p50)}  p99 ${fmt(latency.p99)}  (first query: total ${first.total}${first.totalCapped ? '+' : ''}, corrected to "${first.correctedQuery}")`,
+    `${label} listing (3 filters + "alumnum extrusion" etc.), sequential warm: p50 ${fmt(latency.p50)}  p99 ${fmt(latency.p99)}`,
   );
+  if (withTotals) {
+    for (const [i, query] of queries.entries()) {
+      const body = await fetchOk(listingUrl(url, i));
+      const exact = exactCounts[i];
+      const error = exact ? `${(((body.total - exact) / exact) * 100).toFixed(1)} %` : 'n/a';
+      console.info(
+        `  ${decodeURIComponent(query).padEnd(62)} total ${String(body.total).padStart(6)}${body.totalEstimated ? ' (estimated)' : ' (exact)    '}  exact count ${String(exact ?? '?').padStart(6)}  error ${error}${body.correctedQuery ? `  corrected to "${body.correctedQuery}"` : ''}`,
+      );
+    }
+    const facets = await timeIt(
+      (i) => fetchOk(`${url}/api/v1/product/facets?${queries[i % queries.length]}`),
+      {
+        warm: 10,
+        runs: 100,
+      },
+    );
+    console.info(`${label} facet counts of the same queries: p50 ${fmt(facets.p50)}  p99 ${fmt(facets.p99)}`);
+    const browse = await timeIt(
+      (i) =>
+        fetchOk(
+          `${url}/api/v1/product?${['state=ON&isVerified=true', 'category=metal-fabrication', 'minRating=4&maxPrice=20000', 'sort=newest&state=QC'][i % 4]}&pageSize=24`,
+        ),
+      { warm: 10, runs: 100 },
+    );
+    console.info(
+      `${label} listings without text (province, category, rating + price, newest): p50 ${fmt(browse.p50)}  p99 ${fmt(browse.p99)}`,
+    );
+  }
   printLoad(`${label} GET /healthz`, await load(`${url}/healthz`));
   printLoad(`${label} GET /api/v1/product (listing)`, await load(listingUrl(url, 0), { headers }));
 }
@@ -121,24 +186,33 @@ async function runPostgres() {
     );
   }
 
+  // A reused database may predate the latest migrations: one server start applies them.
+  await (await startServer({ env: { DATABASE_URL: benchUrl.toString(), SEED: 'never' } })).stop();
   const client = new pg.Client({ connectionString: benchUrl.toString() });
   await client.connect();
   const { rows } = await client.query('SELECT count(*)::int AS n FROM products');
-  const raw = await timeIt(async () => {
-    for (const statement of rawStatements) await client.query(statement);
-  });
-  console.info(
-    `PostgreSQL ${rows[0].n} products, raw SQL of the same statements: p50 ${fmt(raw.p50)}  p99 ${fmt(raw.p99)}`,
+  const buffers = (await client.query('SHOW shared_buffers')).rows[0].shared_buffers;
+  const raw = await timeIt(() =>
+    runRaw(async (name, text, values) => (await client.query({ name, text, values })).rows),
   );
+  console.info(
+    `PostgreSQL ${rows[0].n} products (shared_buffers ${buffers}), raw SQL of the same statements: p50 ${fmt(raw.p50)}  p99 ${fmt(raw.p99)}`,
+  );
+  exactCounts = [];
+  for (const where of exactCountSql) {
+    exactCounts.push(
+      (await client.query(`SELECT count(*)::int AS n FROM products WHERE status = 'active' AND ${where}`))
+        .rows[0].n,
+    );
+  }
   await client.end();
 
   await measureBoth('PostgreSQL', { DATABASE_URL: benchUrl.toString(), SEED: 'never' });
 }
 
 /**
- * The endpoint twice (decision 041): uncached (CATALOG_LISTING_CACHE_MS=0 turns off the listing result cache and
- * the count cache, so every request runs its SQL) and with the default 5 s result cache, as hot listing pages are
- * served in production.
+ * The endpoint twice (decision 041): uncached (CATALOG_LISTING_CACHE_MS=0 turns off the listing result cache, so
+ * every request runs its SQL) and with the default 5 s result cache, as hot listing pages are served in production.
  */
 async function measureBoth(label, env) {
   for (const [suffix, extra] of [
@@ -147,7 +221,7 @@ async function measureBoth(label, env) {
   ]) {
     const server = await startServer({ env: { ...env, ...extra } });
     try {
-      await measureEndpoint(`${label} [${suffix}]`, server.url);
+      await measureEndpoint(`${label} [${suffix}]`, server.url, { withTotals: suffix === 'uncached' });
     } finally {
       await server.stop();
     }
@@ -169,12 +243,19 @@ async function runPglite() {
     console.info(`PGlite seed with ${products} products: ${(seeded.ms / 1000).toFixed(1)} s`);
 
     const db = await PGlite.create(path.join(dataDir, 'pglite'), { extensions: { pg_trgm } });
-    const raw = await timeIt(async () => {
-      for (const statement of rawStatements) await db.query(statement);
-    });
+    const raw = await timeIt(() =>
+      runRaw(async (_name, text, values) => (await db.query(text, values)).rows),
+    );
     console.info(
       `PGlite ${products} products, raw SQL of the same statements: p50 ${fmt(raw.p50)}  p99 ${fmt(raw.p99)}`,
     );
+    exactCounts = [];
+    for (const where of exactCountSql) {
+      exactCounts.push(
+        (await db.query(`SELECT count(*)::int AS n FROM products WHERE status = 'active' AND ${where}`))
+          .rows[0].n,
+      );
+    }
     await db.close();
 
     await measureBoth('PGlite', { DATA_DIR: dataDir, SEED: 'never' });
