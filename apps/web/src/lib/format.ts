@@ -7,16 +7,37 @@ export function intlLocale(language: string): 'fr-CA' | 'en-CA' {
   return language === 'fr' || language.startsWith('fr-') ? 'fr-CA' : 'en-CA';
 }
 
+// Building an Intl formatter costs far more than using one, and a listing formats hundreds of values: one
+// formatter per locale and options, kept for the page's life (a handful of distinct option sets exist).
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function numberFormat(language: string, options?: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const locale = intlLocale(language);
+  const key = `${locale}|${JSON.stringify(options ?? {})}`;
+  let format = numberFormats.get(key);
+  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(locale, options)));
+  return format;
+}
+
+function dateFormat(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const locale = intlLocale(language);
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(locale, options)));
+  return format;
+}
+
+const moneyOptions: Intl.NumberFormatOptions = { style: 'currency', currency: CURRENCY_CODE };
+
 /** Integer cents (CAD) → "$1,234.56" (en-CA) or "1 234,56 $" (fr-CA). */
 export function formatMoney(cents: Cents, language: string): string {
   if (!Number.isInteger(cents)) throw new TypeError('Money must be integer cents');
-  return new Intl.NumberFormat(intlLocale(language), { style: 'currency', currency: CURRENCY_CODE }).format(
-    cents / 100,
-  );
+  return numberFormat(language, moneyOptions).format(cents / 100);
 }
 
 export function formatNumber(value: number, language: string, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(intlLocale(language), options).format(value);
+  return numberFormat(language, options).format(value);
 }
 
 export function formatDate(
@@ -24,7 +45,7 @@ export function formatDate(
   language: string,
   options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' },
 ): string {
-  return new Intl.DateTimeFormat(intlLocale(language), options).format(new Date(value));
+  return dateFormat(language, options).format(new Date(value));
 }
 
 export function formatDateTime(value: Date | string | number, language: string): string {

@@ -1,7 +1,12 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { SellerSummary } from '@maplesource/contracts/catalog';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '../../components/ui/skeleton';
+import { useFormat } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useNearViewport } from '../../lib/use-near-viewport';
 import { usePopularCategories } from '../../features/catalog/api/get-categories';
 import { useHeroSettings, useLandingFeatures } from '../../features/catalog/api/get-home';
 import { useFrequentTerms } from '../../features/catalog/api/search';
@@ -12,19 +17,27 @@ import { SellerCard, SellerGridSkeleton } from '../../features/sellers/component
 import { useBlogs } from '../../features/content/api/get-blogs';
 import { BlogCard } from '../../features/content/components/blog-card';
 
+/**
+ * A landing section below the fold: its heading renders at once, its content (and the request behind it) only
+ * when the visitor scrolls near it, so the first screen is not held up rendering what nobody sees yet.
+ * `placeholder` keeps the content's height meanwhile.
+ */
 function Section({
   title,
   link,
   linkLabel,
+  placeholder,
   children,
 }: {
   title: string;
   link?: string;
   linkLabel?: string;
-  children: React.ReactNode;
+  placeholder: ReactNode;
+  children: ReactNode;
 }) {
+  const [ref, near] = useNearViewport<HTMLElement>();
   return (
-    <section className="mx-auto max-w-7xl px-4 py-8">
+    <section ref={ref} className="mx-auto max-w-7xl px-4 py-8">
       <div className="mb-4 flex items-end justify-between gap-3">
         <h2 className="text-xl font-bold text-gray-900">{title}</h2>
         {link && linkLabel ? (
@@ -33,7 +46,7 @@ function Section({
           </Link>
         ) : null}
       </div>
-      {children}
+      {near ? children : placeholder}
     </section>
   );
 }
@@ -46,15 +59,6 @@ export default function LandingPage() {
   const hero = useHeroSettings();
   const features = useLandingFeatures();
   const frequent = useFrequentTerms(8);
-  const categories = usePopularCategories(12);
-  const recent = useRecentSellers(8);
-  const manufacturers = useSellers({
-    businessType: 'manufacturer',
-    isVerified: 'true',
-    sort: 'popular',
-    pageSize: 8,
-  });
-  const blogs = useBlogs({ page: 1, pageSize: 3 });
   return (
     <>
       <section className="bg-gradient-to-b from-maple-50 to-white">
@@ -141,91 +145,127 @@ export default function LandingPage() {
         )}
       </section>
 
-      <Section title={t('landing.popularCategories')} link="/products" linkLabel={t('landing.allProducts')}>
-        {categories.isPending ? (
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" aria-hidden="true">
-            {Array.from({ length: 12 }, (_, i) => (
-              <li key={i}>
-                <Skeleton className="h-[4.5rem] w-full" />
-              </li>
-            ))}
-          </ul>
-        ) : categories.isError ? (
-          <LoadError onRetry={() => void categories.refetch()} />
-        ) : categories.data.items.length === 0 ? (
-          <p className="text-gray-700">{t('landing.noCategories')}</p>
-        ) : (
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-            {categories.data.items.map((category) => (
-              <li key={category.id}>
-                <Link
-                  to={`/products/${category.slug}`}
-                  className="block h-full min-h-[4.5rem] rounded-lg border border-gray-200 bg-white p-3 text-sm font-medium text-gray-900 hover:border-maple-600"
-                >
-                  {fr ? category.nameFr : category.nameEn}
-                  <span className="mt-1 block text-xs font-normal text-gray-600">
-                    {t('results.count', { count: category.itemCount })}
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
+      <Section
+        title={t('landing.popularCategories')}
+        link="/products"
+        linkLabel={t('landing.allProducts')}
+        placeholder={<CategoryGridSkeleton />}
+      >
+        <PopularCategories />
       </Section>
-
-      <Section title={t('landing.recentSellers')} link="/sellers" linkLabel={t('landing.allSellers')}>
-        {recent.isPending ? (
-          <SellerGridSkeleton count={4} />
-        ) : recent.isError ? (
-          <LoadError onRetry={() => void recent.refetch()} />
-        ) : recent.data.items.length === 0 ? (
-          <p className="text-gray-700">{t('landing.noSellers')}</p>
-        ) : (
-          <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
-            {recent.data.items.map((seller) => (
-              <li key={seller.id}>
-                <SellerCard seller={seller} />
-              </li>
-            ))}
-          </ul>
-        )}
+      <Section
+        title={t('landing.recentSellers')}
+        link="/sellers"
+        linkLabel={t('landing.allSellers')}
+        placeholder={<SellerGridSkeleton count={4} />}
+      >
+        <RecentSellers />
       </Section>
-
-      <Section title={t('landing.manufacturers')} link="/our-sellers" linkLabel={t('landing.ourSellers')}>
-        {manufacturers.isPending ? (
-          <SellerGridSkeleton count={4} />
-        ) : manufacturers.isError ? (
-          <LoadError onRetry={() => void manufacturers.refetch()} />
-        ) : manufacturers.data.items.length === 0 ? (
-          <p className="text-gray-700">{t('landing.noSellers')}</p>
-        ) : (
-          <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
-            {manufacturers.data.items.map((seller) => (
-              <li key={seller.id}>
-                <SellerCard seller={seller} />
-              </li>
-            ))}
-          </ul>
-        )}
+      <Section
+        title={t('landing.manufacturers')}
+        link="/our-sellers"
+        linkLabel={t('landing.ourSellers')}
+        placeholder={<SellerGridSkeleton count={4} />}
+      >
+        <Manufacturers />
       </Section>
-
-      <Section title={t('landing.recentBlogs')} link="/blogs" linkLabel={t('landing.allBlogs')}>
-        {blogs.isPending ? (
-          <Skeleton className="h-48 w-full" />
-        ) : blogs.isError ? (
-          <LoadError onRetry={() => void blogs.refetch()} message={t('landing.blogsFailed')} />
-        ) : blogs.data.items.length === 0 ? (
-          <p className="text-gray-700">{t('landing.noBlogs')}</p>
-        ) : (
-          <ul className="grid gap-4 md:grid-cols-3">
-            {blogs.data.items.map((blog) => (
-              <li key={blog.id}>
-                <BlogCard blog={blog} headingLevel={3} />
-              </li>
-            ))}
-          </ul>
-        )}
+      <Section
+        title={t('landing.recentBlogs')}
+        link="/blogs"
+        linkLabel={t('landing.allBlogs')}
+        placeholder={<Skeleton className="h-48 w-full" />}
+      >
+        <RecentBlogs />
       </Section>
     </>
+  );
+}
+
+function CategoryGridSkeleton() {
+  return (
+    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" aria-hidden="true">
+      {Array.from({ length: 12 }, (_, i) => (
+        <li key={i}>
+          <Skeleton className="h-[4.5rem] w-full" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PopularCategories() {
+  const { t, i18n } = useTranslation('catalog');
+  const format = useFormat();
+  const fr = i18n.language.startsWith('fr');
+  const categories = usePopularCategories(12);
+  if (categories.isPending) return <CategoryGridSkeleton />;
+  if (categories.isError) return <LoadError onRetry={() => void categories.refetch()} />;
+  if (categories.data.items.length === 0) return <p className="text-gray-700">{t('landing.noCategories')}</p>;
+  return (
+    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+      {categories.data.items.map((category) => (
+        <li key={category.id}>
+          <Link
+            to={`/products/${category.slug}`}
+            className="block h-full min-h-[4.5rem] rounded-lg border border-gray-200 bg-white p-3 text-sm font-medium text-gray-900 hover:border-maple-600"
+          >
+            {fr ? category.nameFr : category.nameEn}
+            <span className="mt-1 block text-xs font-normal text-gray-600">
+              {t('results.count', {
+                count: category.itemCount,
+                formatted: format.number(category.itemCount),
+              })}
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function SellerGrid({ query }: { query: UseQueryResult<{ items: SellerSummary[] }> }) {
+  const { t } = useTranslation('catalog');
+  if (query.isPending) return <SellerGridSkeleton count={4} />;
+  if (query.isError) return <LoadError onRetry={() => void query.refetch()} />;
+  if (query.data.items.length === 0) return <p className="text-gray-700">{t('landing.noSellers')}</p>;
+  return (
+    <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      {query.data.items.map((seller) => (
+        <li key={seller.id}>
+          <SellerCard seller={seller} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function RecentSellers() {
+  return <SellerGrid query={useRecentSellers(8)} />;
+}
+
+function Manufacturers() {
+  return (
+    <SellerGrid
+      query={useSellers({ businessType: 'manufacturer', isVerified: 'true', sort: 'popular', pageSize: 8 })}
+    />
+  );
+}
+
+function RecentBlogs() {
+  const { t } = useTranslation('catalog');
+  const blogs = useBlogs({ page: 1, pageSize: 3 });
+  if (blogs.isPending) return <Skeleton className="h-48 w-full" />;
+  if (blogs.isError) {
+    return <LoadError onRetry={() => void blogs.refetch()} message={t('landing.blogsFailed')} />;
+  }
+  if (blogs.data.items.length === 0) return <p className="text-gray-700">{t('landing.noBlogs')}</p>;
+  return (
+    <ul className="grid gap-4 md:grid-cols-3">
+      {blogs.data.items.map((blog) => (
+        <li key={blog.id}>
+          <BlogCard blog={blog} headingLevel={3} />
+        </li>
+      ))}
+    </ul>
   );
 }
