@@ -29,4 +29,30 @@ describe('language prefix in the address (issue 5)', () => {
     renderApp('/about-steel');
     expect(await screen.findByRole('heading', { level: 1, name: 'About steel' })).toBeInTheDocument();
   });
+
+  it('/fr alone is the landing page in French', async () => {
+    const { i18n } = renderApp('/fr');
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'Achetez canadien. Le carrefour B2B des fabricants et fournisseurs canadiens.',
+      }),
+    ).toBeInTheDocument();
+    expect(i18n.language).toBe('fr');
+  });
+
+  it('every supported code prefixes the same screens; /de/products is the listing, with English text', async () => {
+    const { i18n } = renderApp('/de/products/new-arrivals');
+    expect(await screen.findByRole('heading', { level: 1, name: 'New arrivals' })).toBeInTheDocument();
+    expect(i18n.language).toBe('de');
+  });
+
+  it('a first segment that is not a language code is an unknown page, not a screen', async () => {
+    for (const path of ['/xx/products', '/english/privacy-policy']) {
+      const { unmount, i18n } = renderApp(path);
+      await screen.findByRole('heading', { level: 1, name: "We couldn't find that page" });
+      expect(i18n.language).toBe('en');
+      unmount();
+    }
+  });
 });
