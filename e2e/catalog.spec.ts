@@ -95,3 +95,32 @@ test('listing pages: next and previous move by cursor, the URL keeps the place, 
   await expect(results).toHaveAttribute('aria-busy', 'false');
   expect(await firstName()).toBe(pageOneFirst);
 });
+
+test('a first screen comes with its data; moving on inside the app asks the server again', async ({
+  page,
+}) => {
+  const apiRequests: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/v1/') && !url.pathname.startsWith('/api/v1/media/'))
+      apiRequests.push(`${url.pathname}${url.search}`);
+  });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/products');
+  await waitForApp(page);
+  const results = page.getByTestId('listing-results');
+  await expect(results.getByRole('listitem').first()).toBeVisible();
+  await expect(page.getByLabel(pick(catalog, 'filters.state')).locator('option[value="ON"]')).toHaveText(
+    /\(~?[\d,]+\)$/,
+  );
+  // Listing, facet counts and categories were in the page (decision 044): none of them was requested.
+  expect(apiRequests.filter((url) => /^\/api\/v1\/(product\?|product\/facets|category\?)/.test(url))).toEqual(
+    [],
+  );
+
+  const pages = page.getByRole('navigation', { name: pick(catalog, 'pagination.label') });
+  await pages.getByRole('button', { name: pick(catalog, 'pagination.next') }).click();
+  await expect(page).toHaveURL(/[?&]page=2&cursor=[\w-]+/);
+  await expect(results).toHaveAttribute('aria-busy', 'false');
+  await expect.poll(() => apiRequests.some((url) => /^\/api\/v1\/product\?.*cursor=/.test(url))).toBe(true);
+});

@@ -1,10 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { isKnownPagePath, isLanguageCode, stripLanguagePrefix } from '@maplesource/contracts';
 import { sendError } from './errors';
+import { pageDataElement } from './page-data';
 
 export interface ShellRenderInput {
   request: FastifyRequest;
@@ -26,6 +28,9 @@ export interface WebAppOptions {
   renderShell?: (input: ShellRenderInput) => Promise<string | ShellRenderResult>;
   /** Extra `<head>` links for a page path (e.g. its main image, so it loads with the app; decision 041). */
   pageLinks?: (pathname: string) => string;
+  /** The API requests (path and query after `/api/v1/`) whose answers go into the page's HTML (decision 044);
+   * given the address's path as is (with any language prefix) and its query string. */
+  pageDataRequests?: (pathname: string, search: string) => string[];
 }
 
 /** Page path → 200 when it is a screen of spec §2, else 404 (the not-found page still renders). */
@@ -109,7 +114,8 @@ async function webAppPlugin(app: FastifyInstance, options: WebAppOptions) {
   }
 
   const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
-    const pathname = decodeURIComponentSafe(request.url.split('?')[0]!);
+    const [rawPath = '/', search = ''] = request.url.split(/\?(.*)/s, 2);
+    const pathname = decodeURIComponentSafe(rawPath);
     const statusCode = pageStatus(pathname);
     const page = stripLanguagePrefix(pathname, isLanguageCode);
     const preloads = routePreloads(manifest, page, template) + (options.pageLinks?.(page) ?? '');
@@ -122,23 +128,63 @@ async function webAppPlugin(app: FastifyInstance, options: WebAppOptions) {
           template: shell,
         })
       : shell;
+    const finalStatus = typeof rendered === 'string' ? statusCode : rendered.statusCode;
     const html = typeof rendered === 'string' ? rendered : rendered.html;
-    return reply
-      .status(typeof rendered === 'string' ? statusCode : rendered.statusCode)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(html);
+    const apiRequests =
+      request.method === 'GET' && finalStatus === 200
+        ? (options.pageDataRequests?.(pathname, search) ?? [])
+        : [];
+    const bodyEnd = html.lastIndexOf('</body>');
+    reply.status(finalStatus).type('text/html; charset=utf-8');
+    if (apiRequests.length === 0 || bodyEnd < 0) return reply.header('cache-control', 'no-cache').send(html);
+    // Decision 044: the document up to `</body>` goes out at once, so the browser fetches styles and scripts
+    // while the page's API answers are computed; they follow, before the end of the document, which the app's
+    // module script waits for. The answers are the asker's own (their session's): never a shared cache's.
+    // The answers start once the first part has gone out (headers sent, after compression): on PGlite they hold
+    // the event loop while they run, which would hold the first part back with them.
+    const tail = async () =>
+      (await pageDataElement(app, request, apiRequests).catch(() => '')) + html.slice(bodyEnd);
+    let started = false;
+    const body = new Readable({
+      read() {
+        if (started) return;
+        started = true;
+        this.push(html.slice(0, bodyEnd));
+        const startWhenSent = (turns: number) => {
+          if (!reply.raw.headersSent && !reply.raw.destroyed && turns < 100) {
+            setImmediate(startWhenSent, turns + 1);
+            return;
+          }
+          void tail().then((rest) => {
+            this.push(rest);
+            this.push(null);
+          });
+        };
+        setImmediate(startWhenSent, 0);
+      },
+    });
+    return reply.header('cache-control', 'private, no-cache').send(body);
   };
 
-  app.setNotFoundHandler(async (request, reply) => {
+  const wantsPage = (request: FastifyRequest) => {
     const pathname = request.url.split('?')[0]!;
-    const wantsPage =
+    return (
       (request.method === 'GET' || request.method === 'HEAD') &&
       !pathname.startsWith('/api/') &&
       pathname !== '/api' &&
       !pathname.startsWith('/assets/') &&
-      !pathname.startsWith('/socket.io');
-    if (wantsPage) return sendShell(request, reply);
+      !pathname.startsWith('/socket.io')
+    );
+  };
+
+  // Pages are a route (not only the not-found handler) so they get the app's compression like any answer.
+  app.get('/*', { schema: { hide: true } }, async (request, reply) =>
+    wantsPage(request) ? sendShell(request, reply) : reply.callNotFound(),
+  );
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (wantsPage(request)) return sendShell(request, reply);
+    const pathname = request.url.split('?')[0]!;
     return sendError(reply, 404, 'ROUTE_NOT_FOUND', `No route ${request.method} ${pathname}`);
   });
 }

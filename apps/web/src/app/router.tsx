@@ -6,6 +6,7 @@ import { DefaultLayout } from './layouts/default-layout';
 import { LoggedInOnly } from './routes/logged-in-only';
 import { RouteError } from './routes/route-error';
 import { languagePrefixedRoutes } from './language-routes';
+import { dropPageData } from '../lib/page-data';
 
 /** Route `lazy`: each screen is its own chunk; the router reports "loading" while it downloads. */
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
@@ -71,5 +72,12 @@ export const routes: RouteObject[] = [
 ];
 
 export function createAppRouter() {
-  return createBrowserRouter(routes);
+  const router = createBrowserRouter(routes);
+  const firstKey = router.state.location.key;
+  const stop = router.subscribe((state) => {
+    if (state.location.key === firstKey) return;
+    dropPageData();
+    stop();
+  });
+  return router;
 }

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { ErrorResponse, Role, ROLE_HEADER as ContractsRoleHeader } from '@maplesource/contracts/common';
 import { backendBaseUrls, type Backend } from '../config/env';
+import { takePageData } from './page-data';
 
 // Type-only link to contracts: a value import of common.ts would pull all of zod into the landing bundle.
 const ROLE_HEADER: typeof ContractsRoleHeader = 'role';
@@ -40,10 +41,9 @@ export type RequestOptions = {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** `${baseUrl}/api/v1/<path>?<query>`; `path` may start with or without a slash. */
-export function buildUrl(path: string, query?: QueryParams, backend: Backend = 'buyer'): string {
-  const base = backendBaseUrls[backend];
-  let url = `${base}/api/v1/${path.replace(/^\/+/, '')}`;
+/** `<path>?<query>` as it follows `/api/v1/`; `path` may start with or without a slash. */
+function pathWithQuery(path: string, query?: QueryParams): string {
+  let url = path.replace(/^\/+/, '');
   if (query) {
     const params = new URLSearchParams();
     for (const [key, value] of Object.entries(query)) {
@@ -54,6 +54,11 @@ export function buildUrl(path: string, query?: QueryParams, backend: Backend = '
     if (qs) url += `${url.includes('?') ? '&' : '?'}${qs}`;
   }
   return url;
+}
+
+/** `${baseUrl}/api/v1/<path>?<query>`; `path` may start with or without a slash. */
+export function buildUrl(path: string, query?: QueryParams, backend: Backend = 'buyer'): string {
+  return `${backendBaseUrls[backend]}/api/v1/${pathWithQuery(path, query)}`;
 }
 
 function encodeBody(body: unknown, headers: Headers): BodyInit | undefined {
@@ -88,7 +93,24 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/** The body of a successful answer, or the ApiError of a refused one. */
+function answer<T>(status: number, statusText: string, data: unknown): T {
+  if (status >= 200 && status < 300) return data as T;
+  const error = errorBody(data);
+  if (error) throw new ApiError({ status, ...error });
+  throw new ApiError({
+    status,
+    code: `HTTP_${status}`,
+    message: statusText || `Request failed with status ${status}`,
+  });
+}
+
 async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  if (method === 'GET' && (options.backend ?? 'buyer') === 'buyer' && (options.role ?? ROLE) === ROLE) {
+    // The server answered this one already, in the page's HTML (decision 044).
+    const fromPage = takePageData(pathWithQuery(path, options.query));
+    if (fromPage) return answer<T>(fromPage.status, '', fromPage.body);
+  }
   const headers = new Headers(options.headers);
   headers.set('accept', 'application/json');
   headers.set(ROLE_HEADER, options.role ?? ROLE); // spec §1: a buyer, unless the admin console asks
@@ -107,18 +129,7 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: 'Network request failed' });
   }
-
-  const data = await readJson(response);
-  if (!response.ok) {
-    const error = errorBody(data);
-    if (error) throw new ApiError({ status: response.status, ...error });
-    throw new ApiError({
-      status: response.status,
-      code: `HTTP_${response.status}`,
-      message: response.statusText || `Request failed with status ${response.status}`,
-    });
-  }
-  return data as T;
+  return answer<T>(response.status, response.statusText, await readJson(response));
 }
 
 /**

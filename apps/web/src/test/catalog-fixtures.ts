@@ -70,3 +70,52 @@ export function listingPageFixture<T>(items: T[], overrides: Record<string, unkn
     ...overrides,
   };
 }
+
+/** A category as `GET category` answers it. */
+export const categoryFixture = (
+  id: string,
+  slug: string,
+  nameEn: string,
+  parentId: string | null = null,
+) => ({
+  id,
+  kind: 'product',
+  slug,
+  parentId,
+  nameEn,
+  nameFr: `${nameEn} (fr)`,
+  itemCount: 3,
+});
+/** `GET product/{id}`: the detail of `card`. */
+export function productDetailFixture(card: ProductCard = productCardFixture()) {
+  return {
+    ...card,
+    descriptionEn: 'T-slot profile.',
+    descriptionFr: 'Profilé en T.',
+    images: ['/api/v1/media/product/7/0.svg'],
+    priceTiers: [{ minQuantity: 10, maxQuantity: null, unitPriceCents: 1850 }],
+    variations: [],
+    keyAttributes: [],
+    technicalSpecifications: [],
+    warrantyEn: '1 year',
+    warrantyFr: '1 an',
+    materialEn: '6063 aluminum',
+    materialFr: 'Aluminium 6063',
+    customizableOptions: [],
+    servicesEn: '',
+    servicesFr: '',
+    stats: {
+      views: 1,
+      quotations: 0,
+      accepted: 0,
+      rejected: 0,
+      inProgress: 0,
+      popularityScore: 1,
+      bestsellerScore: 0,
+    },
+    category: categoryFixture('1', 'metal-fabrication', 'Metal Fabrication'),
+    subcategory: categoryFixture('2', 'aluminum-extrusions', 'Aluminum Extrusions', '1'),
+    likedByMe: false,
+    myReviewId: null,
+  };
+}

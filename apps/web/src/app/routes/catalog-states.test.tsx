@@ -7,7 +7,9 @@ import {
   listingPageFixture,
   notFoundResponse,
   productCardFixture,
+  productDetailFixture,
   sellerFixture,
+  categoryFixture,
 } from '../../test/catalog-fixtures';
 import { sessionStore } from '../../lib/session-store';
 import { toastStore } from '../../lib/toast-store';
@@ -20,45 +22,8 @@ const notFound = notFoundResponse;
 const page = <T,>(items: T[]) => listingPageFixture(items);
 const seller = sellerFixture;
 const product = productCardFixture();
-const category = (id: string, slug: string, nameEn: string, parentId: string | null = null) => ({
-  id,
-  kind: 'product',
-  slug,
-  parentId,
-  nameEn,
-  nameFr: `${nameEn} (fr)`,
-  itemCount: 3,
-});
-const productDetail = {
-  ...product,
-  descriptionEn: 'T-slot profile.',
-  descriptionFr: 'Profilé en T.',
-  images: ['/api/v1/media/product/7/0.svg'],
-  priceTiers: [{ minQuantity: 10, maxQuantity: null, unitPriceCents: 1850 }],
-  variations: [],
-  keyAttributes: [],
-  technicalSpecifications: [],
-  warrantyEn: '1 year',
-  warrantyFr: '1 an',
-  materialEn: '6063 aluminum',
-  materialFr: 'Aluminium 6063',
-  customizableOptions: [],
-  servicesEn: '',
-  servicesFr: '',
-  stats: {
-    views: 1,
-    quotations: 0,
-    accepted: 0,
-    rejected: 0,
-    inProgress: 0,
-    popularityScore: 1,
-    bestsellerScore: 0,
-  },
-  category: category('1', 'metal-fabrication', 'Metal Fabrication'),
-  subcategory: category('2', 'aluminum-extrusions', 'Aluminum Extrusions', '1'),
-  likedByMe: false,
-  myReviewId: null,
-};
+const category = categoryFixture;
+const productDetail = productDetailFixture(product);
 const categoryTree = {
   items: [
     {

@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_DATA_ELEMENT_ID, pageDataKey, pageDataRequests } from '@maplesource/contracts/page-data';
+import type { ProductListResponse } from '@maplesource/contracts/catalog';
+import { buyerHeaders, createTestApp, type TestApp } from './helpers';
+import { SessionService } from '../src/modules/auth/session.service';
+import { seedCatalog } from '../src/seed/catalog';
+import { seedContentHomeBlogs } from '../src/seed/content-home-blogs';
+
+const dist = mkdtempSync(path.join(os.tmpdir(), 'maplesource-page-data-'));
+let t: TestApp;
+
+beforeAll(async () => {
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html><head><title>MapleSource</title></head><body><div id="root"></div></body></html>',
+  );
+  t = await createTestApp({ env: { WEB_DIST_DIR: dist } });
+  const context = {
+    database: t.database,
+    config: t.config,
+    log: () => undefined,
+    options: { products: 120 },
+  };
+  await seedContentHomeBlogs(context);
+  await seedCatalog(context);
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+async function login(): Promise<string> {
+  const id = randomUUID();
+  const n = Math.floor(Math.random() * 1e9);
+  await t.database.db.execute(
+    sql`insert into users (id, member_id, full_name, email, phone_number, password_hash, roles)
+        values (${id}, ${`P${n}`}, 'Page Data Buyer', ${`p${n}@example.ca`}, ${`+1416${String(n).padStart(7, '0').slice(0, 7)}`}, 'x', '{buyer}')`,
+  );
+  return `ms_session=${await new SessionService(t.database.db).create(id)}`;
+}
+
+const page = (url: string, cookie?: string) =>
+  t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+const api = (pathAndQuery: string, cookie?: string) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/v1/${pathAndQuery}`,
+    headers: { ...buyerHeaders, ...(cookie ? { cookie } : {}) },
+  });
+
+/** The page's data element, parsed; null when the page has none. */
+function pageData(html: string): Record<string, [number, unknown?]> | null {
+  const match = new RegExp(
+    `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">(.*?)</script>`,
+    's',
+  ).exec(html);
+  return match ? (JSON.parse(match[1]!) as Record<string, [number, unknown?]>) : null;
+}
+
+describe('page data in the HTML (decision 044)', () => {
+  it.each(['/', '/products', '/services', '/fr/products'])(
+    '%s carries the answers the API gives to the requests the page makes',
+    async (url) => {
+      const res = await page(url);
+      expect(res.statusCode).toBe(200);
+      const data = pageData(res.body);
+      expect(data).not.toBeNull();
+      const requests = pageDataRequests(url);
+      expect(requests.length).toBeGreaterThan(0);
+      for (const request of requests) {
+        const answer = await api(request);
+        const entry = data![pageDataKey(request)];
+        expect(entry, request).toEqual(
+          answer.statusCode === 204 ? [204] : [answer.statusCode, answer.json()],
+        );
+      }
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+    },
+  );
+
+  it("answers as the visitor asking: a product page carries the logged-in buyer's own like", async () => {
+    const product = (await api('product?pageSize=1')).json<ProductListResponse>().items[0]!;
+    const cookie = await login();
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/like/toggle',
+      payload: { productId: product.id },
+      headers: { ...buyerHeaders, cookie },
+    });
+    const key = pageDataKey(`product/${product.slug}`);
+    const mine = pageData((await page(`/productdetails/${product.slug}`, cookie)).body)!;
+    expect((mine[key]![1] as { likedByMe: boolean }).likedByMe).toBe(true);
+    const visitor = pageData((await page(`/productdetails/${product.slug}`)).body)!;
+    expect((visitor[key]![1] as { likedByMe: boolean }).likedByMe).toBe(false);
+  });
+
+  it('is compressed like any answer when the browser accepts it', async () => {
+    const plain = await page('/products');
+    const res = await t.app.inject({ method: 'GET', url: '/products', headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    const html = brotliDecompressSync(res.rawPayload).toString('utf8');
+    expect(html.length).toBeGreaterThan(res.rawPayload.length * 2);
+    expect(Object.keys(pageData(html)!)).toEqual(Object.keys(pageData(plain.body)!));
+  });
+
+  it('carries nothing for filtered listings, other pages and pages that do not exist', async () => {
+    for (const url of ['/products?q=steel', '/sellers', '/terms-and-condition']) {
+      const res = await page(url);
+      expect(res.statusCode).toBe(200);
+      expect(pageData(res.body), url).toBeNull();
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    const missing = await page('/productdetails/no-such-product-999999');
+    expect(missing.statusCode).toBe(404);
+    expect(pageData(missing.body)).toBeNull();
+  });
+});
