@@ -19,7 +19,7 @@ import roleHeader from './plugins/role-header';
 import auth from './plugins/auth';
 import openapi from './plugins/openapi';
 import webApp, { type WebAppOptions } from './plugins/web-app';
-import { catalogPageLinks } from './modules/catalog/catalog.queries';
+import { catalogPageDataLinks, catalogPageLinks } from './modules/catalog/catalog.queries';
 import { pageDataRequests } from '@maplesource/contracts/page-data';
 import realtime from './plugins/realtime';
 import storage from './plugins/storage';
@@ -91,17 +91,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // Brotli's default quality (11) costs milliseconds per API answer; 4 compresses JSON about as well as gzip
   // for a fraction of the time (decision 041). Built web assets are served pre-compressed at full quality.
-  // Each write is flushed: a page's HTML goes out in two parts, and the first must not wait in the compressor
-  // for the second (decision 044); one-write answers compress the same.
   await app.register(compress, {
     global: true,
     threshold: 1024,
     encodings: ['br', 'gzip'],
-    brotliOptions: {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 },
-      flush: zlib.constants.BROTLI_OPERATION_FLUSH,
-    },
-    zlibOptions: { flush: zlib.constants.Z_SYNC_FLUSH },
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   const rateLimitRedis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { connectTimeout: 2_000, maxRetriesPerRequest: 1 })
@@ -139,6 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     renderShell: options.renderShell ?? createShellRenderer({ sources: contentPageSources }),
     pageLinks: catalogPageLinks,
     pageDataRequests,
+    pageDataLinks: catalogPageDataLinks,
   });
 
   return app;

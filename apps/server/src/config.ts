@@ -66,6 +66,8 @@ export const configSchema = z.object({
   PAYMENT_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
   /** Product listing result cache lifetime (decision 041); 0 turns the listing caches off. Default 5000, tests 0. */
   CATALOG_LISTING_CACHE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).optional()),
+  /** How long a page waits for its API answers (decision 044). Default 250, tests 10000 (a busy CI machine). */
+  PAGE_DATA_WAIT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).optional()),
 });
 
 type RawConfig = z.infer<typeof configSchema>;

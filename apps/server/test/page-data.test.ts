@@ -100,6 +100,17 @@ describe('page data in the HTML (decision 044)', () => {
     expect((visitor[key]![1] as { likedByMe: boolean }).likedByMe).toBe(false);
   });
 
+  it("preloads a bare listing's first two card images, the listing's largest paint, in the page's head", async () => {
+    const html = (await page('/services')).body;
+    const listing = (await api('service?page=1&pageSize=24')).json<{ items: { imageUrl: string }[] }>();
+    const preloads = [
+      ...html.matchAll(/<link rel="preload" as="image" href="([^"]+)" fetchpriority="high">/g),
+    ];
+    expect(preloads.map((match) => match[1])).toEqual(listing.items.slice(0, 2).map((item) => item.imageUrl));
+    expect(html.indexOf(preloads[1]![0])).toBeLessThan(html.indexOf('</head>'));
+    expect((await page('/')).body).not.toContain('rel="preload" as="image"');
+  });
+
   it('is compressed like any answer when the browser accepts it', async () => {
     const plain = await page('/products');
     const res = await t.app.inject({ method: 'GET', url: '/products', headers: { 'accept-encoding': 'br' } });

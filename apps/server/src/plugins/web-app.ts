@@ -1,12 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { isKnownPagePath, isLanguageCode, stripLanguagePrefix } from '@maplesource/contracts';
 import { sendError } from './errors';
-import { pageDataElement } from './page-data';
+import { PAGE_DATA_WAIT_MS, pageData, type PageDataLinks } from './page-data';
 
 export interface ShellRenderInput {
   request: FastifyRequest;
@@ -31,6 +30,8 @@ export interface WebAppOptions {
   /** The API requests (path and query after `/api/v1/`) whose answers go into the page's HTML (decision 044);
    * given the address's path as is (with any language prefix) and its query string. */
   pageDataRequests?: (pathname: string, search: string) => string[];
+  /** Links from a page's data, sent with it (e.g. a listing's first images, its largest paint; decision 044). */
+  pageDataLinks?: (pathname: string) => PageDataLinks | undefined;
 }
 
 /** Page path → 200 when it is a screen of spec §2, else 404 (the not-found page still renders). */
@@ -134,36 +135,16 @@ async function webAppPlugin(app: FastifyInstance, options: WebAppOptions) {
       request.method === 'GET' && finalStatus === 200
         ? (options.pageDataRequests?.(pathname, search) ?? [])
         : [];
-    const bodyEnd = html.lastIndexOf('</body>');
     reply.status(finalStatus).type('text/html; charset=utf-8');
-    if (apiRequests.length === 0 || bodyEnd < 0) return reply.header('cache-control', 'no-cache').send(html);
-    // Decision 044: the document up to `</body>` goes out at once, so the browser fetches styles and scripts
-    // while the page's API answers are computed; they follow, before the end of the document, which the app's
-    // module script waits for. The answers are the asker's own (their session's): never a shared cache's.
-    // The answers start once the first part has gone out (headers sent, after compression): on PGlite they hold
-    // the event loop while they run, which would hold the first part back with them.
-    const tail = async () =>
-      (await pageDataElement(app, request, apiRequests).catch(() => '')) + html.slice(bodyEnd);
-    let started = false;
-    const body = new Readable({
-      read() {
-        if (started) return;
-        started = true;
-        this.push(html.slice(0, bodyEnd));
-        const startWhenSent = (turns: number) => {
-          if (!reply.raw.headersSent && !reply.raw.destroyed && turns < 100) {
-            setImmediate(startWhenSent, turns + 1);
-            return;
-          }
-          void tail().then((rest) => {
-            this.push(rest);
-            this.push(null);
-          });
-        };
-        setImmediate(startWhenSent, 0);
-      },
-    });
-    return reply.header('cache-control', 'private, no-cache').send(body);
+    if (apiRequests.length === 0) return reply.header('cache-control', 'no-cache').send(html);
+    // Decision 044: the page's first API answers (and the links they call for) go into the HTML. They are the
+    // asker's own (their session's): never a shared cache's.
+    const waitMs =
+      app.config.PAGE_DATA_WAIT_MS ?? (app.config.NODE_ENV === 'test' ? 10_000 : PAGE_DATA_WAIT_MS);
+    const data = await pageData(app, request, apiRequests, options.pageDataLinks?.(pathname), waitMs);
+    return reply
+      .header('cache-control', 'private, no-cache')
+      .send(html.replace('</head>', `${data.links}</head>`).replace('</body>', `${data.element}</body>`));
   };
 
   const wantsPage = (request: FastifyRequest) => {

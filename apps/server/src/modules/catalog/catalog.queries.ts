@@ -6,6 +6,7 @@ import type {
   ProductSort,
   ServiceCard,
 } from '@maplesource/contracts';
+import { pageDataRequests } from '@maplesource/contracts/page-data';
 import type { ListingOrder } from './listing-engine';
 
 /**
@@ -42,6 +43,27 @@ export function catalogPageLinks(pathname: string): string {
   if (product)
     return `<link rel="preload" as="image" href="${productImageUrl(product[1]!)}" fetchpriority="high">`;
   return '';
+}
+
+const ownImageUrl = /^\/api\/v1\/media\/(?:product|service)\/\d+\/\d+\.svg$/;
+
+/**
+ * Preloads for a bare listing's first two card images (decision 044), sent with the page's data: they are the
+ * listing's largest paint, and the browser can fetch them before the app has rendered the cards. Only our own
+ * media addresses are linked. Nothing for other pages.
+ */
+export function catalogPageDataLinks(pathname: string) {
+  const listing = pageDataRequests(pathname).find((request) => /^(?:product|service)\?/.test(request));
+  if (!listing) return undefined;
+  return (answerOf: (pathAndQuery: string) => unknown) => {
+    const items = (answerOf(listing) as { items?: { imageUrl?: unknown }[] } | undefined)?.items ?? [];
+    return items
+      .slice(0, 2)
+      .map((item) => item.imageUrl)
+      .filter((url): url is string => typeof url === 'string' && ownImageUrl.test(url))
+      .map((url) => `<link rel="preload" as="image" href="${url}" fetchpriority="high">`)
+      .join('');
+  };
 }
 
 function sellerOf(row: Row): ProductCard['seller'] {
