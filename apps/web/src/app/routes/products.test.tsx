@@ -6,18 +6,11 @@ import {
   listingPageFixture,
   notFoundResponse,
   productCardFixture,
+  categoryFixture,
 } from '../../test/catalog-fixtures';
 
 const json = jsonResponse;
-const category = (id: string, slug: string, nameEn: string, parentId: string | null = null) => ({
-  id,
-  kind: 'product',
-  slug,
-  parentId,
-  nameEn,
-  nameFr: `${nameEn} (fr)`,
-  itemCount: 3,
-});
+const category = categoryFixture;
 const product = productCardFixture({
   nameEn: 'Custom Aluminum Extrusion T-Slot Profile',
   nameFr: 'Profilé d’extrusion en aluminium',
