@@ -25,18 +25,21 @@ class FakeObserver {
   takeRecords() {
     return [];
   }
+  /** The observers watching the element whose heading is `name`, with that element. */
+  static watching(name: string) {
+    return FakeObserver.instances.flatMap((observer) =>
+      observer.targets
+        .filter((target) => within(target as HTMLElement).queryByRole('heading', { level: 2, name }))
+        .map((target) => ({ observer, target })),
+    );
+  }
   /** The observed element whose heading is `name` comes into view. */
   static reveal(name: string) {
-    for (const observer of FakeObserver.instances) {
-      for (const target of observer.targets) {
-        if (within(target as HTMLElement).queryByRole('heading', { level: 2, name })) {
-          observer.callback(
-            [{ isIntersecting: true, target } as IntersectionObserverEntry],
-            observer as unknown as IntersectionObserver,
-          );
-        }
-      }
-    }
+    for (const { observer, target } of FakeObserver.watching(name))
+      observer.callback(
+        [{ isIntersecting: true, target } as IntersectionObserverEntry],
+        observer as unknown as IntersectionObserver,
+      );
   }
 }
 
@@ -69,6 +72,8 @@ describe('landing page sections below the fold', () => {
     expect(calls.some((url) => url.includes('/api/v1/blogs'))).toBe(false);
     expect(calls.some((url) => url.includes('category-stats/popular'))).toBe(false);
 
+    // The section observes itself from an effect, which may run after the heading is on screen.
+    await vi.waitFor(() => expect(FakeObserver.watching('Recently joined sellers')).not.toHaveLength(0));
     await act(async () => FakeObserver.reveal('Recently joined sellers'));
     expect(await screen.findByRole('link', { name: /Acme Metal Inc\./ })).toBeInTheDocument();
     expect(calls.some((url) => url.includes('home-page/recent-sellers'))).toBe(true);
