@@ -111,6 +111,15 @@ describe('page data in the HTML (decision 044)', () => {
     expect((await page('/')).body).not.toContain('rel="preload" as="image"');
   });
 
+  it("keeps an answer's text as it is, dollar patterns included", async () => {
+    const product = (await api('product?pageSize=1')).json<ProductListResponse>().items[0]!;
+    const name = "Bracket at $& off, $' and $$ and $1";
+    await t.database.db.execute(sql`update products set name_en = ${name} where id = ${Number(product.id)}`);
+    const key = pageDataKey(`product/${product.slug}`);
+    const data = pageData((await page(`/productdetails/${product.slug}`)).body)!;
+    expect((data[key]![1] as { nameEn: string }).nameEn).toBe(name);
+  });
+
   it('is compressed like any answer when the browser accepts it', async () => {
     const plain = await page('/products');
     const res = await t.app.inject({ method: 'GET', url: '/products', headers: { 'accept-encoding': 'br' } });

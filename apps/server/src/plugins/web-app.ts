@@ -142,9 +142,16 @@ async function webAppPlugin(app: FastifyInstance, options: WebAppOptions) {
     const waitMs =
       app.config.PAGE_DATA_WAIT_MS ?? (app.config.NODE_ENV === 'test' ? 10_000 : PAGE_DATA_WAIT_MS);
     const data = await pageData(app, request, apiRequests, options.pageDataLinks?.(pathname), waitMs);
-    return reply
-      .header('cache-control', 'private, no-cache')
-      .send(html.replace('</head>', `${data.links}</head>`).replace('</body>', `${data.element}</body>`));
+    return (
+      reply
+        .header('cache-control', 'private, no-cache')
+        // Replacer functions: the answers hold text, and a `$&` or `$'` in it must not be read as a pattern.
+        .send(
+          html
+            .replace('</head>', () => `${data.links}</head>`)
+            .replace('</body>', () => `${data.element}</body>`),
+        )
+    );
   };
 
   const wantsPage = (request: FastifyRequest) => {
