@@ -4,7 +4,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/helpers';
-import { migrate, readMigrations, rowsOf } from './migrate';
+import { migrate, readMigrations } from './migrate';
+import { rowsOf } from './transaction';
 
 let database: TestDatabase;
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'maplesource-migrations-'));

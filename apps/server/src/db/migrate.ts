@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from './client';
+import { rowsOf } from './transaction';
 
 /**
  * Applies the committed SQL files of db/migrations in name order, each once, each in a transaction.
@@ -73,11 +74,4 @@ export async function migrate(database: Database, dir?: string): Promise<string[
     ran.push(migration.name);
   }
   return ran;
-}
-
-/** node-postgres returns `{ rows }`, PGlite returns `{ rows }` too; both are normalised here. */
-export function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  const rows = (result as { rows?: T[] }).rows;
-  return rows ?? [];
 }

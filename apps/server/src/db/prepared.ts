@@ -3,7 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Db } from './client';
-import { rowsOf } from './migrate';
+import { rowsOf } from './transaction';
 
 /**
  * Runs a hot read query (the catalogue listings) as a named prepared statement on PostgreSQL, so each pool

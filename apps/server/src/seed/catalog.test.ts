@@ -7,7 +7,7 @@ import {
   type ProvinceCode,
 } from '@maplesource/contracts';
 import { createTestDatabase, testConfig, type TestDatabase } from '../../test/helpers';
-import { rowsOf } from '../db/migrate';
+import { rowsOf } from '../db/transaction';
 import { catalogScale, seedCatalog } from './catalog';
 import { seedContentHomeBlogs } from './content-home-blogs';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { canadianCities, provinceCodes, provinceNames, type ProvinceCode } from '@maplesource/contracts';
-import { rowsOf } from '../db/migrate';
+import { rowsOf } from '../db/transaction';
 import { categories } from '../modules/catalog/catalog.tables';
 import { clearSearchWordCache } from '../modules/catalog/search-query';
 import { sellers } from '../modules/sellers/sellers.tables';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
-import { rowsOf } from '../db/migrate';
+import { rowsOf } from '../db/transaction';
 import { demoAccountsStep } from './demo-accounts';
 import { contentSeedStep } from '../modules/content/content.seed';
 import { catalogSeedStep } from './catalog';

@@ -68,7 +68,7 @@ export class AddressService {
   private async inUserLock<T>(userId: string, work: (tx: Db) => Promise<T>): Promise<T> {
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`addresses:${userId}`}, 0))`);
-      return work(tx as unknown as Db);
+      return work(tx);
     });
   }
 

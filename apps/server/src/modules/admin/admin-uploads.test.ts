@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { rowsOf } from '../../db/migrate';
+import { rowsOf } from '../../db/transaction';
 import { SessionService } from '../auth/session.service';
 
 let t: TestApp;

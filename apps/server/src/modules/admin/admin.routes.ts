@@ -47,7 +47,6 @@ import {
 import { sanitizeSeoMarkup } from '../content/seo-markup';
 import { invalidateHeadCache } from '../content/head-cache';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client';
 import { listCategoriesForAdmin, renameCategory } from '../catalog/category-admin.service';
 import { listSellersForAdmin, setSellerVerified, updateSellerProfile } from '../sellers/seller-admin.service';
 import { getCatalogItemForAdmin, renameCatalogItem } from '../catalog/item-admin.service';
@@ -282,7 +281,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       app.db.transaction(async (tx) => {
-        const { before, after } = await renameCategory(tx as unknown as Db, request.params.id, request.body);
+        const { before, after } = await renameCategory(tx, request.params.id, request.body);
         await writeAudit(tx, actorOf(request), {
           action: 'update',
           entity: 'category',
@@ -317,7 +316,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const after = await app.db.transaction(async (tx) => {
-        const change = await setSellerVerified(tx as unknown as Db, request.params.id, request.body.verified);
+        const change = await setSellerVerified(tx, request.params.id, request.body.verified);
         await writeAudit(tx, actorOf(request), {
           action: 'update',
           entity: 'seller',
@@ -345,7 +344,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       // Province and business type are copied onto the seller's products and services in the same
       // transaction; the catalogue version bumps (trigger), and this process drops its cached listings now.
       const after = await app.db.transaction(async (tx) => {
-        const change = await updateSellerProfile(tx as unknown as Db, request.params.id, request.body);
+        const change = await updateSellerProfile(tx, request.params.id, request.body);
         await writeAudit(tx, actorOf(request), {
           action: 'update',
           entity: 'seller',
@@ -385,7 +384,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { kind, idOrSlug } = request.params;
       const after = await app.db.transaction(async (tx) => {
-        const change = await renameCatalogItem(tx as unknown as Db, kind, idOrSlug, request.body);
+        const change = await renameCatalogItem(tx, kind, idOrSlug, request.body);
         await writeAudit(tx, actorOf(request), {
           action: 'update',
           entity: kind,

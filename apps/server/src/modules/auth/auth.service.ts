@@ -182,7 +182,7 @@ export class AuthService {
           .where(and(eq(authTokens.id, row.id), isNull(authTokens.usedAt)))
           .returning({ id: authTokens.id });
         if (used.length === 0) throw badRequest('INVALID_OR_EXPIRED_TOKEN', 'Invalid or expired token');
-        await new UserService(tx as unknown as Db).confirmEmail(row.userId, row.email!);
+        await new UserService(tx).confirmEmail(row.userId, row.email!);
       });
     } catch (error) {
       if (error instanceof AppError) throw error;

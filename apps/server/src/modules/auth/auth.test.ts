@@ -66,7 +66,7 @@ describe('send-otp', () => {
     const phone = uniquePhone();
     await sendOtp(phone);
     const code = await latestCode(t.app, phone);
-    const { rowsOf } = await import('../../db/migrate');
+    const { rowsOf } = await import('../../db/transaction');
     const { sql } = await import('drizzle-orm');
     const stored = rowsOf<{ code_hash: string }>(
       await t.database.db.execute(sql`select code_hash from otp_codes where phone_number = ${phone}`),
@@ -151,7 +151,7 @@ describe('signup', () => {
     expect(me.json().user.id).toBe(user.id);
     // the password is stored as argon2id
     const { sql } = await import('drizzle-orm');
-    const { rowsOf } = await import('../../db/migrate');
+    const { rowsOf } = await import('../../db/transaction');
     const [row] = rowsOf<{ password_hash: string }>(
       await t.database.db.execute(sql`select password_hash from users where id = ${user.id}`),
     );

@@ -13,7 +13,7 @@ import {
   type UserProfile,
 } from '@maplesource/contracts';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/migrate';
+import { rowsOf } from '../../db/transaction';
 import { notFound } from '../../plugins/errors';
 import { userPreferences, users } from './auth.tables';
 

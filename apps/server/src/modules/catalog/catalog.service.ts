@@ -18,7 +18,7 @@ import type {
 } from '@maplesource/contracts';
 import { businessTypes } from '@maplesource/contracts';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/migrate';
+import { rowsOf } from '../../db/transaction';
 import { AppError, notFound } from '../../plugins/errors';
 import {
   effectiveSort,

@@ -10,7 +10,7 @@ import {
   type ProductListResponse,
 } from '@maplesource/contracts';
 import { buyerHeaders, createTestApp, type TestApp } from '../../../test/helpers';
-import { rowsOf } from '../../db/migrate';
+import { rowsOf } from '../../db/transaction';
 import { SessionService } from '../auth/session.service';
 import { REBUILD_SEARCH_WORDS_SQL, seedCatalog } from '../../seed/catalog';
 import { resolveQuery } from './search-query';

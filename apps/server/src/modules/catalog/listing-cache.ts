@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/migrate';
+import { rowsOf } from '../../db/transaction';
 
 /**
  * Short-lived cache of product listing answers (decision 041). Hot listing pages (the landing page's rows,

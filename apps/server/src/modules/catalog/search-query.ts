@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/migrate';
+import { rowsOf } from '../../db/transaction';
 
 /**
  * Typo-tolerant query parsing (decision 040). Words are folded like `catalog_fold` in SQL (lowercase,

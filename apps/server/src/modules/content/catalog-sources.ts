@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../plugins/errors';
-import { rowsOf } from '../../db/migrate';
+import { rowsOf } from '../../db/transaction';
 import { getProductDetail, getServiceDetail, listCategoryTree } from '../catalog/catalog.service';
 import { getSeller } from '../sellers/sellers.service';
 import { getBlog } from './home-blogs.service';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { rowsOf } from '../../db/migrate';
+import { rowsOf } from '../../db/transaction';
 import { SessionService } from '../auth/session.service';
 import { sanitizeSeoMarkup } from './seo-markup';
 import { createShellRenderer } from './render-shell';

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { BlogCard, BlogDetail } from '@maplesource/contracts';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/migrate';
+import { rowsOf } from '../../db/transaction';
 import { notFound } from '../../plugins/errors';
 
 /** Landing page (hero, features) and blogs (issue 4); tables in migration 0220. */

@@ -27,7 +27,7 @@ export function readingMinutes(markdown: string): number {
 
 export async function saveHeroSettings(db: Db, actor: Actor, input: HeroSettingsInput) {
   return db.transaction(async (tx) => {
-    const before = await getHeroSettings(tx as unknown as Db);
+    const before = await getHeroSettings(tx);
     await tx
       .insert(heroSettings)
       .values({ id: 1, ...input })
@@ -45,12 +45,12 @@ export async function saveHeroSettings(db: Db, actor: Actor, input: HeroSettings
 
 export async function replaceLandingFeatures(db: Db, actor: Actor, input: LandingFeaturesInput) {
   return db.transaction(async (tx) => {
-    const before = await listLandingFeatures(tx as unknown as Db);
+    const before = await listLandingFeatures(tx);
     await tx.delete(landingFeatures);
     if (input.items.length > 0) {
       await tx.insert(landingFeatures).values(input.items.map((item, position) => ({ ...item, position })));
     }
-    const after = await listLandingFeatures(tx as unknown as Db);
+    const after = await listLandingFeatures(tx);
     await writeAudit(tx, actor, {
       action: 'update',
       entity: 'landing_features',

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Category, SellerDetail, SellerSummary } from '@maplesource/contracts';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/migrate';
+import { rowsOf } from '../../db/transaction';
 import { AppError, notFound } from '../../plugins/errors';
 
 /** Seller storefronts: directory, detail, claim lists (spec §1, §7). */
