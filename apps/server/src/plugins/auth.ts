@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '@maplesource/contracts';
 import { forbidden, unauthenticated } from './errors';
+import { reachesRouteUnder } from './role-header';
 
 export const SESSION_COOKIE = 'ms_session';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -51,7 +52,7 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
   const staleSessions = new WeakSet<FastifyRequest>();
 
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!reachesRouteUnder(request, '/api')) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 200) return;
     request.user = await options.sessions.resolve(token);
