@@ -1,7 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import cookie from '@fastify/cookie';
-import formbody from '@fastify/formbody';
 import cors from '@fastify/cors';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
@@ -16,7 +15,8 @@ import errors from './plugins/errors';
 import context from './plugins/context';
 import messaging from './plugins/messaging';
 import roleHeader from './plugins/role-header';
-import auth from './plugins/auth';
+import formBody from './plugins/form-body';
+import auth, { secureCookiesFor } from './plugins/auth';
 import openapi from './plugins/openapi';
 import webApp, { type WebAppOptions } from './plugins/web-app';
 import { catalogPageDataLinks, catalogPageLinks } from './modules/catalog/catalog.queries';
@@ -47,6 +47,11 @@ export function defaultWebDistDir(config: AppConfig): string {
   return path.resolve(here, '..', '..', 'web', 'dist');
 }
 
+/** TRUST_PROXY=<n>: the n nearest hops (the socket peer first) are our proxies (decision 050). */
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 /** Builds the whole server: used by main.ts and by every test (through app.inject). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -63,7 +68,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: config.isProduction,
+    // request.ip believes X-Forwarded-For only from the proxies TRUST_PROXY names (decision 050).
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     connectionTimeout: 30_000,
     requestTimeout: 30_000,
@@ -82,7 +88,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(context, { config, database });
   await app.register(messaging);
   await app.register(cookie, { secret: config.COOKIE_SECRET });
-  await app.register(formbody, { bodyLimit: 64 * 1024 });
+  await app.register(formBody);
   await app.register(cors, {
     origin: [config.PUBLIC_URL, ...config.CORS_ORIGINS],
     credentials: true,
@@ -109,7 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(openapi);
   await app.register(roleHeader);
-  await app.register(auth, { sessions, secureCookies: config.PUBLIC_URL.startsWith('https://') });
+  await app.register(auth, { sessions, secureCookies: secureCookiesFor(config.PUBLIC_URL) });
 
   // Content (issue 5): security headers, robots.txt, sitemaps; before the routes so its hooks reach them.
   await app.register(contentWeb, { sources: contentPageSources });

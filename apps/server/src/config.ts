@@ -1,13 +1,70 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { allowedScriptOrigins } from '@maplesource/contracts';
 
 export const serviceNames = ['buyer', 'chat', 'payment'] as const;
 export type ServiceName = (typeof serviceNames)[number];
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+const commaList = (value: string) =>
+  value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+const booleanFlag = z.preprocess(
+  emptyToUndefined,
+  z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === 'true' || value === '1')),
+);
+/** Names proxy-addr understands for whole ranges (decision 050). */
+const proxyRangeNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+function isAddressOrCidr(entry: string): boolean {
+  if (proxyRangeNames.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY (decision 050): unset or empty → trust no proxy (request.ip is the socket peer); a number → that
+ * many proxy hops in front of us; otherwise a comma list of addresses/CIDRs (or loopback, linklocal, uniquelocal)
+ * whose X-Forwarded-For is believed.
+ */
+const trustProxySchema = z
+  .string()
+  .default('')
+  .transform((value, ctx): false | number | string[] => {
+    const trimmed = value.trim();
+    if (trimmed === '' || trimmed === 'false' || trimmed === '0') return false;
+    if (/^\d+$/.test(trimmed)) return Number(trimmed);
+    const entries = commaList(trimmed);
+    const bad = entries.filter((entry) => !isAddressOrCidr(entry));
+    if (bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be a hop count or a comma list of IP addresses/CIDRs; not understood: ${bad.join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+/** An origin (scheme://host[:port]) from a URL, without path. */
+const originList = z
+  .string()
+  .default('')
+  .transform(commaList)
+  .pipe(z.array(z.url({ protocol: /^https?$/ })))
+  .transform((urls) => [...new Set(urls.map((url) => new URL(url).origin))]);
 
 /**
  * Every setting of the server, read from the environment through this one schema.
@@ -15,7 +72,8 @@ const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
  */
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Loopback by default: listening on every interface is a choice (README, decision 017). */
+  HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.preprocess(
@@ -64,6 +122,28 @@ export const configSchema = z.object({
   STRIPE_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
   COOKIE_SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
   PAYMENT_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
+  /** Which proxies' X-Forwarded-For decides request.ip (decision 050). Default: none. */
+  TRUST_PROXY: trustProxySchema,
+  /**
+   * Seed the demo accounts (published password) although HOST is not a loopback address. The demo admin is never
+   * seeded on a non-loopback HOST (decision 017).
+   */
+  DEMO_ACCOUNTS: booleanFlag,
+  /** Serve /api/docs and /api/docs/json in production too (always served in development and tests). */
+  API_DOCS: booleanFlag,
+  /**
+   * Third-party script origins the page CSP allows (decision 012): a subset of the allow-list of decision 011.
+   * Off by default; e.g. `https://www.googletagmanager.com,https://www.google-analytics.com`.
+   */
+  ANALYTICS_SCRIPT_ORIGINS: originList.refine(
+    (origins) => origins.every((origin) => (allowedScriptOrigins as readonly string[]).includes(origin)),
+    { message: `each origin must be one of ${allowedScriptOrigins.join(', ')}` },
+  ),
+  /**
+   * Origins of the buyer, chat and payment backends when the web app talks to them on another origin
+   * (the server-side counterpart of VITE_*_API_URL): the page CSP lets the app connect to them (https and wss).
+   */
+  API_ORIGINS: originList,
   /** Product listing result cache lifetime (decision 041); 0 turns the listing caches off. Default 5000, tests 0. */
   CATALOG_LISTING_CACHE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).optional()),
   /** How long a page waits for its API answers (decision 044). Default 250, tests 10000 (a busy CI machine). */

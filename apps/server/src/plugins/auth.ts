@@ -4,8 +4,26 @@ import type { Role } from '@maplesource/contracts';
 import { forbidden, unauthenticated } from './errors';
 import { reachesRouteUnder } from './role-header';
 
+/** The session cookie's name on plain http (development, tests). Read and write it through sessionCookieName. */
 export const SESSION_COOKIE = 'ms_session';
+/** On https the cookie is `__Host-ms_session`: the browser then insists on Secure, Path=/ and no Domain. */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+
+/** The one place that names the session cookie (auth plugin, realtime handshake, OpenAPI). */
+export function sessionCookieName(secure: boolean): string {
+  return secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+}
+
+/** Cookies are Secure (and the session cookie `__Host-`) when the public origin is https. */
+export function secureCookiesFor(publicUrl: string): boolean {
+  return publicUrl.startsWith('https://');
+}
+
+/** Decision 015: a session lives at most 30 days, and ends after 7 days without a request. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
+/** last_seen_at is written at most this often per session (one conditional UPDATE), not on every request. */
+export const SESSION_TOUCH_INTERVAL_MS = 10 * 60 * 1000;
 /**
  * Non-secret, script-readable companion of the HttpOnly session cookie (decision 041): "this browser may have
  * a session". The web app skips its start-up login check when it is absent, so a visitor's first page makes no
@@ -36,6 +54,8 @@ declare module 'fastify' {
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler factory: the user must hold this role (and act as it). */
     requireRole: (role: Role) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** `ms_session`, or `__Host-ms_session` when PUBLIC_URL is https. */
+    sessionCookieName: string;
     setSessionCookie: (reply: FastifyReply, token: string) => void;
     clearSessionCookie: (reply: FastifyReply) => void;
   }
@@ -49,11 +69,13 @@ export interface AuthPluginOptions {
 /** Reads the session cookie on every API request; routes opt in to requiring a user. */
 async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
   app.decorateRequest('user', null);
+  const cookieName = sessionCookieName(options.secureCookies);
+  app.decorate('sessionCookieName', cookieName);
   const staleSessions = new WeakSet<FastifyRequest>();
 
   app.addHook('onRequest', async (request) => {
     if (!reachesRouteUnder(request, '/api')) return;
-    const token = request.cookies[SESSION_COOKIE];
+    const token = request.cookies[cookieName];
     if (!token || token.length > 200) return;
     request.user = await options.sessions.resolve(token);
     if (!request.user) staleSessions.add(request);
@@ -85,11 +107,11 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
   };
   app.decorate('setSessionCookie', (reply: FastifyReply, token: string) => {
     const maxAge = Math.floor(SESSION_TTL_MS / 1000);
-    reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge });
+    reply.setCookie(cookieName, token, { ...cookieOptions, maxAge });
     reply.setCookie(SESSION_HINT_COOKIE, '1', { ...cookieOptions, httpOnly: false, maxAge });
   });
   app.decorate('clearSessionCookie', (reply: FastifyReply) => {
-    reply.clearCookie(SESSION_COOKIE, cookieOptions);
+    reply.clearCookie(cookieName, cookieOptions);
     reply.clearCookie(SESSION_HINT_COOKIE, { ...cookieOptions, httpOnly: false });
   });
 }

@@ -9,7 +9,7 @@ import {
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from '@maplesource/contracts/realtime/events';
-import { SESSION_COOKIE, type SessionResolver, type SessionUser } from './auth';
+import { type SessionResolver, type SessionUser } from './auth';
 
 export interface SocketData {
   user: SessionUser;
@@ -65,7 +65,7 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions) {
   io.use(async (socket, next) => {
     try {
       const cookies = app.parseCookie(socket.handshake.headers.cookie ?? '');
-      const token = cookies[SESSION_COOKIE];
+      const token = cookies[app.sessionCookieName];
       const user = token ? await options.sessions.resolve(token) : null;
       if (!user) return next(new Error('UNAUTHENTICATED'));
       socket.data.user = user;
@@ -91,4 +91,4 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions) {
   });
 }
 
-export default fp(realtimePlugin, { name: 'realtime', dependencies: ['@fastify/cookie'] });
+export default fp(realtimePlugin, { name: 'realtime', dependencies: ['@fastify/cookie', 'auth'] });

@@ -40,7 +40,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/signup',
-    { schema: { tags: ['auth'], body: signupRequestSchema, response: { 201: authUserResponseSchema } } },
+    {
+      config: { formBody: true },
+      schema: { tags: ['auth'], body: signupRequestSchema, response: { 201: authUserResponseSchema } },
+    },
     async (request, reply) => {
       const { user, token } = await auth.signup(request.body, meta(request));
       app.setSessionCookie(reply, token);
@@ -50,7 +53,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/login',
-    { schema: { tags: ['auth'], body: loginRequestSchema, response: { 200: authUserResponseSchema } } },
+    {
+      config: { formBody: true },
+      schema: { tags: ['auth'], body: loginRequestSchema, response: { 200: authUserResponseSchema } },
+    },
     async (request, reply) => {
       try {
         const { user, token } = await auth.login(request.body, meta(request));

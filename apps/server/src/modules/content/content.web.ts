@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { allowedScriptOrigins } from '@maplesource/contracts';
 import { escapeHtml } from './seo-markup';
 import type { PageSources, SitemapEntityKind } from './page-sources';
 
@@ -26,16 +25,41 @@ export const staticSitemapPaths = [
   '/privacy-policy',
 ];
 
-/** The page Content-Security-Policy (docs/decisions: CSP). JSON-LD is data, not executed, so it needs no hash. */
-export function pageCsp(origins: readonly string[] = allowedScriptOrigins): string {
-  const extra = origins.join(' ');
+export interface PageCspOptions {
+  /** Third-party script origins (ANALYTICS_SCRIPT_ORIGINS, a subset of decision 011's list); none by default. */
+  scriptOrigins?: readonly string[];
+  /** Other origins the app calls (API_ORIGINS: buyer/chat/payment backends on another origin). */
+  apiOrigins?: readonly string[];
+  /** The site's own origin (PUBLIC_URL): its ws(s) twin is allowed for Socket.IO. */
+  publicUrl?: string;
+}
+
+/** `https://chat.example.ca` → `wss://chat.example.ca` (Socket.IO's websocket transport on the same host). */
+export function websocketOrigin(origin: string): string {
+  const url = new URL(origin);
+  return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
+}
+
+/**
+ * The page Content-Security-Policy (decision 012). JSON-LD is data, not executed, so it needs no hash.
+ * Styles: the build emits only stylesheet files and React sets styles through the CSSOM (not blocked by CSP),
+ * so no 'unsafe-inline'. connect-src: our origin, the configured API origins and their websocket twins, and the
+ * enabled analytics origins (their beacons); nothing else.
+ */
+export function pageCsp(options: PageCspOptions = {}): string {
+  const scripts = options.scriptOrigins ?? [];
+  const apis = options.apiOrigins ?? [];
+  const own = options.publicUrl ? [websocketOrigin(options.publicUrl)] : [];
+  const connect = [...new Set([...own, ...apis, ...apis.map(websocketOrigin), ...scripts])];
+  const withSources = (directive: string, sources: readonly string[]) =>
+    [directive, "'self'", ...sources].join(' ');
   return [
     "default-src 'self'",
-    `script-src 'self'${extra ? ` ${extra}` : ''}`,
-    "style-src 'self' 'unsafe-inline'",
+    withSources('script-src', scripts),
+    "style-src 'self'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    `connect-src 'self' ws: wss:${extra ? ` ${extra}` : ''}`,
+    withSources('connect-src', connect),
     "media-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
@@ -43,6 +67,21 @@ export function pageCsp(origins: readonly string[] = allowedScriptOrigins): stri
     "frame-ancestors 'none'",
   ].join('; ');
 }
+
+/** Browser features the site never uses are switched off for it and anything it embeds. */
+export const permissionsPolicy = [
+  'accelerometer=()',
+  'camera=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'payment=(self)',
+  'usb=()',
+].join(', ');
+
+/** One year; no includeSubDomains, since other hosts of the operator's domain are not ours to decide. */
+export const strictTransportSecurity = 'max-age=31536000';
 
 /** Swagger UI (/api/docs) loads its own scripts from 'self' and styles inline. */
 export const docsCsp = [
@@ -77,11 +116,20 @@ function sendXml(reply: FastifyReply, xml: string) {
 async function contentWebPlugin(app: FastifyInstance, options: ContentWebOptions) {
   const sources = options.sources ?? {};
   const maxUrls = options.sitemapMaxUrls ?? SITEMAP_MAX_URLS;
-  const csp = pageCsp();
+  const config = app.config;
+  const csp = pageCsp({
+    scriptOrigins: config.ANALYTICS_SCRIPT_ORIGINS,
+    apiOrigins: config.API_ORIGINS,
+    publicUrl: config.PUBLIC_URL,
+  });
+  const https = config.PUBLIC_URL.startsWith('https://');
 
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.header('permissions-policy', permissionsPolicy);
+    reply.header('cross-origin-opener-policy', 'same-origin');
+    if (https) reply.header('strict-transport-security', strictTransportSecurity);
     const type = String(reply.getHeader('content-type') ?? '');
     if (type.startsWith('text/html') || !request.url.startsWith('/api/')) {
       const docs = request.url === '/api/docs' || request.url.startsWith('/api/docs/');
