@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type AppConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { isSeeded, runSeed } from './seed';
+import { lockExposedDemoAccounts } from './seed/demo-accounts';
 
 const startedAt = performance.now();
 
@@ -32,6 +33,8 @@ async function main() {
     app.log.info('empty database: seeding the demo marketplace');
     await runSeed({ database, config, log: (message) => app.log.info(message), options: {} });
   }
+
+  await lockExposedDemoAccounts({ database, config, log: (message) => app.log.warn(message) });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,8 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import type { ProvinceCode, Role } from '@maplesource/contracts';
-import { hashPassword } from '../modules/auth/passwords';
+import type { AppConfig } from '../config';
+import { hashPassword, verifyPassword } from '../modules/auth/passwords';
+import { SessionService } from '../modules/auth/session.service';
 import { UserService } from '../modules/auth/users.service';
 import { AddressService } from '../modules/accounts/addresses.service';
-import type { SeedStep } from './index';
+import { isLoopbackHost } from '../plugins/loopback';
+import type { SeedContext, SeedStep } from './index';
 
 /** Shared by every demo account (README). */
 export const DEMO_PASSWORD = 'MapleDemo#1';
@@ -21,7 +25,7 @@ export interface DemoAccount {
 
 /**
  * The demo accounts, with fixed ids so other seed steps can point at them (the catalogue links its
- * demo storefront to `DEMO_ACCOUNTS.seller.id`). Never seeded in production.
+ * demo storefront to `DEMO_ACCOUNTS.seller.id`). Which of them are seeded: demoAccountsFor.
  */
 export const DEMO_ACCOUNTS = {
   buyer: {
@@ -65,18 +69,54 @@ export const DEMO_ACCOUNTS = {
   },
 } as const satisfies Record<string, DemoAccount>;
 
+/**
+ * Which demo accounts (published password) this server may have (decision 017): all of them while it listens on
+ * loopback only; on another interface none, unless DEMO_ACCOUNTS=true, and then never the admin; none in production.
+ */
+export function demoAccountsFor(
+  config: Pick<AppConfig, 'HOST' | 'DEMO_ACCOUNTS' | 'isProduction'>,
+): DemoAccount[] {
+  if (config.isProduction) return [];
+  const all = Object.values(DEMO_ACCOUNTS) as DemoAccount[];
+  if (isLoopbackHost(config.HOST)) return all;
+  if (config.DEMO_ACCOUNTS !== true) return [];
+  return all.filter((account) => !account.roles.includes('admin'));
+}
+
+/**
+ * At start: a demo account this server may not have (say the data directory was seeded on loopback and is now
+ * served on every interface) stops accepting the published password, and its sessions end.
+ */
+export async function lockExposedDemoAccounts({ database, config, log }: Omit<SeedContext, 'options'>) {
+  const allowed = new Set(demoAccountsFor(config).map((account) => account.id));
+  const users = new UserService(database.db);
+  const sessions = new SessionService(database.db);
+  for (const account of Object.values(DEMO_ACCOUNTS) as DemoAccount[]) {
+    if (allowed.has(account.id)) continue;
+    const user = await users.findById(account.id);
+    if (!user || !(await verifyPassword(user.passwordHash, DEMO_PASSWORD))) continue;
+    const unguessable = await hashPassword(randomBytes(32).toString('base64url'));
+    await users.updateFields(account.id, { passwordHash: unguessable });
+    await sessions.revokeAllForUser(account.id);
+    log(`demo account ${account.email} locked: its published password does not work on HOST=${config.HOST}`);
+  }
+}
+
 export const demoAccountsStep: SeedStep = {
   name: 'demo accounts',
   demoOnly: true,
-  async run({ database }) {
+  async run({ database, config }) {
     const users = new UserService(database.db);
     const addresses = new AddressService(database.db);
     const passwordHash = await hashPassword(DEMO_PASSWORD); // hashed once, shared
-    for (const account of Object.values(DEMO_ACCOUNTS) as DemoAccount[]) {
+    for (const account of demoAccountsFor(config)) {
       if (await users.findById(account.id)) continue;
       await users.create({ ...account, roles: [...account.roles], passwordHash, emailVerified: true });
     }
-    if ((await addresses.list(DEMO_ACCOUNTS.buyer.id)).length === 0) {
+    if (
+      (await users.findById(DEMO_ACCOUNTS.buyer.id)) &&
+      (await addresses.list(DEMO_ACCOUNTS.buyer.id)).length === 0
+    ) {
       await addresses.add(DEMO_ACCOUNTS.buyer.id, {
         street: '100 Queen St W',
         country: 'Canada',

@@ -99,8 +99,9 @@ describe('secure cookies', () => {
         headers: { role: 'buyer' },
         payload: { email: DEMO_ACCOUNTS.buyer.email, password: DEMO_PASSWORD },
       });
-      const cookie = res.cookies.find((c) => c.name === 'ms_session')!;
-      expect(cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
+      // On https the session cookie carries the __Host- prefix (decision 015).
+      const cookie = res.cookies.find((c) => c.name === '__Host-ms_session')!;
+      expect(cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/' });
     } finally {
       await https.close();
     }
