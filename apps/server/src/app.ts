@@ -16,6 +16,7 @@ import errors from './plugins/errors';
 import context from './plugins/context';
 import messaging from './plugins/messaging';
 import events from './plugins/events';
+import idempotency from './plugins/idempotency';
 import roleHeader from './plugins/role-header';
 import auth from './plugins/auth';
 import openapi from './plugins/openapi';
@@ -116,6 +117,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(openapi);
   await app.register(roleHeader);
   await app.register(auth, { sessions, secureCookies: config.PUBLIC_URL.startsWith('https://') });
+  // Idempotency-Key on routes with `config: { idempotency: true }` (decision 067); before any route.
+  await app.register(idempotency);
 
   // Content (issue 5): security headers, robots.txt, sitemaps; before the routes so its hooks reach them.
   await app.register(contentWeb, { sources: contentPageSources });
