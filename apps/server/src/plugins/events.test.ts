@@ -4,7 +4,7 @@ import type { DomainEventPayload } from '@maplesource/contracts';
 import { createTestApp, createTestDatabase, type TestApp, type TestDatabase } from '../../test/helpers';
 import { waitFor } from '../../test/wait-for';
 import { rowsOf, withTransaction, type Tx } from '../db/transaction';
-import type { EventContext } from './events';
+import { purgeDeliveredEvents, type EventContext } from './events';
 
 /**
  * The outbox and its dispatcher (decision 065) on the database this run tests. Handlers write into a
@@ -211,5 +211,47 @@ describe('domain events: emit and deliver', () => {
     expect(() => t.app.events.subscribe('test.late', 'review.changed', async () => undefined)).toThrow(
       /before it is ready/,
     );
+  });
+});
+
+describe('domain events: housekeeping and sharing the database', () => {
+  it('lets other queries in between deliveries while a backlog drains', async () => {
+    const backlog = Array.from({ length: 150 }, () => payload());
+    await withTransaction(t.app.db, async (tx) => {
+      for (const p of backlog) await t.app.events.emit('review.changed', p, tx);
+    });
+    await waitFor('the dispatchers to start on the backlog', () => callsFor(backlog[0]!.itemId).length > 0);
+    // A request's query gets its turn long before 300 deliveries are done.
+    const [pending] = await rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM event_deliveries WHERE delivered_at IS NULL`,
+    );
+    expect(Number(pending!.n)).toBeGreaterThan(0);
+    await Promise.all([t.app.events.drain(), second.app.events.drain()]);
+    for (const p of backlog) expect(callsFor(p.itemId)).toHaveLength(2);
+  });
+
+  it('purges delivered events after their retention, and keeps undelivered ones', async () => {
+    const done = payload();
+    const stuck = payload();
+    failuresLeft.set(stuck.itemId, 1_000);
+    const doneId = await emitCommitted(done);
+    const stuckId = await emitCommitted(stuck);
+    await waitFor('the first event to be delivered', async () =>
+      (await deliveries(doneId)).every((d) => d.delivered_at !== null),
+    );
+    await t.app.db.execute(
+      sql`UPDATE domain_events SET occurred_at = now() - interval '8 days' WHERE id IN (${doneId}::uuid, ${stuckId}::uuid)`,
+    );
+    await t.app.db.execute(
+      sql`UPDATE handled_events SET handled_at = now() - interval '8 days' WHERE event_id = ${doneId}::uuid`,
+    );
+    expect(await purgeDeliveredEvents(t.app.db, 7)).toBe(1);
+    const left = await rows<{ id: string }>(
+      sql`SELECT id FROM domain_events WHERE id IN (${doneId}::uuid, ${stuckId}::uuid)`,
+    );
+    expect(left.map((r) => r.id)).toEqual([stuckId]);
+    expect(await rows(sql`SELECT 1 FROM handled_events WHERE event_id = ${doneId}::uuid`)).toEqual([]);
+    expect(await rows(sql`SELECT 1 FROM event_deliveries WHERE event_id = ${doneId}::uuid`)).toEqual([]);
+    failuresLeft.set(stuck.itemId, 0);
   });
 });

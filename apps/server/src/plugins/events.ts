@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import { domainEventSchemas, type DomainEventName, type DomainEventPayload } from '@maplesource/contracts';
-import type { Tx } from '../db/transaction';
+import type { Db } from '../db/client';
+import { rowsOf, type Tx } from '../db/transaction';
 import { EventDispatcher, type EventContext } from './event-dispatcher';
 
 export type { EventContext } from './event-dispatcher';
@@ -84,6 +85,28 @@ async function eventsPlugin(app: FastifyInstance, options: EventsPluginOptions) 
   app.decorate('events', events);
   app.addHook('onReady', () => dispatcher.start());
   app.addHook('onClose', () => dispatcher.stop());
+}
+
+/**
+ * Deletes events older than `olderThanDays` whose every delivery is done, with their delivery and handled
+ * rows (nothing is left to redeliver them). For the clean-up job; returns how many events went.
+ */
+export async function purgeDeliveredEvents(db: Db, olderThanDays = 7): Promise<number> {
+  return db.transaction(async (tx) => {
+    const gone = rowsOf<{ id: string }>(
+      await tx.execute(sql`
+        DELETE FROM domain_events e
+        WHERE e.occurred_at < now() - ${olderThanDays}::integer * interval '1 day'
+          AND NOT EXISTS (SELECT 1 FROM event_deliveries d WHERE d.event_id = e.id AND d.delivered_at IS NULL)
+        RETURNING e.id`),
+    );
+    if (gone.length > 0)
+      await tx.execute(sql`
+        DELETE FROM handled_events h
+        WHERE NOT EXISTS (SELECT 1 FROM domain_events e WHERE e.id = h.event_id)
+          AND h.handled_at < now() - ${olderThanDays}::integer * interval '1 day'`);
+    return gone.length;
+  });
 }
 
 export default fp(eventsPlugin, { name: 'events', dependencies: ['context'] });
