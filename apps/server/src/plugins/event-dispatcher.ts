@@ -148,7 +148,12 @@ export class EventDispatcher {
       await this.settleWatched();
       const handled = await this.deliverDue(CYCLE_BATCH);
       if (handled === CYCLE_BATCH) next = 0;
-      else if (this.watched.size > 0) next = Math.min(next, 25);
+      else {
+        if (this.watched.size > 0) next = Math.min(next, 25);
+        const dueInMs = await this.nextDueInMs();
+        // Due already but not claimed: another process holds it; look again a little later.
+        if (dueInMs !== null) next = Math.min(next, dueInMs > 0 ? Math.max(dueInMs + 5, 25) : 250);
+      }
     } catch (error) {
       if (!this.stopped) this.log.error({ err: error }, 'event dispatcher cycle failed');
     }
@@ -181,6 +186,17 @@ export class EventDispatcher {
       await yieldToRequests();
     }
     return handled;
+  }
+
+  /** Milliseconds until the next undelivered delivery of this process's subscribers is due (retries), if any. */
+  private async nextDueInMs(): Promise<number | null> {
+    const [row] = rowsOf<{ wait_ms: number | string | null }>(
+      await this.db.execute(sql`
+        SELECT extract(epoch FROM min(d.next_attempt_at) - clock_timestamp()) * 1000 AS wait_ms
+        FROM event_deliveries d JOIN domain_events e ON e.id = d.event_id
+        WHERE d.delivered_at IS NULL AND (d.subscriber, e.name) IN (${this.pairs()})`),
+    );
+    return row?.wait_ms === null || row?.wait_ms === undefined ? null : Number(row.wait_ms);
   }
 
   private pairs(): SQL {
@@ -243,7 +259,7 @@ export class EventDispatcher {
           SET attempts = ${attempts}, last_error = ${message},
               next_attempt_at = clock_timestamp() + ${delay}::integer * interval '1 millisecond'
           WHERE event_id = ${eventId}::uuid AND subscriber = ${row.subscriber}`);
-        this.schedule(delay); // this process retries it when due; the poll is the fallback
+        this.schedule(delay + 5); // this process retries it when due; each cycle also looks for the next due time
       }
       return true;
     });

@@ -255,3 +255,62 @@ describe('domain events: housekeeping and sharing the database', () => {
     failuresLeft.set(stuck.itemId, 0);
   });
 });
+
+describe('domain events: processes that come and go', () => {
+  it('delivers to subscribers that only another process runs', async () => {
+    const emitter = await createTestApp({ database, env }); // subscribes to nothing itself
+    try {
+      const p = payload();
+      await withTransaction(emitter.app.db, (tx) => emitter.app.events.emit('review.changed', p, tx));
+      // The emitter's nudge has nobody to wake; the other processes find the deliveries (drain = their poll).
+      await Promise.all([t.app.events.drain(), second.app.events.drain()]);
+      expect(
+        callsFor(p.itemId)
+          .map((c) => c.subscriber)
+          .sort(),
+      ).toEqual(['test.flaky', 'test.steady']);
+    } finally {
+      await emitter.close();
+    }
+  });
+
+  it('finishes the delivery in progress on close and leaves the rest for the next start', async () => {
+    const seen: string[] = [];
+    let entered = false;
+    let release = () => undefined as void;
+    const opened = new Promise<void>((resolve) => (release = resolve));
+    const subscribe = (app: TestApp['app'], gated: boolean) =>
+      app.events.subscribe('test.closing', 'review.changed', async (_payload, ctx) => {
+        if (gated) {
+          entered = true;
+          await opened;
+        }
+        seen.push(ctx.eventId);
+      });
+    const first = await createTestApp({ database, env, beforeReady: (app) => subscribe(app, true) });
+    const ids = await withTransaction(first.app.db, async (tx) => [
+      await first.app.events.emit('review.changed', payload(), tx),
+      await first.app.events.emit('review.changed', payload(), tx),
+      await first.app.events.emit('review.changed', payload(), tx),
+    ]);
+    await waitFor('the first delivery to start', () => entered);
+    const closing = first.close();
+    release();
+    await closing;
+    expect(seen).toHaveLength(1);
+    const [state] = await rows<{ delivered: number; pending: number }>(sql`
+      SELECT count(*) FILTER (WHERE delivered_at IS NOT NULL)::int AS delivered,
+             count(*) FILTER (WHERE delivered_at IS NULL)::int AS pending
+      FROM event_deliveries WHERE subscriber = 'test.closing'`);
+    expect([Number(state!.delivered), Number(state!.pending)]).toEqual([1, 2]);
+
+    const next = await createTestApp({ database, env, beforeReady: (app) => subscribe(app, false) });
+    try {
+      await waitFor('the rest after the restart', () => seen.length === 3);
+      await next.app.events.drain();
+      expect([...seen].sort()).toEqual([...ids].sort());
+    } finally {
+      await next.close();
+    }
+  });
+});
