@@ -222,4 +222,20 @@ describe('Idempotency-Key', () => {
     );
     expect(left).toEqual([]);
   });
+
+  it('lets a retry take over a key whose first request died while running', async () => {
+    const route = 'POST /api/v1/__things';
+    const insertRunning = (age: string) =>
+      t.app.db.execute(sql`
+        INSERT INTO idempotency_keys (user_id, route, key, request_hash, state, created_at)
+        VALUES (${alice.id}::uuid, ${route}, ${`key-dead-${age.replace(' ', '-')}`}, 'whatever', 'running', now() - ${age}::interval)`);
+    await insertRunning('10 seconds');
+    const recent = await post(alice, { name: 'retry' }, 'key-dead-10-seconds');
+    expect(recent.statusCode).toBe(422); // still someone else's request: fingerprint differs
+    await insertRunning('3 minutes');
+    const abandoned = await post(alice, { name: 'retry' }, 'key-dead-3-minutes');
+    expect(abandoned.statusCode).toBe(201);
+    const replay = await post(alice, { name: 'retry' }, 'key-dead-3-minutes');
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+  });
 });

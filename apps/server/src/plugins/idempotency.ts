@@ -168,19 +168,29 @@ async function idempotencyPlugin(app: FastifyInstance) {
     if (!owner) return payload;
     owned.delete(request);
     const where = sql`user_id = ${owner.userId}::uuid AND route = ${owner.route} AND key = ${owner.key}`;
-    const body =
-      typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
-    if (reply.statusCode >= 500 || body === null) {
-      // Not an answer to keep (a server failure, or a stream): release the key so a retry runs again.
-      await app.db.execute(sql`DELETE FROM idempotency_keys WHERE ${where}`);
-      return payload;
-    }
     const type = reply.getHeader('content-type');
-    await app.db.execute(sql`
-      UPDATE idempotency_keys
-      SET state = 'done', response_status = ${reply.statusCode}, response_type = ${typeof type === 'string' ? type : null},
-          response_body = ${body}, completed_at = now()
-      WHERE ${where}`);
+    const textual = typeof type === 'string' && /^(application\/json|text\/)/.test(type);
+    const body =
+      typeof payload === 'string'
+        ? payload
+        : Buffer.isBuffer(payload) && textual
+          ? payload.toString('utf8')
+          : null;
+    try {
+      if (reply.statusCode >= 500 || body === null) {
+        // Not an answer to keep (a server failure, a stream, binary): release the key so a retry runs again.
+        await app.db.execute(sql`DELETE FROM idempotency_keys WHERE ${where}`);
+      } else {
+        await app.db.execute(sql`
+          UPDATE idempotency_keys
+          SET state = 'done', response_status = ${reply.statusCode},
+              response_type = ${typeof type === 'string' ? type : null}, response_body = ${body}, completed_at = now()
+          WHERE ${where}`);
+      }
+    } catch (error) {
+      // The answer still goes out; the key stays 'running' and is taken over once abandoned.
+      request.log.error({ err: error }, 'could not store the idempotent answer');
+    }
     return payload;
   };
 
