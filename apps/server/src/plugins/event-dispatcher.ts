@@ -37,6 +37,8 @@ interface ClaimedDelivery {
 
 /** How long an emitted id is watched for its commit before the poll is left to find it. */
 const NUDGE_WATCH_MS = 5_000;
+/** Emitted ids watched at most at once. */
+const MAX_WATCHED = 500;
 /** Deliveries handled in one background cycle before the next cycle is scheduled (PGlite: let requests in). */
 const CYCLE_BATCH = 50;
 
@@ -108,7 +110,8 @@ export class EventDispatcher {
   /** Called by emit: look again soon after the emitting transaction commits. */
   nudge(eventId: string) {
     if (this.stopped) return;
-    this.watched.set(eventId, Date.now());
+    // A huge batch is left to the poll once enough ids are watched (one is enough to wake the cycle).
+    if (this.watched.size < MAX_WATCHED) this.watched.set(eventId, Date.now());
     this.schedule(0);
   }
 
