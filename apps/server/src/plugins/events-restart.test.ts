@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -18,11 +20,13 @@ const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 let child: ChildProcess | undefined;
 let template: TestDatabase | undefined;
 let restarted: TestApp | undefined;
+const childDataDir = mkdtempSync(path.join(os.tmpdir(), 'maplesource-events-child-'));
 
 afterAll(async () => {
   if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   await restarted?.close();
   await template?.destroy();
+  rmSync(childDataDir, { recursive: true, force: true });
 });
 
 function runChild(env: Record<string, string>): Promise<{ proc: ChildProcess; eventId: string }> {
@@ -56,6 +60,7 @@ describe('domain events across kill -9', () => {
       if (isPglite) await template.close();
       const { proc, eventId } = await runChild({
         EVENT_ITEM_ID: '4242',
+        DATA_DIR: childDataDir,
         ...(isPglite
           ? { PGLITE_DIR: template.location, DATABASE_URL: '' }
           : { DATABASE_URL: template.location }),
