@@ -14,6 +14,8 @@ import type { Database } from './db/client';
 import errors from './plugins/errors';
 import context from './plugins/context';
 import messaging from './plugins/messaging';
+import events from './plugins/events';
+import idempotency from './plugins/idempotency';
 import roleHeader from './plugins/role-header';
 import formBody from './plugins/form-body';
 import auth, { secureCookiesFor } from './plugins/auth';
@@ -87,6 +89,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errors);
   await app.register(context, { config, database });
   await app.register(messaging);
+  // Domain events: the outbox and its dispatcher (decision 065); modules subscribe while they register.
+  await app.register(events, {
+    pollIntervalMs: config.EVENTS_POLL_MS,
+    retryBaseMs: config.EVENTS_RETRY_BASE_MS,
+  });
   await app.register(cookie, { secret: config.COOKIE_SECRET });
   await app.register(formBody);
   await app.register(cors, {
@@ -116,6 +123,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(openapi);
   await app.register(roleHeader);
   await app.register(auth, { sessions, secureCookies: secureCookiesFor(config.PUBLIC_URL) });
+  // Idempotency-Key on routes with `config: { idempotency: true }` (decision 067); before any route.
+  await app.register(idempotency);
 
   // Content (issue 5): security headers, robots.txt, sitemaps; before the routes so its hooks reach them.
   await app.register(contentWeb, { sources: contentPageSources });
