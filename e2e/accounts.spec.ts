@@ -29,7 +29,6 @@ for (const lang of ['en', 'fr'] as const) {
   const c = (key: string) => pick(common, key);
 
   test(`accounts journey (${lang})`, async ({ page }) => {
-    test.setTimeout(90_000);
     await page.addInitScript((code) => window.localStorage.setItem('lang', code), lang);
     const suffix = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
     const email = `e2e-${lang}-${suffix}@example.ca`;

@@ -21,7 +21,6 @@ const catalog = load('catalog');
 const errors = load('errors');
 
 test('catalogue journey: typo search, filters, product, like after login, wishlist', async ({ page }) => {
-  test.setTimeout(90_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/');
   await waitForApp(page);
