@@ -193,7 +193,12 @@ function SellersSection() {
           ))}
         </ul>
         {sellers.data ? (
-          <Pagination page={page} total={sellers.data.total} pageSize={sellers.data.pageSize} onPage={setPage} />
+          <Pagination
+            page={page}
+            total={sellers.data.total}
+            pageSize={sellers.data.pageSize}
+            onPage={setPage}
+          />
         ) : null}
       </QueryState>
     </section>
