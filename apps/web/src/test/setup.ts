@@ -42,7 +42,8 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
-  localStorage.clear();
+  // A test in the node environment (a real server beside it) has no localStorage.
+  if (typeof localStorage !== 'undefined') localStorage.clear();
   if (consoleErrors.length > 0) {
     const first = consoleErrors
       .map((args) => args.map((a) => (a instanceof Error ? a.stack : String(a))).join(' '))
