@@ -162,3 +162,13 @@ export async function claimStore(db: Db, idOrSlug: string): Promise<never> {
   await getSeller(db, idOrSlug);
   throw new AppError(503, 'CLAIM_SERVICE_MAINTENANCE', 'Claim service is under maintenance');
 }
+
+/**
+ * Account deletion: the storefronts the user owned stay in the directory (they describe a business, not the
+ * person) but are no longer claimed, so the business can claim them again. Runs in the caller's transaction.
+ */
+export async function releaseStorefrontsOf(db: Db, userId: string): Promise<void> {
+  await db.execute(
+    sql`UPDATE sellers SET owner_user_id = NULL, claimed = false WHERE owner_user_id = ${userId}`,
+  );
+}
