@@ -170,6 +170,14 @@ export class UserService {
     return this.toProfile(row, await this.getPreferences(userId));
   }
 
+  /** Adds a role to the account (no-op when it has it already). */
+  async addRole(userId: string, role: Role, db: Db = this.db): Promise<void> {
+    await db.execute(
+      sql`UPDATE users SET roles = array_append(roles, ${role}), updated_at = now()
+          WHERE id = ${userId} AND NOT (${role} = ANY (roles))`,
+    );
+  }
+
   async updateFields(
     userId: string,
     fields: Partial<
