@@ -28,7 +28,7 @@ for (const lang of ['en', 'fr'] as const) {
   const acc = (key: string) => pick(accounts, key);
   const c = (key: string) => pick(common, key);
 
-  test(`accounts journey (${lang})`, async ({ page }) => {
+  test(`accounts journey (${lang})`, async ({ page, deleteAccountAfterTest }) => {
     await page.addInitScript((code) => window.localStorage.setItem('lang', code), lang);
     const suffix = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
     const email = `e2e-${lang}-${suffix}@example.ca`;
@@ -71,6 +71,8 @@ for (const lang of ['en', 'fr'] as const) {
     await dialog.getByLabel(L(a('fields.otp'))).fill(code);
     await dialog.getByRole('button', { name: a('signup.submit') }).click();
     await expect(dialog).toHaveCount(0);
+    // The account this journey made is deleted after it (DELETE /api/v1/profile), whatever happens next.
+    deleteAccountAfterTest({ email, password });
     await expect(banner.getByRole('link', { name: c('header.profile') }).first()).toBeVisible();
 
     // Log out
