@@ -39,7 +39,7 @@ async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, wh
 }
 
 /** Signs up through the API on `api`, which then holds the new session (cookie). */
-async function signUpThroughApi(api: APIRequestContext, label: string): Promise<TestAccount> {
+export async function signUpThroughApi(api: APIRequestContext, label: string): Promise<TestAccount> {
   const suffix = `${Date.now().toString(36)}${randomInt(1_000_000).toString(36)}`;
   const account = {
     fullName: `E2E ${label} ${suffix}`,
@@ -74,7 +74,7 @@ async function signUpThroughApi(api: APIRequestContext, label: string): Promise<
  * Deletes an account the way its owner would (DELETE /api/v1/profile with the password), from a session of its
  * own so it works whatever the test did with the page's; a dev storefront is removed first.
  */
-async function deleteAccount(
+export async function deleteAccount(
   baseURL: string,
   account: Pick<TestAccount, 'email' | 'password'>,
   storefrontSlug?: string,
