@@ -21,8 +21,11 @@ type Fixtures = {
   buyer: TestAccount;
   /** A fresh account with a storefront and one product of its own, logged in. All deleted after the test. */
   seller: TestSeller;
-  /** Registers an account the test created itself (through the UI) for deletion after the test. */
-  deleteAccountAfterTest: (account: Pick<TestAccount, 'email' | 'password'>) => void;
+  /**
+   * Registers an account the test created itself (through the UI) for deletion after the test. Returns a function
+   * to call once the test has deleted the account itself (through the profile screen).
+   */
+  deleteAccountAfterTest: (account: Pick<TestAccount, 'email' | 'password'>) => () => void;
 };
 
 const apiHeaders = { role: 'buyer' };
@@ -140,8 +143,11 @@ export const test = base.extend<Fixtures>({
     await deleteAccount(baseURL!, account, storefront.seller.slug);
   },
   deleteAccountAfterTest: async ({ baseURL }, use) => {
-    const accounts: Pick<TestAccount, 'email' | 'password'>[] = [];
-    await use((account) => accounts.push(account));
+    const accounts = new Set<Pick<TestAccount, 'email' | 'password'>>();
+    await use((account) => {
+      accounts.add(account);
+      return () => accounts.delete(account);
+    });
     for (const account of accounts) await deleteAccount(baseURL!, account);
   },
   consoleErrors: [

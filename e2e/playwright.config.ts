@@ -34,7 +34,8 @@ export default defineConfig({
   timeout: testTimeouts.e2eTestMs,
   expect: { timeout: testTimeouts.conditionMs },
   reporter: [['list']],
-  outputDir: path.join(os.tmpdir(), 'maplesource-e2e-results'),
+  // One results folder per port: runs from several worktrees on one machine do not delete each other's traces.
+  outputDir: path.join(os.tmpdir(), `maplesource-e2e-results-${port}`),
   use: {
     baseURL,
     browserName: 'chromium',

@@ -31,6 +31,7 @@ import { useCities } from '../api/get-locations';
 import { useDeleteAddress } from '../api/delete-address';
 import { useSaveAddress } from '../api/save-address';
 import { useUpdatePreferences } from '../api/update-preferences';
+import { DeleteAccountSection } from './delete-account-section';
 import { useUpdateProfile } from '../api/update-profile';
 import { AddressModal } from './address-modal';
 
@@ -119,6 +120,7 @@ export function ProfileScreen({
       <PreferencesForm user={user} />
       <AddressSection />
       {changePassword}
+      <DeleteAccountSection />
     </div>
   );
 }
