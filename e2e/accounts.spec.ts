@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { test, expect, seriousAccessibilityViolations, waitForApp } from './fixtures';
+import { signUpThroughApi, test, expect, seriousAccessibilityViolations, waitForApp } from './fixtures';
 
 /**
  * Issue 3 end to end: sign up with the code read from the sandbox outbox, log out, log in, edit the
@@ -28,8 +28,7 @@ for (const lang of ['en', 'fr'] as const) {
   const acc = (key: string) => pick(accounts, key);
   const c = (key: string) => pick(common, key);
 
-  test(`accounts journey (${lang})`, async ({ page }) => {
-    test.setTimeout(90_000);
+  test(`accounts journey (${lang})`, async ({ page, deleteAccountAfterTest }) => {
     await page.addInitScript((code) => window.localStorage.setItem('lang', code), lang);
     const suffix = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
     const email = `e2e-${lang}-${suffix}@example.ca`;
@@ -72,6 +71,8 @@ for (const lang of ['en', 'fr'] as const) {
     await dialog.getByLabel(L(a('fields.otp'))).fill(code);
     await dialog.getByRole('button', { name: a('signup.submit') }).click();
     await expect(dialog).toHaveCount(0);
+    // The account this journey made is deleted after it (DELETE /api/v1/profile), whatever happens next.
+    deleteAccountAfterTest({ email, password });
     await expect(banner.getByRole('link', { name: c('header.profile') }).first()).toBeVisible();
 
     // Log out
@@ -150,3 +151,39 @@ for (const lang of ['en', 'fr'] as const) {
     await expect(page).toHaveURL(/\/profile$/);
   });
 }
+
+test('deleting the account from the profile screen logs out and the login no longer works', async ({
+  page,
+  deleteAccountAfterTest,
+}) => {
+  const acc = (key: string) => pick(load('en', 'accounts'), key);
+  const a = (key: string) => pick(load('en', 'auth'), key);
+  const account = await signUpThroughApi(page.request, 'delete');
+  const accountDeleted = deleteAccountAfterTest(account); // in case the test fails before deleting it
+  await page.goto('/profile');
+  await waitForApp(page);
+  await expect(page.getByRole('heading', { level: 1, name: account.fullName })).toBeVisible();
+
+  await page.getByRole('button', { name: acc('deleteAccount.open') }).click();
+  const dialog = page.getByRole('dialog', { name: acc('deleteAccount.confirmTitle') });
+  await dialog.getByLabel(L(acc('password.current'))).fill('Wrong#Password1');
+  await dialog.getByRole('button', { name: acc('deleteAccount.confirm') }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(pick(load('en', 'errors'), 'WRONG_PASSWORD'));
+  await dialog.getByLabel(L(acc('password.current'))).fill(account.password);
+  await dialog.getByRole('button', { name: acc('deleteAccount.confirm') }).click();
+  await expect(page.getByText(acc('deleteAccount.done'))).toBeVisible();
+  accountDeleted();
+  await expect(page.getByTestId('logged-out-landing')).toBeVisible();
+
+  // The login dialog refuses the deleted account.
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: pick(load('en', 'common'), 'header.login') })
+    .first()
+    .click();
+  const login = page.getByRole('dialog');
+  await login.getByLabel(L(a('login.identifier'))).fill(account.email);
+  await login.getByLabel(L(a('fields.password'))).fill(account.password);
+  await login.getByRole('button', { name: a('login.submit'), exact: true }).click();
+  await expect(login.getByText(pick(load('en', 'errors'), 'INVALID_CREDENTIALS'))).toBeVisible();
+});

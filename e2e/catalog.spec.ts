@@ -4,7 +4,7 @@ import { test, expect, waitForApp } from './fixtures';
 
 /**
  * Issue 4 end to end: landing → search with a typo → filter by province and verified → product → like asks to
- * log in → log in (demo buyer) → like → the wishlist shows the product.
+ * log in → log in (a buyer account made for this test, deleted after it) → like → the wishlist shows the product.
  */
 type Dict = Record<string, unknown>;
 const locales = path.resolve(import.meta.dirname, '../apps/web/src/locales');
@@ -19,9 +19,12 @@ const L = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '
 const auth = load('auth');
 const catalog = load('catalog');
 const errors = load('errors');
+const common = load('common');
 
-test('catalogue journey: typo search, filters, product, like after login, wishlist', async ({ page }) => {
-  test.setTimeout(90_000);
+test('catalogue journey: typo search, filters, product, like after login, wishlist', async ({
+  page,
+  buyerAccount,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/');
   await waitForApp(page);
@@ -53,8 +56,8 @@ test('catalogue journey: typo search, filters, product, like after login, wishli
   await expect(page.getByText(pick(errors, 'UNAUTHENTICATED')).first()).toBeVisible();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
-  await dialog.getByLabel(L(pick(auth, 'login.identifier'))).fill('buyer@demo.maplesource.ca');
-  await dialog.getByLabel(L(pick(auth, 'fields.password'))).fill('MapleDemo#1');
+  await dialog.getByLabel(L(pick(auth, 'login.identifier'))).fill(buyerAccount.email);
+  await dialog.getByLabel(L(pick(auth, 'fields.password'))).fill(buyerAccount.password);
   await dialog.getByRole('button', { name: pick(auth, 'login.submit'), exact: true }).click();
   await expect(dialog).toHaveCount(0);
 
@@ -82,14 +85,14 @@ test('listing pages: next and previous move by cursor, the URL keeps the place, 
     /\(~?[\d,]+\)$/,
   );
 
-  const pages = page.getByRole('navigation', { name: pick(catalog, 'pagination.label') });
-  await pages.getByRole('button', { name: pick(catalog, 'pagination.next') }).click();
+  const pages = page.getByRole('navigation', { name: pick(common, 'pagination.label') });
+  await pages.getByRole('button', { name: pick(common, 'pagination.next') }).click();
   await expect(page).toHaveURL(/[?&]page=2&cursor=[\w-]+/);
   await expect(pages).toContainText(/Page 2 of/);
   await expect(results).toHaveAttribute('aria-busy', 'false');
   expect(await firstName()).not.toBe(pageOneFirst);
 
-  await pages.getByRole('button', { name: pick(catalog, 'pagination.previous') }).click();
+  await pages.getByRole('button', { name: pick(common, 'pagination.previous') }).click();
   await expect(page).not.toHaveURL(/cursor=/);
   await expect(pages).toContainText(/Page 1 of/);
   await expect(results).toHaveAttribute('aria-busy', 'false');
@@ -118,8 +121,8 @@ test('a first screen comes with its data; moving on inside the app asks the serv
     [],
   );
 
-  const pages = page.getByRole('navigation', { name: pick(catalog, 'pagination.label') });
-  await pages.getByRole('button', { name: pick(catalog, 'pagination.next') }).click();
+  const pages = page.getByRole('navigation', { name: pick(common, 'pagination.label') });
+  await pages.getByRole('button', { name: pick(common, 'pagination.next') }).click();
   await expect(page).toHaveURL(/[?&]page=2&cursor=[\w-]+/);
   await expect(results).toHaveAttribute('aria-busy', 'false');
   await expect.poll(() => apiRequests.some((url) => /^\/api\/v1\/product\?.*cursor=/.test(url))).toBe(true);

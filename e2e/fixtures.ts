@@ -1,11 +1,155 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { randomInt } from 'node:crypto';
+import { test as base, expect, request, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import type { DevStorefrontResponse } from '@maplesource/contracts';
+
+/** An account a test made for itself through the API (send-otp → code from the sandbox outbox → signup). */
+export type TestAccount = {
+  id: string;
+  fullName: string;
+  email: string;
+  phoneNumber: string;
+  password: string;
+};
+export type TestSeller = TestAccount & { storefront: DevStorefrontResponse };
+
+type Fixtures = {
+  consoleErrors: string[];
+  /** A fresh buyer account, not logged in (the test logs in through the UI). Deleted after the test. */
+  buyerAccount: TestAccount;
+  /** A fresh buyer account whose session the page's browser context already holds. Deleted after the test. */
+  buyer: TestAccount;
+  /** A fresh account with a storefront and one product of its own, logged in. All deleted after the test. */
+  seller: TestSeller;
+  /**
+   * Registers an account the test created itself (through the UI) for deletion after the test. Returns a function
+   * to call once the test has deleted the account itself (through the profile screen).
+   */
+  deleteAccountAfterTest: (account: Pick<TestAccount, 'email' | 'password'>) => () => void;
+};
+
+const apiHeaders = { role: 'buyer' };
+const areaCodes = ['416', '613', '514', '604', '403', '902', '306', '204'];
+
+/** A Canadian number unlikely to collide with another test's (they run in parallel on one server). */
+function uniquePhoneNumber(): string {
+  return `+1${areaCodes[randomInt(areaCodes.length)]}555${String(randomInt(10_000)).padStart(4, '0')}`;
+}
+
+async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, what: string): Promise<T> {
+  if (!response.ok()) throw new Error(`${what}: HTTP ${response.status()} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** Signs up through the API on `api`, which then holds the new session (cookie). */
+export async function signUpThroughApi(api: APIRequestContext, label: string): Promise<TestAccount> {
+  const suffix = `${Date.now().toString(36)}${randomInt(1_000_000).toString(36)}`;
+  const account = {
+    fullName: `E2E ${label} ${suffix}`,
+    email: `e2e-${label}-${suffix}@example.ca`,
+    phoneNumber: uniquePhoneNumber(),
+    password: 'E2e#Password1',
+  };
+  await ok(
+    await api.post('/api/v1/auth/send-otp', {
+      headers: apiHeaders,
+      data: { phoneNumber: account.phoneNumber },
+    }),
+    'send-otp',
+  );
+  const outbox = await ok<{ messages: { code?: string }[] }>(
+    await api.get(`/api/v1/dev/outbox?to=${encodeURIComponent(account.phoneNumber)}`),
+    'outbox',
+  );
+  const otp = outbox.messages[0]?.code;
+  if (!otp) throw new Error(`no code in the outbox for ${account.phoneNumber}`);
+  const { user } = await ok<{ user: { id: string } }>(
+    await api.post('/api/v1/auth/signup', {
+      headers: apiHeaders,
+      data: { ...account, otp, province: 'ON' },
+    }),
+    'signup',
+  );
+  return { id: user.id, ...account };
+}
+
+/**
+ * Deletes an account the way its owner would (DELETE /api/v1/profile with the password), from a session of its
+ * own so it works whatever the test did with the page's; a dev storefront is removed first.
+ */
+export async function deleteAccount(
+  baseURL: string,
+  account: Pick<TestAccount, 'email' | 'password'>,
+  storefrontSlug?: string,
+) {
+  const api = await request.newContext({ baseURL });
+  try {
+    await ok(
+      await api.post('/api/v1/auth/login', {
+        headers: apiHeaders,
+        data: { email: account.email, password: account.password },
+      }),
+      `log in as ${account.email} to delete it`,
+    );
+    if (storefrontSlug) {
+      await ok(
+        await api.delete(`/api/v1/dev/storefront/${storefrontSlug}`, { headers: apiHeaders }),
+        'delete the storefront',
+      );
+    }
+    await ok(
+      await api.delete('/api/v1/profile', {
+        headers: apiHeaders,
+        data: { currentPassword: account.password },
+      }),
+      `delete ${account.email}`,
+    );
+  } finally {
+    await api.dispose();
+  }
+}
 
 /**
  * The base fixture for every spec: a page whose console errors and uncaught exceptions fail
- * the test (ARCHITECTURE rule 9), plus helpers shared by the specs.
+ * the test (ARCHITECTURE rule 9), accounts made for the test and deleted after it, and helpers
+ * shared by the specs.
  */
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<Fixtures>({
+  buyerAccount: async ({ baseURL }, use) => {
+    const api = await request.newContext({ baseURL });
+    const account = await signUpThroughApi(api, 'buyer').finally(() => api.dispose());
+    await use(account);
+    await deleteAccount(baseURL!, account);
+  },
+  buyer: async ({ baseURL, page }, use) => {
+    // page.request shares the browser context's cookies: the signup's session cookie logs the page in.
+    const account = await signUpThroughApi(page.request, 'buyer');
+    await use(account);
+    await deleteAccount(baseURL!, account);
+  },
+  seller: async ({ baseURL, page }, use) => {
+    const account = await signUpThroughApi(page.request, 'seller');
+    let storefront: DevStorefrontResponse;
+    try {
+      storefront = await ok<DevStorefrontResponse>(
+        await page.request.post('/api/v1/dev/storefront', { headers: apiHeaders }),
+        'create a storefront',
+      );
+    } catch (error) {
+      await deleteAccount(baseURL!, account);
+      throw error;
+    }
+    await use({ ...account, storefront });
+    await deleteAccount(baseURL!, account, storefront.seller.slug);
+  },
+  deleteAccountAfterTest: async ({ baseURL }, use) => {
+    const accounts = new Set<Pick<TestAccount, 'email' | 'password'>>();
+    await use((account) => {
+      accounts.add(account);
+      return () => accounts.delete(account);
+    });
+    for (const account of accounts) await deleteAccount(baseURL!, account);
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

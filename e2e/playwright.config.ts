@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { testTimeouts } from '../test-timeouts.mjs';
 
 /**
  * End-to-end tests in Debian's Chromium against the real built server on a fresh, temporary
@@ -29,10 +30,12 @@ export default defineConfig({
   forbidOnly: true,
   retries: 0,
   workers: 2,
-  timeout: 60_000,
-  expect: { timeout: 15_000 },
+  // One figure for every spec (decision 075); specs do not set their own.
+  timeout: testTimeouts.e2eTestMs,
+  expect: { timeout: testTimeouts.conditionMs },
   reporter: [['list']],
-  outputDir: path.join(os.tmpdir(), 'maplesource-e2e-results'),
+  // One results folder per port: runs from several worktrees on one machine do not delete each other's traces.
+  outputDir: path.join(os.tmpdir(), `maplesource-e2e-results-${port}`),
   use: {
     baseURL,
     browserName: 'chromium',

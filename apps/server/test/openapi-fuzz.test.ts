@@ -5,6 +5,7 @@ import { SESSION_COOKIE } from '../src/plugins/auth';
 import { SessionService } from '../src/modules/auth/session.service';
 import { users } from '../src/modules/auth/auth.tables';
 import { createTestApp, type TestApp } from './helpers';
+import { testTimeouts } from '../../../test-timeouts.mjs';
 
 /**
  * Walks every operation of the OpenAPI document and sends malformed bodies, path and query
@@ -18,7 +19,8 @@ let operations: Operation[] = [];
 let sessionCookie = '';
 
 const RUNS_PER_OPERATION = Number(process.env.FUZZ_RUNS ?? 12);
-const HANG_MS = 5_000;
+// A request that has not answered within the configured condition wait (test-timeouts.mjs) counts as a hang.
+const HANG_MS = testTimeouts.conditionMs;
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -4,6 +4,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { users } from '../src/modules/auth/auth.tables';
 import { SessionService } from '../src/modules/auth/session.service';
 import { createTestApp, type TestApp } from './helpers';
+import { testTimeouts } from '../../../test-timeouts.mjs';
 import { SESSION_COOKIE } from '../src/plugins/auth';
 
 const redisUrl = process.env.REDIS_URL;
@@ -29,7 +30,7 @@ function open(url: string, withCookie: boolean): Socket {
     transports: ['websocket'],
     extraHeaders: withCookie ? { cookie } : {},
     reconnection: false,
-    timeout: 5_000,
+    timeout: testTimeouts.conditionMs,
   });
 }
 

@@ -55,3 +55,9 @@ export type Address = z.infer<typeof addressSchema>;
 export const addressListResponseSchema = z.object({ items: z.array(addressSchema) });
 export const addressResponseSchema = z.object({ address: addressSchema });
 export const addressIdParamSchema = z.object({ id: z.uuid('errors:ADDRESS_NOT_FOUND') });
+
+/** DELETE /profile (privacy: right to deletion): the current password confirms it is really the account holder. */
+export const deleteAccountRequestSchema = z.object({
+  currentPassword: z.string().min(1, 'errors:PASSWORD_REQUIRED').max(128),
+});
+export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;

@@ -174,3 +174,13 @@ export const authErrorCodes = [
   'ADDRESS_NOT_FOUND',
   'PROFILE_NOT_UPDATED',
 ] as const;
+
+/** Dev-only (decision 077): POST /dev/storefront gives the logged-in test user a fresh storefront with a product. */
+export const devStorefrontResponseSchema = z.object({
+  seller: z.object({ id: z.string(), slug: z.string(), name: z.string() }),
+  product: z.object({ id: z.string(), slug: z.string(), name: z.string() }),
+});
+export type DevStorefrontResponse = z.infer<typeof devStorefrontResponseSchema>;
+export const devStorefrontParamsSchema = z.object({
+  slug: z.string().regex(/^dev-[a-z0-9-]{1,80}$/, 'errors:STOREFRONT_NOT_FOUND'),
+});

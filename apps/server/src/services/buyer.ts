@@ -10,6 +10,8 @@ import { mediaRoutes } from '../modules/catalog/media.routes';
 import { sellersRoutes, recentSellersRoutes } from '../modules/sellers/sellers.routes';
 import { reviewsRoutes } from '../modules/reviews/reviews.routes';
 import { homeBlogsRoutes } from '../modules/content/home-blogs.routes';
+import { deleteAccountRoutes } from '../workflows/delete-account.routes';
+import { devStorefrontRoutes } from '../workflows/dev-storefront.routes';
 
 /**
  * The buyer backend (spec §7): every domain's HTTP routes under /api/v1.
@@ -20,7 +22,9 @@ export const buyerService: FastifyPluginAsync = async (app) => {
   // await app.register(authRoutes, { prefix: '/auth' });
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(devOutboxRoutes, { prefix: '/dev' });
+  await app.register(devStorefrontRoutes, { prefix: '/dev' });
   await app.register(accountsRoutes);
+  await app.register(deleteAccountRoutes);
   await app.register(locationsRoutes, { prefix: '/locations' });
   await app.register(catalogRoutes);
   await app.register(mediaRoutes);

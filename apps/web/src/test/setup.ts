@@ -1,7 +1,17 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, beforeEach, inject, vi } from 'vitest';
 import { loadLanguage } from '../lib/i18n';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    conditionTimeoutMs: number;
+  }
+}
+
+// Every findBy…/waitFor waits as long as the one configured condition timeout (test-timeouts.ts, decision 075),
+// not testing-library's 1 s default, which ran out on a busy machine. No test passes its own timeout.
+configure({ asyncUtilTimeout: inject('conditionTimeoutMs') });
 
 // French is loaded on demand in the app (decision 041); tests get every language up front.
 await loadLanguage('fr');
@@ -32,7 +42,8 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
-  localStorage.clear();
+  // A test in the node environment (a real server beside it) has no localStorage.
+  if (typeof localStorage !== 'undefined') localStorage.clear();
   if (consoleErrors.length > 0) {
     const first = consoleErrors
       .map((args) => args.map((a) => (a instanceof Error ? a.stack : String(a))).join(' '))

@@ -206,6 +206,34 @@ export class AuthService {
     return { ok: true as const };
   }
 
+  /**
+   * Confirms a sensitive action (deleting the account) with the current password. Wrong guesses are counted per
+   * account like failed logins, so a stolen session cannot be used to try passwords without limit.
+   */
+  async confirmPassword(userId: string, password: string): Promise<void> {
+    const bucket = `confirm-password:${userId}`;
+    const now = new Date();
+    if (
+      (await this.limiter.count(bucket, authPolicy.loginWindowMs, now)) >=
+      authPolicy.maxFailedLoginsPerAccount
+    ) {
+      throw tooManyRequests(
+        'LOGIN_LIMIT_EXCEEDED',
+        'Too many password attempts; please try again later',
+        15 * 60,
+      );
+    }
+    const user = await this.users.findById(userId);
+    const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
+    if (!user || !ok) {
+      await this.limiter.hit(bucket, now);
+      throw badRequest('WRONG_PASSWORD', 'The current password is incorrect', {
+        currentPassword: 'errors:WRONG_PASSWORD',
+      });
+    }
+    await this.limiter.clear(bucket);
+  }
+
   /** Same answer and same limits whether or not the number has an account. */
   async forgotPasswordOtp(phoneNumber: string, meta: RequestMeta) {
     const phone = normalizeCanadianPhone(phoneNumber);

@@ -15,7 +15,7 @@ import {
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/transaction';
 import { notFound } from '../../plugins/errors';
-import { userPreferences, users } from './auth.tables';
+import { otpCodes, userPreferences, users } from './auth.tables';
 
 export interface NewUser {
   id?: string;
@@ -67,6 +67,27 @@ export class UserService {
       })
       .returning();
     return row!;
+  }
+
+  /**
+   * Locks the account row until the caller's transaction ends (a second deletion waits, then finds nothing).
+   * Undefined when the account no longer exists.
+   */
+  async lockForUpdate(id: string, db: Db): Promise<{ id: string; phoneNumber: string } | undefined> {
+    const [row] = rowsOf<{ id: string; phone_number: string }>(
+      await db.execute(sql`SELECT id, phone_number FROM users WHERE id = ${id} FOR UPDATE`),
+    );
+    return row ? { id: row.id, phoneNumber: row.phone_number } : undefined;
+  }
+
+  /**
+   * Deletes the account and what the database ties to it (sessions, e-mail and reset tokens, preferences,
+   * addresses, likes, search and view history: ON DELETE CASCADE) and the phone codes sent to its number.
+   */
+  async deleteAccount(id: string, phoneNumber: string, db: Db): Promise<boolean> {
+    await db.delete(otpCodes).where(eq(otpCodes.phoneNumber, phoneNumber));
+    const deleted = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+    return deleted.length === 1;
   }
 
   async findById(id: string): Promise<UserRow | undefined> {
@@ -147,6 +168,14 @@ export class UserService {
     const row = await this.findById(userId);
     if (!row) throw notFound('USER_NOT_FOUND', 'Account not found');
     return this.toProfile(row, await this.getPreferences(userId));
+  }
+
+  /** Adds a role to the account (no-op when it has it already). */
+  async addRole(userId: string, role: Role, db: Db = this.db): Promise<void> {
+    await db.execute(
+      sql`UPDATE users SET roles = array_append(roles, ${role}), updated_at = now()
+          WHERE id = ${userId} AND NOT (${role} = ANY (roles))`,
+    );
   }
 
   async updateFields(

@@ -49,11 +49,12 @@ describe('listing result cache (decision 041)', () => {
     let computed = 0;
     const compute = async () => ++computed;
     await cache.get(t.database.db, 'a', compute);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    expect(await cache.get(t.database.db, 'a', compute)).toBe(2);
+    // Once a millisecond has passed the entry is stale and the next read computes it again.
+    await expect.poll(() => cache.get(t.database.db, 'a', compute)).toBeGreaterThan(1);
+    const afterExpiry = computed;
     const off = new ListingCache<number>({ ttlMs: 0 });
-    expect(await off.get(t.database.db, 'a', compute)).toBe(3);
-    expect(await off.get(t.database.db, 'a', compute)).toBe(4);
+    expect(await off.get(t.database.db, 'a', compute)).toBe(afterExpiry + 1);
+    expect(await off.get(t.database.db, 'a', compute)).toBe(afterExpiry + 2);
   });
 
   it('the endpoint answers the same JSON from the cache, and a new one after a product change', async () => {
@@ -65,10 +66,13 @@ describe('listing result cache (decision 041)', () => {
     expect(second.body).toBe(first.body);
     const top = first.json<{ items: { id: string }[] }>().items[0]!;
     await t.database.db.execute(sql`UPDATE products SET status = 'removed' WHERE id = ${Number(top.id)}`);
-    // The route's cache reads the version at most once a second.
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
-    const third = await t.app.inject({ method: 'GET', url, headers: buyerHeaders });
-    expect(third.json<{ items: { id: string }[] }>().items.map((item) => item.id)).not.toContain(top.id);
+    // The route's cache reads the version at most once a second: within that second the old answer may still come.
+    await expect
+      .poll(async () => {
+        const third = await t.app.inject({ method: 'GET', url, headers: buyerHeaders });
+        return third.json<{ items: { id: string }[] }>().items.map((item) => item.id);
+      })
+      .not.toContain(top.id);
   });
 });
 

@@ -120,3 +120,19 @@ export async function deleteReview(db: Db, kind: Kind, userId: string, reviewId:
     await refreshRating(tx, kind, Number(row[t.fk]));
   });
 }
+
+/**
+ * Removes every review the user wrote (account deletion) and recomputes the ratings of the items they were on,
+ * in the caller's transaction.
+ */
+export async function deleteReviewsOfUser(db: Db, userId: string): Promise<void> {
+  for (const kind of ['product', 'service'] as const) {
+    const t = tables[kind];
+    const deleted = await rows(
+      db,
+      sql`DELETE FROM ${sql.raw(t.reviews)} WHERE user_id = ${userId} RETURNING ${sql.raw(t.fk)} AS item_id`,
+    );
+    const itemIds = [...new Set(deleted.map((row) => Number(row.item_id)))].sort((a, b) => a - b);
+    for (const id of itemIds) await refreshRating(db, kind, id);
+  }
+}

@@ -162,3 +162,54 @@ export async function claimStore(db: Db, idOrSlug: string): Promise<never> {
   await getSeller(db, idOrSlug);
   throw new AppError(503, 'CLAIM_SERVICE_MAINTENANCE', 'Claim service is under maintenance');
 }
+
+/**
+ * Account deletion: the storefronts the user owned stay in the directory (they describe a business, not the
+ * person) but are no longer claimed, so the business can claim them again. Runs in the caller's transaction.
+ */
+export async function releaseStorefrontsOf(db: Db, userId: string): Promise<void> {
+  await db.execute(
+    sql`UPDATE sellers SET owner_user_id = NULL, claimed = false WHERE owner_user_id = ${userId}`,
+  );
+}
+
+export interface NewOwnedStorefront {
+  slug: string;
+  name: string;
+  ownerUserId: string;
+  province: string;
+  city: string;
+  postalCode: string;
+}
+
+/** A claimed storefront owned by `ownerUserId` (a manufacturer, not verified); returns its id. */
+export async function createOwnedStorefront(db: Db, input: NewOwnedStorefront): Promise<string> {
+  const [row] = await rows(
+    db,
+    sql`INSERT INTO sellers (slug, name, business_type, province, city, postal_code, verified, claimed, owner_user_id,
+          description_en, description_fr, year_established, employees)
+        VALUES (${input.slug}, ${input.name}, 'manufacturer', ${input.province}, ${input.city}, ${input.postalCode},
+          false, true, ${input.ownerUserId}, 'A storefront for automated tests.',
+          'Une vitrine pour les tests automatisés.', 2020, '1-10')
+        RETURNING id`,
+  );
+  return String(row!.id);
+}
+
+/** Deletes a storefront (its products and services go with it) if `ownerUserId` owns it; false otherwise. */
+export async function deleteOwnedStorefront(db: Db, slug: string, ownerUserId: string): Promise<boolean> {
+  const deleted = await rows(
+    db,
+    sql`DELETE FROM sellers WHERE slug = ${slug} AND owner_user_id = ${ownerUserId} RETURNING id`,
+  );
+  return deleted.length === 1;
+}
+
+/** Keeps a storefront's product count in step after products were added outside the seed. */
+export async function setStorefrontProductCount(
+  db: Db,
+  sellerId: string,
+  productCount: number,
+): Promise<void> {
+  await db.execute(sql`UPDATE sellers SET product_count = ${productCount} WHERE id = ${Number(sellerId)}`);
+}

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, render } from '@testing-library/react';
+import { act, render, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { SeoHead } from './seo-head';
 
@@ -8,8 +8,6 @@ function mount(path: string) {
   render(<RouterProvider router={router} />);
   return router;
 }
-
-const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
 
 afterEach(() => {
   document.head.innerHTML = '';
@@ -35,11 +33,10 @@ describe('SeoHead (spec §2 per-page SEO)', () => {
       });
     });
     const router = mount('/fr/Products');
-    await settle();
+    await waitFor(() => expect(document.title).toBe('Products EN'));
     expect(
       fetchMock.mock.calls.map((c) => new URL(String(c[0]), 'http://x').searchParams.get('path')),
     ).toEqual(['/fr/products', '/products']);
-    expect(document.title).toBe('Products EN');
     expect(document.head.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe(
       `${window.location.origin}/fr/Products`,
     );
@@ -49,17 +46,21 @@ describe('SeoHead (spec §2 per-page SEO)', () => {
     await act(async () => {
       await router.navigate('/sellers');
     });
-    await settle();
-    expect(document.head.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe(
-      `${window.location.origin}/sellers`,
+    await waitFor(() =>
+      expect(document.head.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe(
+        `${window.location.origin}/sellers`,
+      ),
     );
     expect(document.head.querySelectorAll('script[type="application/ld+json"]')).toHaveLength(0);
   });
 
   it('ignores lookup failures', async () => {
-    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('offline'));
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('offline'));
     mount('/blogs');
-    await settle();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    await act(async () => {
+      await fetchMock.mock.results.at(-1)!.value.catch(() => undefined);
+    });
     expect(document.head.querySelector('meta[name="robots"]')!.getAttribute('content')).toBe('index,follow');
   });
 });

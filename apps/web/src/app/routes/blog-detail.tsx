@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/ui/button';
+import { LoadError } from '../../components/ui/query-states';
 import { Skeleton, SkeletonText } from '../../components/ui/skeleton';
 import { useBlog } from '../../features/content/api/get-blog';
 import { useBlogs } from '../../features/content/api/get-blogs';
@@ -42,18 +42,19 @@ export default function BlogDetailPage() {
   if (blog.isError) {
     const missing = isApiError(blog.error) && blog.error.status === 404;
     return (
-      <div role="alert" className="mx-auto max-w-2xl px-4 py-16 text-center">
-        <h1 className="text-2xl font-bold text-gray-900">
-          {missing ? t('blog.notFound') : t('blog.loadFailed')}
-        </h1>
+      <div className="mx-auto max-w-2xl px-4 py-16 text-center">
         {missing ? (
-          <Link to="/blogs" className="mt-6 inline-block text-maple-700 underline">
-            {t('blog.backToBlogs')}
-          </Link>
+          <div role="alert">
+            <h1 className="text-2xl font-bold text-gray-900">{t('blog.notFound')}</h1>
+            <Link to="/blogs" className="mt-6 inline-block text-maple-700 underline">
+              {t('blog.backToBlogs')}
+            </Link>
+          </div>
         ) : (
-          <Button className="mt-6" variant="secondary" onClick={() => void blog.refetch()}>
-            {t('blog.retry')}
-          </Button>
+          <>
+            <h1 className="sr-only">{t('blog.title')}</h1>
+            <LoadError message={t('blog.loadFailed')} onRetry={() => void blog.refetch()} />
+          </>
         )}
       </div>
     );

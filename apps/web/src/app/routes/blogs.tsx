@@ -1,6 +1,8 @@
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
+import { Pagination } from '../../components/ui/pagination';
+import { EmptyState, LoadError } from '../../components/ui/query-states';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useBlogCategories, useBlogs } from '../../features/content/api/get-blogs';
 import { BlogCard } from '../../features/content/components/blog-card';
@@ -27,7 +29,6 @@ export default function BlogsPage() {
     if (next.page && next.page > 1) search.set('page', String(next.page));
     setParams(search);
   };
-  const pages = blogs.data ? Math.max(1, Math.ceil(blogs.data.total / blogs.data.pageSize)) : 1;
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
@@ -78,25 +79,22 @@ export default function BlogsPage() {
             ))}
           </div>
         ) : blogs.isError ? (
-          <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-6 text-center">
-            <p className="text-red-800">{t('blog.loadFailed')}</p>
-            <Button className="mt-4" variant="secondary" onClick={() => void blogs.refetch()}>
-              {t('blog.retry')}
-            </Button>
-          </div>
+          <LoadError message={t('blog.loadFailed')} onRetry={() => void blogs.refetch()} />
         ) : blogs.data.items.length === 0 ? (
-          <div className="rounded-lg border border-gray-200 p-8 text-center">
-            <p className="text-gray-700">{t('blog.empty')}</p>
-            {category ? (
-              <Button className="mt-4" variant="secondary" onClick={() => go({})}>
-                {t('blog.allCategories')}
-              </Button>
-            ) : (
-              <Link to="/products" className="mt-4 inline-block text-maple-700 underline">
-                {t('blog.browseProducts')}
-              </Link>
-            )}
-          </div>
+          <EmptyState
+            title={t('blog.empty')}
+            action={
+              category ? (
+                <Button variant="secondary" onClick={() => go({})}>
+                  {t('blog.allCategories')}
+                </Button>
+              ) : (
+                <Link to="/products" className="inline-block text-maple-700 underline">
+                  {t('blog.browseProducts')}
+                </Link>
+              )
+            }
+          />
         ) : (
           <>
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -106,30 +104,13 @@ export default function BlogsPage() {
                 </li>
               ))}
             </ul>
-            {pages > 1 ? (
-              <nav
-                aria-label={t('blog.pagination')}
-                className="mt-8 flex items-center justify-center gap-4 text-sm"
-              >
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  disabled={page <= 1}
-                  onClick={() => go({ category, page: page - 1 })}
-                >
-                  {t('blog.previous')}
-                </Button>
-                <span>{t('blog.pageOf', { page, pages })}</span>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  disabled={page >= pages}
-                  onClick={() => go({ category, page: page + 1 })}
-                >
-                  {t('blog.next')}
-                </Button>
-              </nav>
-            ) : null}
+            <Pagination
+              label={t('blog.pagination')}
+              page={page}
+              pageSize={blogs.data.pageSize}
+              total={blogs.data.total}
+              onPage={(next) => go({ category, page: next })}
+            />
           </>
         )}
       </div>

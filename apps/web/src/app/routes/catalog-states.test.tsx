@@ -67,7 +67,7 @@ describe('products listing', () => {
       '/api/v1/product?': () => (fail ? serverError() : json(page([product]))),
     });
     renderApp('/products?state=ON');
-    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Loading failed. Please try again later.');
     fail = false;
     const before = calls.filter((url) => url.includes('/api/v1/product?')).length;
@@ -132,7 +132,7 @@ describe('wishlist', () => {
       '/api/v1/like?': () => (fail ? serverError() : json(page([product]))),
     });
     renderApp('/wishlist');
-    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Loading your wishlist failed. Please try again later.');
     fail = false;
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
@@ -229,14 +229,8 @@ describe('landing page', () => {
     renderApp('/');
     const frequentError = await screen.findByText(
       'Couldn’t load the frequently searched terms. Please try again later.',
-      {},
-      { timeout: 5000 },
     );
-    const featuresError = await screen.findByText(
-      'Couldn’t load this section. Please try again later.',
-      {},
-      { timeout: 5000 },
-    );
+    const featuresError = await screen.findByText('Couldn’t load this section. Please try again later.');
     fail = false;
     await userEvent.click(
       within(frequentError.closest('[role="alert"]')!).getByRole('button', { name: 'Try again' }),

@@ -11,7 +11,7 @@ import { usePopularCategories } from '../../features/catalog/api/get-categories'
 import { useHeroSettings, useLandingFeatures } from '../../features/catalog/api/get-home';
 import { useFrequentTerms } from '../../features/catalog/api/search';
 import { SearchBox } from '../../features/catalog/components/search-box';
-import { LoadError } from '../../features/catalog/components/query-states';
+import { LoadError } from '../../components/ui/query-states';
 import { useRecentSellers, useSellers } from '../../features/sellers/api/sellers';
 import { SellerCard, SellerGridSkeleton } from '../../features/sellers/components/seller-views';
 import { useBlogs } from '../../features/content/api/get-blogs';

@@ -7,7 +7,7 @@ import { usePageHead } from '../../lib/use-page-head';
 import { useCategories } from '../../features/catalog/api/get-categories';
 import { ProductBrowser } from '../../features/catalog/components/product-browser';
 import { CardGridSkeleton } from '../../features/catalog/components/product-card';
-import { LoadError } from '../../features/catalog/components/query-states';
+import { LoadError } from '../../components/ui/query-states';
 import { GlobalParagraphBlock } from '../../features/content/components/global-paragraph';
 
 export function isProductListingType(value: string | undefined): value is ProductListingType {

@@ -4,8 +4,8 @@ import { provinceCodes, provinceNames } from '@maplesource/contracts/provinces';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSellers } from '../../features/sellers/api/sellers';
 import { SellerCard, SellerGridSkeleton } from '../../features/sellers/components/seller-views';
-import { Pagination } from '../../features/catalog/components/pagination';
-import { EmptyState, LoadError } from '../../features/catalog/components/query-states';
+import { Pagination } from '../../components/ui/pagination';
+import { EmptyState, LoadError } from '../../components/ui/query-states';
 import { GlobalParagraphBlock } from '../../features/content/components/global-paragraph';
 
 /** /sellers (and /our-sellers with `verifiedOnly`): the storefront directory, filters in the URL. */

@@ -8,7 +8,7 @@ import { useService } from '../../features/catalog/api/get-product';
 import { LikeButton } from '../../features/catalog/components/like-button';
 import { Badge, sellerPath } from '../../features/catalog/components/product-card';
 import { ProductUnavailable } from '../../features/catalog/components/product-detail-view';
-import { LoadError } from '../../features/catalog/components/query-states';
+import { LoadError } from '../../components/ui/query-states';
 import { ReviewsPanel } from '../../features/catalog/components/reviews-panel';
 
 /** /service/{slug}. */

@@ -6,7 +6,7 @@ import { usePageHead } from '../../lib/use-page-head';
 import { useCategories } from '../../features/catalog/api/get-categories';
 import { ServiceBrowser } from '../../features/catalog/components/product-browser';
 import { CardGridSkeleton } from '../../features/catalog/components/product-card';
-import { LoadError } from '../../features/catalog/components/query-states';
+import { LoadError } from '../../components/ui/query-states';
 import { GlobalParagraphBlock } from '../../features/content/components/global-paragraph';
 
 /** /services, /services/:category, /services/:category/:subcategory: category chips, then the filtered listing. */

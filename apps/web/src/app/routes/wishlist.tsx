@@ -5,8 +5,8 @@ import { Tabs } from '../../components/ui/tabs';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLikedProducts, useLikedServices } from '../../features/catalog/api/get-wishlist';
 import { CardGridSkeleton, ProductCard, ServiceCard } from '../../features/catalog/components/product-card';
-import { Pagination } from '../../features/catalog/components/pagination';
-import { EmptyState, LoadError } from '../../features/catalog/components/query-states';
+import { Pagination } from '../../components/ui/pagination';
+import { EmptyState, LoadError } from '../../components/ui/query-states';
 
 type WishlistTab = 'products' | 'services';
 

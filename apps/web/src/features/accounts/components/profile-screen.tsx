@@ -19,6 +19,7 @@ import { provinceCodes, provinceNames, type ProvinceCode } from '@maplesource/co
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { Field, Input, inputClasses } from '../../../components/ui/field';
+import { EmptyState, LoadError } from '../../../components/ui/query-states';
 import { Skeleton, SkeletonText } from '../../../components/ui/skeleton';
 import { fieldError } from '../../../lib/field-error';
 import { formatDate } from '../../../lib/format';
@@ -30,6 +31,7 @@ import { useCities } from '../api/get-locations';
 import { useDeleteAddress } from '../api/delete-address';
 import { useSaveAddress } from '../api/save-address';
 import { useUpdatePreferences } from '../api/update-preferences';
+import { DeleteAccountSection } from './delete-account-section';
 import { useUpdateProfile } from '../api/update-profile';
 import { AddressModal } from './address-modal';
 
@@ -90,11 +92,8 @@ export function ProfileScreen({
   }
   if (profile.isError) {
     return (
-      <div className="mx-auto max-w-4xl px-4 py-16 text-center" role="alert">
-        <p className="text-gray-800">{t('profile.loadError')}</p>
-        <Button className="mt-4" onClick={() => void profile.refetch()}>
-          {t('retry')}
-        </Button>
+      <div className="mx-auto max-w-4xl px-4 py-16">
+        <LoadError message={t('profile.loadError')} onRetry={() => void profile.refetch()} />
       </div>
     );
   }
@@ -121,6 +120,7 @@ export function ProfileScreen({
       <PreferencesForm user={user} />
       <AddressSection />
       {changePassword}
+      <DeleteAccountSection />
     </div>
   );
 }
@@ -363,14 +363,13 @@ function AddressSection() {
           <SkeletonText lines={3} />
         </div>
       ) : addresses.isError ? (
-        <div className="mt-4" role="alert">
-          <p className="text-sm text-gray-800">{t('address.loadError')}</p>
-          <Button size="sm" className="mt-2" onClick={() => void addresses.refetch()}>
-            {t('retry')}
-          </Button>
+        <div className="mt-4">
+          <LoadError compact message={t('address.loadError')} onRetry={() => void addresses.refetch()} />
         </div>
       ) : addresses.data.items.length === 0 ? (
-        <p className="mt-4 text-sm text-gray-600">{t('address.empty')}</p>
+        <div className="mt-4">
+          <EmptyState title={t('address.empty')} />
+        </div>
       ) : (
         <ul className="mt-4 grid gap-3 sm:grid-cols-2">
           {addresses.data.items.map((a) => (

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
 import { useAuditLog } from '../api/audit-log';
-import { Pager, QueryState } from './query-state';
+import { Pagination } from '../../../components/ui/pagination';
+import { QueryState } from '../../../components/ui/query-states';
 
 /** Every admin change: when, who, what, before and after. */
 export function AuditLogPanel() {
@@ -11,6 +12,7 @@ export function AuditLogPanel() {
   const list = useAuditLog(page);
   return (
     <QueryState
+      deniedMessage={t('denied')}
       isPending={list.isPending}
       error={list.error}
       isEmpty={list.data?.items.length === 0}
@@ -43,7 +45,7 @@ export function AuditLogPanel() {
         ))}
       </ul>
       {list.data ? (
-        <Pager page={page} total={list.data.total} pageSize={list.data.pageSize} onPage={setPage} />
+        <Pagination page={page} total={list.data.total} pageSize={list.data.pageSize} onPage={setPage} />
       ) : null}
     </QueryState>
   );

@@ -9,7 +9,8 @@ import { renderMarkdown } from '../../../lib/markdown';
 import { toast } from '../../../lib/toast-store';
 import { deleteBlog, saveBlog, useAdminBlogs, useAdminMutation } from '../api/site-admin';
 import { InsertImageButton } from './insert-image-button';
-import { Pager, QueryState } from './query-state';
+import { Pagination } from '../../../components/ui/pagination';
+import { QueryState } from '../../../components/ui/query-states';
 
 const empty: BlogInput = {
   slug: '',
@@ -43,6 +44,7 @@ export function BlogsPanel() {
       <Button onClick={() => setDraft({ ...empty })}>{t('blogs.new')}</Button>
       {draft ? <BlogEditor draft={draft} onDone={() => setDraft(null)} /> : null}
       <QueryState
+        deniedMessage={t('denied')}
         isPending={list.isPending}
         error={list.error}
         isEmpty={list.data?.items.length === 0}
@@ -72,7 +74,7 @@ export function BlogsPanel() {
           ))}
         </ul>
         {list.data ? (
-          <Pager page={page} total={list.data.total} pageSize={list.data.pageSize} onPage={setPage} />
+          <Pagination page={page} total={list.data.total} pageSize={list.data.pageSize} onPage={setPage} />
         ) : null}
       </QueryState>
     </div>

@@ -23,7 +23,8 @@ import {
   useAdminSellers,
   useCatalogItem,
 } from '../api/site-admin';
-import { Pager, QueryState } from './query-state';
+import { Pagination } from '../../../components/ui/pagination';
+import { QueryState } from '../../../components/ui/query-states';
 
 /** Categories (EN/FR names), sellers (verified badge, profile) and product/service names. */
 export function CataloguePanel() {
@@ -50,6 +51,7 @@ export function CataloguePanel() {
           )}
         </Field>
         <QueryState
+          deniedMessage={t('denied')}
           isPending={categories.isPending}
           error={categories.error}
           isEmpty={categories.data?.items.length === 0}
@@ -141,6 +143,7 @@ function SellersSection() {
         )}
       </Field>
       <QueryState
+        deniedMessage={t('denied')}
         isPending={sellers.isPending}
         error={sellers.error}
         isEmpty={sellers.data?.items.length === 0}
@@ -190,7 +193,12 @@ function SellersSection() {
           ))}
         </ul>
         {sellers.data ? (
-          <Pager page={page} total={sellers.data.total} pageSize={sellers.data.pageSize} onPage={setPage} />
+          <Pagination
+            page={page}
+            total={sellers.data.total}
+            pageSize={sellers.data.pageSize}
+            onPage={setPage}
+          />
         ) : null}
       </QueryState>
     </section>
@@ -360,6 +368,7 @@ function ItemRenameSection() {
       </form>
       {lookup.idOrSlug === '' ? null : (
         <QueryState
+          deniedMessage={t('denied')}
           isPending={item.isPending}
           error={item.error}
           isEmpty={false}

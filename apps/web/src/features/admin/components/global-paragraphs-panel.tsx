@@ -10,7 +10,8 @@ import {
   useGlobalParagraphs,
   useSaveGlobalParagraph,
 } from '../api/global-paragraphs';
-import { Pager, QueryState } from './query-state';
+import { Pagination } from '../../../components/ui/pagination';
+import { QueryState } from '../../../components/ui/query-states';
 
 type Draft = { id?: string; path: string; textEn: string; textFr: string };
 
@@ -37,6 +38,7 @@ export function GlobalParagraphsPanel() {
       </Button>
       {draft ? <ParagraphEditor draft={draft} onDone={() => setDraft(null)} /> : null}
       <QueryState
+        deniedMessage={t('denied')}
         isPending={list.isPending}
         error={list.error}
         isEmpty={list.data?.items.length === 0}
@@ -64,7 +66,7 @@ export function GlobalParagraphsPanel() {
           ))}
         </ul>
         {list.data ? (
-          <Pager page={page} total={list.data.total} pageSize={list.data.pageSize} onPage={setPage} />
+          <Pagination page={page} total={list.data.total} pageSize={list.data.pageSize} onPage={setPage} />
         ) : null}
       </QueryState>
     </div>

@@ -12,7 +12,7 @@ import {
   useHeroSettings,
   useLandingFeatures,
 } from '../api/site-admin';
-import { QueryState } from './query-state';
+import { QueryState } from '../../../components/ui/query-states';
 
 type Feature = LandingFeaturesInput['items'][number];
 
@@ -28,6 +28,7 @@ export function LandingPanel() {
           {t('landing.hero')}
         </h2>
         <QueryState
+          deniedMessage={t('denied')}
           isPending={hero.isPending}
           error={hero.error}
           isEmpty={false}
@@ -41,6 +42,7 @@ export function LandingPanel() {
           {t('landing.features')}
         </h2>
         <QueryState
+          deniedMessage={t('denied')}
           isPending={features.isPending}
           error={features.error}
           isEmpty={false}

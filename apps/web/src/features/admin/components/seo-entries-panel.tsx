@@ -7,7 +7,8 @@ import { errorMessage } from '../../../lib/http';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast-store';
 import { previewSeoEntry, useDeleteSeoEntry, useSaveSeoEntry, useSeoEntries } from '../api/seo-entries';
-import { Pager, QueryState } from './query-state';
+import { Pagination } from '../../../components/ui/pagination';
+import { QueryState } from '../../../components/ui/query-states';
 
 type Draft = { id?: string; path: string; code: string };
 
@@ -49,6 +50,7 @@ export function SeoEntriesPanel() {
       </div>
       {draft ? <SeoEntryEditor draft={draft} onDone={() => setDraft(null)} /> : null}
       <QueryState
+        deniedMessage={t('denied')}
         isPending={list.isPending}
         error={list.error}
         isEmpty={list.data?.items.length === 0}
@@ -93,7 +95,7 @@ export function SeoEntriesPanel() {
           </table>
         </div>
         {list.data ? (
-          <Pager page={page} total={list.data.total} pageSize={list.data.pageSize} onPage={setPage} />
+          <Pagination page={page} total={list.data.total} pageSize={list.data.pageSize} onPage={setPage} />
         ) : null}
       </QueryState>
     </div>

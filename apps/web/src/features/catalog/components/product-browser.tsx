@@ -13,9 +13,9 @@ import { useListingFacets } from '../api/get-facets';
 import { useProducts, type ProductListParams } from '../api/get-products';
 import { useServices } from '../api/get-services';
 import { FilterPanel, sortCodes, type ListingKind } from './filter-panel';
-import { ListingPagination } from './pagination';
+import { ListingPagination } from '../../../components/ui/pagination';
 import { CardGridSkeleton, ProductCard, ServiceCard } from './product-card';
-import { EmptyState, LoadError } from './query-states';
+import { EmptyState, LoadError } from '../../../components/ui/query-states';
 
 const PAGE_SIZE = 24;
 const num = (v: string | null) =>

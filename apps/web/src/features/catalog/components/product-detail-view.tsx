@@ -10,7 +10,7 @@ import { useRequireLogin } from '../../../lib/use-require-login';
 import { trackProductView, useProduct } from '../api/get-product';
 import { LikeButton } from './like-button';
 import { Badge, sellerPath } from './product-card';
-import { LoadError } from './query-states';
+import { LoadError } from '../../../components/ui/query-states';
 import { ReviewsPanel } from './reviews-panel';
 
 /** "Product Not Found" / "Cannot view this product yet" with a way back (spec §8). */

@@ -6,8 +6,8 @@ import { errorMessage } from '../../../lib/http';
 import { toast } from '../../../lib/toast-store';
 import { useRequireLogin } from '../../../lib/use-require-login';
 import { useReviewMutations, useReviews } from '../api/reviews';
-import { Pagination } from './pagination';
-import { LoadError } from './query-states';
+import { Pagination } from '../../../components/ui/pagination';
+import { LoadError } from '../../../components/ui/query-states';
 import { SkeletonText } from '../../../components/ui/skeleton';
 
 /** Reviews of a product or service: list, add (1–5 stars, optional comment; login needed), delete own. */

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
+import { LoadError } from '../../../components/ui/query-states';
 import { Skeleton, SkeletonText } from '../../../components/ui/skeleton';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import type { LegalDocument } from '../legal/types';
@@ -69,12 +69,11 @@ export function LegalDocumentView({ name }: { name: LegalDocumentName }) {
   }
   if (state.status === 'error') {
     return (
-      <div className="mx-auto w-full max-w-3xl px-4 py-16 text-center sm:px-6" role="alert">
-        <h1 className="text-2xl font-bold text-gray-900">{t(`legal.${name}Title`)}</h1>
-        <p className="mt-4 text-gray-600">{t('legal.loadFailed')}</p>
-        <Button className="mt-6" onClick={retry}>
-          {t('legal.retry')}
-        </Button>
+      <div className="mx-auto w-full max-w-3xl px-4 py-16 sm:px-6">
+        <h1 className="text-center text-2xl font-bold text-gray-900">{t(`legal.${name}Title`)}</h1>
+        <div className="mt-6">
+          <LoadError message={t('legal.loadFailed')} onRetry={retry} />
+        </div>
       </div>
     );
   }

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SellerDetail, SellerSummary } from '@maplesource/contracts/catalog';
 import { Button } from '../../../components/ui/button';
+import { LoadError } from '../../../components/ui/query-states';
 import { Skeleton, SkeletonText } from '../../../components/ui/skeleton';
 import { errorMessage, isApiError } from '../../../lib/http';
 import { toast } from '../../../lib/toast-store';
@@ -99,14 +100,10 @@ export function SellerHeader({
   if (seller.isError) {
     const missing = isApiError(seller.error) && seller.error.status === 404;
     return (
-      <div role="alert" className="rounded-lg border border-gray-200 p-8 text-center">
-        <p className="font-medium text-gray-900">{missing ? t('notFound') : t('loadFailed')}</p>
-        {!missing ? (
-          <Button variant="secondary" className="mt-3" onClick={() => void seller.refetch()}>
-            {t('retry')}
-          </Button>
-        ) : null}
-      </div>
+      <LoadError
+        message={missing ? t('notFound') : t('loadFailed')}
+        onRetry={missing ? undefined : () => void seller.refetch()}
+      />
     );
   }
   const s = seller.data;

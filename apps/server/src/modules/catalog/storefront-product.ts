@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/transaction';
+
+export interface NewStorefrontProduct {
+  sellerId: string;
+  slug: string;
+  nameEn: string;
+  nameFr: string;
+  province: string;
+  unitPriceCents: number;
+}
+
+/**
+ * Lists one active product for a storefront in the first product subcategory (used by the dev storefront route,
+ * decision 077). One price tier; the listing's version trigger tells the caches.
+ */
+export async function createStorefrontProduct(db: Db, input: NewStorefrontProduct): Promise<string> {
+  const [row] = rowsOf<{ id: number | string }>(
+    await db.execute(
+      sql`INSERT INTO products (slug, seller_id, category_id, subcategory_id, name_en, name_fr, description_en,
+            description_fr, price_tiers, min_price_cents, max_price_cents, min_order_quantity, lead_days,
+            delivery_days, origin, province, business_type)
+          SELECT ${input.slug}, ${Number(input.sellerId)}, c.parent_id, c.id, ${input.nameEn}, ${input.nameFr},
+            'A product for automated tests.', 'Un produit pour les tests automatisés.',
+            ${JSON.stringify([{ minQuantity: 1, maxQuantity: null, unitPriceCents: input.unitPriceCents }])}::jsonb,
+            ${input.unitPriceCents}, ${input.unitPriceCents}, 1, 5, 3, 'made-in-canada', ${input.province},
+            'manufacturer'
+          FROM categories c WHERE c.kind = 'product' AND c.parent_id IS NOT NULL
+          ORDER BY c.parent_id, c.position, c.id LIMIT 1
+          RETURNING id`,
+    ),
+  );
+  if (!row) throw new Error('no product subcategory to list a product in');
+  return String(row.id);
+}

@@ -1,0 +1,230 @@
+import { useEffect } from 'react';
+import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import { limits } from '@maplesource/contracts';
+import type {
+  ClientToServerEventName,
+  ClientToServerEvents,
+  ConnectionStatus,
+  ServerToClientEvents,
+} from '@maplesource/contracts/realtime/events';
+import { backendBaseUrls } from '../config/env';
+import { createStore, useStore, type Store } from './create-store';
+import { sessionStore } from './session-store';
+
+/**
+ * The one shared Socket.IO connection to the chat backend (spec §4 "Real-time connection", §9 socket limits).
+ *
+ * - Opened while someone holds it (`acquire()`, reference counted) and the user is logged in; closed on logout,
+ *   and 500 ms after the last holder releases it (so moving between two chat screens keeps it open).
+ * - Connection timeout 10 s; 5 reconnection attempts with a delay from 1 s doubling to 10 s; then `error`.
+ * - `reconnect()` after `error` or `disconnected` tries again after 1 s.
+ * - While connected it sends `ping { timestamp }` every 30 s (the server answers `pong`).
+ * - `send()` with no connection returns false and sends nothing.
+ * - `status` is observable: `connectionStatusStore` and the `useSocketStatus()` hook.
+ */
+
+export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+export type SocketFactory = (url: string, options: Partial<ManagerOptions & SocketOptions>) => ClientSocket;
+export type ServerEventName = keyof ServerToClientEvents & string;
+
+/** Whether the user is logged in, and a way to hear when that changes. */
+export type LoginSource = {
+  isLoggedIn: () => boolean;
+  subscribe: (listener: () => void) => () => void;
+};
+
+export type ConnectionState = { status: ConnectionStatus };
+
+export type SocketConnection = {
+  /** Holds the connection open; call the returned function (once) to let go of it. */
+  acquire: () => () => void;
+  /** After `error` or `disconnected`: tries again after a 1 s delay. False when there is nothing to reconnect. */
+  reconnect: () => boolean;
+  /** Emits when connected; false (nothing sent) otherwise. */
+  send: (event: ClientToServerEventName, payload: unknown, ack?: (response: unknown) => void) => boolean;
+  /** Listens to a server event for as long as the returned function is not called; survives reconnects. */
+  on: (event: ServerEventName, handler: (payload: unknown) => void) => () => void;
+  status: Store<ConnectionState>;
+  /** Closes everything and forgets every holder (tests, teardown). */
+  dispose: () => void;
+};
+
+export type SocketConnectionOptions = {
+  url: string;
+  login: LoginSource;
+  createSocket?: SocketFactory;
+};
+
+const socketLimits = limits.socket;
+
+/** Socket.IO's own reconnection does the 5 attempts, 1 s → 10 s doubling; jitter off so the delays are the spec's. */
+export const socketOptions: Partial<ManagerOptions & SocketOptions> = {
+  path: '/socket.io',
+  transports: ['websocket', 'polling'], // spec §7: websocket then polling
+  withCredentials: true,
+  autoConnect: false,
+  timeout: socketLimits.connectionTimeoutMs,
+  reconnection: true,
+  reconnectionAttempts: socketLimits.reconnectionAttempts,
+  reconnectionDelay: socketLimits.reconnectionDelayMs,
+  reconnectionDelayMax: socketLimits.reconnectionDelayMaxMs,
+  randomizationFactor: 0,
+};
+
+export function createSocketConnection({
+  url,
+  login,
+  createSocket = io as SocketFactory,
+}: SocketConnectionOptions): SocketConnection {
+  const status = createStore<ConnectionState>({ status: 'disconnected' });
+  const setStatus = (next: ConnectionStatus) => {
+    if (status.getState().status !== next) status.setState({ status: next });
+  };
+  const handlers = new Map<ServerEventName, Set<(payload: unknown) => void>>();
+  let socket: ClientSocket | null = null;
+  let holders = 0;
+  let idleTimer: ReturnType<typeof setTimeout> | undefined;
+  let pingTimer: ReturnType<typeof setInterval> | undefined;
+  let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const wanted = () => holders > 0 && login.isLoggedIn();
+
+  const stopPing = () => {
+    clearInterval(pingTimer);
+    pingTimer = undefined;
+  };
+  const startPing = () => {
+    stopPing();
+    pingTimer = setInterval(() => {
+      if (socket?.connected) socket.emit('ping', { timestamp: Date.now() });
+    }, socketLimits.pingIntervalMs);
+  };
+
+  const attachHandlers = (target: ClientSocket) => {
+    for (const [event, set] of handlers) {
+      for (const handler of set) target.on(event, handler as never);
+    }
+  };
+
+  const open = () => {
+    clearTimeout(reconnectTimer);
+    reconnectTimer = undefined;
+    if (!socket) {
+      const created = createSocket(url, socketOptions);
+      created.on('connect', () => {
+        setStatus('connected');
+        startPing();
+      });
+      created.on('disconnect', () => {
+        stopPing();
+        // `active`: Socket.IO reconnects by itself (a lost connection); otherwise the server or we ended it.
+        setStatus(created.active ? 'connecting' : 'disconnected');
+      });
+      created.on('connect_error', () => {
+        // Not active: refused for good (e.g. the session is no longer valid); reconnecting would not help.
+        setStatus(created.active ? 'connecting' : 'error');
+      });
+      created.io.on('reconnect_attempt', () => setStatus('connecting'));
+      created.io.on('reconnect_failed', () => setStatus('error'));
+      attachHandlers(created);
+      socket = created;
+    }
+    if (!socket.connected) {
+      setStatus('connecting');
+      socket.connect();
+    }
+  };
+
+  const close = () => {
+    clearTimeout(idleTimer);
+    clearTimeout(reconnectTimer);
+    idleTimer = reconnectTimer = undefined;
+    stopPing();
+    if (socket) {
+      const closing = socket;
+      socket = null;
+      closing.removeAllListeners();
+      closing.io.removeAllListeners();
+      closing.disconnect();
+    }
+    setStatus('disconnected');
+  };
+
+  const unsubscribeLogin = login.subscribe(() => {
+    if (!login.isLoggedIn()) close();
+    else if (holders > 0 && !socket) open();
+  });
+
+  return {
+    status,
+    acquire: () => {
+      holders += 1;
+      clearTimeout(idleTimer);
+      idleTimer = undefined;
+      if (wanted() && !socket) open();
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        holders -= 1;
+        if (holders === 0) {
+          clearTimeout(idleTimer);
+          idleTimer = setTimeout(close, socketLimits.idleDisconnectMs);
+        }
+      };
+    },
+    reconnect: () => {
+      const current = status.getState().status;
+      if ((current !== 'error' && current !== 'disconnected') || !wanted() || reconnectTimer) return false;
+      setStatus('connecting');
+      reconnectTimer = setTimeout(() => {
+        reconnectTimer = undefined;
+        if (wanted()) open();
+        else setStatus('disconnected');
+      }, socketLimits.manualReconnectDelayMs);
+      return true;
+    },
+    send: (event, payload, ack) => {
+      if (!socket?.connected) return false;
+      if (ack) socket.emit(event, payload, ack);
+      else socket.emit(event, payload);
+      return true;
+    },
+    on: (event, handler) => {
+      let set = handlers.get(event);
+      if (!set) handlers.set(event, (set = new Set()));
+      set.add(handler);
+      socket?.on(event, handler as never);
+      return () => {
+        set.delete(handler);
+        socket?.off(event, handler as never);
+      };
+    },
+    dispose: () => {
+      holders = 0;
+      close();
+      handlers.clear();
+      unsubscribeLogin();
+    },
+  };
+}
+
+/** The app's connection to the chat backend (same origin unless VITE_CHAT_API_URL says otherwise). */
+export const socketConnection: SocketConnection = createSocketConnection({
+  url: backendBaseUrls.chat || '/',
+  login: {
+    isLoggedIn: () => sessionStore.getState().isLoggedIn,
+    subscribe: sessionStore.subscribe,
+  },
+});
+
+/** The connection's status: connecting, connected, disconnected or error (spec §4). */
+export function useSocketStatus(connection: SocketConnection = socketConnection): ConnectionStatus {
+  return useStore(connection.status, (state) => state.status);
+}
+
+/** Holds the shared connection open while the calling component is mounted, and returns it. */
+export function useSocketConnection(connection: SocketConnection = socketConnection): SocketConnection {
+  useEffect(() => connection.acquire(), [connection]);
+  return connection;
+}
