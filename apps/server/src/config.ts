@@ -66,6 +66,11 @@ export const configSchema = z.object({
   PAYMENT_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
   /** Product listing result cache lifetime (decision 041); 0 turns the listing caches off. Default 5000, tests 0. */
   CATALOG_LISTING_CACHE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).optional()),
+  /** How often an idle job worker looks for due jobs, in seconds (decision 070). Default 2; pg-boss's minimum 0.5. */
+  JOBS_POLLING_INTERVAL_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().min(0.5).max(60).default(2),
+  ),
   /** How long a page waits for its API answers (decision 044). Default 250, tests 10000 (a busy CI machine). */
   PAGE_DATA_WAIT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).optional()),
 });
