@@ -66,6 +66,15 @@ export const configSchema = z.object({
   PAYMENT_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
   /** Product listing result cache lifetime (decision 041); 0 turns the listing caches off. Default 5000, tests 0. */
   CATALOG_LISTING_CACHE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).optional()),
+  /** S3-compatible file storage (decision 071): set S3_BUCKET to use it instead of DATA_DIR on local disk. */
+  S3_BUCKET: z.preprocess(emptyToUndefined, z.string().min(3).max(63).optional()),
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().min(1).default('ca-central-1')),
+  S3_ACCESS_KEY_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  S3_FORCE_PATH_STYLE: z
+    .preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false'))
+    .transform((v) => v === 'true'),
   /** How often an idle job worker looks for due jobs, in seconds (decision 070). Default 2; pg-boss's minimum 0.5. */
   JOBS_POLLING_INTERVAL_SECONDS: z.preprocess(
     emptyToUndefined,
