@@ -16,6 +16,7 @@ import errors from './plugins/errors';
 import context from './plugins/context';
 import messaging from './plugins/messaging';
 import jobs from './plugins/jobs';
+import payments from './plugins/payments';
 import roleHeader from './plugins/role-header';
 import auth from './plugins/auth';
 import openapi from './plugins/openapi';
@@ -83,6 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(context, { config, database });
   await app.register(messaging);
   await app.register(jobs, { pollingIntervalSeconds: config.JOBS_POLLING_INTERVAL_SECONDS });
+  await app.register(payments);
   await app.register(cookie, { secret: config.COOKIE_SECRET });
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   await app.register(cors, {

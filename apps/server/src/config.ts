@@ -62,6 +62,8 @@ export const configSchema = z.object({
   TWILIO_AUTH_TOKEN: z.preprocess(emptyToUndefined, z.string().optional()),
   TWILIO_FROM: z.preprocess(emptyToUndefined, z.string().optional()),
   STRIPE_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  /** Stripe's webhook signing secret (`whsec_…`); required with STRIPE_SECRET_KEY (decision 073). */
+  STRIPE_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
   COOKIE_SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
   PAYMENT_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
   /** Product listing result cache lifetime (decision 041); 0 turns the listing caches off. Default 5000, tests 0. */
@@ -130,6 +132,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     );
   }
   const raw = parsed.data;
+  if (raw.STRIPE_SECRET_KEY && !raw.STRIPE_WEBHOOK_SECRET)
+    throw new ConfigError(['STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set']);
   const dataDir = path.resolve(raw.DATA_DIR);
   const needsGenerated = generatedSecretNames.some((name) => !raw[name]);
   const generated = needsGenerated ? loadOrCreateSecrets(dataDir) : undefined;

@@ -22,6 +22,8 @@ async function roleHeaderPlugin(app: FastifyInstance) {
   app.decorateRequest('role', 'buyer');
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/v1/') && request.url !== '/api/v1') return;
+    // Provider webhooks are authenticated by their signature, not by a browser session.
+    if (request.routeOptions.config?.noRoleHeader) return;
     const raw = request.headers[ROLE_HEADER];
     const parsed = roleSchema.safeParse(Array.isArray(raw) ? raw[0] : raw);
     if (parsed.success) {
