@@ -86,6 +86,25 @@ describe('durable job queue (app.jobs)', () => {
     expect(second).toBeNull();
   });
 
+  it('queues a job inside a transaction only when it commits', async () => {
+    await expect(
+      database.db.transaction(async (tx) => {
+        await t.app.jobs.send('test.delayed', { n: 'rolled back' }, { tx });
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    const id = await database.db.transaction((tx) =>
+      t.app.jobs.send('test.delayed', { n: 'committed' }, { tx }),
+    );
+    await waitFor(() => runs.some((run) => run.job.id === id));
+    const committed = await database.db.execute(sql`select data from pgboss.job where name = 'test.delayed'`);
+    const rows = Array.isArray(committed)
+      ? committed
+      : (committed as unknown as { rows: { data: unknown }[] }).rows;
+    expect(rows.map((row) => (row as { data: { n: unknown } }).data.n)).not.toContain('rolled back');
+    expect(runs.find((run) => run.job.id === id)!.data).toEqual({ n: 'committed' });
+  });
+
   it('does not run a job whose data fails its schema, and refuses unknown names', async () => {
     await t.app.jobs.send('test.typed', { count: 'x' } as unknown as { count: number });
     const good = await t.app.jobs.send('test.typed', { count: 2 });

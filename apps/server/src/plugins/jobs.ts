@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { PgBoss, fromPglite, type Job, type SendOptions } from 'pg-boss';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgBoss, fromDrizzle, fromPglite, type Job, type SendOptions } from 'pg-boss';
 import type { ZodType } from 'zod';
 import type { DatabaseConnection } from '../db/client';
+import { rowsOf, type Tx } from '../db/transaction';
 
 /** What a handler learns about the job it runs, besides its data. */
 export interface JobContext {
@@ -42,6 +44,12 @@ export interface SendJobOptions {
   singletonKey?: string;
   /** Overrides the name's retry limit for this job. */
   retryLimit?: number;
+  /**
+   * Queues the job inside the caller's transaction: it exists only if that transaction commits.
+   * Always pass it when sending from inside a transaction (on PGlite, the single connection is held
+   * by the transaction, so a send outside it would wait for it forever).
+   */
+  tx?: Tx;
 }
 
 export interface Jobs {
@@ -77,6 +85,17 @@ export function singletonJobId(name: string, key: string): string {
   const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
+
+/** pg-boss's drizzle adapter over our transaction handle (both drivers answer `{ rows }`). */
+const inTransaction = (tx: Tx) =>
+  fromDrizzle(
+    {
+      execute: async (query: unknown) => ({
+        rows: rowsOf<Record<string, unknown>>(await tx.execute(query as SQL)),
+      }),
+    },
+    sql,
+  );
 
 function createBoss(connection: DatabaseConnection): PgBoss {
   const common = { schema: 'pgboss', migrate: true, persistWarnings: false } as const;
@@ -186,6 +205,7 @@ async function jobsPlugin(app: FastifyInstance, options: JobsOptions) {
         options.singletonKey = sendOptions.singletonKey;
       }
       if (sendOptions.retryLimit !== undefined) options.retryLimit = sendOptions.retryLimit;
+      if (sendOptions.tx) options.db = inTransaction(sendOptions.tx);
       return instance.send(name, data, options);
     },
     async schedule(name, cron, data = {}) {
