@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
+import { installJobQueueSchema } from '../src/plugins/jobs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -26,6 +27,7 @@ export default async function setup(project: TestProject) {
     const templateDir = path.join(dir, 'pglite');
     const database = await openPglite(templateDir);
     await migrate(database);
+    await installJobQueueSchema(database.connection);
     await database.close();
     project.provide('pgliteTemplateDir', templateDir);
     project.provide('postgresTemplateDb', '');
@@ -40,6 +42,7 @@ export default async function setup(project: TestProject) {
   await admin.query(`CREATE DATABASE ${templateDb}`);
   const database = await openPostgres(withDatabase(url, templateDb), 2);
   await migrate(database);
+  await installJobQueueSchema(database.connection);
   await database.close();
   project.provide('pgliteTemplateDir', '');
   project.provide('postgresTemplateDb', templateDb);

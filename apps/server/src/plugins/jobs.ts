@@ -2,7 +2,14 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql, type SQL } from 'drizzle-orm';
-import { PgBoss, fromDrizzle, fromPglite, type Job, type SendOptions } from 'pg-boss';
+import {
+  PgBoss,
+  fromDrizzle,
+  fromPglite,
+  type ConstructorOptions,
+  type Job,
+  type SendOptions,
+} from 'pg-boss';
 import type { ZodType } from 'zod';
 import type { DatabaseConnection } from '../db/client';
 import { rowsOf, type Tx } from '../db/transaction';
@@ -97,8 +104,8 @@ const inTransaction = (tx: Tx) =>
     sql,
   );
 
-function createBoss(connection: DatabaseConnection): PgBoss {
-  const common = { schema: 'pgboss', migrate: true, persistWarnings: false } as const;
+function createBoss(connection: DatabaseConnection, extra: ConstructorOptions = {}): PgBoss {
+  const common = { schema: 'pgboss', migrate: true, persistWarnings: false, ...extra } as const;
   if (connection.driver === 'pglite')
     return new PgBoss({ ...common, db: fromPglite(connection.client), backend: 'pglite' });
   return new PgBoss({
@@ -107,6 +114,16 @@ function createBoss(connection: DatabaseConnection): PgBoss {
     max: 4,
     application_name: 'maplesource-jobs',
   });
+}
+
+/**
+ * Installs (or migrates) the queue's `pgboss` schema without starting workers. The test setup runs it
+ * on its template database, so each test database starts with the schema in place.
+ */
+export async function installJobQueueSchema(connection: DatabaseConnection): Promise<void> {
+  const boss = createBoss(connection, { supervise: false, schedule: false, registerInstance: false });
+  await boss.start();
+  await boss.stop({ graceful: false, close: true });
 }
 
 /**
