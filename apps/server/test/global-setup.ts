@@ -20,7 +20,9 @@ declare module 'vitest' {
  * (a copied PGlite directory, or CREATE DATABASE … TEMPLATE on PostgreSQL).
  */
 export default async function setup(project: TestProject) {
-  const driver = process.env.TEST_DB_DRIVER === 'postgres' ? 'postgres' : 'pglite';
+  // The project's `test.env` reaches the test workers, not this process: read it from the project.
+  const requested = project.config.env?.TEST_DB_DRIVER ?? process.env.TEST_DB_DRIVER;
+  const driver = requested === 'postgres' ? 'postgres' : 'pglite';
   project.provide('testDbDriver', driver);
   if (driver === 'pglite') {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'maplesource-template-'));
