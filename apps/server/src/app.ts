@@ -16,6 +16,8 @@ import context from './plugins/context';
 import messaging from './plugins/messaging';
 import events from './plugins/events';
 import idempotency from './plugins/idempotency';
+import jobs from './plugins/jobs';
+import payments from './plugins/payments';
 import roleHeader from './plugins/role-header';
 import formBody from './plugins/form-body';
 import auth, { secureCookiesFor } from './plugins/auth';
@@ -94,6 +96,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     pollIntervalMs: config.EVENTS_POLL_MS,
     retryBaseMs: config.EVENTS_RETRY_BASE_MS,
   });
+  await app.register(jobs, { pollingIntervalSeconds: config.JOBS_POLLING_INTERVAL_SECONDS });
+  await app.register(payments);
   await app.register(cookie, { secret: config.COOKIE_SECRET });
   await app.register(formBody);
   await app.register(cors, {

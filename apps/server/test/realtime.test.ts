@@ -6,6 +6,14 @@ import { SessionService } from '../src/modules/auth/session.service';
 import { createTestApp, type TestApp } from './helpers';
 import { testTimeouts } from '../../../test-timeouts.mjs';
 import { SESSION_COOKIE } from '../src/plugins/auth';
+import { notFound } from '../src/plugins/errors';
+import { chatIdPayloadSchema, type SocketAck } from '@maplesource/contracts/realtime/events';
+
+const connected = (socket: Socket) =>
+  new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
 
 const redisUrl = process.env.REDIS_URL;
 const apps: TestApp[] = [];
@@ -16,6 +24,13 @@ async function startNode(database?: TestApp['database']): Promise<{ t: TestApp; 
   const t = await createTestApp({
     env: redisUrl ? { REDIS_URL: redisUrl } : {},
     ...(database ? { database } : {}),
+    beforeReady: (app) => {
+      // A module's handler, as chat.socket.ts will add them: payload checked by its contracts schema.
+      app.realtime.handle('markAsRead', chatIdPayloadSchema, (socket, { chatId }) => {
+        if (chatId === 'forbidden') throw notFound('CHAT_NOT_FOUND', 'No such chat');
+        return { chatId, by: socket.data.user.id };
+      });
+    },
   });
   apps.push(t);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -24,11 +39,15 @@ async function startNode(database?: TestApp['database']): Promise<{ t: TestApp; 
   return { t, url: `http://127.0.0.1:${port}` };
 }
 
-function open(url: string, withCookie: boolean): Socket {
+function open(
+  url: string,
+  withCookie: boolean,
+  { origin, transport = 'websocket' }: { origin?: string; transport?: 'websocket' | 'polling' } = {},
+): Socket {
   return connect(url, {
     path: '/socket.io',
-    transports: ['websocket'],
-    extraHeaders: withCookie ? { cookie } : {},
+    transports: [transport],
+    extraHeaders: { ...(withCookie ? { cookie } : {}), ...(origin ? { origin } : {}) },
     reconnection: false,
     timeout: testTimeouts.conditionMs,
   });
@@ -74,6 +93,33 @@ describe('realtime connection (chat backend)', () => {
       socket.once('pong', resolve),
     );
     expect(pong.timestamp).toBe(42);
+    socket.close();
+  });
+
+  it('refuses a handshake from an origin that is not allowed, on websocket and on polling', async () => {
+    for (const transport of ['websocket', 'polling'] as const) {
+      const socket = open(first.url, true, { origin: 'https://evil.example', transport });
+      await expect(connected(socket)).rejects.toBeInstanceOf(Error);
+      expect(socket.connected).toBe(false);
+      socket.close();
+    }
+    const allowed = open(first.url, true, { origin: 'http://localhost:3000' });
+    await connected(allowed);
+    allowed.close();
+  });
+
+  it('checks each payload with its schema and acknowledges results and errors', async () => {
+    const socket = open(first.url, true);
+    await connected(socket);
+    const bad = (await socket.emitWithAck('markAsRead', { chatId: 42 })) as SocketAck;
+    expect(bad).toMatchObject({
+      ok: false,
+      error: { code: 'SOCKET_PAYLOAD_INVALID', fields: { chatId: expect.any(String) } },
+    });
+    const good = (await socket.emitWithAck('markAsRead', { chatId: 'c-1' })) as SocketAck;
+    expect(good).toEqual({ ok: true, data: { chatId: 'c-1', by: userId } });
+    const refused = (await socket.emitWithAck('markAsRead', { chatId: 'forbidden' })) as SocketAck;
+    expect(refused).toEqual({ ok: false, error: { code: 'CHAT_NOT_FOUND', message: 'No such chat' } });
     socket.close();
   });
 

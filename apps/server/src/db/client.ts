@@ -13,9 +13,13 @@ export type Db = PgDatabase<PgQueryResultHKT>;
 
 export type DatabaseDriver = 'pglite' | 'postgres';
 
+/** The driver-level handle that libraries needing their own SQL access (the job queue) start from. */
+export type DatabaseConnection = { driver: 'pglite'; client: PGlite } | { driver: 'postgres'; url: string };
+
 export interface Database {
   db: Db;
   driver: DatabaseDriver;
+  connection: DatabaseConnection;
   /** Runs raw SQL text (several statements allowed); used by migrations and seeding. */
   exec(sqlText: string): Promise<void>;
   ping(): Promise<void>;
@@ -42,6 +46,7 @@ export async function openPglite(dir: string | undefined): Promise<Database> {
   return {
     db,
     driver: 'pglite',
+    connection: { driver: 'pglite', client },
     exec: async (text) => {
       await client.exec(text);
     },
@@ -63,6 +68,7 @@ export async function openPostgres(databaseUrl: string, poolSize: number): Promi
   return {
     db,
     driver: 'postgres',
+    connection: { driver: 'postgres', url: databaseUrl },
     exec: async (text) => {
       await pool.query(text);
     },
