@@ -6,7 +6,6 @@ import { rowsOf, withTransaction } from '../../db/transaction';
 import { badRequest } from '../errors';
 import { WebhookVerificationError, type PaymentEvent } from './provider';
 
-
 const webhookBodyLimit = 256 * 1024;
 
 function refusal(error: WebhookVerificationError) {
