@@ -27,7 +27,7 @@ import { SessionService } from './modules/auth/session.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { contentWeb } from './modules/content/content.web';
 import { createShellRenderer } from './modules/content/render-shell';
-import { contentPageSources } from './modules/content/catalog-sources';
+import { contentPageSources } from './modules/content/entity-sources';
 import { buyerService } from './services/buyer';
 import { chatService } from './services/chat';
 import { paymentService } from './services/payment';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { contentRoutes } from '../modules/content/content.routes';
-import { adminRoutes } from '../modules/admin/admin.routes';
+import { adminRoutes } from '../modules/content/content.admin.routes';
 import { authRoutes } from '../modules/auth/auth.routes';
 import { devOutboxRoutes } from '../modules/auth/dev-outbox.routes';
 import { accountsRoutes } from '../modules/accounts/accounts.routes';

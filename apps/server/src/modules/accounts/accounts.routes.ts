@@ -12,7 +12,7 @@ import {
   updateProfileResponseSchema,
 } from '@maplesource/contracts';
 import { conflict } from '../../plugins/errors';
-import { getAuthServices } from '../auth/auth.context';
+import { getAuthServices } from '../auth';
 import { AddressService, checkCity } from './addresses.service';
 
 /** Spec §7 Profile calls: profile, profile/preferences, address. Every route acts on the caller's own account. */

@@ -19,7 +19,7 @@ import {
   verifyEmailResponseSchema,
 } from '@maplesource/contracts';
 import { AppError } from '../../plugins/errors';
-import { getAuthServices } from './auth.context';
+import { getAuthServices } from '.';
 
 const meta = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
 

@@ -43,24 +43,24 @@ import {
   saveGlobalParagraph,
   saveSeoEntry,
   type Actor,
-} from '../content/content.service';
-import { sanitizeSeoMarkup } from '../content/seo-markup';
-import { invalidateHeadCache } from '../content/head-cache';
+} from './content.service';
+import { sanitizeSeoMarkup } from './seo-markup';
+import { invalidateHeadCache } from './head-cache';
 import type { FastifyRequest } from 'fastify';
 import { listCategoriesForAdmin, renameCategory } from '../catalog/category-admin.service';
 import { listSellersForAdmin, setSellerVerified, updateSellerProfile } from '../sellers/seller-admin.service';
 import { getCatalogItemForAdmin, renameCatalogItem } from '../catalog/item-admin.service';
 import { forgetCachedListings } from '../catalog/listing-cache';
-import { writeAudit } from '../content/content.service';
+import { writeAudit } from './content.service';
 import {
   deleteBlog,
   listBlogsForAdmin,
   replaceLandingFeatures,
   saveBlog,
   saveHeroSettings,
-} from '../content/site-admin.service';
-import { getHeroSettings, listLandingFeatures } from '../content/home-blogs.service';
-import { adminUploadRoutes } from './admin-uploads.routes';
+} from './site-admin.service';
+import { getHeroSettings, listLandingFeatures } from './home-blogs.service';
+import { adminUploadRoutes } from './uploads.admin.routes';
 
 const uuidParams = z.object({ id: z.uuid() });
 const errors = {

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminUploadMaxBytes, adminUploadResponseSchema, errorResponseSchema } from '@maplesource/contracts';
 import { AppError, badRequest } from '../../plugins/errors';
-import { writeAudit } from '../content/content.service';
+import { writeAudit } from './content.service';
 import { uploadImage } from './upload-image';
 
 /**
