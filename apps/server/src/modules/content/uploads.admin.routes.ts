@@ -6,7 +6,7 @@ import { writeAudit } from './content.service';
 import { uploadImage } from './upload-image';
 
 /**
- * `POST /api/v1/admin/uploads` (registered inside adminRoutes, so only admins reach it): one image
+ * `POST /api/v1/admin/uploads` (registered inside contentAdminRoutes, in the admin scope): one image
  * as multipart field `file`; answers its `/uploads/<sha256>.webp` address. The multipart parser
  * lives in this plugin's scope only.
  */

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import {
+  adminCatalogItemParamsSchema,
+  adminCatalogItemSchema,
+  adminCategorySchema,
+  adminSellerProfileSchema,
+  adminSellerSchema,
+  catalogItemNamesInputSchema,
+  categoryNamesInputSchema,
+  errorResponseSchema,
+  sellerProfileInputSchema,
+  sellerVerifiedInputSchema,
+} from '@maplesource/contracts';
+import { withTransaction } from '../db/transaction';
+import { renameCatalogItemWorkflow } from './rename-catalog-item';
+import { renameCategoryWorkflow } from './rename-category';
+import { setSellerVerifiedWorkflow } from './set-seller-verified';
+import { updateSellerProfileWorkflow } from './update-seller-profile';
+import type { WorkflowActor } from './workflow-doors';
+
+const idParams = z.object({ id: z.string().regex(/^\d{1,18}$/) });
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
+const actorOf = (request: FastifyRequest): WorkflowActor => ({ userId: request.user?.id ?? null });
+
+/**
+ * The admin console's audited writes that span modules (catalogue or sellers + the content module's audit
+ * log), under /api/v1/admin inside the admin scope of services/buyer.ts. Each runs one workflow in one
+ * transaction: the write and its audit row commit together or not at all.
+ */
+export const adminEditRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['admin'];
+  // After a committed change: this app's cached listing pages (catalogue) and rendered page heads (content)
+  // are stale. Other processes see the catalogue version bumped by its trigger within one poll.
+  const forgetCaches = () => {
+    app.catalog.forgetListings();
+    app.content.forgetPageHeads();
+  };
+
+  app.put(
+    '/categories/:id',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: categoryNamesInputSchema,
+        response: { 200: adminCategorySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const after = await withTransaction(app.db, (tx) =>
+        renameCategoryWorkflow(app, tx, {
+          actor: actorOf(request),
+          id: request.params.id,
+          names: request.body,
+        }),
+      );
+      forgetCaches();
+      return after;
+    },
+  );
+
+  app.put(
+    '/sellers/:id/verified',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: sellerVerifiedInputSchema,
+        response: { 200: adminSellerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const after = await withTransaction(app.db, (tx) =>
+        setSellerVerifiedWorkflow(app, tx, {
+          actor: actorOf(request),
+          id: request.params.id,
+          verified: request.body.verified,
+        }),
+      );
+      forgetCaches();
+      return after;
+    },
+  );
+
+  app.put(
+    '/sellers/:id/profile',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: sellerProfileInputSchema,
+        response: { 200: adminSellerProfileSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const after = await withTransaction(app.db, (tx) =>
+        updateSellerProfileWorkflow(app, tx, {
+          actor: actorOf(request),
+          id: request.params.id,
+          edit: request.body,
+        }),
+      );
+      forgetCaches();
+      return after;
+    },
+  );
+
+  app.put(
+    '/catalog-items/:kind/:idOrSlug',
+    {
+      schema: {
+        tags,
+        params: adminCatalogItemParamsSchema,
+        body: catalogItemNamesInputSchema,
+        response: { 200: adminCatalogItemSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { kind, idOrSlug } = request.params;
+      const after = await withTransaction(app.db, (tx) =>
+        renameCatalogItemWorkflow(app, tx, { actor: actorOf(request), kind, idOrSlug, names: request.body }),
+      );
+      forgetCaches();
+      return after;
+    },
+  );
+};

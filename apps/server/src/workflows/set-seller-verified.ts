@@ -1,0 +1,20 @@
+import type { AdminSeller } from '@maplesource/contracts';
+import type { Tx } from '../db/transaction';
+import type { WorkflowActor, WorkflowDoors } from './workflow-doors';
+
+/** Admin marks a storefront verified or not (sellers), audited (content's log), in the caller's transaction. */
+export async function setSellerVerifiedWorkflow(
+  doors: WorkflowDoors,
+  tx: Tx,
+  input: { actor: WorkflowActor; id: string; verified: boolean },
+): Promise<AdminSeller> {
+  const { before, after } = await doors.sellers.setSellerVerified(tx, input.id, input.verified);
+  await doors.content.writeAudit(tx, input.actor, {
+    action: 'update',
+    entity: 'seller',
+    entityId: after.id,
+    before,
+    after,
+  });
+  return after;
+}
