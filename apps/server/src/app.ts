@@ -15,6 +15,8 @@ import type { Database } from './db/client';
 import errors from './plugins/errors';
 import context from './plugins/context';
 import messaging from './plugins/messaging';
+import events from './plugins/events';
+import idempotency from './plugins/idempotency';
 import roleHeader from './plugins/role-header';
 import auth from './plugins/auth';
 import openapi from './plugins/openapi';
@@ -83,6 +85,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errors);
   await app.register(context, { config, database });
   await app.register(messaging);
+  // Domain events: the outbox and its dispatcher (decision 065); modules subscribe while they register.
+  await app.register(events, {
+    pollIntervalMs: config.EVENTS_POLL_MS,
+    retryBaseMs: config.EVENTS_RETRY_BASE_MS,
+  });
   await app.register(cookie, { secret: config.COOKIE_SECRET });
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   await app.register(cors, {
@@ -119,6 +126,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sessions: app.auth.sessions,
     secureCookies: config.PUBLIC_URL.startsWith('https://'),
   });
+  // Idempotency-Key on routes with `config: { idempotency: true }` (decision 067); before any route.
+  await app.register(idempotency);
   await app.register(locationsModulePlugin);
   await app.register(accountsModulePlugin);
   await app.register(catalogModulePlugin, options.catalog ?? {});

@@ -68,6 +68,13 @@ export const configSchema = z.object({
   CATALOG_LISTING_CACHE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).optional()),
   /** How long a page waits for its API answers (decision 044). Default 250, tests 10000 (a busy CI machine). */
   PAGE_DATA_WAIT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).optional()),
+  /** How often the event dispatcher looks for due deliveries besides the in-process nudge (decision 065). Default 1000. */
+  EVENTS_POLL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).max(60_000).optional()),
+  /** First retry delay of a failed event delivery, doubled per attempt up to one hour (decision 065). Default 1000. */
+  EVENTS_RETRY_BASE_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(3_600_000).optional(),
+  ),
 });
 
 type RawConfig = z.infer<typeof configSchema>;

@@ -11,3 +11,4 @@ export * from './seo';
 export * from './listing-head';
 export * from './content';
 export * from './catalog';
+export * from './events';

@@ -1,0 +1,251 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { sql, type SQL } from 'drizzle-orm';
+import { domainEventSchemas, type DomainEventName } from '@maplesource/contracts';
+import type { Db } from '../db/client';
+import { rowsOf, type Tx } from '../db/transaction';
+
+/** What a handler gets besides the payload: the event's id and time, and the transaction it runs in. */
+export interface EventContext {
+  eventId: string;
+  occurredAt: Date;
+  /** The handler's transaction; the handled-event mark commits or rolls back with the handler's writes. */
+  tx: Tx;
+}
+
+export interface Subscription {
+  subscriber: string;
+  name: DomainEventName;
+  handler: (payload: unknown, ctx: EventContext) => Promise<void>;
+}
+
+export interface DispatcherOptions {
+  /** How often due deliveries are looked for besides the nudges (other processes' events, retries). */
+  pollIntervalMs: number;
+  /** First retry delay; doubled per failed attempt up to retryMaxMs, with ±20 % jitter. */
+  retryBaseMs: number;
+  retryMaxMs: number;
+}
+
+interface ClaimedDelivery {
+  event_id: string;
+  subscriber: string;
+  attempts: number;
+  name: string;
+  payload: unknown;
+  occurred_at: unknown;
+}
+
+/** How long an emitted id is watched for its commit before the poll is left to find it. */
+const NUDGE_WATCH_MS = 5_000;
+/** Deliveries handled in one background cycle before the next cycle is scheduled (PGlite: let requests in). */
+const CYCLE_BATCH = 50;
+
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export function retryDelayMs(
+  attempts: number,
+  options: Pick<DispatcherOptions, 'retryBaseMs' | 'retryMaxMs'>,
+) {
+  const exponential = options.retryBaseMs * 2 ** Math.min(Math.max(attempts - 1, 0), 30);
+  const capped = Math.min(exponential, options.retryMaxMs);
+  return Math.max(1, Math.round(capped * (0.8 + Math.random() * 0.4)));
+}
+
+/**
+ * Hands outbox events to this process's subscribers (decision 065). Each (event, subscriber) delivery is
+ * claimed with FOR UPDATE SKIP LOCKED in its own transaction, so several processes share the work and
+ * PGlite's single connection is released between deliveries. The handler runs in a savepoint together
+ * with the handled-event mark; a failure rolls both back and records the attempt and the next due time.
+ */
+export class EventDispatcher {
+  private readonly subscriptions = new Map<string, Subscription>();
+  /** Ids emitted by this process whose transaction may not have committed yet, with when they were emitted. */
+  private readonly watched = new Map<string, number>();
+  private chain: Promise<unknown> = Promise.resolve();
+  private timer: NodeJS.Timeout | undefined;
+  private timerDueAt = Number.POSITIVE_INFINITY;
+  private started = false;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+    private readonly options: DispatcherOptions,
+  ) {}
+
+  add(subscription: Subscription) {
+    if (this.started) throw new Error('Subscribe to events while the app registers, before it is ready');
+    const key = `${subscription.subscriber}\u0000${subscription.name}`;
+    if (this.subscriptions.has(key))
+      throw new Error(`${subscription.subscriber} already subscribes to ${subscription.name}`);
+    this.subscriptions.set(key, subscription);
+  }
+
+  /** True when this process runs at least one subscriber of the event. */
+  handles(name: DomainEventName): boolean {
+    for (const subscription of this.subscriptions.values()) if (subscription.name === name) return true;
+    return false;
+  }
+
+  async start() {
+    this.started = true;
+    if (this.subscriptions.size === 0) return;
+    const values = [...this.subscriptions.values()].map((s) => sql`(${s.subscriber}, ${s.name})`);
+    await this.db.execute(
+      sql`INSERT INTO event_subscriptions (subscriber, event_name) VALUES ${sql.join(values, sql`, `)}
+          ON CONFLICT DO NOTHING`,
+    );
+    this.schedule(0); // whatever was left before a restart
+  }
+
+  async stop() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.chain.catch(() => undefined);
+  }
+
+  /** Called by emit: look again soon after the emitting transaction commits. */
+  nudge(eventId: string) {
+    if (this.stopped) return;
+    this.watched.set(eventId, Date.now());
+    this.schedule(0);
+  }
+
+  /** Resolves when no delivery to this process's subscribers is due (those waiting for a retry are not). */
+  async drain(): Promise<void> {
+    if (this.subscriptions.size === 0 || this.stopped) return;
+    for (;;) {
+      const handled = await this.exclusive(() => this.deliverDue(Number.POSITIVE_INFINITY));
+      if (handled === 0 || this.stopped) return;
+    }
+  }
+
+  private exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.chain.then(work, work);
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+
+  private schedule(delayMs: number) {
+    if (this.stopped || !this.started || this.subscriptions.size === 0) return;
+    const dueAt = Date.now() + delayMs;
+    if (this.timer && this.timerDueAt <= dueAt) return;
+    clearTimeout(this.timer);
+    this.timerDueAt = dueAt;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.timerDueAt = Number.POSITIVE_INFINITY;
+      void this.exclusive(() => this.backgroundCycle());
+    }, delayMs);
+    this.timer.unref();
+  }
+
+  private async backgroundCycle() {
+    if (this.stopped) return;
+    let next = this.options.pollIntervalMs;
+    try {
+      await this.settleWatched();
+      const handled = await this.deliverDue(CYCLE_BATCH);
+      if (handled === CYCLE_BATCH) next = 0;
+      else if (this.watched.size > 0) next = Math.min(next, 25);
+    } catch (error) {
+      if (!this.stopped) this.log.error({ err: error }, 'event dispatcher cycle failed');
+    }
+    this.schedule(next);
+  }
+
+  /** Forgets watched ids that are now visible (committed) or too old (rolled back, or left to the poll). */
+  private async settleWatched() {
+    if (this.watched.size === 0) return;
+    const now = Date.now();
+    const ids = [...this.watched.keys()];
+    const visible = rowsOf<{ id: string }>(
+      await this.db.execute(
+        sql`SELECT id FROM domain_events WHERE id IN (${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`,
+      ),
+    );
+    for (const row of visible) this.watched.delete(String(row.id));
+    for (const [id, emittedAt] of this.watched) if (now - emittedAt > NUDGE_WATCH_MS) this.watched.delete(id);
+  }
+
+  private async deliverDue(limit: number): Promise<number> {
+    let handled = 0;
+    while (handled < limit && !this.stopped) {
+      const delivered = await this.deliverOne();
+      if (!delivered) break;
+      handled += 1;
+      await yieldToRequests();
+    }
+    return handled;
+  }
+
+  private pairs(): SQL {
+    return sql.join(
+      [...this.subscriptions.values()].map((s) => sql`(${s.subscriber}, ${s.name})`),
+      sql`, `,
+    );
+  }
+
+  /** Claims and handles one due delivery; false when none is due. */
+  private async deliverOne(): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const [row] = rowsOf<ClaimedDelivery>(
+        await tx.execute(sql`
+          SELECT d.event_id, d.subscriber, d.attempts, e.name, e.payload, e.occurred_at
+          FROM event_deliveries d JOIN domain_events e ON e.id = d.event_id
+          WHERE d.delivered_at IS NULL AND d.next_attempt_at <= clock_timestamp()
+            AND (d.subscriber, e.name) IN (${this.pairs()})
+          ORDER BY d.next_attempt_at, e.occurred_at, d.event_id
+          LIMIT 1
+          FOR UPDATE OF d SKIP LOCKED`),
+      );
+      if (!row) return false;
+      const eventId = String(row.event_id);
+      const subscription = this.subscriptions.get(`${row.subscriber}\u0000${row.name}`)!;
+      try {
+        await tx.transaction(async (handlerTx) => {
+          const fresh = rowsOf(
+            await handlerTx.execute(sql`
+              INSERT INTO handled_events (subscriber, event_id) VALUES (${row.subscriber}, ${eventId}::uuid)
+              ON CONFLICT DO NOTHING RETURNING event_id`),
+          );
+          if (fresh.length === 0) return; // handled before: a redelivery changes nothing
+          const schema = domainEventSchemas[subscription.name];
+          const payload = schema.parse(
+            typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload,
+          );
+          await subscription.handler(payload, {
+            eventId,
+            occurredAt: new Date(row.occurred_at as string | Date),
+            tx: handlerTx,
+          });
+        });
+        await tx.execute(sql`
+          UPDATE event_deliveries SET delivered_at = clock_timestamp(), attempts = attempts + 1, last_error = NULL
+          WHERE event_id = ${eventId}::uuid AND subscriber = ${row.subscriber}`);
+      } catch (error) {
+        const attempts = Number(row.attempts) + 1;
+        const delay = retryDelayMs(attempts, this.options);
+        const message = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(
+          0,
+          2000,
+        );
+        this.log.warn(
+          { err: error, event: row.name, eventId, subscriber: row.subscriber, attempts, retryInMs: delay },
+          'event subscriber failed; will retry',
+        );
+        await tx.execute(sql`
+          UPDATE event_deliveries
+          SET attempts = ${attempts}, last_error = ${message},
+              next_attempt_at = clock_timestamp() + ${delay}::integer * interval '1 millisecond'
+          WHERE event_id = ${eventId}::uuid AND subscriber = ${row.subscriber}`);
+        this.schedule(delay); // this process retries it when due; the poll is the fallback
+      }
+      return true;
+    });
+  }
+}

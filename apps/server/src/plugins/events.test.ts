@@ -1,0 +1,257 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { DomainEventPayload } from '@maplesource/contracts';
+import { createTestApp, createTestDatabase, type TestApp, type TestDatabase } from '../../test/helpers';
+import { waitFor } from '../../test/wait-for';
+import { rowsOf, withTransaction, type Tx } from '../db/transaction';
+import { purgeDeliveredEvents, type EventContext } from './events';
+
+/**
+ * The outbox and its dispatcher (decision 065) on the database this run tests. Handlers write into a
+ * scratch table through ctx.tx, so a test can see which handler work committed.
+ */
+type Payload = DomainEventPayload<'review.changed'>;
+interface Call {
+  subscriber: string;
+  payload: Payload;
+  eventId: string;
+}
+
+let database: TestDatabase;
+let t: TestApp;
+let second: TestApp;
+const calls: Call[] = [];
+/** itemId → how many more times the flaky subscriber fails for it. */
+const failuresLeft = new Map<number, number>();
+let nextItemId = 1;
+
+function record(subscriber: string) {
+  return async (payload: Payload, ctx: EventContext) => {
+    calls.push({ subscriber, payload, eventId: ctx.eventId });
+    await ctx.tx.execute(
+      sql`INSERT INTO test_event_effects (subscriber, event_id, item_id) VALUES (${subscriber}, ${ctx.eventId}::uuid, ${payload.itemId})`,
+    );
+    const left = subscriber === 'test.flaky' ? (failuresLeft.get(payload.itemId) ?? 0) : 0;
+    if (left > 0) {
+      failuresLeft.set(payload.itemId, left - 1);
+      throw new Error(`flaky failure, ${left - 1} left`);
+    }
+  };
+}
+
+const env = { EVENTS_POLL_MS: '60000', EVENTS_RETRY_BASE_MS: '20' };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await database.exec(`CREATE TABLE test_event_effects (
+    subscriber text NOT NULL, event_id uuid NOT NULL, item_id integer NOT NULL, at timestamptz NOT NULL DEFAULT clock_timestamp())`);
+  t = await createTestApp({
+    database,
+    env,
+    beforeReady: (app) => {
+      app.events.subscribe('test.steady', 'review.changed', record('test.steady'));
+      app.events.subscribe('test.flaky', 'review.changed', record('test.flaky'));
+    },
+  });
+  // A second server process on the same database, running the same subscribers.
+  second = await createTestApp({
+    database,
+    env,
+    beforeReady: (app) => {
+      app.events.subscribe('test.steady', 'review.changed', record('test.steady'));
+      app.events.subscribe('test.flaky', 'review.changed', record('test.flaky'));
+    },
+  });
+});
+afterAll(async () => {
+  await second?.close();
+  await t?.close();
+  await database?.destroy();
+});
+
+function payload(itemId = nextItemId++): Payload {
+  return { itemKind: 'product', itemId, reviewId: String(itemId), change: 'created' };
+}
+
+const emitCommitted = (p: Payload) =>
+  withTransaction(t.app.db, (tx: Tx) => t.app.events.emit('review.changed', p, tx));
+
+async function rows<T>(query: ReturnType<typeof sql>) {
+  return rowsOf<T>(await t.app.db.execute(query));
+}
+
+const callsFor = (itemId: number, subscriber?: string) =>
+  calls.filter((c) => c.payload.itemId === itemId && (!subscriber || c.subscriber === subscriber));
+
+interface DeliveryRow {
+  subscriber: string;
+  attempts: number;
+  delivered_at: Date | null;
+  last_error: string | null;
+}
+const deliveries = (eventId: string) =>
+  rows<DeliveryRow>(
+    sql`SELECT subscriber, attempts, delivered_at, last_error FROM event_deliveries WHERE event_id = ${eventId}::uuid ORDER BY subscriber`,
+  );
+const effects = (itemId: number) =>
+  rows<{ subscriber: string }>(
+    sql`SELECT subscriber FROM test_event_effects WHERE item_id = ${itemId} ORDER BY subscriber`,
+  );
+
+describe('domain events: emit and deliver', () => {
+  it('delivers a committed event once to each subscriber right after commit, without waiting for the poll', async () => {
+    const p = payload();
+    const eventId = await emitCommitted(p);
+    // The poll interval is one minute here: only the after-commit nudge can deliver this soon.
+    await waitFor('both subscribers', () => callsFor(p.itemId).length >= 2, { timeoutMs: 20_000 });
+    await t.app.events.drain();
+    await second.app.events.drain();
+    expect(
+      callsFor(p.itemId)
+        .map((c) => c.subscriber)
+        .sort(),
+    ).toEqual(['test.flaky', 'test.steady']);
+    expect(callsFor(p.itemId).every((c) => c.eventId === eventId)).toBe(true);
+    expect(callsFor(p.itemId)[0]!.payload).toEqual(p);
+    const state = await deliveries(eventId);
+    expect(state.map((d) => [d.subscriber, Number(d.attempts), d.delivered_at !== null])).toEqual([
+      ['test.flaky', 1, true],
+      ['test.steady', 1, true],
+    ]);
+    expect((await effects(p.itemId)).map((r) => r.subscriber)).toEqual(['test.flaky', 'test.steady']);
+  });
+
+  it('retries a failing subscriber with backoff and does not run the others again', async () => {
+    const p = payload();
+    failuresLeft.set(p.itemId, 2);
+    const eventId = await emitCommitted(p);
+    const failed = await waitFor('a recorded failure', async () => {
+      const flaky = (await deliveries(eventId)).find((d) => d.subscriber === 'test.flaky');
+      return flaky && flaky.last_error ? flaky : undefined;
+    });
+    expect(failed.last_error).toContain('flaky failure');
+    expect(failed.delivered_at).toBeNull();
+    await waitFor('the flaky subscriber to succeed', async () => {
+      const flaky = (await deliveries(eventId)).find((d) => d.subscriber === 'test.flaky');
+      return flaky?.delivered_at ? flaky : undefined;
+    });
+    const state = await deliveries(eventId);
+    expect(state.map((d) => [d.subscriber, Number(d.attempts), d.last_error])).toEqual([
+      ['test.flaky', 3, null],
+      ['test.steady', 1, null],
+    ]);
+    expect(callsFor(p.itemId, 'test.flaky')).toHaveLength(3);
+    expect(callsFor(p.itemId, 'test.steady')).toHaveLength(1);
+    // The failed attempts' writes rolled back with them: one effect per subscriber.
+    expect((await effects(p.itemId)).map((r) => r.subscriber)).toEqual(['test.flaky', 'test.steady']);
+  });
+
+  it('changes nothing when a handled event is delivered again', async () => {
+    const p = payload();
+    const eventId = await emitCommitted(p);
+    await waitFor('delivery', async () => (await deliveries(eventId)).every((d) => d.delivered_at !== null));
+    // A crash after the handler committed but before the delivery was marked, or an operator re-enqueue.
+    await t.app.db.execute(
+      sql`UPDATE event_deliveries SET delivered_at = NULL, next_attempt_at = now() WHERE event_id = ${eventId}::uuid`,
+    );
+    await t.app.events.drain();
+    await second.app.events.drain();
+    const state = await deliveries(eventId);
+    expect(state.every((d) => d.delivered_at !== null && Number(d.attempts) === 2)).toBe(true);
+    expect(callsFor(p.itemId)).toHaveLength(2);
+    expect(await effects(p.itemId)).toHaveLength(2);
+  });
+
+  it('never delivers an event whose transaction rolled back', async () => {
+    const rolledBack = payload();
+    await expect(
+      withTransaction(t.app.db, async (tx) => {
+        await t.app.events.emit('review.changed', rolledBack, tx);
+        throw new Error('the use case failed after emitting');
+      }),
+    ).rejects.toThrow('the use case failed');
+    const committed = payload();
+    await emitCommitted(committed);
+    await waitFor('the committed event', () => callsFor(committed.itemId).length === 2);
+    await t.app.events.drain();
+    await second.app.events.drain();
+    expect(callsFor(rolledBack.itemId)).toEqual([]);
+    expect(
+      await rows(sql`SELECT id FROM domain_events WHERE payload->>'itemId' = ${String(rolledBack.itemId)}`),
+    ).toEqual([]);
+  });
+
+  it('hands each event to one process per subscriber when two processes dispatch', async () => {
+    const batch = Array.from({ length: 20 }, () => payload());
+    await Promise.all(batch.map((p) => emitCommitted(p)));
+    await Promise.all([t.app.events.drain(), second.app.events.drain()]);
+    await waitFor('every delivery', async () => {
+      const [left] = await rows<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM event_deliveries WHERE delivered_at IS NULL`,
+      );
+      return Number(left!.n) === 0;
+    });
+    for (const p of batch) {
+      expect(callsFor(p.itemId, 'test.steady')).toHaveLength(1);
+      expect(callsFor(p.itemId, 'test.flaky')).toHaveLength(1);
+    }
+  });
+
+  it('refuses an invalid payload, an unknown event and a late subscription', async () => {
+    await expect(
+      withTransaction(t.app.db, (tx) =>
+        t.app.events.emit('review.changed', { itemKind: 'book', itemId: -1 } as unknown as Payload, tx),
+      ),
+    ).rejects.toThrow(/Invalid payload for review.changed/);
+    await expect(
+      withTransaction(t.app.db, (tx) =>
+        t.app.events.emit('nothing.happened' as 'review.changed', payload(), tx),
+      ),
+    ).rejects.toThrow(/Unknown domain event/);
+    expect(() => t.app.events.subscribe('test.late', 'review.changed', async () => undefined)).toThrow(
+      /before it is ready/,
+    );
+  });
+});
+
+describe('domain events: housekeeping and sharing the database', () => {
+  it('lets other queries in between deliveries while a backlog drains', async () => {
+    const backlog = Array.from({ length: 150 }, () => payload());
+    await withTransaction(t.app.db, async (tx) => {
+      for (const p of backlog) await t.app.events.emit('review.changed', p, tx);
+    });
+    await waitFor('the dispatchers to start on the backlog', () => callsFor(backlog[0]!.itemId).length > 0);
+    // A request's query gets its turn long before 300 deliveries are done.
+    const [pending] = await rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM event_deliveries WHERE delivered_at IS NULL`,
+    );
+    expect(Number(pending!.n)).toBeGreaterThan(0);
+    await Promise.all([t.app.events.drain(), second.app.events.drain()]);
+    for (const p of backlog) expect(callsFor(p.itemId)).toHaveLength(2);
+  });
+
+  it('purges delivered events after their retention, and keeps undelivered ones', async () => {
+    const done = payload();
+    const stuck = payload();
+    failuresLeft.set(stuck.itemId, 1_000);
+    const doneId = await emitCommitted(done);
+    const stuckId = await emitCommitted(stuck);
+    await waitFor('the first event to be delivered', async () =>
+      (await deliveries(doneId)).every((d) => d.delivered_at !== null),
+    );
+    await t.app.db.execute(
+      sql`UPDATE domain_events SET occurred_at = now() - interval '8 days' WHERE id IN (${doneId}::uuid, ${stuckId}::uuid)`,
+    );
+    await t.app.db.execute(
+      sql`UPDATE handled_events SET handled_at = now() - interval '8 days' WHERE event_id = ${doneId}::uuid`,
+    );
+    expect(await purgeDeliveredEvents(t.app.db, 7)).toBe(1);
+    const left = await rows<{ id: string }>(
+      sql`SELECT id FROM domain_events WHERE id IN (${doneId}::uuid, ${stuckId}::uuid)`,
+    );
+    expect(left.map((r) => r.id)).toEqual([stuckId]);
+    expect(await rows(sql`SELECT 1 FROM handled_events WHERE event_id = ${doneId}::uuid`)).toEqual([]);
+    expect(await rows(sql`SELECT 1 FROM event_deliveries WHERE event_id = ${doneId}::uuid`)).toEqual([]);
+    failuresLeft.set(stuck.itemId, 0);
+  });
+});

@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { sql } from 'drizzle-orm';
+import { domainEventSchemas, type DomainEventName, type DomainEventPayload } from '@maplesource/contracts';
+import type { Db } from '../db/client';
+import { rowsOf, type Tx } from '../db/transaction';
+import { EventDispatcher, type EventContext } from './event-dispatcher';
+
+export type { EventContext } from './event-dispatcher';
+
+export type EventHandler<N extends DomainEventName> = (
+  payload: DomainEventPayload<N>,
+  ctx: EventContext,
+) => Promise<void>;
+
+/** Domain events with an outbox (ARCHITECTURE rule 5, decision 065). */
+export interface DomainEvents {
+  /**
+   * Validates the payload and writes the event into the outbox inside the caller's transaction, with one
+   * delivery per registered subscriber; nothing is delivered unless that transaction commits. Returns its id.
+   */
+  emit<N extends DomainEventName>(name: N, payload: DomainEventPayload<N>, tx: Tx): Promise<string>;
+  /**
+   * Registers a handler while the app registers (before `ready`). `subscriber` is a stable name such as
+   * 'catalog.ratings': handled event ids are recorded under it, so renaming it redelivers nothing but
+   * makes the old name's pending deliveries orphans. The handler runs after commit, at least once, in a
+   * transaction with the handled mark: it must do its work through `ctx.tx`.
+   */
+  subscribe<N extends DomainEventName>(subscriber: string, name: N, handler: EventHandler<N>): void;
+  /** Resolves when no delivery to this process's subscribers is due (for tests and shutdown). */
+  drain(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    events: DomainEvents;
+  }
+}
+
+export interface EventsPluginOptions {
+  pollIntervalMs?: number;
+  retryBaseMs?: number;
+  retryMaxMs?: number;
+}
+
+const subscriberName = /^[a-z][a-z0-9-]*(\.[a-z0-9-]+)*$/;
+
+async function eventsPlugin(app: FastifyInstance, options: EventsPluginOptions) {
+  const dispatcher = new EventDispatcher(app.db, app.log.child({ plugin: 'events' }), {
+    pollIntervalMs: options.pollIntervalMs ?? 1_000,
+    retryBaseMs: options.retryBaseMs ?? 1_000,
+    retryMaxMs: options.retryMaxMs ?? 3_600_000,
+  });
+
+  const events: DomainEvents = {
+    async emit(name, payload, tx) {
+      const schema = domainEventSchemas[name];
+      if (!schema) throw new Error(`Unknown domain event ${String(name)}`);
+      const parsed = schema.safeParse(payload);
+      if (!parsed.success) throw new Error(`Invalid payload for ${name}: ${parsed.error.message}`);
+      const id = randomUUID();
+      await tx.execute(
+        sql`INSERT INTO domain_events (id, name, payload) VALUES (${id}::uuid, ${name}, ${JSON.stringify(parsed.data)}::jsonb)`,
+      );
+      await tx.execute(sql`
+        INSERT INTO event_deliveries (event_id, subscriber)
+        SELECT ${id}::uuid, subscriber FROM event_subscriptions WHERE event_name = ${name}`);
+      if (dispatcher.handles(name)) dispatcher.nudge(id);
+      return id;
+    },
+    subscribe(subscriber, name, handler) {
+      if (!subscriberName.test(subscriber) || subscriber.length > 100)
+        throw new Error(`Subscriber names are like 'catalog.ratings', not ${JSON.stringify(subscriber)}`);
+      if (!(name in domainEventSchemas)) throw new Error(`Unknown domain event ${String(name)}`);
+      dispatcher.add({
+        subscriber,
+        name,
+        handler: handler as (payload: unknown, ctx: EventContext) => Promise<void>,
+      });
+    },
+    drain: () => dispatcher.drain(),
+  };
+
+  app.decorate('events', events);
+  app.addHook('onReady', () => dispatcher.start());
+  app.addHook('onClose', () => dispatcher.stop());
+}
+
+/**
+ * Deletes events older than `olderThanDays` whose every delivery is done, with their delivery and handled
+ * rows (nothing is left to redeliver them). For the clean-up job; returns how many events went.
+ */
+export async function purgeDeliveredEvents(db: Db, olderThanDays = 7): Promise<number> {
+  return db.transaction(async (tx) => {
+    const gone = rowsOf<{ id: string }>(
+      await tx.execute(sql`
+        DELETE FROM domain_events e
+        WHERE e.occurred_at < now() - ${olderThanDays}::integer * interval '1 day'
+          AND NOT EXISTS (SELECT 1 FROM event_deliveries d WHERE d.event_id = e.id AND d.delivered_at IS NULL)
+        RETURNING e.id`),
+    );
+    if (gone.length > 0)
+      await tx.execute(sql`
+        DELETE FROM handled_events h
+        WHERE NOT EXISTS (SELECT 1 FROM domain_events e WHERE e.id = h.event_id)
+          AND h.handled_at < now() - ${olderThanDays}::integer * interval '1 day'`);
+    return gone.length;
+  });
+}
+
+export default fp(eventsPlugin, { name: 'events', dependencies: ['context'] });

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+/**
+ * Domain events (ARCHITECTURE rule 5, decision 065): what a module announces after a state change, for
+ * other modules to react to after commit. Names are `<module>.<past-tense>`; payloads are JSON (dates as
+ * ISO strings, ids as they are stored) and stay small: ids and the facts a subscriber needs, not whole rows.
+ * A payload schema only ever gains optional fields: events already in the outbox are parsed with it again.
+ */
+export const domainEventSchemas = {
+  /** A review of a product or service was created, changed or deleted: the item's rating is out of date. */
+  'review.changed': z.object({
+    itemKind: z.enum(['product', 'service']),
+    itemId: z.number().int().positive(),
+    reviewId: z.string().min(1),
+    change: z.enum(['created', 'updated', 'deleted']),
+  }),
+} as const satisfies Record<`${string}.${string}`, z.ZodType>;
+
+export type DomainEventName = keyof typeof domainEventSchemas;
+export type DomainEventPayload<N extends DomainEventName> = z.infer<(typeof domainEventSchemas)[N]>;
+
+export const domainEventNames = Object.keys(domainEventSchemas) as DomainEventName[];
