@@ -33,16 +33,11 @@ const actorOf = (request: FastifyRequest): WorkflowActor => ({ userId: request.u
 /**
  * The admin console's audited writes that span modules (catalogue or sellers + the content module's audit
  * log), under /api/v1/admin inside the admin scope of services/buyer.ts. Each runs one workflow in one
- * transaction: the write and its audit row commit together or not at all.
+ * transaction: the write, its audit row and its event commit together or not at all; the catalogue's listing
+ * cache and the content's page heads are dropped by their subscribers to the event (after commit).
  */
 export const adminEditRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['admin'];
-  // After a committed change: this app's cached listing pages (catalogue) and rendered page heads (content)
-  // are stale. Other processes see the catalogue version bumped by its trigger within one poll.
-  const forgetCaches = () => {
-    app.catalog.forgetListings();
-    app.content.forgetPageHeads();
-  };
 
   app.put(
     '/categories/:id',
@@ -62,7 +57,6 @@ export const adminEditRoutes: FastifyPluginAsyncZod = async (app) => {
           names: request.body,
         }),
       );
-      forgetCaches();
       return after;
     },
   );
@@ -85,7 +79,6 @@ export const adminEditRoutes: FastifyPluginAsyncZod = async (app) => {
           verified: request.body.verified,
         }),
       );
-      forgetCaches();
       return after;
     },
   );
@@ -108,7 +101,6 @@ export const adminEditRoutes: FastifyPluginAsyncZod = async (app) => {
           edit: request.body,
         }),
       );
-      forgetCaches();
       return after;
     },
   );
@@ -128,7 +120,6 @@ export const adminEditRoutes: FastifyPluginAsyncZod = async (app) => {
       const after = await withTransaction(app.db, (tx) =>
         renameCatalogItemWorkflow(app, tx, { actor: actorOf(request), kind, idOrSlug, names: request.body }),
       );
-      forgetCaches();
       return after;
     },
   );

@@ -3,7 +3,10 @@ import type { WorkflowActor, WorkflowDoors } from './workflow-doors';
 
 type CatalogItemRename = Awaited<ReturnType<WorkflowDoors['catalog']['renameCatalogItem']>>['after'];
 
-/** Admin renames a product or a service (catalogue), audited (content's log), in the caller's transaction. */
+/**
+ * Admin renames a product or a service (catalogue); audited (content's log) and announced
+ * (`catalog-item.renamed`), all in the caller's transaction.
+ */
 export async function renameCatalogItemWorkflow(
   doors: WorkflowDoors,
   tx: Tx,
@@ -27,5 +30,6 @@ export async function renameCatalogItemWorkflow(
     before,
     after,
   });
+  await doors.events.emit('catalog-item.renamed', { itemKind: input.kind, itemId: after.id }, tx);
   return after;
 }

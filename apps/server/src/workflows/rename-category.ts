@@ -2,7 +2,10 @@ import type { AdminCategory, CategoryNamesInput } from '@maplesource/contracts';
 import type { Tx } from '../db/transaction';
 import type { WorkflowActor, WorkflowDoors } from './workflow-doors';
 
-/** Admin renames a category (catalogue) and the change is audited (content's log), in the caller's transaction. */
+/**
+ * Admin renames a category (catalogue); the change is audited (content's log) and announced
+ * (`category.renamed`: listings and page heads drop what they cached), all in the caller's transaction.
+ */
 export async function renameCategoryWorkflow(
   doors: WorkflowDoors,
   tx: Tx,
@@ -16,5 +19,6 @@ export async function renameCategoryWorkflow(
     before,
     after,
   });
+  await doors.events.emit('category.renamed', { categoryId: after.id }, tx);
   return after;
 }

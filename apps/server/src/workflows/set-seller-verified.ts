@@ -2,7 +2,10 @@ import type { AdminSeller } from '@maplesource/contracts';
 import type { Tx } from '../db/transaction';
 import type { WorkflowActor, WorkflowDoors } from './workflow-doors';
 
-/** Admin marks a storefront verified or not (sellers), audited (content's log), in the caller's transaction. */
+/**
+ * Admin marks a storefront verified or not (sellers); audited (content's log) and announced (`seller.changed`:
+ * listing cards and page heads show the badge), all in the caller's transaction.
+ */
 export async function setSellerVerifiedWorkflow(
   doors: WorkflowDoors,
   tx: Tx,
@@ -16,5 +19,6 @@ export async function setSellerVerifiedWorkflow(
     before,
     after,
   });
+  await doors.events.emit('seller.changed', { sellerId: after.id, change: 'verified' }, tx);
   return after;
 }

@@ -6,7 +6,8 @@ import type { WorkflowActor, WorkflowDoors } from './workflow-doors';
 /**
  * Admin edits a storefront's name, city, province or business type (sellers); the catalogue's copies of
  * province and business type on the seller's items and its typo vocabulary follow (decision 040); the change
- * is audited (content's log). All in the caller's transaction: listings never show half of it.
+ * is audited (content's log) and announced (`seller.changed`). All in the caller's transaction: listings
+ * never show half of it.
  */
 export async function updateSellerProfileWorkflow(
   doors: WorkflowDoors,
@@ -30,5 +31,6 @@ export async function updateSellerProfileWorkflow(
     before,
     after,
   });
+  await doors.events.emit('seller.changed', { sellerId: after.id, change: 'profile' }, tx);
   return after;
 }

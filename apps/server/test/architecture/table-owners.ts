@@ -40,6 +40,12 @@ export const tableOwners: Record<string, string> = {
   site_settings: 'content', // dropped by 0301
   // cross-cutting ports and the foundation
   outbox_messages: 'plugins',
+  domain_events: 'plugins',
+  event_subscriptions: 'plugins',
+  event_deliveries: 'plugins',
+  handled_events: 'plugins',
+  idempotency_keys: 'plugins',
+  workflow_runs: 'workflows',
   app_meta: 'db',
 };
 

@@ -33,6 +33,11 @@ const catalogVersion = async () =>
     (await query<{ version: string }>(sql`select version from catalog_version where id = 1`))[0]!.version,
   );
 const get = (url: string) => t.app.inject({ method: 'GET', url });
+/** Payloads of the domain events of one name in the outbox (written in the change's transaction). */
+const eventsNamed = async (name: string) =>
+  (await query<{ payload: unknown }>(sql`select payload from domain_events where name = ${name}`)).map(
+    (row) => (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload),
+  );
 
 beforeAll(async () => {
   // The listing result cache on, with a long TTL: a stale page would show if admin writes did not drop it.
@@ -112,7 +117,13 @@ describe('admin catalogue edits', () => {
     });
     expect(audit!.actor_user_id).not.toBeNull();
 
-    // The cached page is gone at once: the listing shows the new name and the copies filter.
+    // The change was announced in its transaction; the catalogue's subscriber drops the cached page after
+    // commit: the listing shows the new name and the copies filter.
+    expect(await eventsNamed('seller.changed')).toContainEqual({
+      sellerId: String(seller!.id),
+      change: 'profile',
+    });
+    await t.app.events.drain();
     const after = (await get(listUrl)).json<ProductListResponse>();
     expect(after.items.every((p) => p.seller.name === 'Qorvath Fabrication Ltd.')).toBe(true);
     const filtered = (
@@ -184,6 +195,11 @@ describe('admin catalogue edits', () => {
       after: { nameEn: 'Zirconite Bracket Assembly', nameFr: 'Assemblage de support en zirconite' },
     });
 
+    expect(await eventsNamed('catalog-item.renamed')).toContainEqual({
+      itemKind: 'product',
+      itemId: String(product!.id),
+    });
+    await t.app.events.drain();
     const listed = (await get(listUrl))
       .json<ProductListResponse>()
       .items.find((p) => p.id === String(product!.id));

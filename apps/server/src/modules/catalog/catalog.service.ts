@@ -706,32 +706,22 @@ const itemTables = { product: 'products', service: 'services' } as const;
 export const resolveActiveItemId = (db: Db, kind: 'product' | 'service', idOrSlug: string) =>
   resolveActiveId(db, itemTables[kind], idOrSlug);
 
-/** An item's shown rating (rating_avg, rating_count). */
-export async function itemRating(
-  db: Db,
-  kind: 'product' | 'service',
-  itemId: number,
-): Promise<{ ratingAvg: number; ratingCount: number }> {
-  const [row] = await rows(
-    db,
-    sql`SELECT rating_avg, rating_count FROM ${sql.raw(itemTables[kind])} WHERE id = ${itemId}`,
-  );
-  return { ratingAvg: Number(row?.rating_avg ?? 0), ratingCount: Number(row?.rating_count ?? 0) };
-}
-
 /**
- * Stores an item's rating as the reviews module computed it from its reviews, in the reviews module's
- * transaction (which holds the item's review lock, so two reviews of one item store their ratings in order).
+ * Stores an item's rating as the reviews module computed it (on `review.changed`), unless a rating computed
+ * later is already stored: deliveries may come late, repeated or out of order, and nothing changes then.
  */
 export async function setItemRating(
   db: Db,
   kind: 'product' | 'service',
   itemId: number,
-  rating: { ratingAvg: number; ratingCount: number },
+  rating: { ratingAvg: number; ratingCount: number; ratedAt: string },
 ): Promise<void> {
   await db.execute(
-    sql`UPDATE ${sql.raw(itemTables[kind])} SET rating_avg = ${rating.ratingAvg}, rating_count = ${rating.ratingCount}
-        WHERE id = ${itemId}`,
+    sql`UPDATE ${sql.raw(itemTables[kind])}
+        SET rating_avg = ${rating.ratingAvg}, rating_count = ${rating.ratingCount},
+            rating_changed_at = ${rating.ratedAt}::timestamptz
+        WHERE id = ${itemId}
+          AND (rating_changed_at IS NULL OR rating_changed_at < ${rating.ratedAt}::timestamptz)`,
   );
 }
 

@@ -644,6 +644,13 @@ describe('likes and reviews need login and belong to their author', () => {
     const after = (await get(`/api/v1/review?productId=${productId}`)).json();
     expect(after.ratingCount).toBe(1);
     expect(after.ratingAvg).toBe(2);
+    // The catalogue stores the rating when it gets `review.changed` (after commit).
+    await t.app.events.drain();
+    const product = (await get(`/api/v1/product/${productId}`)).json();
+    expect({ ratingCount: product.ratingCount, ratingAvg: product.ratingAvg }).toEqual({
+      ratingCount: 1,
+      ratingAvg: 2,
+    });
   });
 
   it('suggested follows what this user viewed', async () => {

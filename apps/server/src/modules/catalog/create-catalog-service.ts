@@ -63,9 +63,7 @@ export function createCatalogService(state: CatalogState) {
     resolveSearchText: (db: Db, text: string | undefined) => resolveQuery(db, state.words, text),
     frequentSearchTerms: items.frequentSearchTerms,
     termSuggestions: bind(items.termSuggestions) as Rest<typeof items.termSuggestions>,
-    // ratings (kept by the reviews module) and sitemaps (content module)
-    itemRating: items.itemRating,
-    setItemRating: items.setItemRating,
+    // sitemaps (content module); ratings arrive as `review.changed` events (catalog.subscribers.ts)
     countPublicItems: items.countPublicItems,
     publicItemSlugs: items.publicItemSlugs,
     // admin console (the audited writes run inside workflows' transactions)
@@ -93,7 +91,7 @@ export function createCatalogService(state: CatalogState) {
         state.forgetSearchWords();
       }
     },
-    /** After a catalogue write committed: this instance's cached listing pages are stale. */
+    /** Drops this instance's cached listing pages (tests; admin edits do it through events). */
     forgetListings: () => state.forgetListings(),
   };
 }

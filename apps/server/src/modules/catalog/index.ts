@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { CatalogState, type CatalogOptions } from './catalog-state';
 import { createCatalogService, type CatalogService } from './create-catalog-service';
+import { subscribeCatalog } from './catalog.subscribers';
 
 /**
  * The catalogue module's door (categories, products, services, stats, likes, search): its plugin, which
@@ -30,8 +31,12 @@ async function catalogModule(app: FastifyInstance, options: Partial<CatalogOptio
     (app.config.NODE_ENV === 'test' ? 0 : 5_000);
   const state = new CatalogState({ ...options, listingCacheMs });
   app.decorate('catalog', createCatalogService(state));
+  subscribeCatalog(app, state);
   app.addHook('onClose', async () => state.dispose());
 }
 
 /** Options default from the config (CATALOG_LISTING_CACHE_MS); tests pass their own knobs per app. */
-export const catalogModulePlugin = fp(catalogModule, { name: 'catalog-module', dependencies: ['context'] });
+export const catalogModulePlugin = fp(catalogModule, {
+  name: 'catalog-module',
+  dependencies: ['context', 'events'],
+});

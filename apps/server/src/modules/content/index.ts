@@ -9,6 +9,7 @@ import { createEntitySources } from './entity-sources';
 import { HeadCache } from './head-cache';
 import { searchBlogs } from './home-blogs.service';
 import { createShellRenderer } from './render-shell';
+import { subscribeContent } from './content.subscribers';
 
 /**
  * The content module's door (home page, blogs, SEO, legal, global paragraphs, the admin audit log): its plugin
@@ -56,10 +57,11 @@ async function contentModule(app: FastifyInstance, options: ContentModuleOptions
     renderShell: createShellRenderer({ sources, cache: heads }),
     forgetPageHeads: () => heads.clear(),
   });
+  subscribeContent(app, () => heads.clear());
 }
 
 /** Register after the catalogue and sellers plugins and before any route (its hooks must reach them). */
 export const contentModulePlugin = fp(contentModule, {
   name: 'content-module',
-  dependencies: ['context', 'catalog-module', 'sellers-module'],
+  dependencies: ['context', 'events', 'catalog-module', 'sellers-module'],
 });

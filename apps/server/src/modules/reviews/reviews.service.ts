@@ -1,15 +1,16 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Review } from '@maplesource/contracts';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/transaction';
+import { rowsOf, type Tx } from '../../db/transaction';
 import { conflict, forbidden, notFound } from '../../plugins/errors';
+import type { DomainEvents } from '../../plugins/events';
 import type { CatalogService } from '../catalog';
 
 /**
  * Reviews of products and services: one per buyer per item (unique index), rating 1–5, optional comment;
- * only the author deletes theirs. The item's rating is computed from this module's reviews and handed to the
- * catalogue (which owns the rating columns) in the same transaction, under a per-item lock so that two
- * reviews of one item store their ratings in commit order.
+ * only the author deletes theirs. Each change computes the item's rating from this module's reviews, under a
+ * per-item lock (so `ratedAt` increases per item), and announces it as `review.changed` in the same
+ * transaction; the catalogue, which owns the rating columns, stores it (catalog.subscribers.ts).
  */
 
 type Kind = 'product' | 'service';
@@ -35,24 +36,41 @@ function toReview(row: Row, userId: string | null): Review {
   };
 }
 
-/** The reviews service (`app.reviews`); every method takes the database or transaction it runs in first. */
-export function createReviewsService(catalog: CatalogService) {
-  async function refreshRating(tx: Db, kind: Kind, id: number) {
-    const t = tables[kind];
-    const [stats] = await rows(
-      tx,
-      sql`SELECT coalesce(round(avg(rating)::numeric, 2)::double precision, 0) AS rating_avg,
-            count(*)::int AS rating_count
-          FROM ${sql.raw(t.reviews)} WHERE ${sql.raw(t.fk)} = ${id}`,
-    );
-    await catalog.setItemRating(tx, kind, id, {
-      ratingAvg: Number(stats?.rating_avg ?? 0),
-      ratingCount: Number(stats?.rating_count ?? 0),
-    });
+/** An item's rating from its reviews, and when it was computed (after the item's lock was taken). */
+async function ratingOf(db: Db, kind: Kind, id: number) {
+  const t = tables[kind];
+  const [stats] = await rows(
+    db,
+    sql`SELECT coalesce(round(avg(rating)::numeric, 2)::double precision, 0) AS rating_avg,
+          count(*)::int AS rating_count, clock_timestamp() AS rated_at
+        FROM ${sql.raw(t.reviews)} WHERE ${sql.raw(t.fk)} = ${id}`,
+  );
+  const ratedAt = stats?.rated_at instanceof Date ? stats.rated_at : new Date(String(stats?.rated_at));
+  return {
+    ratingAvg: Number(stats?.rating_avg ?? 0),
+    ratingCount: Number(stats?.rating_count ?? 0),
+    ratedAt: ratedAt.toISOString(),
+  };
+}
+
+/**
+ * The reviews service (`app.reviews`); every method takes the database or transaction it runs in first.
+ * It checks items through the catalogue's door and announces rating changes as events.
+ */
+export function createReviewsService(catalog: CatalogService, events: DomainEvents) {
+  async function announce(
+    tx: Tx,
+    kind: Kind,
+    id: number,
+    reviewId: string,
+    change: 'created' | 'deleted',
+  ): Promise<void> {
+    const rating = await ratingOf(tx, kind, id);
+    await events.emit('review.changed', { itemKind: kind, itemId: id, reviewId, change, ...rating }, tx);
   }
 
   /** Serialises rating updates of one item (released at commit or rollback). */
-  const lockItem = (tx: Db, kind: Kind, id: number) =>
+  const lockItem = (tx: Tx, kind: Kind, id: number) =>
     tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`reviews:${kind}:${id}`}, 0))`);
 
   async function listReviews(
@@ -70,7 +88,8 @@ export function createReviewsService(catalog: CatalogService) {
       sql`SELECT * FROM ${sql.raw(t.reviews)} WHERE ${sql.raw(t.fk)} = ${id}
           ORDER BY created_at DESC, id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
     );
-    const stats = await catalog.itemRating(db, kind, id);
+    // The reviews are this module's: their count and average are read here, not from the catalogue's copy.
+    const stats = await ratingOf(db, kind, id);
     return {
       items: items.map((row) => toReview(row, userId)),
       total: stats.ratingCount,
@@ -101,7 +120,7 @@ export function createReviewsService(catalog: CatalogService) {
             RETURNING *`,
       );
       if (inserted.length === 0) throw conflict('REVIEW_EXISTS', 'You have already reviewed this item');
-      await refreshRating(tx, kind, id);
+      await announce(tx, kind, id, String(inserted[0]!.id), 'created');
       return toReview(inserted[0]!, user.id);
     });
   }
@@ -119,7 +138,7 @@ export function createReviewsService(catalog: CatalogService) {
       const itemId = Number(row[t.fk]);
       await lockItem(tx, kind, itemId);
       await tx.execute(sql`DELETE FROM ${sql.raw(t.reviews)} WHERE id = ${Number(reviewId)}`);
-      await refreshRating(tx, kind, itemId);
+      await announce(tx, kind, itemId, reviewId, 'deleted');
     });
   }
 
