@@ -13,7 +13,8 @@ import {
   sellerProfileInputSchema,
   sellerVerifiedInputSchema,
 } from '@maplesource/contracts';
-import { withTransaction } from '../db/transaction';
+import { withTransaction, type Tx } from '../db/transaction';
+import { runWorkflow } from './run-workflow';
 import { renameCatalogItemWorkflow } from './rename-catalog-item';
 import { renameCategoryWorkflow } from './rename-category';
 import { setSellerVerifiedWorkflow } from './set-seller-verified';
@@ -38,10 +39,20 @@ const actorOf = (request: FastifyRequest): WorkflowActor => ({ userId: request.u
  */
 export const adminEditRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['admin'];
+  /**
+   * One transaction per edit. With an Idempotency-Key (the routes opt in, decision 067) the workflow also runs
+   * once per key (runWorkflow, decision 066): a retry after a lost answer writes no second audit row.
+   */
+  const runEdit = <T>(request: FastifyRequest, name: string, work: (tx: Tx) => Promise<T>): Promise<T> =>
+    request.idempotencyKey && request.user
+      ? runWorkflow(app.db, { name, key: `${request.user.id}:${request.idempotencyKey}` }, work)
+      : withTransaction(app.db, work);
+  const config = { idempotency: true };
 
   app.put(
     '/categories/:id',
     {
+      config,
       schema: {
         tags,
         params: idParams,
@@ -50,7 +61,7 @@ export const adminEditRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const after = await withTransaction(app.db, (tx) =>
+      const after = await runEdit(request, 'rename-category', (tx) =>
         renameCategoryWorkflow(app, tx, {
           actor: actorOf(request),
           id: request.params.id,
@@ -64,6 +75,7 @@ export const adminEditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/sellers/:id/verified',
     {
+      config,
       schema: {
         tags,
         params: idParams,
@@ -72,7 +84,7 @@ export const adminEditRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const after = await withTransaction(app.db, (tx) =>
+      const after = await runEdit(request, 'set-seller-verified', (tx) =>
         setSellerVerifiedWorkflow(app, tx, {
           actor: actorOf(request),
           id: request.params.id,
@@ -86,6 +98,7 @@ export const adminEditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/sellers/:id/profile',
     {
+      config,
       schema: {
         tags,
         params: idParams,
@@ -94,7 +107,7 @@ export const adminEditRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const after = await withTransaction(app.db, (tx) =>
+      const after = await runEdit(request, 'update-seller-profile', (tx) =>
         updateSellerProfileWorkflow(app, tx, {
           actor: actorOf(request),
           id: request.params.id,
@@ -108,6 +121,7 @@ export const adminEditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/catalog-items/:kind/:idOrSlug',
     {
+      config,
       schema: {
         tags,
         params: adminCatalogItemParamsSchema,
@@ -117,7 +131,7 @@ export const adminEditRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { kind, idOrSlug } = request.params;
-      const after = await withTransaction(app.db, (tx) =>
+      const after = await runEdit(request, 'rename-catalog-item', (tx) =>
         renameCatalogItemWorkflow(app, tx, { actor: actorOf(request), kind, idOrSlug, names: request.body }),
       );
       return after;

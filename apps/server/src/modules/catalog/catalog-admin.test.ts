@@ -241,4 +241,29 @@ describe('admin catalogue edits', () => {
     });
     expect(unknown.statusCode).toBe(404);
   });
+
+  it('an edit sent twice with one Idempotency-Key runs once: one audit row, the first answer replayed', async () => {
+    const [service] = await query<{ id: number }>(
+      sql`select id from services where status = 'active' order by id desc limit 1`,
+    );
+    const edit = {
+      method: 'PUT' as const,
+      url: `/api/v1/admin/catalog-items/service/${service!.id}`,
+      payload: { nameEn: 'Quillon Surface Coating', nameFr: 'Revêtement de surface Quillon' },
+    };
+    const key = `edit-${randomUUID()}`;
+    const headers = { ...as(admin).headers, 'idempotency-key': key };
+    const first = await t.app.inject({ ...edit, ...as(admin), headers });
+    const again = await t.app.inject({ ...edit, ...as(admin), headers });
+    expect(first.statusCode).toBe(200);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    const rows = (await audits('service')).filter((a) => a.entity_id === String(service!.id));
+    expect(rows).toHaveLength(1);
+    const runs = await query<{ n: number }>(
+      sql`select count(*)::int as n from workflow_runs where name = 'rename-catalog-item' and key like ${`%:${key}`}`,
+    );
+    expect(Number(runs[0]!.n)).toBe(1);
+  });
 });
