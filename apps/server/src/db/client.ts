@@ -42,7 +42,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 export async function openPglite(dir: string | undefined): Promise<Database> {
   if (dir) mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
   const client = await PGlite.create(dir ?? 'memory://', { extensions: { pg_trgm } });
-  const db = drizzlePglite(client) as unknown as Db;
+  const db: Db = drizzlePglite(client);
   return {
     db,
     driver: 'pglite',
@@ -63,7 +63,7 @@ export async function openPostgres(databaseUrl: string, poolSize: number): Promi
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, connectionTimeoutMillis: 5_000 });
   // An idle client's error (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
-  const db = drizzleNodePg(pool) as unknown as Db;
+  const db: Db = drizzleNodePg(pool);
   await db.execute(sql`select 1`);
   return {
     db,

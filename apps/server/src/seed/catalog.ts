@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { canadianCities, provinceCodes, provinceNames, type ProvinceCode } from '@maplesource/contracts';
 import { rowsOf } from '../db/transaction';
 import { categories } from '../modules/catalog/catalog.tables';
-import { clearSearchWordCache } from '../modules/catalog/search-query';
 import { sellers } from '../modules/sellers/sellers.tables';
 import { productAdjectives, productCategories, sellerNameParts, serviceCategories } from './catalog-data';
 import { DEMO_ACCOUNTS } from './demo-accounts';
@@ -464,8 +463,9 @@ export async function seedCatalog(context: SeedContext) {
   for (const index of dropped) await context.database.exec(`DROP INDEX ${index.name};`);
   await context.database.exec(productSql(scale, tree.productTypes, tree.serviceTypes));
   for (const index of dropped) await context.database.exec(`${index.def};`);
+  // A running app's catalogue caches word lookups for a minute (its own CatalogState); the seed runs before
+  // the app serves (main.ts) or before a test's first search.
   await context.database.exec(REBUILD_SEARCH_WORDS_SQL);
-  clearSearchWordCache();
   // VACUUM sets the visibility map, so capped counts with text can skip the heap (decision 040).
   for (const table of ['sellers', 'products', 'services', 'search_words']) {
     await context.database.exec(`VACUUM ANALYZE ${table};`);

@@ -11,17 +11,9 @@ import {
 } from '@maplesource/contracts';
 import { buyerHeaders, createTestApp, type TestApp } from '../../../test/helpers';
 import { rowsOf } from '../../db/transaction';
-import { SessionService } from '../auth/session.service';
 import { REBUILD_SEARCH_WORDS_SQL, seedCatalog } from '../../seed/catalog';
-import { resolveQuery } from './search-query';
-import { DEFAULT_FREQUENT_TEXT_THRESHOLD, setFrequentTextThreshold } from './catalog.service';
-import {
-  DEFAULT_EXACT_ROW_LIMIT,
-  inSample,
-  roundEstimate,
-  SAMPLE_RATE,
-  setExactRowLimit,
-} from './listing-engine';
+import { DEFAULT_FREQUENT_TEXT_THRESHOLD } from './catalog-state';
+import { DEFAULT_EXACT_ROW_LIMIT, inSample, roundEstimate, SAMPLE_RATE } from './listing-engine';
 import { expectedListingPage } from '../../../test/listing-reference';
 import { seedContentHomeBlogs } from '../../seed/content-home-blogs';
 
@@ -36,7 +28,7 @@ async function login(fullName: string): Promise<string> {
     sql`insert into users (id, member_id, full_name, email, phone_number, password_hash, roles)
         values (${id}, ${`C${n}`}, ${fullName}, ${`c${n}@example.ca`}, ${`+1514${String(n).padStart(7, '0').slice(0, 7)}`}, 'x', '{buyer}')`,
   );
-  return `ms_session=${await new SessionService(t.database.db).create(id)}`;
+  return `ms_session=${await t.app.auth.sessions.create(id)}`;
 }
 
 const get = (url: string, cookie?: string) =>
@@ -84,8 +76,8 @@ afterAll(async () => {
 });
 // A failed assertion must not leave another test in the forced mode.
 afterEach(() => {
-  setExactRowLimit(DEFAULT_EXACT_ROW_LIMIT);
-  setFrequentTextThreshold(DEFAULT_FREQUENT_TEXT_THRESHOLD);
+  t.app.catalog.state.tune({ exactRowLimit: DEFAULT_EXACT_ROW_LIMIT });
+  t.app.catalog.state.tune({ frequentTextThreshold: DEFAULT_FREQUENT_TEXT_THRESHOLD });
 });
 
 interface RefProduct {
@@ -163,7 +155,7 @@ describe('product listing filters match a plain reference implementation', () =>
 
   const textMatches = new Map<string, Set<number>>();
   async function loadTextMatches(q: string) {
-    const resolved = await resolveQuery(t.database.db, q);
+    const resolved = await t.app.catalog.resolveSearchText(t.database.db, q);
     const ids = rowsOf<{ id: number }>(
       await t.database.db.execute(
         sql`SELECT id FROM products WHERE search_doc @@ to_tsquery('simple', ${resolved!.tsquery})`,
@@ -247,8 +239,8 @@ describe('product listing filters match a plain reference implementation', () =>
     // rare text is still counted exactly there).
     for (const threshold of [1_000_000, 1]) {
       for (const rowLimit of [Infinity, 0]) {
-        setFrequentTextThreshold(threshold);
-        setExactRowLimit(rowLimit);
+        t.app.catalog.state.tune({ frequentTextThreshold: threshold });
+        t.app.catalog.state.tune({ exactRowLimit: rowLimit });
         await fc.assert(
           fc.asyncProperty(filterArb, async (filter) => {
             const res = await get(`/api/v1/product?${toQuery(filter as Filter)}`);
@@ -273,8 +265,8 @@ describe('product listing filters match a plain reference implementation', () =>
         );
       }
     }
-    setFrequentTextThreshold(DEFAULT_FREQUENT_TEXT_THRESHOLD);
-    setExactRowLimit(DEFAULT_EXACT_ROW_LIMIT);
+    t.app.catalog.state.tune({ frequentTextThreshold: DEFAULT_FREQUENT_TEXT_THRESHOLD });
+    t.app.catalog.state.tune({ exactRowLimit: DEFAULT_EXACT_ROW_LIMIT });
     // The property is only meaningful if many generated filters keep some products, and if estimates happen.
     expect(nonEmpty).toBeGreaterThan(80);
     expect(estimated).toBeGreaterThan(20);
@@ -336,9 +328,9 @@ describe('product listing filters match a plain reference implementation', () =>
     expect(sum(exact.facets.subcategory)).toBe(exact.total);
     expect(exact.facets.state).toEqual([{ value: 'ON', count: exact.total }]);
 
-    setExactRowLimit(0);
+    t.app.catalog.state.tune({ exactRowLimit: 0 });
     const sampled = (await get('/api/v1/product/facets')).json<ListingFacetsResponse>();
-    setExactRowLimit(DEFAULT_EXACT_ROW_LIMIT);
+    t.app.catalog.state.tune({ exactRowLimit: DEFAULT_EXACT_ROW_LIMIT });
     const inSampleRows = all.filter((p) => inSample(p.id));
     expect(sampled.totalEstimated).toBe(true);
     expect(sampled.total).toBe(roundEstimate(inSampleRows.length * SAMPLE_RATE));
@@ -652,6 +644,13 @@ describe('likes and reviews need login and belong to their author', () => {
     const after = (await get(`/api/v1/review?productId=${productId}`)).json();
     expect(after.ratingCount).toBe(1);
     expect(after.ratingAvg).toBe(2);
+    // The catalogue stores the rating when it gets `review.changed` (after commit).
+    await t.app.events.drain();
+    const product = (await get(`/api/v1/product/${productId}`)).json();
+    expect({ ratingCount: product.ratingCount, ratingAvg: product.ratingAvg }).toEqual({
+      ratingCount: 1,
+      ratingAvg: 2,
+    });
   });
 
   it('suggested follows what this user viewed', async () => {

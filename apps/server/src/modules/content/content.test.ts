@@ -6,7 +6,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { rowsOf } from '../../db/transaction';
-import { SessionService } from '../auth/session.service';
 import { sanitizeSeoMarkup } from './seo-markup';
 import { createShellRenderer } from './render-shell';
 import { contentSeedStep } from './content.seed';
@@ -26,7 +25,7 @@ async function userWithRoles(roles: string[]): Promise<string> {
     sql`insert into users (id, member_id, full_name, email, phone_number, password_hash, roles)
         values (${id}, ${`M${n}`}, 'Test Person', ${`u${n}@example.ca`}, ${`+1416${String(n).padStart(7, '0').slice(0, 7)}`}, 'x', ${`{${roles.join(',')}}`})`,
   );
-  const token = await new SessionService(t.database.db).create(id);
+  const token = await t.app.auth.sessions.create(id);
   return token;
 }
 

@@ -4,7 +4,6 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { rowsOf } from '../../db/transaction';
-import { SessionService } from '../auth/session.service';
 import { deleteUnreferencedUploadJob, sweepUnreferencedUploadsJob } from './unreferenced-uploads';
 
 let t: TestApp;
@@ -50,7 +49,7 @@ describe('deleting admin uploads that nothing references (durable job)', () => {
     await t.database.db.execute(sql`
       insert into users (id, member_id, full_name, email, phone_number, password_hash, roles)
       values (${adminId}, ${`A${adminId.slice(0, 8)}`}, 'Upload Admin', ${`a-${adminId}@example.ca`}, '+16135550142', 'x', '{buyer,admin}')`);
-    const session = await new SessionService(t.database.db).create(adminId);
+    const session = await t.app.auth.sessions.create(adminId);
     const image = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#c00' } })
       .png()
       .toBuffer();

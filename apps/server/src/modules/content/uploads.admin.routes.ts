@@ -2,12 +2,12 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminUploadMaxBytes, adminUploadResponseSchema, errorResponseSchema } from '@maplesource/contracts';
 import { AppError, badRequest } from '../../plugins/errors';
-import { writeAudit } from '../content/content.service';
+import { writeAudit } from './content.service';
 import { uploadImage } from './upload-image';
 import { registerUploadCleanup, scheduleUploadCleanup } from './unreferenced-uploads';
 
 /**
- * `POST /api/v1/admin/uploads` (registered inside adminRoutes, so only admins reach it): one image
+ * `POST /api/v1/admin/uploads` (registered inside contentAdminRoutes, in the admin scope): one image
  * as multipart field `file`; answers its `/uploads/<sha256>.webp` address. The multipart parser
  * lives in this plugin's scope only. Images nothing references are deleted after 24 hours (a job).
  */

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { isStorageKey } from '../../plugins/storage';
-import { writeAudit } from '../content/content.service';
-import { contentReferencesUpload, lastUploadAt, uploadsOlderThan } from '../content/upload-references';
-import { sellersReferenceUpload } from '../sellers/upload-references';
+import '../sellers';
+import { writeAudit } from './content.service';
+import { contentReferencesUpload, lastUploadAt, uploadsOlderThan } from './upload-references';
 
 /** How long an uploaded image may stay unused (the admin is still writing the post). */
 export const unusedUploadGraceSeconds = 24 * 60 * 60;
@@ -21,7 +21,7 @@ export async function deleteUploadIfUnreferenced(app: FastifyInstance, name: str
   // Not an admin upload, or uploaded again since: that upload's own job decides later.
   if (!uploadedAt || now.getTime() - uploadedAt.getTime() < unusedUploadGraceSeconds * 1000) return false;
   if (await contentReferencesUpload(app.db, name)) return false;
-  if (await sellersReferenceUpload(app.db, name)) return false;
+  if (await app.sellers.referencesUpload(app.db, name)) return false;
   const deleted = await app.storage.delete(name);
   if (deleted) {
     await writeAudit(
