@@ -332,7 +332,7 @@ describe('product listing filters match a plain reference implementation', () =>
     expect(exact.total).toBe(listed.total);
     expect(exact.total).toBe(all.filter((p) => p.province === 'ON').length);
     expect(sum(exact.facets.businessType)).toBe(exact.total);
-    expect(sum(exact.facets.origin)).toBe(exact.total);
+    // Origins overlap ("Made in Canada" includes "Product of Canada"): each count is checked against its listing below.
     expect(sum(exact.facets.subcategory)).toBe(exact.total);
     expect(exact.facets.state).toEqual([{ value: 'ON', count: exact.total }]);
 
@@ -348,6 +348,23 @@ describe('product listing filters match a plain reference implementation', () =>
         roundEstimate(hits * SAMPLE_RATE),
       );
     }
+  });
+
+  it('counts each origin with the condition its filter lists ("Made in Canada" includes "Product of Canada")', async () => {
+    const facets = (await get('/api/v1/product/facets?state=ON')).json<ListingFacetsResponse>().facets;
+    const onProducts = all.filter((p) => p.province === 'ON');
+    expect(onProducts.some((p) => p.origin === 'product-of-canada')).toBe(true);
+    expect(onProducts.some((p) => p.origin === 'made-in-canada')).toBe(true);
+    for (const origin of ['made-in-canada', 'product-of-canada', 'imported']) {
+      const listed = (
+        await get(`/api/v1/product?state=ON&origin=${origin}&pageSize=1`)
+      ).json<ProductListResponse>();
+      const counted = facets.origin.find((f) => f.value === origin)?.count ?? 0;
+      expect(counted, origin).toBe(listed.total);
+    }
+    expect(facets.origin.find((f) => f.value === 'made-in-canada')?.count).toBe(
+      onProducts.filter((p) => p.origin === 'made-in-canada' || p.origin === 'product-of-canada').length,
+    );
   });
 
   it('rejects bad filter values with 400, never 500', async () => {
