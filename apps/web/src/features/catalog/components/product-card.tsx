@@ -4,12 +4,21 @@ import type {
   ProductCard as ProductCardData,
   ServiceCard as ServiceCardData,
 } from '@maplesource/contracts/catalog';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, formatNumber } from '../../../lib/format';
 import { Skeleton } from '../../../components/ui/skeleton';
 
 export const productPath = (slug: string) => `/productdetails/${encodeURIComponent(slug)}`;
 export const servicePath = (slug: string) => `/service/${encodeURIComponent(slug)}`;
 export const sellerPath = (slug: string) => `/seller/${encodeURIComponent(slug)}`;
+
+/** The options of the `card.rating` text: average with one decimal and the count, both in the page's format. */
+export function ratingTextOptions(average: number, count: number, language: string) {
+  return {
+    rating: formatNumber(average, language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+    count,
+    formatted: formatNumber(count, language),
+  };
+}
 
 export function Badge({
   children,
@@ -81,7 +90,7 @@ export function ProductCard({
         </p>
         {product.ratingCount > 0 ? (
           <p className="text-xs text-gray-700">
-            {t('card.rating', { rating: product.ratingAvg.toFixed(1), count: product.ratingCount })}
+            {t('card.rating', ratingTextOptions(product.ratingAvg, product.ratingCount, i18n.language))}
           </p>
         ) : null}
       </div>

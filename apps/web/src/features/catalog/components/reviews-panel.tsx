@@ -7,6 +7,7 @@ import { toast } from '../../../lib/toast-store';
 import { useRequireLogin } from '../../../lib/use-require-login';
 import { useReviewMutations, useReviews } from '../api/reviews';
 import { Pagination } from './pagination';
+import { ratingTextOptions } from './product-card';
 import { LoadError } from './query-states';
 import { SkeletonText } from '../../../components/ui/skeleton';
 
@@ -38,7 +39,10 @@ export function ReviewsPanel({
       {reviews.data ? (
         <p className="mt-1 text-sm text-gray-700">
           {reviews.data.ratingCount > 0
-            ? t('card.rating', { rating: reviews.data.ratingAvg.toFixed(1), count: reviews.data.ratingCount })
+            ? t(
+                'card.rating',
+                ratingTextOptions(reviews.data.ratingAvg, reviews.data.ratingCount, i18n.language),
+              )
             : t('reviews.none')}
         </p>
       ) : null}
