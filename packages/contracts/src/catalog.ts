@@ -143,11 +143,19 @@ export const priceTierSchema = z.object({
   unitPriceCents: centsSchema,
 });
 export type PriceTier = z.infer<typeof priceTierSchema>;
-export const labelValueSchema = z.object({ labelEn: z.string(), labelFr: z.string(), value: z.string() });
+/** A labelled value; `valueFr` is the French text of `value` when it has one (units, materials, origins…). */
+export const labelValueSchema = z.object({
+  labelEn: z.string(),
+  labelFr: z.string(),
+  value: z.string(),
+  valueFr: z.string().optional(),
+});
+/** A variation; `optionsFr` (same order and length as `options`) when the options have French texts. */
 export const variationSchema = z.object({
   nameEn: z.string(),
   nameFr: z.string(),
   options: z.array(z.string()),
+  optionsFr: z.array(z.string()).optional(),
 });
 export const productStatsSchema = z.object({
   views: z.number().int().nonnegative(),

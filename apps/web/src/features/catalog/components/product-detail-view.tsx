@@ -9,9 +9,13 @@ import { isApiError } from '../../../lib/http';
 import { useRequireLogin } from '../../../lib/use-require-login';
 import { trackProductView, useProduct } from '../api/get-product';
 import { LikeButton } from './like-button';
-import { Badge, sellerPath } from './product-card';
+import { Badge, sellerPath, unitText } from './product-card';
 import { LoadError } from './query-states';
 import { ReviewsPanel } from './reviews-panel';
+
+const originCodes = new Set(['made-in-canada', 'product-of-canada', 'imported']);
+const isOriginCode = (value: string): value is 'made-in-canada' | 'product-of-canada' | 'imported' =>
+  originCodes.has(value);
 
 /** "Product Not Found" / "Cannot view this product yet" with a way back (spec §8). */
 export function ProductUnavailable({ notFound }: { notFound: boolean }) {
@@ -61,9 +65,10 @@ function Loaded({
   const [image, setImage] = useState(0);
   const requireLogin = useRequireLogin();
   const name = fr ? product.nameFr : product.nameEn;
-  const label = (x: { labelEn: string; labelFr: string; value: string }) => ({
+  const label = (x: { labelEn: string; labelFr: string; value: string; valueFr?: string | undefined }) => ({
     label: fr ? x.labelFr : x.labelEn,
-    value: x.value,
+    // An origin stored as its code (older rows) is shown as words, never as the slug.
+    value: isOriginCode(x.value) ? t(`origin.${x.value}`) : fr ? (x.valueFr ?? x.value) : x.value,
   });
   return (
     <article>
@@ -141,7 +146,7 @@ function Loaded({
                 <tr key={tier.minQuantity} className="border-t border-gray-100">
                   <td className="py-1">
                     {tier.maxQuantity ? `${tier.minQuantity}–${tier.maxQuantity}` : `${tier.minQuantity}+`}{' '}
-                    {product.unit}
+                    {unitText(t, product.unit, tier.maxQuantity ?? tier.minQuantity)}
                   </td>
                   <td className="py-1 font-medium">{formatMoney(tier.unitPriceCents, i18n.language)}</td>
                 </tr>
@@ -152,7 +157,7 @@ function Loaded({
             <div>
               <dt className="text-gray-600">{t('detail.moq')}</dt>
               <dd className="font-medium">
-                {product.minOrderQuantity} {product.unit}
+                {product.minOrderQuantity} {unitText(t, product.unit, product.minOrderQuantity)}
               </dd>
             </div>
             <div>
@@ -167,7 +172,10 @@ function Loaded({
           {product.variations.map((variation) => (
             <p key={variation.nameEn} className="mt-3 text-sm">
               <span className="text-gray-600">{fr ? variation.nameFr : variation.nameEn}: </span>
-              {variation.options.join(', ')}
+              {(fr && variation.optionsFr?.length === variation.options.length
+                ? variation.optionsFr
+                : variation.options
+              ).join(', ')}
             </p>
           ))}
           <Button
