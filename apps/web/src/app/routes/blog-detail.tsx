@@ -68,7 +68,9 @@ export default function BlogDetailPage() {
         <Link to="/blogs" className="text-sm text-maple-700 hover:underline">
           {t('blog.backToBlogs')}
         </Link>
-        <p className="mt-4 text-xs font-semibold tracking-wide text-maple-700 uppercase">{blogCategoryName(t, post.category)}</p>
+        <p className="mt-4 text-xs font-semibold tracking-wide text-maple-700 uppercase">
+          {blogCategoryName(t, post.category)}
+        </p>
         <h1 className="mt-1 text-3xl font-bold tracking-tight text-gray-900">{title}</h1>
         <p className="mt-2 text-sm text-gray-600">
           <time dateTime={post.publishedAt}>{formatDate(post.publishedAt, i18n.language)}</time> ·{' '}
