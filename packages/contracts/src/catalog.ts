@@ -79,7 +79,13 @@ export const subCategoryQuerySchema = z.object({
   parent: z.string().min(1).max(200),
 });
 export const categoryListResponseSchema = z.object({ items: z.array(categorySchema) });
-export const trackSearchBodySchema = z.object({ term: z.string().trim().min(1).max(120) });
+/** The language of a page's texts: French pages are French, the others English. */
+export const textLanguageSchema = z.enum(['en', 'fr']);
+export const trackSearchBodySchema = z.object({
+  term: z.string().trim().min(1).max(120),
+  /** The language of the page the search was made on (counts the term for that language's chips). */
+  language: textLanguageSchema.optional(),
+});
 export const trackCategoryViewBodySchema = z.object({ categoryId: z.string().min(1).max(60) });
 export const trackedResponseSchema = z.object({ ok: z.literal(true) });
 
@@ -460,6 +466,8 @@ export const suggestionSchema = z.object({
 export const suggestionsResponseSchema = z.object({ items: z.array(suggestionSchema) });
 export const frequentTermsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(30).default(10),
+  /** Only the terms searched on pages in this language (the landing's chips); all languages when absent. */
+  language: textLanguageSchema.optional(),
 });
 export const frequentTermsResponseSchema = z.object({
   items: z.array(z.object({ term: z.string(), count: z.number().int().nonnegative() })),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { canadianCities, provinceCodes, provinceNames, type ProvinceCode } from '@maplesource/contracts';
 import { rowsOf } from '../db/transaction';
 import { categories } from '../modules/catalog/catalog.tables';
-import { clearSearchWordCache } from '../modules/catalog/search-query';
+import { clearSearchWordCache, foldText } from '../modules/catalog/search-query';
 import { sellers } from '../modules/sellers/sellers.tables';
 import { productAdjectives, productCategories, sellerNameParts, serviceCategories } from './catalog-data';
 import { originWords, specValueFr, unitWord } from './catalog-words-fr';
@@ -242,6 +242,17 @@ async function seedSellers(
     context.log(`seed: catalog: no ${DEMO_SELLER_EMAIL} user yet; demo storefront left without owner`);
 }
 
+/** Terms searched on French pages: [display, count]. */
+const frenchSearchTerms: [string, number][] = [
+  ['extrusion d’aluminium', 910],
+  ['usinage CNC', 820],
+  ['boîtes en carton ondulé', 700],
+  ['sirop d’érable', 660],
+  ['acier inoxydable', 610],
+  ['éclairage DEL', 490],
+  ['vêtements de sécurité', 450],
+];
+
 /** The unit words of a template as SQL values: English singular/plural, French singular/plural. */
 function unitColumns(unit: string): string {
   return [
@@ -452,7 +463,12 @@ INSERT INTO search_terms (term, display, count, last_searched_at) VALUES
   ('stainless steel', 'stainless steel', 1180, ${base}), ('led lighting', 'LED lighting', 960, ${base}),
   ('safety vest', 'safety vest', 870, ${base}), ('hydraulic cylinder', 'hydraulic cylinder', 790, ${base}),
   ('pallets', 'pallets', 720, ${base}), ('emballage', 'emballage', 640, ${base}), ('soudage', 'soudage', 580, ${base}),
-  ('powder coating', 'powder coating', 530, ${base});
+  ('powder coating', 'powder coating', 530, ${base}),
+  ${frenchSearchTerms.map(([display, count]) => `(${q(foldText(display))}, ${q(display)}, ${count}, ${base})`).join(', ')};
+-- The chips of a page are the terms searched in its language (migration 0270).
+INSERT INTO search_term_languages (term, language, count)
+  SELECT term, CASE WHEN term IN (${['emballage', 'soudage', ...frenchSearchTerms.map(([display]) => foldText(display))].map(q).join(', ')}) THEN 'fr' ELSE 'en' END, count
+  FROM search_terms;
 DROP TABLE seed_types, seed_cat, seed_psellers, seed_stypes, seed_scat, seed_ssellers;
 `;
 }

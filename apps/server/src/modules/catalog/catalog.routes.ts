@@ -128,7 +128,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['catalog'], body: trackSearchBodySchema, response: { 200: trackedResponseSchema } },
     },
     async (request) => {
-      await catalog.trackSearch(app.db, userId(request), request.body.term);
+      await catalog.trackSearch(app.db, userId(request), request.body.term, request.body.language);
       return tracked;
     },
   );
@@ -410,6 +410,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: frequentTermsResponseSchema },
       },
     },
-    async (request) => ({ items: await catalog.frequentSearchTerms(app.db, request.query.limit) }),
+    async (request) => ({
+      items: await catalog.frequentSearchTerms(app.db, request.query.limit, request.query.language),
+    }),
   );
 };

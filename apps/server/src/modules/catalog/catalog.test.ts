@@ -519,6 +519,30 @@ describe('typo-tolerant search in English and French', () => {
   });
 });
 
+describe('frequently searched terms per page language', () => {
+  it('answers the terms searched on pages in that language, counted atomically per language', async () => {
+    const terms = async (query: string) =>
+      (await get(`/api/v1/search/frequent?${query}`)).json<{ items: { term: string; count: number }[] }>()
+        .items;
+    const fr = await terms('language=fr&limit=30');
+    expect(fr[0]!.term).toBe('extrusion d’aluminium');
+    expect(fr.map((i) => i.term)).toContain('emballage');
+    expect(fr.map((i) => i.term)).not.toContain('aluminum extrusion');
+    expect((await terms('language=en&limit=30')).map((i) => i.term)).not.toContain('emballage');
+
+    await Promise.all(
+      Array.from({ length: 3 }, () =>
+        post('/api/v1/category-stats/track-search', { term: 'Tôle perforée', language: 'fr' }),
+      ),
+    );
+    await post('/api/v1/category-stats/track-search', { term: 'tole perforee', language: 'en' });
+    expect((await terms('language=fr&limit=30')).find((i) => i.term === 'Tôle perforée')?.count).toBe(3);
+    expect((await terms('language=en&limit=30')).find((i) => i.term === 'Tôle perforée')?.count).toBe(1);
+    expect((await terms('limit=30')).find((i) => i.term === 'Tôle perforée')?.count).toBe(4);
+    expect((await get('/api/v1/search/frequent?language=de')).statusCode).toBe(400);
+  });
+});
+
 describe('product, seller, service and content endpoints', () => {
   it('finds a product by id or slug; pending says "cannot view yet"; unknown is 404', async () => {
     const list = (await get('/api/v1/product?pageSize=1')).json<ProductListResponse>();
