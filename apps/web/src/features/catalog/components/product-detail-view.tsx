@@ -9,6 +9,7 @@ import { isApiError } from '../../../lib/http';
 import { useRequireLogin } from '../../../lib/use-require-login';
 import { trackProductView, useProduct } from '../api/get-product';
 import { LikeButton } from './like-button';
+import { MainImage } from './main-image';
 import { Badge, sellerPath, unitText } from './product-card';
 import { LoadError } from './query-states';
 import { ReviewsPanel } from './reviews-panel';
@@ -90,13 +91,7 @@ function Loaded({
       </nav>
       <div className="mt-4 grid gap-8 md:grid-cols-2">
         <div>
-          <img
-            src={product.images[image]}
-            alt={name}
-            width={640}
-            height={480}
-            className="aspect-[4/3] w-full rounded-lg bg-gray-100 object-cover"
-          />
+          <MainImage name={name} images={product.images} index={image} onIndexChange={setImage} />
           <div className="mt-2 flex gap-2" role="group" aria-label={t('detail.gallery')}>
             {product.images.map((src, index) => (
               <button
