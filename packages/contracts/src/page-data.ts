@@ -55,7 +55,7 @@ export function pageDataRequests(pathname: string, search = ''): string[] {
       `category?kind=${kind}`,
       `${kind}?page=1&pageSize=${listingPageSize}`,
       `${kind}/facets`,
-      `global-paragraph?${new URLSearchParams({ path: pathname }).toString()}`,
+      `global-paragraph?${new URLSearchParams({ path: pathname, optional: '1' }).toString()}`,
     ];
   }
   const product = /^\/productdetails\/([^/]*-(\d{1,15}))$/.exec(page);
