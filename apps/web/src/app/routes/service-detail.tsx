@@ -33,7 +33,7 @@ export default function ServiceDetailPage() {
     const code = isApiError(service.error) ? service.error.code : '';
     body =
       code === 'SERVICE_NOT_FOUND' || code === 'PRODUCT_NOT_AVAILABLE' ? (
-        <ProductUnavailable notFound={code === 'SERVICE_NOT_FOUND'} />
+        <ProductUnavailable kind="service" notFound={code === 'SERVICE_NOT_FOUND'} />
       ) : (
         <LoadError onRetry={() => void service.refetch()} />
       );

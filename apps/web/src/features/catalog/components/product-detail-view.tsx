@@ -18,20 +18,25 @@ const originCodes = new Set(['made-in-canada', 'product-of-canada', 'imported'])
 const isOriginCode = (value: string): value is 'made-in-canada' | 'product-of-canada' | 'imported' =>
   originCodes.has(value);
 
-/** "Product Not Found" / "Cannot view this product yet" with a way back (spec §8). */
-export function ProductUnavailable({ notFound }: { notFound: boolean }) {
-  const { t } = useTranslation('catalog');
+/** "Product Not Found" / "Cannot view this product yet" (or the service's) with a way back (spec §8). */
+export function ProductUnavailable({
+  notFound,
+  kind = 'product',
+}: {
+  notFound: boolean;
+  kind?: 'product' | 'service';
+}) {
+  const { t: tCatalog } = useTranslation('catalog');
+  const scope = kind === 'service' ? 'serviceDetail' : 'detail';
+  const t = (key: 'notFound' | 'notFoundText' | 'notYet' | 'notYetText' | 'goBack') =>
+    key === 'goBack' ? tCatalog('detail.goBack') : tCatalog(`${scope}.${key}`);
   const navigate = useNavigate();
   return (
     <div role="alert" className="mx-auto max-w-lg rounded-lg border border-gray-200 p-8 text-center">
-      <h1 className="text-xl font-semibold text-gray-900">
-        {notFound ? t('detail.notFound') : t('detail.notYet')}
-      </h1>
-      <p className="mt-2 text-sm text-gray-700">
-        {notFound ? t('detail.notFoundText') : t('detail.notYetText')}
-      </p>
+      <h1 className="text-xl font-semibold text-gray-900">{notFound ? t('notFound') : t('notYet')}</h1>
+      <p className="mt-2 text-sm text-gray-700">{notFound ? t('notFoundText') : t('notYetText')}</p>
       <Button variant="secondary" className="mt-4" onClick={() => void navigate(-1)}>
-        {t('detail.goBack')}
+        {t('goBack')}
       </Button>
     </div>
   );
