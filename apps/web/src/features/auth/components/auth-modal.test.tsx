@@ -36,8 +36,12 @@ describe('auth modal', () => {
     );
     renderApp('/');
     await waitFor(() => expect(sessionStore.getState().isInitialCheckPending).toBe(false));
-    fireEvent.click(within(await screen.findByRole('banner')).getAllByRole('button', { name: 'Log in' })[0]!);
-    const dialog = await screen.findByRole('dialog');
+    // On a phone: the menu, then its Log in button.
+    const banner = await screen.findByRole('banner');
+    fireEvent.click(within(banner).getByRole('button', { name: 'Open menu' }));
+    const loginButtons = within(banner).getAllByRole('button', { name: 'Log in' });
+    fireEvent.click(loginButtons[loginButtons.length - 1]!);
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 }); // a lazy chunk
     expect(dialog).toHaveTextContent('MapleSource is a service for businesses and buyers in Canada only.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'New here? Create an account' }));
     fireEvent.change(within(dialog).getByLabelText(/^Full name/), { target: { value: 'Jeanne Roy' } });
@@ -62,8 +66,14 @@ describe('auth modal', () => {
     await waitFor(() => expect(sessionStore.getState().isLoggedIn).toBe(true));
     expect(sessionStore.getState().userInfo?.fullName).toBe('Jeanne Roy');
     expect(screen.queryByRole('dialog')).toBeNull();
+    // A welcome toast, and the phone menu has closed behind the dialog.
+    expect(await screen.findByText('Welcome to MapleSource, Jeanne Roy!')).toBeInTheDocument();
+    expect(within(banner).getByRole('button', { name: 'Open menu' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
     expect(calls).toContain('POST auth/send-otp');
-  });
+  }, 20_000);
 
   it('shows the login failure text for unexpected errors', async () => {
     vi.stubGlobal(

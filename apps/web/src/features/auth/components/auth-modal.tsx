@@ -65,12 +65,15 @@ function LoginForm({ onView }: { onView: (view: View) => void }) {
   });
   const { errors } = form.formState;
   const submit = form.handleSubmit(({ identifier, password }) =>
-    mutation.mutate(
-      identifier.includes('@') ? { email: identifier, password } : { phoneNumber: identifier, password },
-      {
-        onSuccess: ({ user }) => toast.success(t('login.welcome', { name: user.fullName })),
-      },
-    ),
+    mutation
+      .mutateAsync(
+        identifier.includes('@') ? { email: identifier, password } : { phoneNumber: identifier, password },
+      )
+      // The dialog closes on login: a per-call onSuccess would be skipped once it is gone.
+      .then(
+        ({ user }) => toast.success(t('login.welcome', { name: user.fullName })),
+        () => undefined, // shown from mutation.error below
+      ),
   );
   const failure = mutation.error
     ? isApiError(mutation.error) && mutation.error.status > 0 && mutation.error.status < 500
@@ -153,12 +156,11 @@ function SignupForm({ onView }: { onView: (view: View) => void }) {
       return;
     }
     setOtpError(null);
-    signup.mutate(
-      { ...details, otp: parsed.data },
-      {
-        onSuccess: ({ user }) => toast.success(t('signup.welcome', { name: user.fullName })),
-        onError: (error) => setOtpError(errorMessage(t, error)),
-      },
+    // Not mutate's per-call callbacks: logging in closes this dialog, and React Query skips those callbacks
+    // once the component is gone, so the welcome toast never showed.
+    signup.mutateAsync({ ...details, otp: parsed.data }).then(
+      ({ user }) => toast.success(t('signup.welcome', { name: user.fullName })),
+      (error: unknown) => setOtpError(errorMessage(t, error)),
     );
   };
 
