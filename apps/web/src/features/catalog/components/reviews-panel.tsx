@@ -66,7 +66,7 @@ export function ReviewsPanel({
         >
           <fieldset>
             <legend className="text-sm font-medium text-gray-900">{t('reviews.yourRating')}</legend>
-            <div className="mt-1 flex gap-3">
+            <div className="mt-1 flex flex-wrap gap-x-3 gap-y-1">
               {[1, 2, 3, 4, 5].map((value) => (
                 <label key={value} className="flex items-center gap-1 text-sm">
                   <input
