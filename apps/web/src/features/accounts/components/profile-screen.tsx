@@ -19,6 +19,7 @@ import { provinceCodes, provinceNames, type ProvinceCode } from '@maplesource/co
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { Field, Input, inputClasses } from '../../../components/ui/field';
+import { Modal } from '../../../components/ui/modal';
 import { Skeleton, SkeletonText } from '../../../components/ui/skeleton';
 import { fieldError } from '../../../lib/field-error';
 import { formatDate } from '../../../lib/format';
@@ -343,6 +344,15 @@ function AddressSection() {
   const remove = useDeleteAddress();
   const save = useSaveAddress();
   const [editing, setEditing] = useState<Address | null | 'new'>(null);
+  const [deleting, setDeleting] = useState<Address | null>(null);
+  const confirmDelete = (a: Address) =>
+    remove.mutateAsync(a.id).then(
+      () => {
+        setDeleting(null);
+        toast.success(t('address.deleted'));
+      },
+      (e: unknown) => toast.error(errorMessage(t, e)),
+    );
   const makeDefault = (a: Address) =>
     save.mutate(
       { ...a, isDefaultShipping: true, country: 'Canada' },
@@ -408,11 +418,7 @@ function AddressSection() {
                   size="sm"
                   variant="ghost"
                   aria-label={t('address.deleteLabel', { street: a.street })}
-                  loading={remove.isPending && remove.variables === a.id}
-                  onClick={() => {
-                    if (window.confirm(t('address.confirmDelete')))
-                      remove.mutate(a.id, { onError: (e) => toast.error(errorMessage(t, e)) });
-                  }}
+                  onClick={() => setDeleting(a)}
                 >
                   {t('delete')}
                 </Button>
@@ -424,6 +430,34 @@ function AddressSection() {
       {editing ? (
         <AddressModal address={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       ) : null}
+      {/* The confirmation modal of spec §2 (not the browser's confirm()). */}
+      <Modal
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={t('address.confirmDelete')}
+        closeLabel={t('cancel')}
+        size="sm"
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setDeleting(null)}>
+              {t('cancel')}
+            </Button>
+            <Button
+              variant="danger"
+              loading={remove.isPending}
+              onClick={() => {
+                if (deleting) void confirmDelete(deleting);
+              }}
+            >
+              {t('delete')}
+            </Button>
+          </>
+        }
+      >
+        <p className="text-sm text-gray-700">
+          {deleting ? t('address.confirmDeleteText', { street: deleting.street }) : null}
+        </p>
+      </Modal>
     </section>
   );
 }
