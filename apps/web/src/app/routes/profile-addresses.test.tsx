@@ -43,6 +43,31 @@ afterEach(() => {
   act(() => sessionStore.reset());
 });
 
+describe('profile of a new account', () => {
+  it('says up front that the city is needed to save, with the city field', async () => {
+    document.cookie = 'ms_has_session=1; path=/';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input);
+        if (url.includes('auth/verify-tokens') || url.endsWith('/api/v1/profile')) return json({ user });
+        if (url.endsWith('/api/v1/address')) return json({ items: [] });
+        if (url.includes('locations/')) return json({ items: [] });
+        return json({ error: { code: 'NOT_FOUND', message: 'x' } }, 404);
+      }),
+    );
+    renderApp('/profile');
+    expect(
+      await screen.findByText(
+        'Your account has no city yet. Choose your province and city below: both are needed to save your profile.',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Needed to save your profile.')).toBeInTheDocument();
+  }, 20_000);
+});
+
 describe('profile addresses', () => {
   it('deletes an address through the confirmation modal, with a success toast (no browser confirm)', async () => {
     document.cookie = 'ms_has_session=1; path=/';

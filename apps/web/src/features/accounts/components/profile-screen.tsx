@@ -167,6 +167,15 @@ function ProfileForm({
       <h2 id="profile-details" className="text-lg font-semibold text-gray-900">
         {t('profile.details')}
       </h2>
+      {user.city ? null : (
+        // Signup asks for the province only: say up front that saving needs the city too.
+        <p
+          role="note"
+          className="mt-3 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+        >
+          {t('profile.cityMissing')}
+        </p>
+      )}
       <form onSubmit={submit} noValidate className="mt-4 grid gap-4 sm:grid-cols-2">
         <fieldset className="sm:col-span-2">
           <legend className="text-sm font-medium text-gray-800">{t('profile.avatar')}</legend>
@@ -249,7 +258,12 @@ function ProfileForm({
             </select>
           )}
         </Field>
-        <Field label={t('profile.city')} error={fieldError(t, errors.city?.message)} required>
+        <Field
+          label={t('profile.city')}
+          hint={user.city ? undefined : t('profile.cityHint')}
+          error={fieldError(t, errors.city?.message)}
+          required
+        >
           {(p) => (
             <select
               {...p}
