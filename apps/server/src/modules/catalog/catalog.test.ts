@@ -24,6 +24,7 @@ import {
 } from './listing-engine';
 import { expectedListingPage } from '../../../test/listing-reference';
 import { seedContentHomeBlogs } from '../../seed/content-home-blogs';
+import { categoryDrawing } from './catalog-illustrations';
 
 let t: TestApp;
 let userA: string;
@@ -603,6 +604,26 @@ describe('product, seller, service and content endpoints', () => {
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toMatch(/image\/svg\+xml/);
     expect(image.body.startsWith('<svg')).toBe(true);
+  });
+
+  it('draws product images after their category, with no internal id; blog covers keep their words centred', async () => {
+    const tree = (await get('/api/v1/category?kind=product')).json<{ items: { slug: string }[] }>().items;
+    const drawn = new Set<string>();
+    for (const category of tree) {
+      const listed = (
+        await get(`/api/v1/product?category=${category.slug}&pageSize=1`)
+      ).json<ProductListResponse>();
+      const product = listed.items[0];
+      if (!product) continue;
+      const svg = (await get(product.imageUrl)).body;
+      expect(svg, category.slug).toContain(categoryDrawing(category.slug));
+      expect(svg).not.toMatch(/Product #|Service #|<text/);
+      drawn.add(categoryDrawing(category.slug));
+    }
+    expect(drawn.size).toBeGreaterThan(1);
+    const cover = (await get('/api/v1/media/blog/how-to-source.svg')).body;
+    expect(cover).toContain('text-anchor="middle"');
+    expect(cover).toContain('x="600"');
   });
 });
 
