@@ -65,6 +65,13 @@ describe('profile of a new account', () => {
       ),
     ).toBeInTheDocument();
     expect(screen.getByText('Needed to save your profile.')).toBeInTheDocument();
+    // The avatar picker draws pictures (SVG), not emoji that some systems show as empty boxes.
+    const avatars = screen.getByRole('radiogroup', { name: 'Avatar' });
+    const choices = within(avatars).getAllByRole('radio');
+    expect(choices).toHaveLength(8);
+    for (const choice of choices) expect(choice.querySelector('svg')).not.toBeNull();
+    expect(avatars.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
+    expect(within(avatars).getByRole('radio', { name: 'Canada goose' })).toBeInTheDocument();
   }, 20_000);
 });
 

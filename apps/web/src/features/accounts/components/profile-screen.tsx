@@ -33,17 +33,7 @@ import { useSaveAddress } from '../api/save-address';
 import { useUpdatePreferences } from '../api/update-preferences';
 import { useUpdateProfile } from '../api/update-profile';
 import { AddressModal } from './address-modal';
-
-const avatarEmoji: Record<(typeof avatarChoices)[number], string> = {
-  maple: '🍁',
-  beaver: '🦫',
-  moose: '🫎',
-  loon: '🐦',
-  bear: '🐻',
-  goose: '🪿',
-  orca: '🐋',
-  lynx: '🐈',
-};
+import { AvatarArt, isAvatarChoice } from './avatar-art';
 
 export function Avatar({
   avatar,
@@ -54,7 +44,6 @@ export function Avatar({
   name: string;
   className?: string;
 }) {
-  const emoji = avatar && avatar in avatarEmoji ? avatarEmoji[avatar as keyof typeof avatarEmoji] : null;
   return (
     <span
       aria-hidden="true"
@@ -63,7 +52,7 @@ export function Avatar({
         className,
       )}
     >
-      {emoji ?? name.slice(0, 1).toUpperCase()}
+      {isAvatarChoice(avatar) ? <AvatarArt avatar={avatar} /> : name.slice(0, 1).toUpperCase()}
     </span>
   );
 }
