@@ -18,7 +18,8 @@ const detail = {
   ...productDetailFixture(card),
   priceTiers: [
     { minQuantity: 1, maxQuantity: 1, unitPriceCents: 2000 },
-    { minQuantity: 25, maxQuantity: null, unitPriceCents: 1850 },
+    { minQuantity: 25, maxQuantity: 2499, unitPriceCents: 1850 },
+    { minQuantity: 2500, maxQuantity: null, unitPriceCents: 1700 },
   ],
   variations: [
     {
@@ -59,6 +60,8 @@ describe('product detail in French shows no English data', () => {
     const main = document.body.textContent ?? '';
     expect(main).toContain('25 mètres');
     expect(main).toContain('1–1 mètre');
+    expect(main).toMatch(/25–2\s499 mètres/);
+    expect(main).toMatch(/2\s500\+ mètres/);
     expect(main).toContain('En vrac, Emballé individuellement');
     expect(main).toContain('Maille de polyester');
     expect(main).toContain('Produit du Canada');
@@ -74,6 +77,7 @@ describe('product detail in French shows no English data', () => {
     expect(await screen.findByRole('heading', { level: 1, name: card.nameEn })).toBeInTheDocument();
     const main = document.body.textContent ?? '';
     expect(main).toContain('25 metres');
+    expect(main).toContain('25–2,499 metres');
     expect(main).toContain('Bulk, Individually packed');
     expect(main).toContain('Made in Canada');
     expect(main).not.toMatch(/made-in-canada|product-of-canada/);

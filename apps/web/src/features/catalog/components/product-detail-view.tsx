@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ProductDetail } from '@maplesource/contracts/catalog';
 import { Button } from '../../../components/ui/button';
 import { Skeleton, SkeletonText } from '../../../components/ui/skeleton';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, formatNumber } from '../../../lib/format';
 import { isApiError } from '../../../lib/http';
 import { useRequireLogin } from '../../../lib/use-require-login';
 import { trackProductView, useProduct } from '../api/get-product';
@@ -145,7 +145,9 @@ function Loaded({
               {product.priceTiers.map((tier) => (
                 <tr key={tier.minQuantity} className="border-t border-gray-100">
                   <td className="py-1">
-                    {tier.maxQuantity ? `${tier.minQuantity}–${tier.maxQuantity}` : `${tier.minQuantity}+`}{' '}
+                    {tier.maxQuantity
+                      ? `${formatNumber(tier.minQuantity, i18n.language)}–${formatNumber(tier.maxQuantity, i18n.language)}`
+                      : `${formatNumber(tier.minQuantity, i18n.language)}+`}{' '}
                     {unitText(t, product.unit, tier.maxQuantity ?? tier.minQuantity)}
                   </td>
                   <td className="py-1 font-medium">{formatMoney(tier.unitPriceCents, i18n.language)}</td>
@@ -157,7 +159,8 @@ function Loaded({
             <div>
               <dt className="text-gray-600">{t('detail.moq')}</dt>
               <dd className="font-medium">
-                {product.minOrderQuantity} {unitText(t, product.unit, product.minOrderQuantity)}
+                {formatNumber(product.minOrderQuantity, i18n.language)}{' '}
+                {unitText(t, product.unit, product.minOrderQuantity)}
               </dd>
             </div>
             <div>
