@@ -9,6 +9,7 @@ import {
 import { createTestDatabase, testConfig, type TestDatabase } from '../../test/helpers';
 import { rowsOf } from '../db/transaction';
 import { catalogScale, seedCatalog } from './catalog';
+import { productCategories } from './catalog-data';
 import { seedContentHomeBlogs } from './content-home-blogs';
 
 let database: TestDatabase;
@@ -96,7 +97,7 @@ describe('catalogue seed', () => {
     type Row = {
       key_attributes: { labelEn: string; value: string; valueFr?: string }[];
       technical_specifications: { value: string; valueFr?: string }[];
-      variations: { options: string[]; optionsFr?: string[] }[];
+      variations: { nameEn: string; options: string[]; optionsFr?: string[] }[];
       description_fr: string;
       description_en: string;
       unit: string;
@@ -114,6 +115,15 @@ describe('catalogue seed', () => {
       }
       for (const variation of product.variations) {
         expect(variation.optionsFr).toHaveLength(variation.options.length);
+        if (variation.nameEn === 'Packaging') continue;
+        // A variation lists the values of one specification (not a value of the next one).
+        const spec = productCategories
+          .flatMap((c) => c.specs)
+          .find(
+            ([labelEn, , values]) =>
+              labelEn === variation.nameEn && variation.options.every((o) => values.includes(o)),
+          );
+        expect(spec, JSON.stringify(variation)).toBeDefined();
       }
       expect(product.description_fr).not.toMatch(/\b(metre|piece|pair|square metre)s?\b/);
     }

@@ -108,6 +108,8 @@ async function seedCategories(context: SeedContext) {
     k: number;
     t: (typeof productCategories)[0]['subs'][0]['items'][0];
     specs: unknown;
+    /** The first specification's possible values: the options of the item's variation, English and French. */
+    variation: { options: string[]; optionsFr: string[] };
   }[] = [];
   const serviceTypes: {
     categoryId: number;
@@ -141,7 +143,19 @@ async function seedCategories(context: SeedContext) {
           const value = values[(k + index) % values.length]!;
           return { labelEn, labelFr, value, valueFr: specValueFr[value] ?? value };
         });
-        productTypes.push({ categoryId: parent!.id, subcategoryId: child!.id, k: k++, t: item, specs });
+        const firstSpecValues = category.specs[0]?.[2] ?? [];
+        const variation = {
+          options: firstSpecValues,
+          optionsFr: firstSpecValues.map((value) => specValueFr[value] ?? value),
+        };
+        productTypes.push({
+          categoryId: parent!.id,
+          subcategoryId: child!.id,
+          k: k++,
+          t: item,
+          specs,
+          variation,
+        });
       }
     }
   }
@@ -280,8 +294,8 @@ function productSql(
 ) {
   const typeRows = types
     .map(
-      ({ categoryId, subcategoryId, k, t, specs }) =>
-        `(${categoryId}, ${subcategoryId}, ${k}, ${q(t[0])}, ${q(t[1])}, ${q(t[2])}, ${t[3]}, ${q(t[4])}, ${q(t[5])}, ${jsonLiteral(specs)}, ${unitColumns(t[2])})`,
+      ({ categoryId, subcategoryId, k, t, specs, variation }) =>
+        `(${categoryId}, ${subcategoryId}, ${k}, ${q(t[0])}, ${q(t[1])}, ${q(t[2])}, ${t[3]}, ${q(t[4])}, ${q(t[5])}, ${jsonLiteral(specs)}, ${unitColumns(t[2])}, ${jsonLiteral(variation.options)}, ${jsonLiteral(variation.optionsFr)})`,
     )
     .join(',\n');
   const serviceRows = serviceTypes
@@ -300,7 +314,7 @@ function productSql(
   return `
 CREATE TEMP TABLE seed_types (category_id bigint, subcategory_id bigint, k int, name_en text, name_fr text, unit text,
   base_price bigint, material_en text, material_fr text, specs jsonb,
-  unit_en1 text, unit_en2 text, unit_fr1 text, unit_fr2 text);
+  unit_en1 text, unit_en2 text, unit_fr1 text, unit_fr2 text, variation_options jsonb, variation_options_fr jsonb);
 INSERT INTO seed_types VALUES ${typeRows};
 CREATE TEMP TABLE seed_cat AS SELECT category_id, count(*)::int AS n FROM seed_types GROUP BY category_id;
 CREATE TEMP TABLE seed_psellers AS
@@ -334,8 +348,7 @@ SELECT g.i, g.slug, s.id, t.category_id, t.subcategory_id, g.status, g.name_en, 
   (g.price * 85) / 100, g.price, g.moq, g.lead, g.delivery,
   jsonb_build_array(
     jsonb_build_object('nameEn', t.specs->0->>'labelEn', 'nameFr', t.specs->0->>'labelFr',
-      'options', jsonb_build_array(t.specs->0->>'value', t.specs->1->>'value'),
-      'optionsFr', jsonb_build_array(t.specs->0->>'valueFr', t.specs->1->>'valueFr')),
+      'options', t.variation_options, 'optionsFr', t.variation_options_fr),
     jsonb_build_object('nameEn', 'Packaging', 'nameFr', 'Emballage', 'options', '["Bulk","Individually packed"]'::jsonb,
       'optionsFr', '["En vrac","Emballé individuellement"]'::jsonb)),
   jsonb_build_array(
