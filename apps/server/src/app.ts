@@ -15,6 +15,7 @@ import type { Database } from './db/client';
 import errors from './plugins/errors';
 import context from './plugins/context';
 import messaging from './plugins/messaging';
+import rateLimits from './plugins/rate-limits';
 import roleHeader from './plugins/role-header';
 import auth from './plugins/auth';
 import openapi from './plugins/openapi';
@@ -81,6 +82,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errors);
   await app.register(context, { config, database });
   await app.register(messaging);
+  await app.register(rateLimits);
   await app.register(cookie, { secret: config.COOKIE_SECRET });
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   await app.register(cors, {

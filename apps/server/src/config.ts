@@ -8,6 +8,8 @@ export type ServiceName = (typeof serviceNames)[number];
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+const perIpCeiling = (fallback: number) =>
+  z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(fallback));
 
 /**
  * Every setting of the server, read from the environment through this one schema.
@@ -68,6 +70,15 @@ export const configSchema = z.object({
   CATALOG_LISTING_CACHE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).optional()),
   /** How long a page waits for its API answers (decision 044). Default 250, tests 10000 (a busy CI machine). */
   PAGE_DATA_WAIT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).optional()),
+  /**
+   * Per-IP ceilings of the atomic rate limits (decision 055). Production defaults are strict; the e2e suite, which
+   * creates many users from 127.0.0.1, raises them in its webServer env. Per-phone, per-e-mail, per-account and
+   * per-term limits are not configurable.
+   */
+  RATE_LIMIT_OTP_PER_IP_PER_HOUR: perIpCeiling(20),
+  RATE_LIMIT_SIGNUP_PER_IP_PER_HOUR: perIpCeiling(10),
+  RATE_LIMIT_LOGIN_PER_IP_PER_15_MIN: perIpCeiling(100),
+  RATE_LIMIT_TRACK_SEARCH_PER_IP_PER_HOUR: perIpCeiling(300),
 });
 
 type RawConfig = z.infer<typeof configSchema>;

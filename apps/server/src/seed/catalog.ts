@@ -428,6 +428,10 @@ INSERT INTO search_terms (term, display, count, last_searched_at) VALUES
   ('safety vest', 'safety vest', 870, ${base}), ('hydraulic cylinder', 'hydraulic cylinder', 790, ${base}),
   ('pallets', 'pallets', 720, ${base}), ('emballage', 'emballage', 640, ${base}), ('soudage', 'soudage', 580, ${base}),
   ('powder coating', 'powder coating', 530, ${base});
+-- Seeded terms stand for many past visitors; like live ones they are suggested only if they find results (decision 056).
+UPDATE search_terms t SET visitors = t.count,
+  found_results = EXISTS (SELECT 1 FROM products p WHERE p.status = 'active' AND p.search_doc @@ plainto_tsquery('simple', t.term))
+    OR EXISTS (SELECT 1 FROM services p WHERE p.status = 'active' AND p.search_doc @@ plainto_tsquery('simple', t.term));
 DROP TABLE seed_types, seed_cat, seed_psellers, seed_stypes, seed_scat, seed_ssellers;
 `;
 }

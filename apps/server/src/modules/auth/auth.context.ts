@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { AuthService } from './auth.service';
 import { OtpService } from './otp.service';
-import { RateLimiter } from './rate-limiter';
+import type { RateLimiter } from '../../plugins/rate-limits';
 import { SessionService } from './session.service';
 import { UserService } from './users.service';
 
@@ -22,9 +22,18 @@ export function getAuthServices(app: FastifyInstance): AuthServices {
   if (cached) return cached;
   const users = new UserService(app.db);
   const sessions = new SessionService(app.db);
-  const limiter = new RateLimiter(app.db);
-  const otp = new OtpService(app.db, limiter, app.messaging.sms, app.config.COOKIE_SECRET);
-  const auth = new AuthService(app.db, users, sessions, otp, limiter, app.messaging, app.config.PUBLIC_URL);
+  const limiter = app.rateLimiter;
+  const otp = new OtpService(
+    app.db,
+    limiter,
+    app.messaging.sms,
+    app.config.COOKIE_SECRET,
+    app.config.RATE_LIMIT_OTP_PER_IP_PER_HOUR,
+  );
+  const auth = new AuthService(app.db, users, sessions, otp, limiter, app.messaging, app.config.PUBLIC_URL, {
+    signupPerIpPerHour: app.config.RATE_LIMIT_SIGNUP_PER_IP_PER_HOUR,
+    loginPerIpPer15Min: app.config.RATE_LIMIT_LOGIN_PER_IP_PER_15_MIN,
+  });
   const services = { users, sessions, otp, limiter, auth };
   cache.set(app.db, services);
   return services;
