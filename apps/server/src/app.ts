@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import errors from './plugins/errors';
+import inputGuard from './plugins/input-guard';
 import context from './plugins/context';
 import messaging from './plugins/messaging';
 import rateLimits from './plugins/rate-limits';
@@ -80,6 +81,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // External plugins, then ours, then routes (fastify/demo order).
   await app.register(errors);
+  // NUL bytes in the URL or the parsed body: 400 before any route (decision 057).
+  await app.register(inputGuard);
   await app.register(context, { config, database });
   await app.register(messaging);
   await app.register(rateLimits);

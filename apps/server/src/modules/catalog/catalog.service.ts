@@ -26,6 +26,7 @@ import {
   productCardColumns,
   productCardJoins,
   productConditions,
+  sellerCondition,
   productImageUrl,
   productOrders,
   serviceCardColumns,
@@ -558,7 +559,7 @@ function serviceConditions(query: ServiceFacetsQuery, tsquery: string | null | u
   if (query.isVerified !== undefined) where.push(sql`p.verified = ${query.isVerified === 'true'}`);
   if (query.deliveryDays !== undefined) where.push(sql`p.turnaround_days <= ${query.deliveryDays}`);
   if (query.minRating !== undefined) where.push(sql`p.rating_avg >= ${query.minRating}`);
-  if (query.sellerId !== undefined) where.push(sql`p.seller_id = ${Number(query.sellerId)}`);
+  if (query.sellerId !== undefined) where.push(sellerCondition('p', query.sellerId));
   return where;
 }
 
