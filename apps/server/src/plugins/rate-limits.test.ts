@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import type { RateLimiter } from './rate-limits';
 
-/** Decision 055: sliding-window counters and cooldowns, decided in one statement; time is passed in. */
+/** Decision 055: exact sliding windows and cooldowns, decided in one statement; time is passed in. */
 let t: TestApp;
 let limiter: RateLimiter;
 beforeAll(async () => {
@@ -28,20 +28,23 @@ describe('RateLimiter', () => {
     const refused = await limiter.consume([rule], start + 2_000);
     expect(refused.allowed).toBe(false);
     if (!refused.allowed) expect(refused.retryAfterSeconds).toBeGreaterThan(0);
-    // Just after the boundary the previous window still counts in full: no burst across it.
+    // A minute after the first hits, they still count: no burst across a window boundary.
     expect(await allowedAt(rule, start + MINUTE + 100)).toBe(false);
     // Two windows later nothing is left.
     expect(await allowedAt(rule, start + 2 * MINUTE + 1_000)).toBe(true);
   });
 
-  it('lets the previous window fade out as the sliding window moves', async () => {
+  it('a hit leaves the window exactly windowMs after it was counted (sliding, not fixed, windows)', async () => {
     const rule = { key: key(), max: 4, windowMs: MINUTE };
-    for (let i = 0; i < 4; i += 1) expect(await allowedAt(rule, start + 50_000)).toBe(true);
-    // At 3/4 of the next window only a quarter of the previous one overlaps: ceil(4 × 0.25) = 1, so 3 more fit.
-    const at = start + MINUTE + 45_000;
+    for (let i = 0; i < 2; i += 1) expect(await allowedAt(rule, start + 10_000)).toBe(true);
+    for (let i = 0; i < 2; i += 1) expect(await allowedAt(rule, start + 50_000)).toBe(true);
+    const full = await limiter.consume([rule], start + MINUTE + 9_000);
+    expect(full.allowed).toBe(false);
+    if (!full.allowed) expect(full.retryAfterSeconds).toBe(1);
+    // The two hits of start+10 s have left; those of start+50 s have not.
     const results = [];
-    for (let i = 0; i < 4; i += 1) results.push(await allowedAt(rule, at));
-    expect(results).toEqual([true, true, true, false]);
+    for (let i = 0; i < 3; i += 1) results.push(await allowedAt(rule, start + MINUTE + 10_001));
+    expect(results).toEqual([true, true, false]);
   });
 
   it('a cooldown allows one hit per period', async () => {

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/transaction';
 
-/** At most `max` hits in any `windowMs` (sliding-window estimate over two aligned windows). */
+/** At most `max` hits in any `windowMs` (exact sliding window). */
 export interface CountRule {
   key: string;
   max: number;
@@ -45,8 +45,9 @@ const isCooldown = (rule: RateRule): rule is CooldownRule => 'cooldownMs' in rul
 
 /**
  * Rate limits whose counting and deciding are ONE statement (decision 055): `INSERT … ON CONFLICT DO UPDATE …
- * RETURNING` increments a bucket's counter and returns the new value, so concurrent requests on PostgreSQL or PGlite
- * each see a distinct count and exactly `max` of them pass. Rules are taken in order; when one refuses, the hits
+ * RETURNING` prunes a bucket's hits to the window, appends this one only if fewer than `max` remain and returns the
+ * decision; the upsert's row lock serialises concurrent requests on PostgreSQL (PGlite runs one at a time), so
+ * exactly `max` of them pass. Rules are taken in order; when one refuses, the hits
  * already taken by this request are given back, so a refused request does not use up the other buckets.
  * Counters live in the database: they hold across restarts, processes and nodes.
  */
@@ -72,7 +73,7 @@ export class RateLimiter {
 
   /** Forgets a bucket (e.g. the per-account-and-place login bucket after a correct password). */
   async clear(key: string): Promise<void> {
-    await this.db.execute(sql`DELETE FROM rate_limit_counters WHERE bucket = ${key}`);
+    await this.db.execute(sql`DELETE FROM rate_limit_windows WHERE bucket = ${key}`);
     await this.db.execute(sql`DELETE FROM rate_limit_cooldowns WHERE bucket = ${key}`);
   }
 
@@ -84,52 +85,42 @@ export class RateLimiter {
       );
       return;
     }
+    // Removes one occurrence of this hit's time (another request may share the same millisecond).
     await this.db.execute(sql`
-      UPDATE rate_limit_counters SET hits = hits - 1
-      WHERE bucket = ${item.rule.key} AND window_start = ${item.mark} AND hits > 0`);
+      UPDATE rate_limit_windows
+      SET hits_at = hits_at[1:array_position(hits_at, ${item.mark}::bigint) - 1]
+        || hits_at[array_position(hits_at, ${item.mark}::bigint) + 1:]
+      WHERE bucket = ${item.rule.key} AND array_position(hits_at, ${item.mark}::bigint) IS NOT NULL`);
   }
 
+  /**
+   * Exact sliding window: the row keeps the times of the hits still inside the window (never more than `max`).
+   * One statement prunes the old ones and appends this hit only when fewer than `max` remain, and says which.
+   */
   private async takeCount(
     rule: CountRule,
     now: number,
   ): Promise<{ allowed: true; mark: number } | { allowed: false; retryAfterMs: number }> {
-    const windowStart = now - (now % rule.windowMs);
-    const previousStart = windowStart - rule.windowMs;
-    const expiresAt = windowStart + 2 * rule.windowMs;
-    const [row] = rowsOf<{ window_start: string | number; hits: number; prev_hits: number }>(
+    const since = now - rule.windowMs;
+    const expiresAt = now + rule.windowMs;
+    const [row] = rowsOf<{ allowed: boolean; oldest: string | number | null }>(
       await this.db.execute(sql`
-        INSERT INTO rate_limit_counters AS c (bucket, window_start, hits, prev_hits, expires_at)
-        VALUES (${rule.key}, ${windowStart}, 1, 0, ${expiresAt})
+        INSERT INTO rate_limit_windows AS w (bucket, hits_at, allowed, expires_at)
+        VALUES (${rule.key}, ARRAY[${now}::bigint], ${rule.max >= 1}, ${expiresAt})
         ON CONFLICT (bucket) DO UPDATE SET
-          prev_hits = CASE
-            WHEN c.window_start >= excluded.window_start THEN c.prev_hits
-            WHEN c.window_start = ${previousStart} THEN c.hits
-            ELSE 0 END,
-          hits = CASE WHEN c.window_start >= excluded.window_start THEN c.hits + 1 ELSE 1 END,
-          window_start = GREATEST(c.window_start, excluded.window_start),
-          expires_at = GREATEST(c.expires_at, excluded.expires_at)
-        RETURNING window_start, hits::int AS hits, prev_hits::int AS prev_hits`),
+          allowed = (SELECT count(*) FROM unnest(w.hits_at) AS t(at) WHERE t.at > ${since}) < ${rule.max},
+          hits_at = CASE
+            WHEN (SELECT count(*) FROM unnest(w.hits_at) AS t(at) WHERE t.at > ${since}) < ${rule.max}
+            THEN ARRAY(SELECT t.at FROM unnest(w.hits_at) AS t(at) WHERE t.at > ${since} ORDER BY t.at) || ${now}::bigint
+            ELSE ARRAY(SELECT t.at FROM unnest(w.hits_at) AS t(at) WHERE t.at > ${since} ORDER BY t.at)
+          END,
+          expires_at = GREATEST(w.expires_at, excluded.expires_at)
+        RETURNING allowed, (SELECT min(t.at) FROM unnest(hits_at) AS t(at)) AS oldest`),
     );
-    if (!row) throw new Error(`rate limit counter ${rule.key} returned no row`);
-    const start = Number(row.window_start);
-    const hits = Number(row.hits);
-    const previous = Number(row.prev_hits);
-    const elapsed = Math.min(Math.max(now - start, 0), rule.windowMs);
-    // Rounded up: right after a boundary the previous window still counts in full.
-    const estimate = Math.ceil(previous * ((rule.windowMs - elapsed) / rule.windowMs)) + hits;
-    if (estimate <= rule.max) return { allowed: true, mark: start };
-    await this.refundOne({ rule, mark: start });
-    const retryAfterMs =
-      hits > rule.max ? start + rule.windowMs - now : this.previousDrainMs(rule, previous, hits, elapsed);
-    return { allowed: false, retryAfterMs };
-  }
-
-  /** How long until enough of the previous window has slid out for one more hit. */
-  private previousDrainMs(rule: CountRule, previous: number, hits: number, elapsed: number): number {
-    const allowedPrevious = rule.max - hits; // hits already counts this (refused) request
-    if (previous <= 0) return rule.windowMs - elapsed;
-    const remainingFraction = Math.max(allowedPrevious, 0) / previous;
-    return Math.max(rule.windowMs * (1 - remainingFraction) - elapsed, 1_000);
+    if (!row) throw new Error(`rate limit window ${rule.key} returned no row`);
+    if (row.allowed === true) return { allowed: true, mark: now };
+    const oldest = row.oldest === null ? now : Number(row.oldest);
+    return { allowed: false, retryAfterMs: Math.max(oldest + rule.windowMs - now, 1_000) };
   }
 
   private async takeCooldown(
@@ -155,7 +146,7 @@ export class RateLimiter {
     this.sweepCountdown -= 1;
     if (this.sweepCountdown > 0) return;
     this.sweepCountdown = 500;
-    await this.db.execute(sql`DELETE FROM rate_limit_counters WHERE expires_at < ${now}`);
+    await this.db.execute(sql`DELETE FROM rate_limit_windows WHERE expires_at < ${now}`);
     await this.db.execute(sql`DELETE FROM rate_limit_cooldowns WHERE until_ms < ${now}`);
   }
 }
