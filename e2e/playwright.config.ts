@@ -63,6 +63,12 @@ export default defineConfig({
       DATABASE_URL: '',
       REDIS_URL: '',
       LOG_LEVEL: 'warn',
+      // Every e2e user signs up and logs in from 127.0.0.1: generous per-IP ceilings here, strict defaults in
+      // production (decision 055). Per-phone, per-e-mail and per-account limits still apply.
+      RATE_LIMIT_OTP_PER_IP_PER_HOUR: '100000',
+      RATE_LIMIT_SIGNUP_PER_IP_PER_HOUR: '100000',
+      RATE_LIMIT_LOGIN_PER_IP_PER_15_MIN: '100000',
+      RATE_LIMIT_TRACK_SEARCH_PER_IP_PER_HOUR: '100000',
     },
   },
 });

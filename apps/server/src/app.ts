@@ -12,12 +12,14 @@ import { fileURLToPath } from 'node:url';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import errors from './plugins/errors';
+import inputGuard from './plugins/input-guard';
 import context from './plugins/context';
 import messaging from './plugins/messaging';
 import events from './plugins/events';
 import idempotency from './plugins/idempotency';
 import jobs from './plugins/jobs';
 import payments from './plugins/payments';
+import rateLimits from './plugins/rate-limits';
 import roleHeader from './plugins/role-header';
 import formBody from './plugins/form-body';
 import auth, { secureCookiesFor } from './plugins/auth';
@@ -91,6 +93,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // External plugins, then ours, then routes (fastify/demo order).
   await app.register(errors);
+  // NUL bytes in the URL or the parsed body: 400 before any route (decision 057).
+  await app.register(inputGuard);
   await app.register(context, { config, database });
   await app.register(messaging);
   // Domain events: the outbox and its dispatcher (decision 065); modules subscribe while they register.
@@ -100,6 +104,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(jobs, { pollingIntervalSeconds: config.JOBS_POLLING_INTERVAL_SECONDS });
   await app.register(payments);
+  await app.register(rateLimits);
   await app.register(cookie, { secret: config.COOKIE_SECRET });
   await app.register(formBody);
   await app.register(cors, {

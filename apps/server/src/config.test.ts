@@ -26,6 +26,27 @@ describe('loadConfig', () => {
     expect(config.isProduction).toBe(false);
   });
 
+  it('keeps strict per-IP rate limits unless the environment raises them (decision 055)', () => {
+    const strict = loadConfig({ DATA_DIR: tempDir() });
+    expect(strict.RATE_LIMIT_OTP_PER_IP_PER_HOUR).toBe(20);
+    expect(strict.RATE_LIMIT_SIGNUP_PER_IP_PER_HOUR).toBe(10);
+    expect(strict.RATE_LIMIT_LOGIN_PER_IP_PER_15_MIN).toBe(100);
+    expect(strict.RATE_LIMIT_TRACK_SEARCH_PER_IP_PER_HOUR).toBe(300);
+    const raised = loadConfig({
+      DATA_DIR: tempDir(),
+      RATE_LIMIT_SIGNUP_PER_IP_PER_HOUR: '5000',
+      RATE_LIMIT_OTP_PER_IP_PER_HOUR: '',
+    });
+    expect(raised.RATE_LIMIT_SIGNUP_PER_IP_PER_HOUR).toBe(5000);
+    expect(raised.RATE_LIMIT_OTP_PER_IP_PER_HOUR).toBe(20);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), RATE_LIMIT_LOGIN_PER_IP_PER_15_MIN: '0' })).toThrowError(
+      /RATE_LIMIT_LOGIN_PER_IP_PER_15_MIN/,
+    );
+    expect(() =>
+      loadConfig({ DATA_DIR: tempDir(), RATE_LIMIT_TRACK_SEARCH_PER_IP_PER_HOUR: 'lots' }),
+    ).toThrowError(/RATE_LIMIT_TRACK_SEARCH_PER_IP_PER_HOUR/);
+  });
+
   it('names the variable when a value is invalid', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), PORT: 'eighty' })).toThrowError(/PORT/);
     expect(() => loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: 'mysql://x' })).toThrowError(/DATABASE_URL/);

@@ -65,6 +65,8 @@ const originList = z
   .transform(commaList)
   .pipe(z.array(z.url({ protocol: /^https?$/ })))
   .transform((urls) => [...new Set(urls.map((url) => new URL(url).origin))]);
+const perIpCeiling = (fallback: number) =>
+  z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(fallback));
 
 /**
  * Every setting of the server, read from the environment through this one schema.
@@ -171,6 +173,15 @@ export const configSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(1).max(3_600_000).optional(),
   ),
+  /**
+   * Per-IP ceilings of the atomic rate limits (decision 055). Production defaults are strict; the e2e suite, which
+   * creates many users from 127.0.0.1, raises them in its webServer env. Per-phone, per-e-mail, per-account and
+   * per-term limits are not configurable.
+   */
+  RATE_LIMIT_OTP_PER_IP_PER_HOUR: perIpCeiling(20),
+  RATE_LIMIT_SIGNUP_PER_IP_PER_HOUR: perIpCeiling(10),
+  RATE_LIMIT_LOGIN_PER_IP_PER_15_MIN: perIpCeiling(100),
+  RATE_LIMIT_TRACK_SEARCH_PER_IP_PER_HOUR: perIpCeiling(300),
 });
 
 type RawConfig = z.infer<typeof configSchema>;

@@ -60,6 +60,11 @@ const weirdString = fc.oneof(
     'true',
     '../../etc/passwd',
     '%00',
+    '\u0000',
+    'a\u0000b',
+    '1e3',
+    '0x10',
+    'some-seller-slug',
     "' OR 1=1 --",
     '<script>',
     'é'.repeat(300),
@@ -188,4 +193,168 @@ describe('OpenAPI fuzzing', () => {
       }
     }, 600_000);
   }
+});
+
+/**
+ * Issue 14: deterministic probes per class of input that used to answer 500, sent to every operation as a
+ * privileged user (buyer, seller and admin, so role checks do not stop the request early) and as a visitor.
+ * Each probe must answer below 500 within HANG_MS.
+ */
+describe('OpenAPI fuzzing: input classes of issue 14', () => {
+  type Probe = {
+    label: string;
+    url: string;
+    headers?: Record<string, string>;
+    payload?: string | Buffer;
+  };
+  type Op = Operation & { queryNames: string[] };
+  let ops: Op[] = [];
+  let privileged = '';
+
+  beforeAll(async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { parameters?: { in: string; name: string }[] }>>;
+    };
+    ops = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+        .map(([method, op]) => ({
+          method: method.toUpperCase(),
+          path,
+          queryNames: (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
+        })),
+    );
+    const userId = randomUUID();
+    await t.database.db.insert(users).values({
+      id: userId,
+      memberId: `MS-FUZZ-${userId.slice(0, 8)}`,
+      fullName: 'Fuzz Admin',
+      email: `fuzz-admin-${userId}@example.ca`,
+      phoneNumber: `+1613555${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`,
+      passwordHash: 'not-a-real-hash',
+      roles: ['buyer', 'seller', 'admin'],
+    });
+    privileged = `${SESSION_COOKIE}=${await new SessionService(t.database.db).create(userId)}`;
+  });
+
+  const roleFor = (path: string) =>
+    path.includes('/admin') ? 'admin' : path.includes('/seller-centre') ? 'seller' : 'buyer';
+  const isWrite = (op: Op) => op.method !== 'GET' && op.method !== 'DELETE';
+  // Logging out would end the privileged session the other probes use.
+  const keepsSession = (op: Op) => !op.path.endsWith('/auth/logout');
+
+  const oddIds = [
+    'abc',
+    'some-seller-slug',
+    '1e3',
+    '-1',
+    '0x10',
+    'NaN',
+    '9'.repeat(40),
+    '%2e%2e',
+    'x%00y',
+    '%E2%80%AE',
+  ];
+
+  function probesFor(op: Op): Probe[] {
+    const probes: Probe[] = [];
+    const hasParams = op.path.includes('{');
+    // Non-numeric, oversized and encoded ids in every path parameter.
+    if (hasParams)
+      for (const id of oddIds)
+        probes.push({ label: `path id ${id}`, url: op.path.replace(/\{[^}]+\}/g, id) });
+    const base = op.path.replace(/\{[^}]+\}/g, '1');
+    // NUL bytes and odd ids in every query parameter.
+    for (const name of op.queryNames) {
+      for (const value of ['%00', 'a%00b', 'some-seller-slug', '-1', '9'.repeat(40)]) {
+        probes.push({ label: `query ${name}=${value}`, url: `${base}?${name}=${value}` });
+      }
+    }
+    // Other spellings of the path the router may or may not accept.
+    probes.push(
+      { label: 'encoded path', url: base.replace('/api/v1/', '/api/v%31/') },
+      { label: 'double slash', url: base.replace('/api/v1/', '/api//v1/') },
+      { label: 'dot segment', url: `${base}/.` },
+      { label: 'encoded slash', url: base.replace(/\/([^/]*)$/, '%2F$1') },
+    );
+    if (isWrite(op)) {
+      const json = { 'content-type': 'application/json' };
+      probes.push(
+        {
+          label: 'NUL in body strings',
+          url: base,
+          headers: json,
+          payload: JSON.stringify({
+            name: 'a\u0000',
+            fullName: 'a\u0000',
+            email: 'a\u0000@example.ca',
+            phoneNumber: '\u0000',
+            term: '\u0000',
+            token: '\u0000',
+            id: '\u0000',
+            items: ['\u0000'],
+          }),
+        },
+        { label: 'NUL in a key', url: base, headers: json, payload: '{"a\\u0000":1}' },
+        {
+          label: 'multipart without boundary',
+          url: base,
+          headers: { 'content-type': 'multipart/form-data' },
+          payload: 'x',
+        },
+        {
+          label: 'truncated multipart',
+          url: base,
+          headers: { 'content-type': 'multipart/form-data; boundary=Fz' },
+          payload: '--Fz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\u0089PN',
+        },
+      );
+    }
+    return probes;
+  }
+
+  async function send(op: Op, probe: Probe, cookie: string | undefined) {
+    const method = op.method as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+    const headers: Record<string, string> = { role: roleFor(op.path), ...(probe.headers ?? {}) };
+    if (cookie) headers.cookie = cookie;
+    const res = await withinTime(
+      t.app.inject({
+        method,
+        url: probe.url,
+        headers,
+        ...(probe.payload !== undefined && method !== 'GET' ? { payload: probe.payload } : {}),
+      }),
+      `${op.method} ${probe.url} (${probe.label})`,
+    );
+    if (res.statusCode >= 500) {
+      throw new Error(
+        `${op.method} ${probe.url} (${probe.label}) → ${res.statusCode} ${res.body.slice(0, 300)}`,
+      );
+    }
+  }
+
+  for (const asPrivileged of [true, false]) {
+    it(`NUL bytes, odd ids, encoded paths and broken multipart never answer 5xx (${asPrivileged ? 'admin' : 'visitor'})`, async () => {
+      expect(ops.length).toBeGreaterThan(0);
+      for (const op of ops) {
+        const cookie = asPrivileged && keepsSession(op) ? privileged : undefined;
+        for (const probe of probesFor(op)) await send(op, probe, cookie);
+      }
+    }, 300_000);
+  }
+
+  it('bursts of 20 concurrent identical requests to every operation never answer 5xx or hang', async () => {
+    for (const op of ops) {
+      const cookie = keepsSession(op) ? privileged : undefined;
+      const probe: Probe = isWrite(op)
+        ? {
+            label: 'burst',
+            url: op.path.replace(/\{[^}]+\}/g, '1'),
+            headers: { 'content-type': 'application/json' },
+            payload: '{}',
+          }
+        : { label: 'burst', url: op.path.replace(/\{[^}]+\}/g, '1') };
+      await Promise.all(Array.from({ length: 20 }, () => send(op, probe, cookie)));
+    }
+  }, 300_000);
 });

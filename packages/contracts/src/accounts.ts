@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { avatarSchema, emailSchema, fullNameSchema, preferencesSchema, userProfileSchema } from './auth';
 import { CANADIAN_POSTAL_CODE, provinceCodeSchema } from './provinces';
+import { nameTextSchema } from './safe-text';
 
 /** Spec §5 profile: email required and valid; full name, city, province required. */
 export const updateProfileRequestSchema = z.object({
   fullName: fullNameSchema,
   email: emailSchema,
   state: provinceCodeSchema,
-  city: z.string().trim().min(1, 'errors:CITY_REQUIRED').max(100),
+  city: nameTextSchema({ max: 100, requiredMessage: 'errors:CITY_REQUIRED' }),
   avatar: avatarSchema.nullable().optional(),
 });
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
@@ -29,10 +30,10 @@ export const countryNameSchema = z.literal('Canada', { error: 'errors:COUNTRY_NO
 
 /** Spec §3 Address; spec §5: street, country, province, city, postal code required. */
 export const addressInputSchema = z.object({
-  street: z.string().trim().min(3, 'errors:STREET_REQUIRED').max(200),
+  street: nameTextSchema({ min: 3, max: 200, requiredMessage: 'errors:STREET_REQUIRED' }),
   country: countryNameSchema.default('Canada'),
   province: provinceCodeSchema,
-  city: z.string().trim().min(1, 'errors:CITY_REQUIRED').max(100),
+  city: nameTextSchema({ max: 100, requiredMessage: 'errors:CITY_REQUIRED' }),
   postalCode: z.string().trim().max(10).regex(CANADIAN_POSTAL_CODE, 'errors:POSTAL_CODE_INVALID'),
   isDefaultShipping: z.boolean().default(false),
   addressType: addressTypeSchema.default('Shipping'),

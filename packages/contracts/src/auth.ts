@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameTextSchema } from './safe-text';
 import { limits } from './limits';
 import { languageCodes } from './languages';
 import { provinceCodeSchema } from './provinces';
@@ -31,7 +32,11 @@ export const otpSchema = z
   .trim()
   .regex(/^\d{6}$/, 'errors:INVALID_OTP');
 
-export const fullNameSchema = z.string().trim().min(2, 'errors:FULL_NAME_REQUIRED').max(120);
+export const fullNameSchema = nameTextSchema({
+  min: 2,
+  max: 120,
+  requiredMessage: 'errors:FULL_NAME_REQUIRED',
+});
 
 /** OTP timings (spec §9 leaves them open; docs/decisions records the choice). */
 export const otpPolicy = {

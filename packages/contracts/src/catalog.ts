@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilineTextSchema } from './safe-text';
 import { centsSchema, pagedSchema, pageQuerySchema } from './common';
 import { provinceCodeSchema } from './provinces';
 import { productListingTypes } from './routes';
@@ -417,13 +418,13 @@ export const reviewListResponseSchema = pagedSchema(reviewSchema).extend({
 export const addReviewBodySchema = z.object({
   productId: z.string().min(1).max(200),
   rating: z.number().int().min(1).max(5),
-  comment: z.string().trim().max(2000).optional(),
+  comment: multilineTextSchema({ max: 2000 }).optional(),
 });
 export type AddReviewBody = z.infer<typeof addReviewBodySchema>;
 export const addServiceReviewBodySchema = z.object({
   serviceId: z.string().min(1).max(200),
   rating: z.number().int().min(1).max(5),
-  comment: z.string().trim().max(2000).optional(),
+  comment: multilineTextSchema({ max: 2000 }).optional(),
 });
 
 // ---------- search ----------

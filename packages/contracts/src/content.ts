@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilineTextSchema, nameTextSchema, safeUrlSchema } from './safe-text';
 import { pagedSchema, pageQuerySchema } from './common';
 import { businessTypeSchema } from './catalog';
 import { provinceCodeSchema } from './provinces';
@@ -117,17 +118,20 @@ export type SeoPreviewResponse = z.infer<typeof seoPreviewResponseSchema>;
 
 // ---------- admin edits of landing page, blogs, categories and sellers (issue 5) ----------
 
-const text = (max: number) => z.string().trim().min(1).max(max);
+/** Single-line names, titles and labels (decision 057: no control characters, bidi overrides or invisible-only). */
+const text = (max: number) => nameTextSchema({ max });
+/** Multi-line text: excerpts, Markdown bodies. */
+const paragraphs = (max: number, min = 1) => multilineTextSchema({ min, max });
 
 export const heroSettingsInputSchema = z.object({
   titleEn: text(200),
   titleFr: text(200),
-  subtitleEn: z.string().trim().max(500),
-  subtitleFr: z.string().trim().max(500),
+  subtitleEn: paragraphs(500, 0),
+  subtitleFr: paragraphs(500, 0),
   ctaLabelEn: text(60),
   ctaLabelFr: text(60),
   ctaPath: contentPathSchema,
-  imageUrl: text(1000),
+  imageUrl: safeUrlSchema(1000),
 });
 export type HeroSettingsInput = z.infer<typeof heroSettingsInputSchema>;
 
@@ -135,8 +139,8 @@ export const landingFeatureInputSchema = z.object({
   icon: text(60),
   titleEn: text(120),
   titleFr: text(120),
-  bodyEn: z.string().trim().max(400),
-  bodyFr: z.string().trim().max(400),
+  bodyEn: paragraphs(400, 0),
+  bodyFr: paragraphs(400, 0),
 });
 export const landingFeaturesInputSchema = z.object({ items: z.array(landingFeatureInputSchema).max(12) });
 export type LandingFeaturesInput = z.infer<typeof landingFeaturesInputSchema>;
@@ -153,12 +157,12 @@ export const blogInputSchema = z.object({
   slug: blogSlugSchema,
   titleEn: text(200),
   titleFr: text(200),
-  excerptEn: text(500),
-  excerptFr: text(500),
-  bodyEn: text(100_000),
-  bodyFr: text(100_000),
+  excerptEn: paragraphs(500),
+  excerptFr: paragraphs(500),
+  bodyEn: paragraphs(100_000),
+  bodyFr: paragraphs(100_000),
   category: text(60),
-  coverUrl: text(1000),
+  coverUrl: safeUrlSchema(1000),
   /** Published now when true and not yet published; a draft when false. */
   published: z.boolean(),
 });

@@ -1,4 +1,5 @@
 export * from './common';
+export * from './safe-text';
 export * from './limits';
 export * from './languages';
 export * from './provinces';

@@ -77,6 +77,21 @@ const fastifyClientErrors: Record<string, { status: number; code: string; messag
   FST_PROTO_VIOLATION: { status: 400, code: 'BAD_REQUEST', message: 'Forbidden property name in body' },
 };
 
+/**
+ * Errors the multipart parser (busboy) raises for a body cut short or malformed, whether while parsing fields or
+ * while a handler reads a file stream. They carry no status of their own; the error handler maps them to 400.
+ */
+export function isMalformedMultipartError(error: { message?: string; code?: string }): boolean {
+  const message = error.message ?? '';
+  return (
+    message === 'Unexpected end of multipart data' ||
+    message.endsWith('terminated early due to unexpected end of multipart data') ||
+    message === 'Multipart: Boundary not found' ||
+    message === 'Boundary required' ||
+    message.startsWith('Malformed part header')
+  );
+}
+
 function validationFields(error: FastifyError): Record<string, string> {
   const fields: Record<string, string> = {};
   if (hasZodFastifySchemaValidationErrors(error)) {
@@ -120,6 +135,9 @@ async function errorsPlugin(app: FastifyInstance) {
         'INTERNAL_ERROR',
         'Something went wrong on our side; please try again later',
       );
+    }
+    if (isMalformedMultipartError(error)) {
+      return sendError(reply, 400, 'MALFORMED_MULTIPART', 'The multipart body is incomplete or malformed');
     }
     const known = error.code ? fastifyClientErrors[error.code] : undefined;
     if (known) return sendError(reply, known.status, known.code, known.message);

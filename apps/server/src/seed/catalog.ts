@@ -482,6 +482,10 @@ INSERT INTO search_terms (term, display, count, last_searched_at) VALUES
 INSERT INTO search_term_languages (term, language, count)
   SELECT term, CASE WHEN term IN (${['emballage', 'soudage', ...frenchSearchTerms.map(([display]) => foldText(display))].map(q).join(', ')}) THEN 'fr' ELSE 'en' END, count
   FROM search_terms;
+-- Seeded terms stand for many past visitors; like live ones they are suggested only if they find results (decision 056).
+UPDATE search_terms t SET visitors = t.count,
+  found_results = EXISTS (SELECT 1 FROM products p WHERE p.status = 'active' AND p.search_doc @@ plainto_tsquery('simple', t.term))
+    OR EXISTS (SELECT 1 FROM services p WHERE p.status = 'active' AND p.search_doc @@ plainto_tsquery('simple', t.term));
 DROP TABLE seed_types, seed_cat, seed_psellers, seed_stypes, seed_scat, seed_ssellers;
 `;
 }

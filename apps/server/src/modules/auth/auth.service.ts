@@ -14,7 +14,7 @@ import { authTokens } from './auth.tables';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { normalizeCanadianPhone } from './phone';
 import type { OtpService } from './otp.service';
-import type { RateLimiter } from './rate-limiter';
+import type { RateLimiter } from '../../plugins/rate-limits';
 import type { SessionService } from './session.service';
 import { UserService } from './users.service';
 
@@ -22,13 +22,23 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 const newToken = () => randomBytes(32).toString('base64url');
 
 export const authPolicy = {
+  /** Login throttling (decision 055): counted per account and place, per account, and per IP. */
   loginWindowMs: 15 * 60 * 1000,
-  maxFailedLoginsPerAccount: 10,
-  maxLoginAttemptsPerIp: 100,
+  maxFailedLoginsPerAccountAndIp: 10,
+  maxFailedLoginsPerAccount: 50,
+  /** Sign-up attempts per phone number and per e-mail address (each) per hour. */
+  signupWindowMs: 60 * 60 * 1000,
+  maxSignupsPerTarget: 10,
   emailTokenLifetimeMs: 24 * 60 * 60 * 1000,
   resetTokenLifetimeMs: 15 * 60 * 1000,
   maxEmailLinksPerHour: 5,
 } as const;
+
+/** The configurable per-IP ceilings (config.ts RATE_LIMIT_*). */
+export interface AuthIpLimits {
+  signupPerIpPerHour: number;
+  loginPerIpPer15Min: number;
+}
 
 export interface RequestMeta {
   ip: string;
@@ -49,20 +59,49 @@ export class AuthService {
     private readonly limiter: RateLimiter,
     private readonly messaging: Messaging,
     private readonly publicUrl: string,
+    private readonly ipLimits: AuthIpLimits,
   ) {}
 
   sendSignupOtp(phoneNumber: string, meta: RequestMeta) {
     return this.otp.send(normalizeCanadianPhone(phoneNumber), 'signup', meta.ip);
   }
 
+  /**
+   * Until the phone code is proven, a taken and a free e-mail or phone get the same answers (decision 055): the
+   * code is checked first, and only its owner learns that the e-mail or phone already has an account.
+   */
   async signup(input: SignupRequest, meta: RequestMeta): Promise<{ user: UserProfile; token: string }> {
     const phone = normalizeCanadianPhone(input.phoneNumber);
+    const decision = await this.limiter.consume([
+      {
+        key: `signup:ip:${meta.ip}`,
+        max: this.ipLimits.signupPerIpPerHour,
+        windowMs: authPolicy.signupWindowMs,
+      },
+      {
+        key: `signup:phone:${phone}`,
+        max: authPolicy.maxSignupsPerTarget,
+        windowMs: authPolicy.signupWindowMs,
+      },
+      {
+        key: `signup:email:${input.email.toLowerCase()}`,
+        max: authPolicy.maxSignupsPerTarget,
+        windowMs: authPolicy.signupWindowMs,
+      },
+    ]);
+    if (!decision.allowed) {
+      throw tooManyRequests(
+        'SIGNUP_LIMIT_EXCEEDED',
+        'Too many sign-up attempts; please try again later',
+        decision.retryAfterSeconds,
+      );
+    }
+    await this.otp.verify(phone, 'signup', input.otp);
     if (await this.users.findByEmail(input.email)) {
       throw conflict('EMAIL_TAKEN', 'An account already uses this e-mail');
     }
     if (await this.users.findByPhone(phone))
       throw conflict('PHONE_TAKEN', 'An account already uses this phone number');
-    await this.otp.verify(phone, 'signup', input.otp);
     const passwordHash = await hashPassword(input.password);
     let created;
     try {
@@ -83,32 +122,43 @@ export class AuthService {
     return { user: await this.users.getProfile(created.id), token };
   }
 
+  /**
+   * Throttled per (account, IP) with a low ceiling, per account with a higher one and per IP (decision 055), so
+   * wrong passwords from one place slow that place down without locking the owner out elsewhere. An account's
+   * e-mail and phone share one bucket (its id); an identifier without an account is its own bucket. Each attempt
+   * takes its hits before the password is checked (atomic: concurrent attempts cannot all slip through); a correct
+   * password gives them back and forgets this place's failures.
+   */
   async login(input: LoginRequest, meta: RequestMeta): Promise<{ user: UserProfile; token: string }> {
     const identifier = input.email ? input.email.toLowerCase() : normalizeLoosePhone(input.phoneNumber!);
-    const accountBucket = `login:account:${identifier}`;
-    const ipBucket = `login:ip:${meta.ip}`;
-    const now = new Date();
-    if (
-      (await this.limiter.count(accountBucket, authPolicy.loginWindowMs, now)) >=
-        authPolicy.maxFailedLoginsPerAccount ||
-      (await this.limiter.count(ipBucket, authPolicy.loginWindowMs, now)) >= authPolicy.maxLoginAttemptsPerIp
-    ) {
-      throw tooManyRequests(
-        'LOGIN_LIMIT_EXCEEDED',
-        'Too many login attempts; please try again later',
-        15 * 60,
-      );
-    }
-    await this.limiter.hit(ipBucket, now);
     const user = input.email
       ? await this.users.findByEmail(input.email)
       : await this.users.findByPhone(identifier);
+    const subject = user ? `user:${user.id}` : `id:${identifier}`;
+    const placeKey = `login:account-ip:${subject}:${meta.ip}`;
+    const accountKey = `login:account:${subject}`;
+    const decision = await this.limiter.consume([
+      {
+        key: `login:ip:${meta.ip}`,
+        max: this.ipLimits.loginPerIpPer15Min,
+        windowMs: authPolicy.loginWindowMs,
+      },
+      { key: placeKey, max: authPolicy.maxFailedLoginsPerAccountAndIp, windowMs: authPolicy.loginWindowMs },
+      { key: accountKey, max: authPolicy.maxFailedLoginsPerAccount, windowMs: authPolicy.loginWindowMs },
+    ]);
+    if (!decision.allowed) {
+      throw tooManyRequests(
+        'LOGIN_LIMIT_EXCEEDED',
+        'Too many login attempts; please try again later',
+        decision.retryAfterSeconds,
+      );
+    }
     const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
     if (!user || !ok) {
-      await this.limiter.hit(accountBucket, now);
       throw new AppError(401, 'INVALID_CREDENTIALS', 'The e-mail, phone number or password is incorrect');
     }
-    await this.limiter.clear(accountBucket);
+    await decision.grant.refund([accountKey]);
+    await this.limiter.clear(placeKey);
     const token = await this.sessions.create(user.id, meta);
     return { user: await this.users.getProfile(user.id), token };
   }
@@ -117,19 +167,31 @@ export class AuthService {
   async requestEmailVerification(userId: string, email: string) {
     const user = await this.users.findById(userId);
     if (!user) throw badRequest('VERIFICATION_FAILED', 'Some error occured while verifying email');
-    const bucket = `mail:verify:${userId}`;
-    if ((await this.limiter.count(bucket, 60 * 60 * 1000)) >= authPolicy.maxEmailLinksPerHour) {
-      throw tooManyRequests('RATE_LIMITED', 'Too many verification e-mails; please try again later', 60 * 60);
+    const decision = await this.limiter.consume([
+      { key: `mail:verify:${userId}`, max: authPolicy.maxEmailLinksPerHour, windowMs: 60 * 60 * 1000 },
+    ]);
+    if (!decision.allowed) {
+      throw tooManyRequests(
+        'RATE_LIMITED',
+        'Too many verification e-mails; please try again later',
+        decision.retryAfterSeconds,
+      );
     }
     const lower = email.toLowerCase();
-    if (lower === user.email.toLowerCase()) {
-      if (user.emailVerifiedAt) throw conflict('ALREADY_VERIFIED', 'This e-mail is already verified');
-    } else {
-      const other = await this.users.findByEmail(lower);
-      if (other && other.id !== userId) throw conflict('EMAIL_TAKEN', 'An account already uses this e-mail');
-      await this.users.updateFields(userId, { pendingEmail: lower });
+    try {
+      if (lower === user.email.toLowerCase()) {
+        if (user.emailVerifiedAt) throw conflict('ALREADY_VERIFIED', 'This e-mail is already verified');
+      } else {
+        const other = await this.users.findByEmail(lower);
+        if (other && other.id !== userId)
+          throw conflict('EMAIL_TAKEN', 'An account already uses this e-mail');
+        await this.users.updateFields(userId, { pendingEmail: lower });
+      }
+    } catch (error) {
+      // Only e-mails actually sent count against the hourly limit.
+      await decision.grant.refund();
+      throw error;
     }
-    await this.limiter.hit(bucket);
     await this.sendVerificationLink(userId, lower);
     return { ok: true as const };
   }
@@ -212,21 +274,20 @@ export class AuthService {
    */
   async confirmPassword(userId: string, password: string): Promise<void> {
     const bucket = `confirm-password:${userId}`;
-    const now = new Date();
-    if (
-      (await this.limiter.count(bucket, authPolicy.loginWindowMs, now)) >=
-      authPolicy.maxFailedLoginsPerAccount
-    ) {
+    // Counting and deciding in one step (decision 055); a correct password gives its hit back.
+    const decision = await this.limiter.consume([
+      { key: bucket, max: authPolicy.maxFailedLoginsPerAccountAndIp, windowMs: authPolicy.loginWindowMs },
+    ]);
+    if (!decision.allowed) {
       throw tooManyRequests(
         'LOGIN_LIMIT_EXCEEDED',
         'Too many password attempts; please try again later',
-        15 * 60,
+        decision.retryAfterSeconds,
       );
     }
     const user = await this.users.findById(userId);
     const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
     if (!user || !ok) {
-      await this.limiter.hit(bucket, now);
       throw badRequest('WRONG_PASSWORD', 'The current password is incorrect', {
         currentPassword: 'errors:WRONG_PASSWORD',
       });

@@ -1,4 +1,4 @@
-import { bigserial, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey(),
@@ -49,13 +49,6 @@ export const otpCodes = pgTable('otp_codes', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   consumedAt: timestamp('consumed_at', { withTimezone: true }),
-});
-
-/** Counted events for sliding-window limits (OTP sends, login attempts), shared by every process. */
-export const authRateEvents = pgTable('auth_rate_events', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  bucket: text('bucket').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 });
 
 /** One-time tokens (e-mail verification, password reset); the table holds their sha256. */

@@ -245,16 +245,17 @@ describe('signup', () => {
     expect(res.json().error.code).toBe('OTP_LIMIT_EXCEEDED');
   });
 
-  it('uses a code once, and refuses a taken e-mail or phone', async () => {
+  it('refuses a taken e-mail or phone only once the code is proven (decision 055)', async () => {
     const user = await signUp(t.app);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/signup',
       headers: H,
+      remoteAddress: uniqueIp(),
       payload: signupPayload(user.phoneNumber, '123456', { email: 'other@example.ca' }),
     });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().error.code).toBe('PHONE_TAKEN');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('INVALID_OTP');
     const phone = uniquePhone();
     await sendOtp(phone);
     const otp = await latestCode(t.app, phone);
@@ -262,8 +263,10 @@ describe('signup', () => {
       method: 'POST',
       url: '/api/v1/auth/signup',
       headers: H,
+      remoteAddress: uniqueIp(),
       payload: signupPayload(phone, otp, { email: user.email.toUpperCase() }),
     });
+    expect(taken.statusCode).toBe(409);
     expect(taken.json().error.code).toBe('EMAIL_TAKEN');
   });
 });
@@ -325,9 +328,9 @@ describe('sessions', () => {
     expect(wrong.json()).toEqual(unknown.json());
   });
 
-  it('rate-limits failed logins per account', async () => {
+  it('rate-limits failed logins per account across places with a higher ceiling (decision 055)', async () => {
     const user = await signUp(t.app);
-    for (let i = 0; i < 10; i += 1) {
+    for (let i = 0; i < 50; i += 1) {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/v1/auth/login',

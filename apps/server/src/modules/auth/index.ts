@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AuthService } from './auth.service';
 import { OtpService } from './otp.service';
-import { RateLimiter } from './rate-limiter';
+import type { RateLimiter } from '../../plugins/rate-limits';
 import { SessionService } from './session.service';
 import { UserService } from './users.service';
 
@@ -34,14 +34,23 @@ export { devOutboxRoutes } from './dev-outbox.routes';
 async function authModule(app: FastifyInstance) {
   const users = new UserService(app.db);
   const sessions = new SessionService(app.db);
-  const limiter = new RateLimiter(app.db);
-  const otp = new OtpService(app.db, limiter, app.messaging.sms, app.config.COOKIE_SECRET);
-  const auth = new AuthService(app.db, users, sessions, otp, limiter, app.messaging, app.config.PUBLIC_URL);
+  const limiter = app.rateLimiter;
+  const otp = new OtpService(
+    app.db,
+    limiter,
+    app.messaging.sms,
+    app.config.COOKIE_SECRET,
+    app.config.RATE_LIMIT_OTP_PER_IP_PER_HOUR,
+  );
+  const auth = new AuthService(app.db, users, sessions, otp, limiter, app.messaging, app.config.PUBLIC_URL, {
+    signupPerIpPerHour: app.config.RATE_LIMIT_SIGNUP_PER_IP_PER_HOUR,
+    loginPerIpPer15Min: app.config.RATE_LIMIT_LOGIN_PER_IP_PER_15_MIN,
+  });
   app.decorate('auth', { users, sessions, otp, limiter, auth });
 }
 
 /** Decorates `app.auth`; app.ts hands `app.auth.sessions` to the session cookie plugin and to realtime. */
 export const authModulePlugin = fp(authModule, {
   name: 'auth-module',
-  dependencies: ['context', 'messaging'],
+  dependencies: ['context', 'messaging', 'rate-limits'],
 });

@@ -5,14 +5,14 @@ import type { Db } from '../../db/client';
 import { AppError, badRequest, tooManyRequests } from '../../plugins/errors';
 import type { SmsProvider } from '../../plugins/messaging';
 import { otpCodes } from './auth.tables';
-import type { RateLimiter } from './rate-limiter';
+import type { RateLimiter } from '../../plugins/rate-limits';
 
 export type OtpPurpose = 'signup' | 'reset';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-export const otpLimitExceeded = () =>
-  tooManyRequests('OTP_LIMIT_EXCEEDED', 'exceeded maximum OTP requests, try later', 60 * 60);
+export const otpLimitExceeded = (retryAfterSeconds = 60 * 60) =>
+  tooManyRequests('OTP_LIMIT_EXCEEDED', 'exceeded maximum OTP requests, try later', retryAfterSeconds);
 
 /**
  * Phone codes: 6 digits, stored as an HMAC, valid for otpPolicy.lifetimeSeconds, at most
@@ -25,6 +25,8 @@ export class OtpService {
     private readonly limiter: RateLimiter,
     private readonly sms: SmsProvider,
     private readonly secret: string,
+    /** RATE_LIMIT_OTP_PER_IP_PER_HOUR (default otpPolicy.maxSendsPerIpPerHour). */
+    private readonly maxSendsPerIpPerHour: number = otpPolicy.maxSendsPerIpPerHour,
   ) {}
 
   private hashCode(purpose: OtpPurpose, phone: string, code: string) {
@@ -37,27 +39,27 @@ export class OtpService {
    */
   async send(phone: string, purpose: OtpPurpose, ip: string, deliver = true) {
     const now = new Date();
-    const cooldownBucket = `otp:cooldown:${purpose}:${phone}`;
-    if ((await this.limiter.count(cooldownBucket, otpPolicy.resendCooldownSeconds * 1000, now)) > 0) {
-      throw new AppError(
-        429,
-        'OTP_RESEND_TOO_SOON',
-        `Please wait ${otpPolicy.resendCooldownSeconds} seconds before asking for a new code`,
-        undefined,
-        { 'retry-after': String(otpPolicy.resendCooldownSeconds) },
-      );
+    // One atomic step per bucket (decision 055): the cooldown, the phone's hour and the IP's hour.
+    const decision = await this.limiter.consume(
+      [
+        { key: `otp:cooldown:${purpose}:${phone}`, cooldownMs: otpPolicy.resendCooldownSeconds * 1000 },
+        { key: `otp:phone:${phone}`, max: otpPolicy.maxSendsPerPhonePerHour, windowMs: HOUR_MS },
+        { key: `otp:ip:${ip}`, max: this.maxSendsPerIpPerHour, windowMs: HOUR_MS },
+      ],
+      now.getTime(),
+    );
+    if (!decision.allowed) {
+      if ('cooldownMs' in decision.rule) {
+        throw new AppError(
+          429,
+          'OTP_RESEND_TOO_SOON',
+          `Please wait ${otpPolicy.resendCooldownSeconds} seconds before asking for a new code`,
+          undefined,
+          { 'retry-after': String(decision.retryAfterSeconds) },
+        );
+      }
+      throw otpLimitExceeded(decision.retryAfterSeconds);
     }
-    const phoneBucket = `otp:phone:${phone}`;
-    const ipBucket = `otp:ip:${ip}`;
-    if (
-      (await this.limiter.count(phoneBucket, HOUR_MS, now)) >= otpPolicy.maxSendsPerPhonePerHour ||
-      (await this.limiter.count(ipBucket, HOUR_MS, now)) >= otpPolicy.maxSendsPerIpPerHour
-    ) {
-      throw otpLimitExceeded();
-    }
-    await this.limiter.hit(cooldownBucket, now);
-    await this.limiter.hit(phoneBucket, now);
-    await this.limiter.hit(ipBucket, now);
     if (deliver) {
       const code = String(randomInt(0, 1_000_000)).padStart(otpPolicy.length, '0');
       await this.db.transaction(async (tx) => {

@@ -238,7 +238,7 @@ export function productConditions(filter: ProductFilterInput, mode: TextMode = '
   if (!covered.has('origin') && filter.origin && isProductOrigin(filter.origin)) {
     where.push(sql`${a}.origin IN (${list(originFilterMembers[filter.origin])})`);
   }
-  if (filter.sellerId !== undefined) where.push(sql`${a}.seller_id = ${Number(filter.sellerId)}`);
+  if (filter.sellerId !== undefined) where.push(sellerCondition(a, filter.sellerId));
   return where;
 }
 
@@ -295,4 +295,15 @@ export const serviceOrders: Record<ProductSort, ListingOrder> = {
 export function orderBy(order: ListingOrder, alias = 'p'): SQL {
   const dir = sql.raw(order.direction);
   return sql`${sql.raw(`${alias}.${order.column}`)} ${dir}, ${sql.raw(alias)}.id ${dir}`;
+}
+
+/**
+ * `sellerId` filter: a numeric id or a seller's slug (issue 14: a slug used to reach PostgreSQL as NaN → 500).
+ * Anything else simply matches no seller.
+ */
+export function sellerCondition(alias: SQL | string, sellerId: string): SQL {
+  const column = typeof alias === 'string' ? sql.raw(`${alias}.seller_id`) : sql`${alias}.seller_id`;
+  return /^\d{1,15}$/.test(sellerId)
+    ? sql`${column} = ${Number(sellerId)}`
+    : sql`${column} = (SELECT s.id FROM sellers s WHERE s.slug = ${sellerId})`;
 }

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -37,8 +38,12 @@ import {
   trackViewBodySchema,
 } from '@maplesource/contracts';
 import { listingKey } from './listing-cache';
+import { foldText } from './search-query';
+import { tooManyRequests } from '../../plugins/errors';
 
 const tracked = { ok: true as const };
+/** One visitor recording the same term again and again adds nothing; past this it is refused (decision 056). */
+const trackSearchPerTermPerVisitorPerHour = 10;
 const trackLimit = { rateLimit: { max: 120, timeWindow: '1 minute' } };
 const notFoundResponses = { 403: errorResponseSchema, 404: errorResponseSchema };
 
@@ -117,11 +122,38 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/category-stats/track-search',
     {
-      config: trackLimit,
-      schema: { tags: ['catalog'], body: trackSearchBodySchema, response: { 200: trackedResponseSchema } },
+      schema: {
+        tags: ['catalog'],
+        body: trackSearchBodySchema,
+        response: { 200: trackedResponseSchema, 429: errorResponseSchema },
+      },
     },
     async (request) => {
-      await catalog.trackSearch(app.db, userId(request), request.body.term, request.body.language);
+      // A visitor is an HMAC of the user id or the IP: counted without keeping raw addresses (decision 056).
+      const visitor = createHmac('sha256', app.config.COOKIE_SECRET)
+        .update(request.user ? `user:${request.user.id}` : `ip:${request.ip}`)
+        .digest('base64url')
+        .slice(0, 32);
+      const decision = await app.rateLimiter.consume([
+        {
+          key: `track-search:ip:${request.ip}`,
+          max: app.config.RATE_LIMIT_TRACK_SEARCH_PER_IP_PER_HOUR,
+          windowMs: 60 * 60 * 1000,
+        },
+        {
+          key: `track-search:term:${visitor}:${foldText(request.body.term).slice(0, 120)}`,
+          max: trackSearchPerTermPerVisitorPerHour,
+          windowMs: 60 * 60 * 1000,
+        },
+      ]);
+      if (!decision.allowed) {
+        throw tooManyRequests(
+          'RATE_LIMITED',
+          'Too many searches recorded; please try again later',
+          decision.retryAfterSeconds,
+        );
+      }
+      await catalog.trackSearch(app.db, userId(request), request.body.term, visitor, request.body.language);
       return tracked;
     },
   );

@@ -26,6 +26,7 @@ import {
   productCardColumns,
   productCardJoins,
   productConditions,
+  sellerCondition,
   productImageUrl,
   productOrders,
   serviceCardColumns,
@@ -141,24 +142,54 @@ export async function userFrequentCategories(db: Db, userId: string | null, limi
   return mine.length > 0 ? mine : popularCategories(db, limit);
 }
 
+/** Distinct visitors a term needs before it is suggested to everyone (decision 056). */
+export const minVisitorsForSuggestion = 3;
+
+/**
+ * Records a search for the statistics and the shared suggestions. `visitorHash` (an HMAC of the user id or IP,
+ * never the raw address) counts once per term; a term is suggested only once it found results and
+ * `minVisitorsForSuggestion` distinct visitors searched it, so one request cannot put text into everyone's list.
+ * `language` counts the search for the chips of pages in that language (decision 080).
+ */
 export async function trackSearch(
   db: Db,
+  state: CatalogState,
   userId: string | null,
   term: string,
+  visitorHash: string,
   language?: TextLanguage | undefined,
 ) {
   const display = term.trim().replace(/\s+/g, ' ').slice(0, 120);
   const folded = foldText(display);
   if (folded.length < 2) return;
+  const resolved = await resolveQuery(db, state.words, display);
+  const found = resolved?.tsquery ? await termFindsResults(db, resolved.tsquery) : false;
   await db.execute(sql`
-    INSERT INTO search_terms (term, display, count, last_searched_at) VALUES (${folded}, ${display}, 1, now())
-    ON CONFLICT (term) DO UPDATE SET count = search_terms.count + 1, last_searched_at = now()`);
+    WITH seen AS (
+      INSERT INTO search_term_visitors (term, visitor_hash) VALUES (${folded}, ${visitorHash})
+      ON CONFLICT (term, visitor_hash) DO NOTHING RETURNING 1
+    )
+    INSERT INTO search_terms (term, display, count, visitors, found_results, last_searched_at)
+    VALUES (${folded}, ${display}, 1, (SELECT count(*)::int FROM seen), ${found}, now())
+    ON CONFLICT (term) DO UPDATE SET count = search_terms.count + 1,
+      visitors = search_terms.visitors + excluded.visitors,
+      found_results = excluded.found_results, last_searched_at = now()`);
   if (language) await countSearchInLanguage(db, folded, language);
   if (userId) {
     await db.execute(sql`
       INSERT INTO user_search_history (user_id, term) VALUES (${userId}, ${folded})
       ON CONFLICT (user_id, term) DO UPDATE SET count = user_search_history.count + 1, last_at = now()`);
   }
+}
+
+async function termFindsResults(db: Db, tsquery: string): Promise<boolean> {
+  const [row] = await rows(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM products p WHERE p.status = 'active' AND p.search_doc @@ to_tsquery('simple', ${tsquery}))
+          OR EXISTS (SELECT 1 FROM services p WHERE p.status = 'active' AND p.search_doc @@ to_tsquery('simple', ${tsquery}))
+        AS found`,
+  );
+  return row?.found === true;
 }
 
 export async function trackCategoryView(db: Db, userId: string | null, categoryId: string) {
@@ -554,7 +585,7 @@ function serviceConditions(query: ServiceFacetsQuery, tsquery: string | null | u
   if (query.isVerified !== undefined) where.push(sql`p.verified = ${query.isVerified === 'true'}`);
   if (query.deliveryDays !== undefined) where.push(sql`p.turnaround_days <= ${query.deliveryDays}`);
   if (query.minRating !== undefined) where.push(sql`p.rating_avg >= ${query.minRating}`);
-  if (query.sellerId !== undefined) where.push(sql`p.seller_id = ${Number(query.sellerId)}`);
+  if (query.sellerId !== undefined) where.push(sellerCondition('p', query.sellerId));
   return where;
 }
 
@@ -656,10 +687,16 @@ export async function searchServices(
   return (await listServices(db, state, { q, page: 1, pageSize: limit })).items;
 }
 
+/** Terms shown to everyone: they found results and enough distinct visitors searched them (decision 056). */
+const suggestable = sql`found_results AND visitors >= ${sql.raw(String(minVisitorsForSuggestion))}`;
+
 export async function frequentSearchTerms(db: Db, limit: number, language?: TextLanguage | undefined) {
-  if (language) return frequentSearchTermsIn(db, language, limit);
+  if (language) return frequentSearchTermsIn(db, language, limit, suggestable);
   return (
-    await rows(db, sql`SELECT display, count FROM search_terms ORDER BY count DESC, term LIMIT ${limit}`)
+    await rows(
+      db,
+      sql`SELECT display, count FROM search_terms WHERE ${suggestable} ORDER BY count DESC, term LIMIT ${limit}`,
+    )
   ).map((row) => ({ term: String(row.display), count: Number(row.count) }));
 }
 
@@ -674,7 +711,7 @@ export async function termSuggestions(db: Db, state: CatalogState, q: string, li
   const [terms, completions, cats] = await Promise.all([
     rows(
       db,
-      sql`SELECT display FROM search_terms WHERE term LIKE ${`${folded.replace(/[%_\\]/g, '')}%`}
+      sql`SELECT display FROM search_terms WHERE term LIKE ${`${folded.replace(/[%_\\]/g, '')}%`} AND ${suggestable}
           ORDER BY count DESC, term LIMIT ${limit}`,
     ),
     last.length >= 2

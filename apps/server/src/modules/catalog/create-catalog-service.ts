@@ -51,7 +51,7 @@ export function createCatalogService(state: CatalogState) {
     getServiceDetail: items.getServiceDetail,
     searchServices: bind(items.searchServices) as Rest<typeof items.searchServices>,
     // stats and likes
-    trackSearch: items.trackSearch,
+    trackSearch: bind(items.trackSearch) as Rest<typeof items.trackSearch>,
     trackCategoryView: items.trackCategoryView,
     trackProductView: items.trackProductView,
     trackProductStatus: items.trackProductStatus,

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/transaction';
 
@@ -12,12 +12,12 @@ export async function countSearchInLanguage(db: Db, term: string, language: Text
     ON CONFLICT (term, language) DO UPDATE SET count = search_term_languages.count + 1`);
 }
 
-/** The terms searched most on pages in `language`, as they were typed. */
-export async function frequentSearchTermsIn(db: Db, language: TextLanguage, limit: number) {
+/** The terms searched most on pages in `language`, as they were typed, among those `suggestable` admits. */
+export async function frequentSearchTermsIn(db: Db, language: TextLanguage, limit: number, suggestable: SQL) {
   const found = rowsOf<{ display: string; count: string | number }>(
     await db.execute(sql`
       SELECT st.display, l.count FROM search_term_languages l JOIN search_terms st ON st.term = l.term
-      WHERE l.language = ${language} ORDER BY l.count DESC, l.term LIMIT ${limit}`),
+      WHERE l.language = ${language} AND ${suggestable} ORDER BY l.count DESC, l.term LIMIT ${limit}`),
   );
   return found.map((row) => ({ term: String(row.display), count: Number(row.count) }));
 }
