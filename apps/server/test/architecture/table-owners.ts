@@ -27,6 +27,8 @@ export const tableOwners: Record<string, string> = {
   user_category_views: 'catalog',
   user_product_views: 'catalog',
   user_search_history: 'catalog',
+  search_term_languages: 'catalog',
+  search_term_visitors: 'catalog',
   // reviews
   product_reviews: 'reviews',
   service_reviews: 'reviews',
@@ -45,6 +47,12 @@ export const tableOwners: Record<string, string> = {
   event_deliveries: 'plugins',
   handled_events: 'plugins',
   idempotency_keys: 'plugins',
+  rate_limit_counters: 'plugins', // dropped by 0111
+  rate_limit_cooldowns: 'plugins',
+  rate_limit_windows: 'plugins',
+  payment_webhook_events: 'plugins',
+  sandbox_payment_intents: 'plugins',
+  sandbox_payment_refunds: 'plugins',
   workflow_runs: 'workflows',
   app_meta: 'db',
 };
