@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../src/plugins/auth';
 import { createTestApp, type TestApp } from '../helpers';
-import { createUser, documentedOperations, type TestUser } from './security-helpers';
+import {
+  createUser,
+  documentedOperations,
+  SIGNATURE_AUTHENTICATED_PATHS,
+  type TestUser,
+} from './security-helpers';
 
 /**
  * Decision 002: a state-changing API request without a valid `role` header is refused with 403,
@@ -17,7 +22,10 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 beforeAll(async () => {
   t = await createTestApp();
   user = await createUser(t);
-  operations = (await documentedOperations(t)).filter((operation) => STATE_CHANGING.has(operation.method));
+  operations = (await documentedOperations(t)).filter(
+    (operation) =>
+      STATE_CHANGING.has(operation.method) && !SIGNATURE_AUTHENTICATED_PATHS.includes(operation.path),
+  );
 }, 120_000);
 afterAll(async () => t?.close());
 
@@ -114,6 +122,21 @@ describe('the role-header rule follows the route the router matched', () => {
     }
     expect(failures).toEqual([]);
   }, 240_000);
+
+  it('lets a signature-authenticated webhook refuse every unsigned request itself, whatever the spelling', async () => {
+    for (const path of SIGNATURE_AUTHENTICATED_PATHS) {
+      for (const url of [path, ...routedSpellings(path), ...otherSpellings(path)]) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: 'email=a%40example.ca&password=x',
+          cookies: { [SESSION_COOKIE]: user.token },
+        });
+        expect([400, 403, 404], url).toContain(res.statusCode);
+      }
+    }
+  });
 
   it('does not log a browser in through an encoded login path with a form body (login CSRF)', async () => {
     for (const url of ['/api/v%31/auth/login', '/%61pi/v1/auth/login', '/api/v1/auth/logi%6E']) {

@@ -47,3 +47,9 @@ export async function documentedOperations(t: TestApp): Promise<Array<{ method: 
       .map((method) => ({ method: method.toUpperCase(), path })),
   );
 }
+
+/**
+ * Routes authenticated by a provider's signature over the raw body instead of a browser session (decision 073):
+ * they take any content type and need no role header, and refuse every unsigned request themselves.
+ */
+export const SIGNATURE_AUTHENTICATED_PATHS = ['/api/v1/payment/webhook'];
