@@ -100,10 +100,15 @@ export class EventDispatcher {
     this.schedule(0); // whatever was left before a restart
   }
 
-  async stop() {
+  /** Takes no new delivery from now on; the one in progress finishes (awaited by `stop`). */
+  halt() {
     this.stopped = true;
     clearTimeout(this.timer);
     this.timer = undefined;
+  }
+
+  async stop() {
+    this.halt();
     await this.chain.catch(() => undefined);
   }
 

@@ -289,16 +289,23 @@ describe('domain events: processes that come and go', () => {
         }
         seen.push(ctx.eventId);
       });
-    const first = await createTestApp({ database, env, beforeReady: (app) => subscribe(app, true) });
+    const first = await createTestApp({
+      database,
+      env,
+      beforeReady: (app) => {
+        subscribe(app, true);
+        // Runs after the events plugin's own preClose (registered earlier): the dispatcher has stopped taking
+        // deliveries when the one in progress is let go.
+        app.addHook('preClose', async () => release());
+      },
+    });
     const ids = await withTransaction(first.app.db, async (tx) => [
       await first.app.events.emit('review.changed', payload(), tx),
       await first.app.events.emit('review.changed', payload(), tx),
       await first.app.events.emit('review.changed', payload(), tx),
     ]);
     await waitFor('the first delivery to start', () => entered);
-    const closing = first.close();
-    release();
-    await closing;
+    await first.close();
     expect(seen).toHaveLength(1);
     const [state] = await rows<{ delivered: number; pending: number }>(sql`
       SELECT count(*) FILTER (WHERE delivered_at IS NOT NULL)::int AS delivered,

@@ -84,6 +84,9 @@ async function eventsPlugin(app: FastifyInstance, options: EventsPluginOptions) 
 
   app.decorate('events', events);
   app.addHook('onReady', () => dispatcher.start());
+  // Take no new delivery once closing starts (before the other plugins' close hooks run), then finish the one in
+  // progress; what is left waits in the outbox for the next start.
+  app.addHook('preClose', async () => dispatcher.halt());
   app.addHook('onClose', () => dispatcher.stop());
 }
 
