@@ -5,7 +5,7 @@ import { emptyThread, lastSeq, threadReducer, type ThreadState } from './thread'
 const me = '00000000-0000-4000-8000-000000000001';
 const other = '00000000-0000-4000-8000-000000000002';
 
-export function message(seq: number, overrides: Partial<ChatMessage> = {}): ChatMessage {
+function message(seq: number, overrides: Partial<ChatMessage> = {}): ChatMessage {
   return {
     id: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`,
     chatId: '10000000-0000-4000-8000-000000000000',
