@@ -1,8 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { useSession } from '../../lib/session-store';
 
-// Its own chunk: the chat code is not in any public page's initial JavaScript.
-const InboxModal = lazy(() => import('./inbox-modal'));
+// Its own chunk, outside app/layouts (whose modules and their dependencies form the first-load "shell" chunk):
+// the chat code is not in any public page's initial JavaScript.
+const InboxModal = lazy(() => import('../inbox/inbox-modal'));
 
 /** Mounts the inbox modal while it is open (header inbox icon, after an inquiry, from a notification). */
 export function InboxLayer() {
