@@ -6,10 +6,7 @@ import { Tabs } from '../../components/ui/tabs';
 import { cn } from '../../components/ui/cn';
 import { sessionActions, useSession, type InboxTab } from '../../lib/session-store';
 import { ChatScreen } from '../../features/chat/components/chat-screen';
-import {
-  NotificationList,
-  useLiveNotifications,
-} from '../../features/notifications/components/notification-list';
+import { NotificationList } from '../../features/notifications/components/notification-list';
 
 type Tab = 'notifications' | 'chats';
 const tabOf = (tab: InboxTab): Tab => (tab === 'chats' ? 'chats' : 'notifications');
@@ -23,7 +20,6 @@ export default function InboxModal() {
   const [tab, setTab] = useState<Tab>(tabOf(initialTab));
   const [kind, setKind] = useState<ChatSubjectKind>(initialChat?.kind ?? 'product');
   const [chatId, setChatId] = useState<string | null>(initialChat?.chatId ?? null);
-  useLiveNotifications();
 
   const chats = (
     <div className="space-y-2">

@@ -1,17 +1,23 @@
 import { lazy, Suspense } from 'react';
 import { useSession } from '../../lib/session-store';
 
-// Its own chunk, outside app/layouts (whose modules and their dependencies form the first-load "shell" chunk):
-// the chat code is not in any public page's initial JavaScript.
+// Their own chunks, outside app/layouts (whose modules and their dependencies form the first-load "shell"
+// chunk): neither the chat screen nor Socket.IO is in any public page's initial JavaScript.
 const InboxModal = lazy(() => import('../inbox/inbox-modal'));
+const LiveUpdates = lazy(() => import('../inbox/live-updates'));
 
-/** Mounts the inbox modal while it is open (header inbox icon, after an inquiry, from a notification). */
+/**
+ * For a logged-in user: live unread counts over the shared connection, and the inbox modal while it is open
+ * (header inbox icon, after an inquiry, from a notification).
+ */
 export function InboxLayer() {
-  const open = useSession((s) => s.isInboxModalOpen && s.isLoggedIn);
-  if (!open) return null;
+  const isLoggedIn = useSession((s) => s.isLoggedIn);
+  const open = useSession((s) => s.isInboxModalOpen);
+  if (!isLoggedIn) return null;
   return (
     <Suspense fallback={null}>
-      <InboxModal />
+      <LiveUpdates />
+      {open ? <InboxModal /> : null}
     </Suspense>
   );
 }

@@ -1,43 +1,19 @@
-import { useEffect, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Notification } from '@maplesource/contracts/notifications';
-import { notificationEventNames } from '@maplesource/contracts/realtime/events';
 import { Button } from '../../../components/ui/button';
 import { Pagination } from '../../../components/ui/pagination';
 import { QueryState } from '../../../components/ui/query-states';
 import { cn } from '../../../components/ui/cn';
 import { useFormat } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
-import { socketConnection, type SocketConnection } from '../../../lib/socket';
 import { toast } from '../../../lib/toast-store';
 import {
-  notificationKeys,
   useDeleteNotification,
   useMarkAllNotificationsRead,
   useMarkNotificationRead,
   useNotifications,
 } from '../api/notifications';
-
-/** New notifications pushed over the socket refresh the list; a failing handler is ignored (spec §7). */
-export function useLiveNotifications(connection: SocketConnection = socketConnection) {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    const release = connection.acquire();
-    const refresh = () => {
-      try {
-        void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
-      } catch {
-        // The client ignores handler failures.
-      }
-    };
-    const offs = notificationEventNames.map((event) => connection.on(event, refresh));
-    return () => {
-      offs.forEach((off) => off());
-      release();
-    };
-  }, [connection, queryClient]);
-}
 
 /** The inbox's Notifications tab: newest first, mark read, delete, mark all read; states from the UI kit. */
 export function NotificationList({ onOpen }: { onOpen?: (notification: Notification) => void }) {
