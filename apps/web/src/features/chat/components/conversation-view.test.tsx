@@ -144,7 +144,7 @@ describe('a conversation (spec §2 chat screen)', () => {
     );
   });
 
-  it('Shift+Enter makes a new line; typing notices go out; the other party’s typing indicator disappears by itself within 6 s', async () => {
+  it('Shift+Enter makes a new line; typing notices go out; the other party’s typing indicator disappears by itself within 6 s; image uploads are shown', async () => {
     chatServer([]);
     const socket = fakeConnection();
     socket.setStatus('connected');
@@ -167,5 +167,11 @@ describe('a conversation (spec §2 chat screen)', () => {
     act(() => socket.emit('startTyping', { chatId, receipentId: buyerId, senderId: sellerId }));
     act(() => socket.emit('stopTyping', { chatId, receipentId: buyerId, senderId: sellerId }));
     expect(screen.queryByText('Sam Seller is typing…')).not.toBeInTheDocument();
+
+    const upload = { chatId, receiverId: buyerId, senderId: sellerId };
+    act(() => socket.emit('image_upload_start', { ...upload, count: 2 }));
+    expect(screen.getByText('Sam Seller is sending images…')).toBeInTheDocument();
+    act(() => socket.emit('image_upload_complete', { ...upload, ok: true, attachments: [] }));
+    expect(screen.queryByText('Sam Seller is sending images…')).not.toBeInTheDocument();
   });
 });

@@ -87,7 +87,11 @@ function LoadedConversation({
         />
       ) : null}
       <MessageAnnouncer messages={thread.thread.messages} meId={meId} />
-      <TypingIndicator visible={thread.otherTyping} name={chat.otherParty.name} />
+      <TypingIndicator
+        visible={thread.otherTyping}
+        uploading={thread.otherUploading}
+        name={chat.otherParty.name}
+      />
       <MessageBox
         chatId={chat.id}
         onSend={thread.send}

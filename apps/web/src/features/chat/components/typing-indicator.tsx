@@ -1,11 +1,19 @@
 import { useTranslation } from 'react-i18next';
 
-/** "… is typing" under the messages; announced politely, hidden when nobody types. */
-export function TypingIndicator({ visible, name }: { visible: boolean; name: string }) {
+/** "… is typing" (or sending images) under the messages; announced politely, empty otherwise. */
+export function TypingIndicator({
+  visible,
+  uploading = false,
+  name,
+}: {
+  visible: boolean;
+  uploading?: boolean;
+  name: string;
+}) {
   const { t } = useTranslation('chat');
   return (
     <p aria-live="polite" className="min-h-5 px-3 text-xs text-gray-600 italic">
-      {visible ? t('typing', { name }) : ''}
+      {uploading ? t('uploading', { name }) : visible ? t('typing', { name }) : ''}
     </p>
   );
 }

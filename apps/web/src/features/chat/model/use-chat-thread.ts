@@ -58,6 +58,7 @@ export function useChatThread(
   const [attempt, setAttempt] = useState(0);
   const [otherTyping, setOtherTyping] = useState(false);
   const [otherOnline, setOtherOnline] = useState(false);
+  const [otherUploading, setOtherUploading] = useState(false);
   const typingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const lastTypingSent = useRef(0);
 
@@ -147,7 +148,13 @@ export function useChatThread(
         setOtherOnline((payload as PresenceEvent).online);
       }
     };
+    const onUpload = (uploading: boolean) => (payload: unknown) => {
+      if (mine(payload) && (payload as { senderId?: unknown }).senderId !== meId)
+        setOtherUploading(uploading);
+    };
     const offs = [
+      connection.on(chatEventName(kind, 'image_upload_start'), onUpload(true)),
+      connection.on(chatEventName(kind, 'image_upload_complete'), onUpload(false)),
       connection.on(chatEventName(kind, 'messageReceived'), onMessage),
       connection.on(chatEventName(kind, 'messageSent'), onMessage),
       connection.on(chatEventName(kind, 'messageDelivered'), onStatus),
@@ -258,6 +265,7 @@ export function useChatThread(
     retry,
     typing,
     otherTyping,
+    otherUploading,
     otherOnline: status === 'connected' && otherOnline,
     connectionStatus: status,
     reconnect: () => connection.reconnect(),
