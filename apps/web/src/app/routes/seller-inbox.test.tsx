@@ -54,6 +54,7 @@ describe('the seller centre inbox', () => {
     const post = fetchMock.mock.calls.find(([input]) => String(input).endsWith('/quotation/q1/decision'));
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ decision: 'accepted' });
     expect(new Headers(post?.[1]?.headers).get('Idempotency-Key')).toBeTruthy();
+    expect(new Headers(post?.[1]?.headers).get('role')).toBe('seller');
     await waitFor(() =>
       expect(screen.queryByRole('button', { name: 'Accept quotation' })).not.toBeInTheDocument(),
     );

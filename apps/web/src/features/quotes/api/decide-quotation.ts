@@ -5,7 +5,7 @@ import { api } from '../../../lib/http';
 
 type QuotationResponse = z.infer<typeof quotationResponseSchema>;
 
-/** POST quotation/{quotationId}/decision: the seller accepts or rejects (business action in the chat). */
+/** POST quotation/{quotationId}/decision (`role: seller`): the seller accepts or rejects (business action in the chat). */
 export const decideQuotation = ({
   quotationId,
   idempotencyKey,
@@ -13,6 +13,7 @@ export const decideQuotation = ({
 }: QuotationDecisionRequest & { quotationId: string; idempotencyKey: string }) =>
   api.post<QuotationResponse>(`quotation/${encodeURIComponent(quotationId)}/decision`, {
     body,
+    role: 'seller',
     headers: { 'Idempotency-Key': idempotencyKey },
   });
 
