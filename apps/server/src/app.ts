@@ -32,6 +32,7 @@ import { createShellRenderer } from './modules/content/render-shell';
 import { contentPageSources } from './modules/content/catalog-sources';
 import { buyerService } from './services/buyer';
 import { chatService } from './services/chat';
+import { chatModulePlugin } from './modules/chat';
 import { paymentService } from './services/payment';
 
 export interface BuildAppOptions {
@@ -131,6 +132,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Uploaded files (app.storage) and GET /uploads/<key>, after contentWeb so they get its headers.
   await app.register(storage);
   await app.register(healthRoutes);
+  // Chat (issue 11): app.chat for every backend (quotes open conversations from the buyer backend).
+  await app.register(chatModulePlugin);
   if (config.SERVICES.includes('buyer')) await app.register(buyerService, { prefix: '/api/v1' });
   if (config.SERVICES.includes('chat')) {
     // Socket.IO is app-wide (not encapsulated) so workflows of any backend can emit through app.io.
