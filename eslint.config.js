@@ -3,11 +3,13 @@ import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 
 /**
  * ARCHITECTURE rule 1: imports flow one way.
  * web:    components/lib/config → features → app   (features never import each other)
- * server: plugins → modules → workflows → app.ts
+ * server: db → plugins → modules → workflows → services → app.ts (a lower layer never imports a higher one);
+ *         a module is entered only through its door, modules/<m>/index.ts (decision 060)
  * web and server import contracts, never each other.
  */
 const webFeatureZones = [
@@ -32,6 +34,50 @@ const webFeatureZones = [
   except: [`./${feature}`],
   message: 'Features do not import each other; compose them in app/routes.',
 }));
+
+const server = './apps/server/src';
+/** Every server module (a folder of modules/); a new module is covered without editing this file. */
+const serverModules = readdirSync(new URL('./apps/server/src/modules', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const doorMessage = 'Enter a module only through its door (modules/<m>/index.ts), never its files.';
+/** Inside a module: another module's files are closed, except its index.ts. */
+const moduleDoorZones = serverModules.flatMap((target) =>
+  serverModules
+    .filter((other) => other !== target)
+    .map((other) => ({
+      target: `${server}/modules/${target}`,
+      from: `${server}/modules/${other}`,
+      except: ['./index.ts'],
+      message: doorMessage,
+    })),
+);
+/** Above the modules (workflows, services, app.ts, main.ts): also only the doors. */
+const upperLayerDoorZones = [
+  `${server}/workflows`,
+  `${server}/services`,
+  `${server}/app.ts`,
+  `${server}/main.ts`,
+].flatMap((target) =>
+  serverModules.map((other) => ({
+    target,
+    from: `${server}/modules/${other}`,
+    except: ['./index.ts'],
+    message: doorMessage,
+  })),
+);
+const layerMessage =
+  'Server layers: db → plugins → modules → workflows → services → app.ts; never import upwards.';
+const serverLayers = ['db', 'plugins', 'modules', 'workflows', 'services', 'app.ts'];
+const serverLayerZones = serverLayers.flatMap((lower, index) =>
+  serverLayers.slice(index + 1).map((upper) => ({
+    target: `${server}/${lower}`,
+    from: `${server}/${upper}`,
+    message: layerMessage,
+  })),
+);
 
 export default tseslint.config(
   {
@@ -75,9 +121,9 @@ export default tseslint.config(
             { target: './apps/web/src/lib', from: './apps/web/src/app' },
             { target: './apps/web/src/features', from: './apps/web/src/app' },
             ...webFeatureZones,
-            { target: './apps/server/src/plugins', from: './apps/server/src/modules' },
-            { target: './apps/server/src/plugins', from: './apps/server/src/workflows' },
-            { target: './apps/server/src/modules', from: './apps/server/src/workflows' },
+            ...serverLayerZones,
+            ...moduleDoorZones,
+            ...upperLayerDoorZones,
           ],
         },
       ],

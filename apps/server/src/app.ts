@@ -16,20 +16,24 @@ import context from './plugins/context';
 import messaging from './plugins/messaging';
 import events from './plugins/events';
 import idempotency from './plugins/idempotency';
+import jobs from './plugins/jobs';
+import payments from './plugins/payments';
 import roleHeader from './plugins/role-header';
 import formBody from './plugins/form-body';
 import auth, { secureCookiesFor } from './plugins/auth';
 import openapi from './plugins/openapi';
 import webApp, { type WebAppOptions } from './plugins/web-app';
-import { catalogPageDataLinks, catalogPageLinks } from './modules/catalog/catalog.queries';
 import { pageDataRequests } from '@maplesource/contracts/page-data';
 import realtime from './plugins/realtime';
 import storage from './plugins/storage';
-import { SessionService } from './modules/auth/session.service';
-import { healthRoutes } from './modules/health/health.routes';
-import { contentWeb } from './modules/content/content.web';
-import { createShellRenderer } from './modules/content/render-shell';
-import { contentPageSources } from './modules/content/catalog-sources';
+import { authModulePlugin } from './modules/auth';
+import { accountsModulePlugin } from './modules/accounts';
+import { catalogModulePlugin, type CatalogOptions } from './modules/catalog';
+import { contentModulePlugin } from './modules/content';
+import { healthRoutes } from './modules/health';
+import { locationsModulePlugin } from './modules/locations';
+import { reviewsModulePlugin } from './modules/reviews';
+import { sellersModulePlugin } from './modules/sellers';
 import { buyerService } from './services/buyer';
 import { chatService } from './services/chat';
 import { chatModulePlugin } from './modules/chat';
@@ -41,6 +45,8 @@ export interface BuildAppOptions {
   /** Replaces pino's output (tests pass false to keep output quiet). */
   logger?: boolean;
   renderShell?: WebAppOptions['renderShell'];
+  /** The catalogue instance's knobs (tests); the listing cache defaults from CATALOG_LISTING_CACHE_MS. */
+  catalog?: Partial<CatalogOptions>;
 }
 
 export function defaultWebDistDir(config: AppConfig): string {
@@ -84,8 +90,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.header('x-request-id', request.id);
   });
 
-  const sessions = new SessionService(database.db);
-
   // External plugins, then ours, then routes (fastify/demo order).
   await app.register(errors);
   await app.register(context, { config, database });
@@ -95,6 +99,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     pollIntervalMs: config.EVENTS_POLL_MS,
     retryBaseMs: config.EVENTS_RETRY_BASE_MS,
   });
+  await app.register(jobs, { pollingIntervalSeconds: config.JOBS_POLLING_INTERVAL_SECONDS });
+  await app.register(payments);
   await app.register(cookie, { secret: config.COOKIE_SECRET });
   await app.register(formBody);
   await app.register(cors, {
@@ -123,13 +129,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(openapi);
   await app.register(roleHeader);
-  await app.register(auth, { sessions, secureCookies: secureCookiesFor(config.PUBLIC_URL) });
+
+  // The modules' plugins (each decorates app.<module> with its service), lower layers first. The session
+  // service is the auth module's, built once: the session cookie plugin and realtime resolve sessions with it.
+  await app.register(authModulePlugin);
+  await app.register(auth, {
+    sessions: app.auth.sessions,
+    secureCookies: secureCookiesFor(config.PUBLIC_URL),
+  });
   // Idempotency-Key on routes with `config: { idempotency: true }` (decision 067); before any route.
   await app.register(idempotency);
-
-  // Content (issue 5): security headers, robots.txt, sitemaps; before the routes so its hooks reach them.
-  await app.register(contentWeb, { sources: contentPageSources });
-  // Uploaded files (app.storage) and GET /uploads/<key>, after contentWeb so they get its headers.
+  await app.register(locationsModulePlugin);
+  await app.register(accountsModulePlugin);
+  await app.register(catalogModulePlugin, options.catalog ?? {});
+  await app.register(sellersModulePlugin);
+  await app.register(reviewsModulePlugin);
+  // Content (issue 5) adds security headers, robots.txt and sitemaps: before the routes so its hooks reach them.
+  await app.register(contentModulePlugin);
+  // Uploaded files (app.storage) and GET /uploads/<key>, after the content plugin so they get its headers.
   await app.register(storage);
   await app.register(healthRoutes);
   // Chat (issue 11): app.chat for every backend (quotes open conversations from the buyer backend).
@@ -138,7 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.SERVICES.includes('chat')) {
     // Socket.IO is app-wide (not encapsulated) so workflows of any backend can emit through app.io.
     await app.register(realtime, {
-      sessions,
+      sessions: app.auth.sessions,
       redisUrl: config.REDIS_URL,
       corsOrigins: [config.PUBLIC_URL, ...config.CORS_ORIGINS],
     });
@@ -148,10 +165,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(webApp, {
     distDir: defaultWebDistDir(config),
-    renderShell: options.renderShell ?? createShellRenderer({ sources: contentPageSources }),
-    pageLinks: catalogPageLinks,
+    renderShell: options.renderShell ?? app.content.renderShell,
+    pageLinks: app.catalog.pageLinks,
     pageDataRequests,
-    pageDataLinks: catalogPageDataLinks,
+    pageDataLinks: app.catalog.pageDataLinks,
   });
 
   return app;

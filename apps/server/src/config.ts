@@ -120,6 +120,8 @@ export const configSchema = z.object({
   TWILIO_AUTH_TOKEN: z.preprocess(emptyToUndefined, z.string().optional()),
   TWILIO_FROM: z.preprocess(emptyToUndefined, z.string().optional()),
   STRIPE_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  /** Stripe's webhook signing secret (`whsec_…`); required with STRIPE_SECRET_KEY (decision 073). */
+  STRIPE_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
   COOKIE_SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
   PAYMENT_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
   /** Which proxies' X-Forwarded-For decides request.ip (decision 050). Default: none. */
@@ -146,6 +148,20 @@ export const configSchema = z.object({
   API_ORIGINS: originList,
   /** Product listing result cache lifetime (decision 041); 0 turns the listing caches off. Default 5000, tests 0. */
   CATALOG_LISTING_CACHE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).optional()),
+  /** S3-compatible file storage (decision 071): set S3_BUCKET to use it instead of DATA_DIR on local disk. */
+  S3_BUCKET: z.preprocess(emptyToUndefined, z.string().min(3).max(63).optional()),
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().min(1).default('ca-central-1')),
+  S3_ACCESS_KEY_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  S3_FORCE_PATH_STYLE: z
+    .preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false'))
+    .transform((v) => v === 'true'),
+  /** How often an idle job worker looks for due jobs, in seconds (decision 070). Default 2; pg-boss's minimum 0.5. */
+  JOBS_POLLING_INTERVAL_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().min(0.5).max(60).default(2),
+  ),
   /** How long a page waits for its API answers (decision 044). Default 250, tests 10000 (a busy CI machine). */
   PAGE_DATA_WAIT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).optional()),
   /** How often the event dispatcher looks for due deliveries besides the in-process nudge (decision 065). Default 1000. */
@@ -203,6 +219,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     );
   }
   const raw = parsed.data;
+  if (raw.STRIPE_SECRET_KEY && !raw.STRIPE_WEBHOOK_SECRET)
+    throw new ConfigError(['STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set']);
   const dataDir = path.resolve(raw.DATA_DIR);
   const needsGenerated = generatedSecretNames.some((name) => !raw[name]);
   const generated = needsGenerated ? loadOrCreateSecrets(dataDir) : undefined;

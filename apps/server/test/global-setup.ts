@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
+import { installJobQueueSchema } from '../src/plugins/jobs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,13 +20,16 @@ declare module 'vitest' {
  * (a copied PGlite directory, or CREATE DATABASE … TEMPLATE on PostgreSQL).
  */
 export default async function setup(project: TestProject) {
-  const driver = process.env.TEST_DB_DRIVER === 'postgres' ? 'postgres' : 'pglite';
+  // The project's `test.env` reaches the test workers, not this process: read it from the project.
+  const requested = project.config.env?.TEST_DB_DRIVER ?? process.env.TEST_DB_DRIVER;
+  const driver = requested === 'postgres' ? 'postgres' : 'pglite';
   project.provide('testDbDriver', driver);
   if (driver === 'pglite') {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'maplesource-template-'));
     const templateDir = path.join(dir, 'pglite');
     const database = await openPglite(templateDir);
     await migrate(database);
+    await installJobQueueSchema(database.connection);
     await database.close();
     project.provide('pgliteTemplateDir', templateDir);
     project.provide('postgresTemplateDb', '');
@@ -40,6 +44,7 @@ export default async function setup(project: TestProject) {
   await admin.query(`CREATE DATABASE ${templateDb}`);
   const database = await openPostgres(withDatabase(url, templateDb), 2);
   await migrate(database);
+  await installJobQueueSchema(database.connection);
   await database.close();
   project.provide('pgliteTemplateDir', '');
   project.provide('postgresTemplateDb', templateDb);

@@ -78,7 +78,7 @@ export async function createTestApp(
     database?: TestDatabase;
     /** Registers extra routes (e.g. probes for cross-cutting plugins) before the app is ready. */
     beforeReady?: (app: FastifyInstance) => void | Promise<void>;
-  } & Partial<Pick<BuildAppOptions, 'renderShell'>> = {},
+  } & Partial<Pick<BuildAppOptions, 'renderShell' | 'catalog'>> = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   const config = testConfig(options.env);
@@ -87,6 +87,7 @@ export async function createTestApp(
     database,
     logger: false,
     ...(options.renderShell ? { renderShell: options.renderShell } : {}),
+    ...(options.catalog ? { catalog: options.catalog } : {}),
   });
   await options.beforeReady?.(app);
   await app.ready();

@@ -6,6 +6,13 @@ import { SessionService } from '../src/modules/auth/session.service';
 import { createTestApp, type TestApp } from './helpers';
 import { testTimeouts } from '../../../test-timeouts.mjs';
 import { SESSION_COOKIE } from '../src/plugins/auth';
+import { type SocketAck } from '@maplesource/contracts/realtime/events';
+
+const connected = (socket: Socket) =>
+  new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
 
 const redisUrl = process.env.REDIS_URL;
 const apps: TestApp[] = [];
@@ -24,11 +31,15 @@ async function startNode(database?: TestApp['database']): Promise<{ t: TestApp; 
   return { t, url: `http://127.0.0.1:${port}` };
 }
 
-function open(url: string, withCookie: boolean): Socket {
+function open(
+  url: string,
+  withCookie: boolean,
+  { origin, transport = 'websocket' }: { origin?: string; transport?: 'websocket' | 'polling' } = {},
+): Socket {
   return connect(url, {
     path: '/socket.io',
-    transports: ['websocket'],
-    extraHeaders: withCookie ? { cookie } : {},
+    transports: [transport],
+    extraHeaders: { ...(withCookie ? { cookie } : {}), ...(origin ? { origin } : {}) },
     reconnection: false,
     timeout: testTimeouts.conditionMs,
   });
@@ -74,6 +85,34 @@ describe('realtime connection (chat backend)', () => {
       socket.once('pong', resolve),
     );
     expect(pong.timestamp).toBe(42);
+    socket.close();
+  });
+
+  it('refuses a handshake from an origin that is not allowed, on websocket and on polling', async () => {
+    for (const transport of ['websocket', 'polling'] as const) {
+      const socket = open(first.url, true, { origin: 'https://evil.example', transport });
+      await expect(connected(socket)).rejects.toBeInstanceOf(Error);
+      expect(socket.connected).toBe(false);
+      socket.close();
+    }
+    const allowed = open(first.url, true, { origin: 'http://localhost:3000' });
+    await connected(allowed);
+    allowed.close();
+  });
+
+  it('checks each payload with its schema and acknowledges results and errors', async () => {
+    const socket = open(first.url, true);
+    await connected(socket);
+    const bad = (await socket.emitWithAck('markAsRead', { chatId: 42 })) as SocketAck;
+    expect(bad).toMatchObject({
+      ok: false,
+      error: { code: 'SOCKET_PAYLOAD_INVALID', fields: { chatId: expect.any(String) } },
+    });
+    // The chat module's handlers (chat.socket.ts): a result is acknowledged, an AppError with its code.
+    const good = (await socket.emitWithAck('ping', { timestamp: 1 })) as SocketAck;
+    expect(good).toEqual({ ok: true, data: null });
+    const refused = (await socket.emitWithAck('markAsRead', { chatId: randomUUID() })) as SocketAck;
+    expect(refused).toEqual({ ok: false, error: { code: 'CHAT_NOT_FOUND', message: 'Chat not found' } });
     socket.close();
   });
 

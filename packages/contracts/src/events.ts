@@ -7,13 +7,27 @@ import { z } from 'zod';
  * A payload schema only ever gains optional fields: events already in the outbox are parsed with it again.
  */
 export const domainEventSchemas = {
-  /** A review of a product or service was created, changed or deleted: the item's rating is out of date. */
+  /**
+   * A review of a product or service was created, changed or deleted. The reviews module sends the item's
+   * rating as it computed it in that transaction and when (`ratedAt`, increasing per item: the reviews of one
+   * item change one at a time), so the catalogue keeps the newest rating whatever order deliveries come in.
+   * (Optional only because payload schemas only gain optional fields; every emitter sends all three.)
+   */
   'review.changed': z.object({
     itemKind: z.enum(['product', 'service']),
     itemId: z.number().int().positive(),
     reviewId: z.string().min(1),
     change: z.enum(['created', 'updated', 'deleted']),
+    ratingAvg: z.number().min(0).max(5).optional(),
+    ratingCount: z.number().int().min(0).optional(),
+    ratedAt: z.iso.datetime({ offset: true }).optional(),
   }),
+  /** An admin renamed a category (EN/FR names): listings and page heads that show it are out of date. */
+  'category.renamed': z.object({ categoryId: z.string().min(1) }),
+  /** An admin renamed a product or a service: listings and page heads that show it are out of date. */
+  'catalog-item.renamed': z.object({ itemKind: z.enum(['product', 'service']), itemId: z.string().min(1) }),
+  /** An admin changed a storefront (verified badge, or name, city, province, business type). */
+  'seller.changed': z.object({ sellerId: z.string().min(1), change: z.enum(['verified', 'profile']) }),
   /**
    * A chat message was stored (text, images or a business action). Notifications and the offline e-mail job
    * react to it; the realtime delivery of the chat itself also runs from it, after commit.

@@ -13,9 +13,13 @@ export type Db = PgDatabase<PgQueryResultHKT>;
 
 export type DatabaseDriver = 'pglite' | 'postgres';
 
+/** The driver-level handle that libraries needing their own SQL access (the job queue) start from. */
+export type DatabaseConnection = { driver: 'pglite'; client: PGlite } | { driver: 'postgres'; url: string };
+
 export interface Database {
   db: Db;
   driver: DatabaseDriver;
+  connection: DatabaseConnection;
   /** Runs raw SQL text (several statements allowed); used by migrations and seeding. */
   exec(sqlText: string): Promise<void>;
   ping(): Promise<void>;
@@ -38,10 +42,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 export async function openPglite(dir: string | undefined): Promise<Database> {
   if (dir) mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
   const client = await PGlite.create(dir ?? 'memory://', { extensions: { pg_trgm } });
-  const db = drizzlePglite(client) as unknown as Db;
+  const db: Db = drizzlePglite(client);
   return {
     db,
     driver: 'pglite',
+    connection: { driver: 'pglite', client },
     exec: async (text) => {
       await client.exec(text);
     },
@@ -58,11 +63,12 @@ export async function openPostgres(databaseUrl: string, poolSize: number): Promi
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, connectionTimeoutMillis: 5_000 });
   // An idle client's error (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
-  const db = drizzleNodePg(pool) as unknown as Db;
+  const db: Db = drizzleNodePg(pool);
   await db.execute(sql`select 1`);
   return {
     db,
     driver: 'postgres',
+    connection: { driver: 'postgres', url: databaseUrl },
     exec: async (text) => {
       await pool.query(text);
     },

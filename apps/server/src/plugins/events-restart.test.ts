@@ -97,7 +97,9 @@ describe('domain events across kill -9', () => {
       );
       expect(delivery?.delivered_at).not.toBeNull();
       const handled = rowsOf(
-        await restarted.app.db.execute(sql`SELECT 1 FROM handled_events WHERE event_id = ${eventId}::uuid`),
+        await restarted.app.db.execute(
+          sql`SELECT 1 FROM handled_events WHERE event_id = ${eventId}::uuid AND subscriber = 'test.restart'`,
+        ),
       );
       expect(handled).toHaveLength(1);
       await restarted.close();

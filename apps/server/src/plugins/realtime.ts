@@ -1,15 +1,19 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
 import { Redis } from 'ioredis';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
+import type { ZodType } from 'zod';
 import { limits } from '@maplesource/contracts';
-import {
-  pingPayloadSchema,
-  type ClientToServerEvents,
-  type ServerToClientEvents,
+import type {
+  ClientToServerEventName,
+  ClientToServerEvents,
+  ServerToClientEvents,
+  SocketAck,
 } from '@maplesource/contracts/realtime/events';
 import { type SessionResolver, type SessionUser } from './auth';
+import { AppError } from './errors';
 
 export interface SocketData {
   user: SessionUser;
@@ -27,28 +31,86 @@ export type RealtimeSocket = Socket<
   SocketData
 >;
 
+/** Runs for a validated payload; what it returns is acknowledged to the client as `{ ok: true, data }`. */
+export type SocketEventHandler<T> = (socket: RealtimeSocket, payload: T) => unknown;
+/**
+ * How a handler's result is acknowledged: `data` (default) answers `{ ok: true, data: result }`; `fields`
+ * spreads a result object into the ack, `{ ok: true, ...result }`, for events whose contracts ack is flat
+ * (chat's `sendMessage` answers `{ ok: true, message }`).
+ */
+export interface HandleOptions {
+  ack?: 'data' | 'fields';
+}
+export type ConnectionHandler = (socket: RealtimeSocket) => void | Promise<void>;
+
+/** How modules add their socket handlers (decision 074); the plugin keeps only server, auth and adapter. */
+export interface Realtime {
+  /**
+   * Handles one client event: the payload is checked with its contracts schema (safeParse); a bad
+   * payload is acknowledged `{ ok: false, error: { code: 'SOCKET_PAYLOAD_INVALID', … } }` and never
+   * reaches the handler; an AppError thrown by the handler is acknowledged with its code.
+   */
+  handle<T>(
+    event: ClientToServerEventName,
+    schema: ZodType<T>,
+    handler: SocketEventHandler<T>,
+    options?: HandleOptions,
+  ): void;
+  /** Runs for every authenticated connection (join rooms, presence). */
+  onConnection(handler: ConnectionHandler): void;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     io: RealtimeServer;
+    realtime: Realtime;
   }
 }
 
 export interface RealtimeOptions {
   sessions: SessionResolver;
   redisUrl?: string | undefined;
+  /** Browser origins allowed to open a connection (PUBLIC_URL and CORS_ORIGINS). */
   corsOrigins: string[];
 }
 
 /**
- * The chat backend's Socket.IO server (spec §7: websocket then polling). Only logged-in users
- * connect. With REDIS_URL the Redis Streams adapter fans events out across nodes and keeps
- * connection-state recovery working; without it everything stays in process.
+ * Whether a handshake may proceed: a browser always sends `Origin` on a WebSocket handshake and on a
+ * cross-origin polling request, so one that is not on the allow-list is refused (cross-site
+ * WebSocket hijacking). Requests without Origin come from non-browser clients or same-origin polling.
+ */
+export function originAllowed(
+  request: Pick<IncomingMessage, 'headers'>,
+  allowed: ReadonlySet<string>,
+): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  return allowed.has(origin.replace(/\/$/, '').toLowerCase());
+}
+
+const errorAck = (code: string, message: string, fields?: Record<string, string>): SocketAck => ({
+  ok: false,
+  error: { code, message, ...(fields ? { fields } : {}) },
+});
+
+/**
+ * The chat backend's Socket.IO server (spec §7: websocket then polling): only logged-in users from
+ * allowed origins connect. With REDIS_URL the Redis Streams adapter fans events out across nodes and
+ * keeps connection-state recovery working; without it everything stays in process. Event handlers
+ * belong to their modules (`<module>.socket.ts`), registered through `app.realtime`.
  */
 async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions) {
+  const allowedOrigins = new Set(
+    options.corsOrigins.map((origin) => origin.replace(/\/$/, '').toLowerCase()),
+  );
   const io: RealtimeServer = new Server(app.server, {
     path: '/socket.io',
     transports: ['websocket', 'polling'],
     cors: { origin: options.corsOrigins, credentials: true },
+    allowRequest: (request, callback) => {
+      if (originAllowed(request, allowedOrigins)) callback(null, true);
+      else callback('ORIGIN_NOT_ALLOWED', false);
+    },
     pingInterval: limits.socket.pingIntervalMs,
     connectTimeout: limits.socket.connectionTimeoutMs,
     maxHttpBufferSize: 1e6,
@@ -76,15 +138,68 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions) {
     }
   });
 
+  const eventHandlers = new Map<
+    string,
+    { schema: ZodType<unknown>; handler: SocketEventHandler<unknown>; ack: 'data' | 'fields' }
+  >();
+  const connectionHandlers: ConnectionHandler[] = [];
+  let ready = false;
+  const assertNotReady = (what: string) => {
+    if (ready) throw new Error(`${what} must be registered before the app is ready`);
+  };
+
+  const realtime: Realtime = {
+    handle(event, schema, handler, handleOptions) {
+      assertNotReady(`socket handler "${event}"`);
+      if (eventHandlers.has(event)) throw new Error(`socket event "${event}" already has a handler`);
+      eventHandlers.set(event, {
+        schema: schema as ZodType<unknown>,
+        handler: handler as SocketEventHandler<unknown>,
+        ack: handleOptions?.ack ?? 'data',
+      });
+    },
+    onConnection(handler) {
+      assertNotReady('a connection handler');
+      connectionHandlers.push(handler);
+    },
+  };
+
   io.on('connection', (socket: RealtimeSocket) => {
-    socket.on('ping', (payload: unknown) => {
-      const parsed = pingPayloadSchema.safeParse(payload);
-      if (!parsed.success) return;
-      socket.emit('pong', { timestamp: parsed.data.timestamp, serverTime: Date.now() });
-    });
+    for (const handler of connectionHandlers)
+      Promise.resolve(handler(socket)).catch((error: unknown) =>
+        app.log.error({ err: error, user: socket.data.user.id }, 'socket connection handler failed'),
+      );
+    for (const [event, { schema, handler, ack: ackShape }] of eventHandlers) {
+      // Untyped here: each payload is validated before the handler sees it.
+      (socket as unknown as Socket).on(event, async (payload: unknown, ack?: unknown) => {
+        const reply = typeof ack === 'function' ? (ack as (response: SocketAck) => void) : undefined;
+        const parsed = schema.safeParse(payload);
+        if (!parsed.success) {
+          const fields: Record<string, string> = {};
+          for (const issue of parsed.error.issues)
+            fields[issue.path.join('.') || 'payload'] ??= issue.message;
+          reply?.(errorAck('SOCKET_PAYLOAD_INVALID', 'Some fields are missing or invalid', fields));
+          return;
+        }
+        try {
+          const data = await handler(socket, parsed.data);
+          if (ackShape === 'fields' && data !== null && typeof data === 'object')
+            reply?.({ ok: true, ...(data as Record<string, unknown>) } as unknown as SocketAck);
+          else reply?.({ ok: true, data: data ?? null });
+        } catch (error) {
+          if (error instanceof AppError) return reply?.(errorAck(error.code, error.message, error.fields));
+          app.log.error({ err: error, event, user: socket.data.user.id }, 'socket handler failed');
+          reply?.(errorAck('SOCKET_HANDLER_FAILED', 'Something went wrong on our side; please try again'));
+        }
+      });
+    }
   });
 
   app.decorate('io', io);
+  app.decorate('realtime', realtime);
+  app.addHook('onReady', async () => {
+    ready = true;
+  });
   app.addHook('onClose', async () => {
     await io.close();
     if (redis) await redis.quit().catch(() => undefined);

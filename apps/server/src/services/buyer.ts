@@ -1,25 +1,34 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { contentRoutes } from '../modules/content/content.routes';
-import { adminRoutes } from '../modules/admin/admin.routes';
-import { authRoutes } from '../modules/auth/auth.routes';
-import { devOutboxRoutes } from '../modules/auth/dev-outbox.routes';
-import { accountsRoutes } from '../modules/accounts/accounts.routes';
-import { locationsRoutes } from '../modules/locations/locations.routes';
-import { catalogRoutes } from '../modules/catalog/catalog.routes';
-import { mediaRoutes } from '../modules/catalog/media.routes';
-import { sellersRoutes, recentSellersRoutes } from '../modules/sellers/sellers.routes';
-import { reviewsRoutes } from '../modules/reviews/reviews.routes';
-import { homeBlogsRoutes } from '../modules/content/home-blogs.routes';
+import { accountsRoutes } from '../modules/accounts';
+import { authRoutes, devOutboxRoutes } from '../modules/auth';
+import { catalogAdminRoutes, catalogRoutes, mediaRoutes } from '../modules/catalog';
+import { contentAdminRoutes, contentRoutes, homeBlogsRoutes } from '../modules/content';
+import { locationsRoutes } from '../modules/locations';
+import { reviewsRoutes } from '../modules/reviews';
+import { searchRoutes } from '../modules/search';
+import { recentSellersRoutes, sellersAdminRoutes, sellersRoutes } from '../modules/sellers';
+import { adminEditRoutes } from '../workflows/admin-edits.routes';
 import { deleteAccountRoutes } from '../workflows/delete-account.routes';
 import { devStorefrontRoutes } from '../workflows/dev-storefront.routes';
 
 /**
- * The buyer backend (spec §7): every domain's HTTP routes under /api/v1.
- * Each domain issue registers its module's routes here, one line each.
+ * The admin console's API under /api/v1/admin: one hook requires a logged-in admin acting as admin
+ * (`role: admin` header) for the whole prefix; each module serves its own admin routes inside it, and the
+ * audited writes that span modules are workflows.
+ */
+const adminScope: FastifyPluginAsync = async (app) => {
+  app.addHook('preHandler', app.requireRole('admin'));
+  await app.register(contentAdminRoutes);
+  await app.register(catalogAdminRoutes);
+  await app.register(sellersAdminRoutes);
+  await app.register(adminEditRoutes);
+};
+
+/**
+ * The buyer backend (spec §7): every domain's HTTP routes under /api/v1, one line per module, each imported
+ * from the module's door (index.ts). The modules' plugins (app.<module>) are registered by app.ts.
  */
 export const buyerService: FastifyPluginAsync = async (app) => {
-  // Domain route modules are registered here by their issues, e.g.:
-  // await app.register(authRoutes, { prefix: '/auth' });
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(devOutboxRoutes, { prefix: '/dev' });
   await app.register(devStorefrontRoutes, { prefix: '/dev' });
@@ -28,10 +37,11 @@ export const buyerService: FastifyPluginAsync = async (app) => {
   await app.register(locationsRoutes, { prefix: '/locations' });
   await app.register(catalogRoutes);
   await app.register(mediaRoutes);
+  await app.register(searchRoutes);
   await app.register(sellersRoutes);
   await app.register(recentSellersRoutes);
   await app.register(reviewsRoutes);
   await app.register(homeBlogsRoutes);
   await app.register(contentRoutes);
-  await app.register(adminRoutes, { prefix: '/admin' });
+  await app.register(adminScope, { prefix: '/admin' });
 };

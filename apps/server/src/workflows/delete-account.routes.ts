@@ -1,11 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { deleteAccountRequestSchema, okResponseSchema } from '@maplesource/contracts';
-import { getAuthServices } from '../modules/auth/auth.context';
 import { deleteAccount } from './delete-account';
 
 /** DELETE /api/v1/profile { currentPassword }: deletes the caller's own account (decision 076). */
 export const deleteAccountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { auth, users } = getAuthServices(app);
   app.delete(
     '/profile',
     {
@@ -13,7 +11,7 @@ export const deleteAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['accounts'], body: deleteAccountRequestSchema, response: { 200: okResponseSchema } },
     },
     async (request, reply) => {
-      await deleteAccount({ db: app.db, auth, users }, request.user!.id, request.body.currentPassword);
+      await deleteAccount(app, request.user!.id, request.body.currentPassword);
       // The session died with the account; the browser forgets its cookie too.
       app.clearSessionCookie(reply);
       return { ok: true as const };

@@ -1,16 +1,12 @@
-import type { Db } from '../db/client';
+import type { FastifyInstance } from 'fastify';
 import { withTransaction } from '../db/transaction';
-import type { AuthService } from '../modules/auth/auth.service';
-import type { UserService } from '../modules/auth/users.service';
-import { deleteReviewsOfUser } from '../modules/reviews/reviews.service';
-import { releaseStorefrontsOf } from '../modules/sellers/sellers.service';
+import '../modules/auth';
+import '../modules/reviews';
+import '../modules/sellers';
 import { notFound } from '../plugins/errors';
 
-export interface DeleteAccountDeps {
-  db: Db;
-  auth: AuthService;
-  users: UserService;
-}
+/** The doors account deletion goes through. */
+export type DeleteAccountDeps = Pick<FastifyInstance, 'db' | 'auth' | 'reviews' | 'sellers'>;
 
 /**
  * Privacy: the right to deletion (spec §1, decision 076). After the current password is confirmed, one
@@ -20,12 +16,12 @@ export interface DeleteAccountDeps {
  * A second, racing deletion waits on the row lock and then answers 404.
  */
 export async function deleteAccount(deps: DeleteAccountDeps, userId: string, currentPassword: string) {
-  await deps.auth.confirmPassword(userId, currentPassword);
+  await deps.auth.auth.confirmPassword(userId, currentPassword);
   await withTransaction(deps.db, async (tx) => {
-    const account = await deps.users.lockForUpdate(userId, tx);
+    const account = await deps.auth.users.lockForUpdate(userId, tx);
     if (!account) throw notFound('ACCOUNT_NOT_FOUND', 'This account no longer exists');
-    await deleteReviewsOfUser(tx, userId);
-    await releaseStorefrontsOf(tx, userId);
-    await deps.users.deleteAccount(userId, account.phoneNumber, tx);
+    await deps.reviews.deleteReviewsOfUser(tx, userId);
+    await deps.sellers.releaseStorefrontsOf(tx, userId);
+    await deps.auth.users.deleteAccount(userId, account.phoneNumber, tx);
   });
 }

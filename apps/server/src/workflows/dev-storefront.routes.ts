@@ -4,11 +4,9 @@ import {
   devStorefrontResponseSchema,
   okResponseSchema,
 } from '@maplesource/contracts';
-import { getAuthServices } from '../modules/auth/auth.context';
+import { isLoopbackAddress } from '../plugins/loopback';
 import { forbidden, notFound } from '../plugins/errors';
 import { createDevStorefront, deleteDevStorefront } from './dev-storefront';
-
-const loopbackAddresses = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 /**
  * POST /api/v1/dev/storefront and DELETE /api/v1/dev/storefront/:slug (decision 077): a fresh storefront with a
@@ -17,9 +15,8 @@ const loopbackAddresses = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
  */
 export const devStorefrontRoutes: FastifyPluginAsyncZod = async (app) => {
   if (app.config.isProduction) return;
-  const { users } = getAuthServices(app);
   app.addHook('onRequest', async (request) => {
-    if (!loopbackAddresses.has(request.socket.remoteAddress ?? '')) {
+    if (!isLoopbackAddress(request.socket.remoteAddress)) {
       throw forbidden('LOOPBACK_ONLY', 'This test route answers only on this machine');
     }
   });
@@ -28,15 +25,14 @@ export const devStorefrontRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/storefront',
     { schema: { tags: ['dev'], response: { 201: devStorefrontResponseSchema } } },
-    async (request, reply) =>
-      reply.status(201).send(await createDevStorefront({ db: app.db, users }, request.user!.id)),
+    async (request, reply) => reply.status(201).send(await createDevStorefront(app, request.user!.id)),
   );
 
   app.delete(
     '/storefront/:slug',
     { schema: { tags: ['dev'], params: devStorefrontParamsSchema, response: { 200: okResponseSchema } } },
     async (request) => {
-      if (!(await deleteDevStorefront(app.db, request.user!.id, request.params.slug))) {
+      if (!(await deleteDevStorefront(app, request.user!.id, request.params.slug))) {
         throw notFound('STOREFRONT_NOT_FOUND', 'No such test storefront of yours');
       }
       return { ok: true as const };

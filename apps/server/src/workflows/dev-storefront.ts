@@ -1,21 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import type { DevStorefrontResponse } from '@maplesource/contracts';
-import type { Db } from '../db/client';
+import type { FastifyInstance } from 'fastify';
 import { withTransaction } from '../db/transaction';
-import type { UserService } from '../modules/auth/users.service';
-import { createStorefrontProduct } from '../modules/catalog/storefront-product';
-import {
-  createOwnedStorefront,
-  deleteOwnedStorefront,
-  setStorefrontProductCount,
-} from '../modules/sellers/sellers.service';
+import '../modules/auth';
+import '../modules/catalog';
+import '../modules/sellers';
+
+/** The doors a test storefront goes through. */
+export type DevStorefrontDeps = Pick<FastifyInstance, 'db' | 'auth' | 'catalog' | 'sellers'>;
 
 /**
  * Test support (decision 077): gives a test user a storefront of their own with one product, so end-to-end
  * tests act as a seller without sharing the demo seller. Slugs start with `dev-`; only those are removable here.
  */
 export async function createDevStorefront(
-  deps: { db: Db; users: UserService },
+  deps: DevStorefrontDeps,
   userId: string,
 ): Promise<DevStorefrontResponse> {
   const suffix = randomBytes(5).toString('hex');
@@ -24,8 +23,8 @@ export async function createDevStorefront(
   const productSlug = `dev-${suffix}-bracket`;
   const productName = `Test Bracket ${suffix}`;
   return withTransaction(deps.db, async (tx) => {
-    await deps.users.addRole(userId, 'seller', tx);
-    const sellerId = await createOwnedStorefront(tx, {
+    await deps.auth.users.addRole(userId, 'seller', tx);
+    const sellerId = await deps.sellers.createOwnedStorefront(tx, {
       slug,
       name,
       ownerUserId: userId,
@@ -33,7 +32,7 @@ export async function createDevStorefront(
       city: 'Toronto',
       postalCode: 'M5V 2T6',
     });
-    const productId = await createStorefrontProduct(tx, {
+    const productId = await deps.catalog.createStorefrontProduct(tx, {
       sellerId,
       slug: productSlug,
       nameEn: productName,
@@ -41,7 +40,7 @@ export async function createDevStorefront(
       province: 'ON',
       unitPriceCents: 1_250,
     });
-    await setStorefrontProductCount(tx, sellerId, 1);
+    await deps.sellers.setStorefrontProductCount(tx, sellerId, 1);
     return {
       seller: { id: sellerId, slug, name },
       product: { id: productId, slug: productSlug, name: productName },
@@ -50,6 +49,6 @@ export async function createDevStorefront(
 }
 
 /** Deletes a `dev-` storefront the user owns, with its products. False when there is none. */
-export function deleteDevStorefront(db: Db, userId: string, slug: string): Promise<boolean> {
-  return deleteOwnedStorefront(db, slug, userId);
+export function deleteDevStorefront(deps: DevStorefrontDeps, userId: string, slug: string): Promise<boolean> {
+  return deps.sellers.deleteOwnedStorefront(deps.db, slug, userId);
 }

@@ -238,3 +238,11 @@ export type ServerToClientEvents = {
 export type ClientToServerEvents = {
   [K in ClientToServerEventName]: (payload: unknown, ack?: (response: unknown) => void) => void;
 };
+
+/**
+ * What the server answers through a Socket.IO acknowledgement: the handler's result, or an error
+ * shaped like the HTTP API's (`code` maps to an `errors:<CODE>` text; `fields` name bad payload fields).
+ */
+export type SocketAck<T = unknown> =
+  | { ok: true; data: T }
+  | { ok: false; error: { code: string; message: string; fields?: Record<string, string> } };

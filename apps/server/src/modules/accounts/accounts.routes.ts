@@ -12,13 +12,13 @@ import {
   updateProfileResponseSchema,
 } from '@maplesource/contracts';
 import { conflict } from '../../plugins/errors';
-import { getAuthServices } from '../auth/auth.context';
-import { AddressService, checkCity } from './addresses.service';
+
+import { checkCity } from './addresses.service';
 
 /** Spec §7 Profile calls: profile, profile/preferences, address. Every route acts on the caller's own account. */
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { users, auth } = getAuthServices(app);
-  const addressService = new AddressService(app.db);
+  const { users, auth } = app.auth;
+  const addressService = app.accounts.addresses;
   app.addHook('preHandler', app.requireUser);
 
   app.get(

@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { notFound, unprocessable } from '../../plugins/errors';
-import { findCity } from '../locations/locations.service';
+import { findCity } from '../locations';
 import { addresses } from './accounts.tables';
 
 export type AddressData = z.output<typeof addressInputSchema>;

@@ -19,7 +19,6 @@ import {
   verifyEmailResponseSchema,
 } from '@maplesource/contracts';
 import { AppError } from '../../plugins/errors';
-import { getAuthServices } from './auth.context';
 
 const meta = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
 
@@ -30,7 +29,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     attachFieldsToBody: 'keyValues',
     limits: { fileSize: limits.maxUploadBytes, files: 1, fields: 20, fieldSize: 64 * 1024 },
   });
-  const { auth, users, sessions } = getAuthServices(app);
+  const { auth, users, sessions } = app.auth;
 
   app.post(
     '/send-otp',

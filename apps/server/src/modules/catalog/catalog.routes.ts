@@ -20,8 +20,6 @@ import {
   productListQuerySchema,
   productListResponseSchema,
   productStatsQuerySchema,
-  searchQuerySchema,
-  searchResponseSchema,
   serviceDetailSchema,
   serviceFacetsQuerySchema,
   serviceListQuerySchema,
@@ -38,11 +36,7 @@ import {
   trackStatusBodySchema,
   trackViewBodySchema,
 } from '@maplesource/contracts';
-import * as catalog from './catalog.service';
-import { resolveQuery } from './search-query';
-import { ListingCache, listingKey } from './listing-cache';
-import { searchSellers } from '../sellers/sellers.service';
-import { searchBlogs } from '../content/home-blogs.service';
+import { listingKey } from './listing-cache';
 
 const tracked = { ok: true as const };
 const trackLimit = { rateLimit: { max: 120, timeWindow: '1 minute' } };
@@ -51,10 +45,9 @@ const notFoundResponses = { 403: errorResponseSchema, 404: errorResponseSchema }
 /** Spec §7 Catalogue and search: categories, products, services, stats, likes, business types, search. */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const userId = (request: { user: { id: string } | null }) => request.user?.id ?? null;
-  // Listing result cache (decision 041); CATALOG_LISTING_CACHE_MS=0 turns it off.
-  const cacheMs = app.config.CATALOG_LISTING_CACHE_MS ?? (app.config.NODE_ENV === 'test' ? 0 : 5_000);
-  const listingCache = new ListingCache<string>({ ttlMs: cacheMs });
-  app.addHook('onClose', async () => listingCache.dispose());
+  const catalog = app.catalog;
+  // Listing result cache of this catalogue instance (decision 041); CATALOG_LISTING_CACHE_MS=0 turns it off.
+  const listingCache = catalog.state.listings;
   /**
    * A visitor's listing answer, checked against the response schema and serialized once, when computed (what
    * the type provider's serializer does per request); a cached hit is sent as the stored JSON (decision 041).
@@ -128,7 +121,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['catalog'], body: trackSearchBodySchema, response: { 200: trackedResponseSchema } },
     },
     async (request) => {
-      await catalog.trackSearch(app.db, userId(request), request.body.term);
+      await catalog.trackSearch(app.db, userId(request), request.body.term, request.body.language);
       return tracked;
     },
   );
@@ -370,24 +363,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // ---- search
-  app.get(
-    '/search',
-    { schema: { tags: ['search'], querystring: searchQuerySchema, response: { 200: searchResponseSchema } } },
-    async (request) => {
-      const { q, type, limit } = request.query;
-      const want = (kind: string) => type === 'all' || type === kind;
-      const resolved = await resolveQuery(app.db, q);
-      const products = want('products')
-        ? (await catalog.listProducts(app.db, { q, type: 'all', page: 1, pageSize: limit }, userId(request)))
-            .items
-        : [];
-      const services = want('services') ? await catalog.searchServices(app.db, q, limit) : [];
-      const sellers = want('sellers') ? await searchSellers(app.db, q, limit) : [];
-      const blogs = want('blogs') ? await searchBlogs(app.db, resolved?.tsquery ?? null, limit) : [];
-      return { query: q, correctedQuery: resolved?.corrected ?? null, products, services, sellers, blogs };
-    },
-  );
+  // ---- search (GET /search, across modules, is the search module's)
   app.get(
     '/search/suggestions',
     {
@@ -410,6 +386,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: frequentTermsResponseSchema },
       },
     },
-    async (request) => ({ items: await catalog.frequentSearchTerms(app.db, request.query.limit) }),
+    async (request) => ({
+      items: await catalog.frequentSearchTerms(app.db, request.query.limit, request.query.language),
+    }),
   );
 };

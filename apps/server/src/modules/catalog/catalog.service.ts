@@ -36,6 +36,8 @@ import {
 } from './catalog.queries';
 import { countsExactly, listingFacets, listingWithTotal } from './listing-engine';
 import { foldText, resolveQuery } from './search-query';
+import type { CatalogState } from './catalog-state';
+import { countSearchInLanguage, frequentSearchTermsIn, type TextLanguage } from './search-term-languages';
 
 type Row = Record<string, unknown>;
 const rows = async (db: Db, query: SQL) => rowsOf<Row>(await db.execute(query));
@@ -99,6 +101,22 @@ export async function listSubcategories(db: Db, kind: CategoryKind, parent: stri
   ).map(toCategory);
 }
 
+/** Every top-level category, products' then services', in their shown order (the seller directory groups by them). */
+export async function topCategories(db: Db): Promise<Category[]> {
+  return (
+    await rows(db, sql`SELECT * FROM categories WHERE parent_id IS NULL ORDER BY kind, position, id`)
+  ).map(toCategory);
+}
+
+/** A top-level category's id by slug, or null. */
+export async function topCategoryId(db: Db, slug: string): Promise<number | null> {
+  const [row] = await rows(
+    db,
+    sql`SELECT id FROM categories WHERE slug = ${slug} AND parent_id IS NULL ORDER BY id LIMIT 1`,
+  );
+  return row ? Number(row.id) : null;
+}
+
 /** Popular categories: most viewed, then most items. */
 export async function popularCategories(db: Db, limit = 12): Promise<Category[]> {
   return (
@@ -123,13 +141,19 @@ export async function userFrequentCategories(db: Db, userId: string | null, limi
   return mine.length > 0 ? mine : popularCategories(db, limit);
 }
 
-export async function trackSearch(db: Db, userId: string | null, term: string) {
+export async function trackSearch(
+  db: Db,
+  userId: string | null,
+  term: string,
+  language?: TextLanguage | undefined,
+) {
   const display = term.trim().replace(/\s+/g, ' ').slice(0, 120);
   const folded = foldText(display);
   if (folded.length < 2) return;
   await db.execute(sql`
     INSERT INTO search_terms (term, display, count, last_searched_at) VALUES (${folded}, ${display}, 1, now())
     ON CONFLICT (term) DO UPDATE SET count = search_terms.count + 1, last_searched_at = now()`);
+  if (language) await countSearchInLanguage(db, folded, language);
   if (userId) {
     await db.execute(sql`
       INSERT INTO user_search_history (user_id, term) VALUES (${userId}, ${folded})
@@ -191,24 +215,21 @@ async function suggestedSearchQuery(db: Db, userId: string | null): Promise<stri
   return words.length > 0 ? words.map((w) => `${w}:*`).join(' | ') : null;
 }
 
-/** Text matching at least this many products is "frequent": the listing walks a btree instead (decision 040). */
-export const DEFAULT_FREQUENT_TEXT_THRESHOLD = 2_000;
-let frequentTextThreshold = DEFAULT_FREQUENT_TEXT_THRESHOLD;
-/** Tests run the same cases with both strategies. */
-export function setFrequentTextThreshold(value: number) {
-  frequentTextThreshold = value;
-}
-
 type ProductListingInput = Omit<ProductListQuery, 'page' | 'pageSize' | 'sort' | 'cursor'>;
 
 /**
  * The SQL conditions of one product listing (decision 040, 042): for the page (GIN for rare words, an ordered
  * walk for frequent ones), for an exact count, and for the estimation sample; plus whether counts are exact.
  */
-async function productListing(db: Db, query: ProductListingInput, userId: string | null) {
-  const resolved = await resolveQuery(db, query.q);
+async function productListing(
+  db: Db,
+  state: CatalogState,
+  query: ProductListingInput,
+  userId: string | null,
+) {
+  const resolved = await resolveQuery(db, state.words, query.q);
   const filter = { ...query, tsquery: resolved?.tsquery ?? null };
-  const frequent = (resolved?.estimatedMatches ?? 0) >= frequentTextThreshold;
+  const frequent = (resolved?.estimatedMatches ?? 0) >= state.frequentTextThreshold;
   const page = productConditions(filter, frequent ? 'walk' : 'gin');
   const count = productConditions(filter, 'count');
   const sample = productConditions(filter, 'gin');
@@ -233,7 +254,7 @@ async function productListing(db: Db, query: ProductListingInput, userId: string
     if (history.length > 0) everywhere(sql`(${sql.join(history, sql` OR `)})`);
   }
   if (query.type === 'recommended') everywhere(sql`p.verified AND p.rating_count > 0`);
-  const exact = await countsExactly(db, 'products', Boolean(resolved?.tsquery) && !frequent);
+  const exact = await countsExactly(db, state, 'products', Boolean(resolved?.tsquery) && !frequent);
   return {
     resolved,
     pageWhere: whereOf(page),
@@ -243,10 +264,11 @@ async function productListing(db: Db, query: ProductListingInput, userId: string
 
 export async function listProducts(
   db: Db,
+  state: CatalogState,
   query: ProductListQuery,
   userId: string | null,
 ): Promise<ProductListResponse> {
-  const listing = await productListing(db, query, userId);
+  const listing = await productListing(db, state, query, userId);
   const sort = effectiveSort(query.type, query.sort, Boolean(listing.resolved?.tsquery));
   const { rows, ...answer } = await listingWithTotal(
     db,
@@ -268,10 +290,11 @@ export async function listProducts(
 /** Facet counts of a product listing (the filter panel): exact, or estimated like the total. */
 export async function productFacets(
   db: Db,
+  state: CatalogState,
   query: ProductFacetsQuery,
   userId: string | null,
 ): Promise<ListingFacetsResponse> {
-  const listing = await productListing(db, query, userId);
+  const listing = await productListing(db, state, query, userId);
   return listingFacets(db, { ...listing.count, withOrigin: true });
 }
 
@@ -291,8 +314,8 @@ export const bestSellerProducts = (db: Db, limit: number) =>
   productCards(db, sql`p.status = 'active'`, orderBy(productOrders.bestsellers), limit);
 export const newArrivalProducts = (db: Db, limit: number) =>
   productCards(db, sql`p.status = 'active'`, orderBy(productOrders.newest), limit);
-export async function suggestedProducts(db: Db, userId: string | null, limit: number) {
-  const result = await listProducts(db, { type: 'suggested', page: 1, pageSize: limit }, userId);
+export async function suggestedProducts(db: Db, state: CatalogState, userId: string | null, limit: number) {
+  const result = await listProducts(db, state, { type: 'suggested', page: 1, pageSize: limit }, userId);
   return result.items;
 }
 
@@ -536,11 +559,12 @@ function serviceConditions(query: ServiceFacetsQuery, tsquery: string | null | u
 }
 
 /** Services have one text condition (GIN; services are a tenth of products) used for page, count and sample. */
-async function serviceListing(db: Db, query: ServiceFacetsQuery) {
-  const resolved = await resolveQuery(db, query.q);
+async function serviceListing(db: Db, state: CatalogState, query: ServiceFacetsQuery) {
+  const resolved = await resolveQuery(db, state.words, query.q);
   const where = whereOf(serviceConditions(query, resolved ? resolved.tsquery : undefined));
-  const rareText = Boolean(resolved?.tsquery) && (resolved?.estimatedMatches ?? 0) < frequentTextThreshold;
-  const exact = await countsExactly(db, 'services', rareText);
+  const rareText =
+    Boolean(resolved?.tsquery) && (resolved?.estimatedMatches ?? 0) < state.frequentTextThreshold;
+  const exact = await countsExactly(db, state, 'services', rareText);
   return {
     resolved,
     where,
@@ -548,8 +572,12 @@ async function serviceListing(db: Db, query: ServiceFacetsQuery) {
   };
 }
 
-export async function listServices(db: Db, query: ServiceListInput): Promise<ServiceListResponse> {
-  const listing = await serviceListing(db, query);
+export async function listServices(
+  db: Db,
+  state: CatalogState,
+  query: ServiceListInput,
+): Promise<ServiceListResponse> {
+  const listing = await serviceListing(db, state, query);
   const { rows, ...answer } = await listingWithTotal(
     db,
     {
@@ -568,8 +596,12 @@ export async function listServices(db: Db, query: ServiceListInput): Promise<Ser
 }
 
 /** Facet counts of a service listing (no origin: services have none). */
-export async function serviceFacets(db: Db, query: ServiceFacetsQuery): Promise<ListingFacetsResponse> {
-  const listing = await serviceListing(db, query);
+export async function serviceFacets(
+  db: Db,
+  state: CatalogState,
+  query: ServiceFacetsQuery,
+): Promise<ListingFacetsResponse> {
+  const listing = await serviceListing(db, state, query);
   return listingFacets(db, { ...listing.count, withOrigin: false });
 }
 
@@ -615,23 +647,29 @@ export async function trackServiceView(db: Db, idOrSlug: string) {
 
 // ---------------------------------------------------------------- search helpers
 
-export async function searchServices(db: Db, q: string, limit: number): Promise<ServiceCard[]> {
-  return (await listServices(db, { q, page: 1, pageSize: limit })).items;
+export async function searchServices(
+  db: Db,
+  state: CatalogState,
+  q: string,
+  limit: number,
+): Promise<ServiceCard[]> {
+  return (await listServices(db, state, { q, page: 1, pageSize: limit })).items;
 }
 
-export async function frequentSearchTerms(db: Db, limit: number) {
+export async function frequentSearchTerms(db: Db, limit: number, language?: TextLanguage | undefined) {
+  if (language) return frequentSearchTermsIn(db, language, limit);
   return (
     await rows(db, sql`SELECT display, count FROM search_terms ORDER BY count DESC, term LIMIT ${limit}`)
   ).map((row) => ({ term: String(row.display), count: Number(row.count) }));
 }
 
-export async function termSuggestions(db: Db, q: string, limit: number) {
+export async function termSuggestions(db: Db, state: CatalogState, q: string, limit: number) {
   const folded = foldText(q).trim();
   const words = folded.split(/\s+/);
   const last = words[words.length - 1] ?? '';
   const head = words.slice(0, -1).join(' ');
   // Categories match the typed text or its typo correction ("hydrualic" → "hydraulic").
-  const corrected = (await resolveQuery(db, q))?.corrected ?? folded;
+  const corrected = (await resolveQuery(db, state.words, q))?.corrected ?? folded;
   const like = (text: string) => `%${text.replace(/[%_\\]/g, '')}%`;
   const [terms, completions, cats] = await Promise.all([
     rows(
@@ -666,4 +704,49 @@ export async function termSuggestions(db: Db, q: string, limit: number) {
   for (const row of completions) push('term', head ? `${head} ${String(row.word)}` : String(row.word), null);
   for (const row of cats) push('category', String(row.name_en), String(row.slug));
   return out;
+}
+
+// ---------------------------------------------------------------- for other modules (through index.ts)
+
+const itemTables = { product: 'products', service: 'services' } as const;
+
+/** The id of an active product or service by numeric id or slug, or 404 (reviews check what they attach to). */
+export const resolveActiveItemId = (db: Db, kind: 'product' | 'service', idOrSlug: string) =>
+  resolveActiveId(db, itemTables[kind], idOrSlug);
+
+/**
+ * Stores an item's rating as the reviews module computed it (on `review.changed`), unless a rating computed
+ * later is already stored: deliveries may come late, repeated or out of order, and nothing changes then.
+ */
+export async function setItemRating(
+  db: Db,
+  kind: 'product' | 'service',
+  itemId: number,
+  rating: { ratingAvg: number; ratingCount: number; ratedAt: string },
+): Promise<void> {
+  await db.execute(
+    sql`UPDATE ${sql.raw(itemTables[kind])}
+        SET rating_avg = ${rating.ratingAvg}, rating_count = ${rating.ratingCount},
+            rating_changed_at = ${rating.ratedAt}::timestamptz
+        WHERE id = ${itemId}
+          AND (rating_changed_at IS NULL OR rating_changed_at < ${rating.ratedAt}::timestamptz)`,
+  );
+}
+
+/** Sitemap reads: how many products or services are public, and a stable page of their slugs (by id). */
+export async function countPublicItems(db: Db, kind: 'product' | 'service'): Promise<number> {
+  const [row] = await rows(
+    db,
+    sql`SELECT count(*)::int AS n FROM ${sql.raw(itemTables[kind])} WHERE status = 'active'`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+export async function publicItemSlugs(db: Db, kind: 'product' | 'service', offset: number, limit: number) {
+  const found = await rows(
+    db,
+    sql`SELECT slug FROM ${sql.raw(itemTables[kind])} WHERE status = 'active'
+        ORDER BY id LIMIT ${Math.floor(limit)} OFFSET ${Math.floor(offset)}`,
+  );
+  return found.map((row) => ({ slug: String(row.slug), updatedAt: null }));
 }

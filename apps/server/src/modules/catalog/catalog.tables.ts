@@ -12,8 +12,6 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { PriceTier } from '@maplesource/contracts';
-import { users } from '../auth/auth.tables';
-import { sellers } from '../sellers/sellers.tables';
 
 /**
  * Catalogue tables (migration 0200). Listing/search queries are hand-written SQL in catalog.queries.ts
@@ -55,9 +53,7 @@ const statsColumns = {
 export const products = pgTable('products', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
   slug: text('slug').notNull().unique(),
-  sellerId: bigint('seller_id', { mode: 'number' })
-    .notNull()
-    .references(() => sellers.id, { onDelete: 'cascade' }),
+  sellerId: bigint('seller_id', { mode: 'number' }).notNull(),
   categoryId: bigint('category_id', { mode: 'number' }).notNull(),
   subcategoryId: bigint('subcategory_id', { mode: 'number' }).notNull(),
   status: text('status').$type<'active' | 'pending' | 'removed'>().notNull().default('active'),
@@ -95,9 +91,7 @@ export const products = pgTable('products', {
 export const services = pgTable('services', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
   slug: text('slug').notNull().unique(),
-  sellerId: bigint('seller_id', { mode: 'number' })
-    .notNull()
-    .references(() => sellers.id, { onDelete: 'cascade' }),
+  sellerId: bigint('seller_id', { mode: 'number' }).notNull(),
   categoryId: bigint('category_id', { mode: 'number' }).notNull(),
   subcategoryId: bigint('subcategory_id', { mode: 'number' }).notNull(),
   status: text('status').$type<'active' | 'pending' | 'removed'>().notNull().default('active'),
@@ -123,9 +117,7 @@ export const services = pgTable('services', {
 export const productLikes = pgTable(
   'product_likes',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
     productId: bigint('product_id', { mode: 'number' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -135,9 +127,7 @@ export const productLikes = pgTable(
 export const serviceLikes = pgTable(
   'service_likes',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
     serviceId: bigint('service_id', { mode: 'number' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -151,6 +141,19 @@ export const searchTerms = pgTable('search_terms', {
   count: bigint('count', { mode: 'number' }).notNull().default(0),
   lastSearchedAt: timestamp('last_searched_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Searches of each term per page language (migration 0270): the landing's chips in that language. */
+export const searchTermLanguages = pgTable(
+  'search_term_languages',
+  {
+    term: text('term')
+      .notNull()
+      .references(() => searchTerms.term, { onDelete: 'cascade' }),
+    language: text('language').$type<'en' | 'fr'>().notNull(),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.term, t.language] })],
+);
 
 /** The typo-correction vocabulary (folded words of names), trigram-indexed. */
 export const searchWords = pgTable('search_words', {

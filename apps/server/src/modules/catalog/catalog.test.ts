@@ -11,19 +11,12 @@ import {
 } from '@maplesource/contracts';
 import { buyerHeaders, createTestApp, type TestApp } from '../../../test/helpers';
 import { rowsOf } from '../../db/transaction';
-import { SessionService } from '../auth/session.service';
 import { REBUILD_SEARCH_WORDS_SQL, seedCatalog } from '../../seed/catalog';
-import { resolveQuery } from './search-query';
-import { DEFAULT_FREQUENT_TEXT_THRESHOLD, setFrequentTextThreshold } from './catalog.service';
-import {
-  DEFAULT_EXACT_ROW_LIMIT,
-  inSample,
-  roundEstimate,
-  SAMPLE_RATE,
-  setExactRowLimit,
-} from './listing-engine';
+import { DEFAULT_FREQUENT_TEXT_THRESHOLD } from './catalog-state';
+import { DEFAULT_EXACT_ROW_LIMIT, inSample, roundEstimate, SAMPLE_RATE } from './listing-engine';
 import { expectedListingPage } from '../../../test/listing-reference';
 import { seedContentHomeBlogs } from '../../seed/content-home-blogs';
+import { categoryDrawing } from './catalog-illustrations';
 
 let t: TestApp;
 let userA: string;
@@ -36,7 +29,7 @@ async function login(fullName: string): Promise<string> {
     sql`insert into users (id, member_id, full_name, email, phone_number, password_hash, roles)
         values (${id}, ${`C${n}`}, ${fullName}, ${`c${n}@example.ca`}, ${`+1514${String(n).padStart(7, '0').slice(0, 7)}`}, 'x', '{buyer}')`,
   );
-  return `ms_session=${await new SessionService(t.database.db).create(id)}`;
+  return `ms_session=${await t.app.auth.sessions.create(id)}`;
 }
 
 const get = (url: string, cookie?: string) =>
@@ -84,8 +77,8 @@ afterAll(async () => {
 });
 // A failed assertion must not leave another test in the forced mode.
 afterEach(() => {
-  setExactRowLimit(DEFAULT_EXACT_ROW_LIMIT);
-  setFrequentTextThreshold(DEFAULT_FREQUENT_TEXT_THRESHOLD);
+  t.app.catalog.state.tune({ exactRowLimit: DEFAULT_EXACT_ROW_LIMIT });
+  t.app.catalog.state.tune({ frequentTextThreshold: DEFAULT_FREQUENT_TEXT_THRESHOLD });
 });
 
 interface RefProduct {
@@ -163,7 +156,7 @@ describe('product listing filters match a plain reference implementation', () =>
 
   const textMatches = new Map<string, Set<number>>();
   async function loadTextMatches(q: string) {
-    const resolved = await resolveQuery(t.database.db, q);
+    const resolved = await t.app.catalog.resolveSearchText(t.database.db, q);
     const ids = rowsOf<{ id: number }>(
       await t.database.db.execute(
         sql`SELECT id FROM products WHERE search_doc @@ to_tsquery('simple', ${resolved!.tsquery})`,
@@ -247,8 +240,8 @@ describe('product listing filters match a plain reference implementation', () =>
     // rare text is still counted exactly there).
     for (const threshold of [1_000_000, 1]) {
       for (const rowLimit of [Infinity, 0]) {
-        setFrequentTextThreshold(threshold);
-        setExactRowLimit(rowLimit);
+        t.app.catalog.state.tune({ frequentTextThreshold: threshold });
+        t.app.catalog.state.tune({ exactRowLimit: rowLimit });
         await fc.assert(
           fc.asyncProperty(filterArb, async (filter) => {
             const res = await get(`/api/v1/product?${toQuery(filter as Filter)}`);
@@ -273,8 +266,8 @@ describe('product listing filters match a plain reference implementation', () =>
         );
       }
     }
-    setFrequentTextThreshold(DEFAULT_FREQUENT_TEXT_THRESHOLD);
-    setExactRowLimit(DEFAULT_EXACT_ROW_LIMIT);
+    t.app.catalog.state.tune({ frequentTextThreshold: DEFAULT_FREQUENT_TEXT_THRESHOLD });
+    t.app.catalog.state.tune({ exactRowLimit: DEFAULT_EXACT_ROW_LIMIT });
     // The property is only meaningful if many generated filters keep some products, and if estimates happen.
     expect(nonEmpty).toBeGreaterThan(80);
     expect(estimated).toBeGreaterThan(20);
@@ -332,13 +325,13 @@ describe('product listing filters match a plain reference implementation', () =>
     expect(exact.total).toBe(listed.total);
     expect(exact.total).toBe(all.filter((p) => p.province === 'ON').length);
     expect(sum(exact.facets.businessType)).toBe(exact.total);
-    expect(sum(exact.facets.origin)).toBe(exact.total);
+    // Origins overlap ("Made in Canada" includes "Product of Canada"): each count is checked against its listing below.
     expect(sum(exact.facets.subcategory)).toBe(exact.total);
     expect(exact.facets.state).toEqual([{ value: 'ON', count: exact.total }]);
 
-    setExactRowLimit(0);
+    t.app.catalog.state.tune({ exactRowLimit: 0 });
     const sampled = (await get('/api/v1/product/facets')).json<ListingFacetsResponse>();
-    setExactRowLimit(DEFAULT_EXACT_ROW_LIMIT);
+    t.app.catalog.state.tune({ exactRowLimit: DEFAULT_EXACT_ROW_LIMIT });
     const inSampleRows = all.filter((p) => inSample(p.id));
     expect(sampled.totalEstimated).toBe(true);
     expect(sampled.total).toBe(roundEstimate(inSampleRows.length * SAMPLE_RATE));
@@ -348,6 +341,23 @@ describe('product listing filters match a plain reference implementation', () =>
         roundEstimate(hits * SAMPLE_RATE),
       );
     }
+  });
+
+  it('counts each origin with the condition its filter lists ("Made in Canada" includes "Product of Canada")', async () => {
+    const facets = (await get('/api/v1/product/facets?state=ON')).json<ListingFacetsResponse>().facets;
+    const onProducts = all.filter((p) => p.province === 'ON');
+    expect(onProducts.some((p) => p.origin === 'product-of-canada')).toBe(true);
+    expect(onProducts.some((p) => p.origin === 'made-in-canada')).toBe(true);
+    for (const origin of ['made-in-canada', 'product-of-canada', 'imported']) {
+      const listed = (
+        await get(`/api/v1/product?state=ON&origin=${origin}&pageSize=1`)
+      ).json<ProductListResponse>();
+      const counted = facets.origin.find((f) => f.value === origin)?.count ?? 0;
+      expect(counted, origin).toBe(listed.total);
+    }
+    expect(facets.origin.find((f) => f.value === 'made-in-canada')?.count).toBe(
+      onProducts.filter((p) => p.origin === 'made-in-canada' || p.origin === 'product-of-canada').length,
+    );
   });
 
   it('rejects bad filter values with 400, never 500', async () => {
@@ -502,6 +512,30 @@ describe('typo-tolerant search in English and French', () => {
   });
 });
 
+describe('frequently searched terms per page language', () => {
+  it('answers the terms searched on pages in that language, counted atomically per language', async () => {
+    const terms = async (query: string) =>
+      (await get(`/api/v1/search/frequent?${query}`)).json<{ items: { term: string; count: number }[] }>()
+        .items;
+    const fr = await terms('language=fr&limit=30');
+    expect(fr[0]!.term).toBe('extrusion d’aluminium');
+    expect(fr.map((i) => i.term)).toContain('emballage');
+    expect(fr.map((i) => i.term)).not.toContain('aluminum extrusion');
+    expect((await terms('language=en&limit=30')).map((i) => i.term)).not.toContain('emballage');
+
+    await Promise.all(
+      Array.from({ length: 3 }, () =>
+        post('/api/v1/category-stats/track-search', { term: 'Tôle perforée', language: 'fr' }),
+      ),
+    );
+    await post('/api/v1/category-stats/track-search', { term: 'tole perforee', language: 'en' });
+    expect((await terms('language=fr&limit=30')).find((i) => i.term === 'Tôle perforée')?.count).toBe(3);
+    expect((await terms('language=en&limit=30')).find((i) => i.term === 'Tôle perforée')?.count).toBe(1);
+    expect((await terms('limit=30')).find((i) => i.term === 'Tôle perforée')?.count).toBe(4);
+    expect((await get('/api/v1/search/frequent?language=de')).statusCode).toBe(400);
+  });
+});
+
 describe('product, seller, service and content endpoints', () => {
   it('finds a product by id or slug; pending says "cannot view yet"; unknown is 404', async () => {
     const list = (await get('/api/v1/product?pageSize=1')).json<ProductListResponse>();
@@ -562,6 +596,26 @@ describe('product, seller, service and content endpoints', () => {
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toMatch(/image\/svg\+xml/);
     expect(image.body.startsWith('<svg')).toBe(true);
+  });
+
+  it('draws product images after their category, with no internal id; blog covers keep their words centred', async () => {
+    const tree = (await get('/api/v1/category?kind=product')).json<{ items: { slug: string }[] }>().items;
+    const drawn = new Set<string>();
+    for (const category of tree) {
+      const listed = (
+        await get(`/api/v1/product?category=${category.slug}&pageSize=1`)
+      ).json<ProductListResponse>();
+      const product = listed.items[0];
+      if (!product) continue;
+      const svg = (await get(product.imageUrl)).body;
+      expect(svg, category.slug).toContain(categoryDrawing(category.slug));
+      expect(svg).not.toMatch(/Product #|Service #|<text/);
+      drawn.add(categoryDrawing(category.slug));
+    }
+    expect(drawn.size).toBeGreaterThan(1);
+    const cover = (await get('/api/v1/media/blog/how-to-source.svg')).body;
+    expect(cover).toContain('text-anchor="middle"');
+    expect(cover).toContain('x="600"');
   });
 });
 
@@ -652,6 +706,13 @@ describe('likes and reviews need login and belong to their author', () => {
     const after = (await get(`/api/v1/review?productId=${productId}`)).json();
     expect(after.ratingCount).toBe(1);
     expect(after.ratingAvg).toBe(2);
+    // The catalogue stores the rating when it gets `review.changed` (after commit).
+    await t.app.events.drain();
+    const product = (await get(`/api/v1/product/${productId}`)).json();
+    expect({ ratingCount: product.ratingCount, ratingAvg: product.ratingAvg }).toEqual({
+      ratingCount: 1,
+      ratingAvg: 2,
+    });
   });
 
   it('suggested follows what this user viewed', async () => {

@@ -17,18 +17,6 @@ export interface ListingCacheOptions {
   versionCheckMs?: number;
 }
 
-/** Every cache of this process, so a catalogue write made here is seen at once (see forgetCachedListings). */
-const liveCaches = new Set<{ clear(): void }>();
-
-/**
- * Call after committing a catalogue write (admin edits): this process's caches drop their pages and read the
- * version again on the next request instead of at the next poll (≤ `versionCheckMs`). Other processes still
- * see the trigger-bumped version within one poll.
- */
-export function forgetCachedListings(): void {
-  for (const cache of liveCaches) cache.clear();
-}
-
 export class ListingCache<T> {
   private readonly entries = new Map<string, { value: T; at: number; version: string }>();
   private version = '';
@@ -42,20 +30,22 @@ export class ListingCache<T> {
     this.ttlMs = options.ttlMs;
     this.max = options.max ?? 500;
     this.versionCheckMs = options.versionCheckMs ?? 1_000;
-    if (this.enabled) liveCaches.add(this);
+  }
+
+  /** How many answers are stored. */
+  get size() {
+    return this.entries.size;
   }
 
   get enabled() {
     return this.ttlMs > 0;
   }
 
-  /** Stops taking part in forgetCachedListings (the owning app is closing). */
-  dispose() {
-    this.entries.clear();
-    liveCaches.delete(this);
-  }
-
-  /** Forgets everything (tests, or a write this process knows about). */
+  /**
+   * Forgets everything: a catalogue write this process knows about (its catalogue instance clears its own
+   * cache, CatalogState.forgetListings), so the next request reads the version again instead of at the next
+   * poll (≤ `versionCheckMs`). Other processes see the trigger-bumped version within one poll.
+   */
   clear() {
     this.entries.clear();
     this.checkedAt = -Infinity;

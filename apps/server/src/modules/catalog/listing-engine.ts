@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/transaction';
 import { queryPrepared } from '../../db/prepared';
 import { badRequest } from '../../plugins/errors';
+import { originFilterCounts } from './origin-filter';
 
 /**
  * How a product or service listing answers a page, its total and its facet counts at any scale (decision 042).
@@ -46,10 +47,14 @@ export const MAX_OFFSET = 10_000;
 const EXACT_COUNT_CAP = 100_000;
 
 export const DEFAULT_EXACT_ROW_LIMIT = 50_000;
-let exactRowLimit = DEFAULT_EXACT_ROW_LIMIT;
-/** Tests force estimates (0) or exact counts (Infinity). */
-export function setExactRowLimit(rows: number) {
-  exactRowLimit = rows;
+
+/**
+ * One catalogue instance's counting knobs and its cache of table sizes (CatalogState): tests force estimates
+ * (exactRowLimit 0) or exact counts (Infinity) on their own app without touching another app in the process.
+ */
+export interface ListingSizing {
+  exactRowLimit: number;
+  tableSizes: Map<ListingTable, { rows: number; at: number }>;
 }
 
 type Row = Record<string, unknown>;
@@ -65,14 +70,11 @@ export function roundEstimate(n: number): number {
 
 // ---------------------------------------------------------------- catalogue size
 
-const sizeCache = new WeakMap<Db, Map<ListingTable, { rows: number; at: number }>>();
 const SIZE_CACHE_MS = 60_000;
 
 /** The planner's row count of the table (kept by ANALYZE / autovacuum), read at most once a minute. */
-async function tableRows(db: Db, table: ListingTable): Promise<number> {
-  let perDb = sizeCache.get(db);
-  if (!perDb) sizeCache.set(db, (perDb = new Map()));
-  const hit = perDb.get(table);
+async function tableRows(db: Db, sizing: ListingSizing, table: ListingTable): Promise<number> {
+  const hit = sizing.tableSizes.get(table);
   const now = Date.now();
   if (hit && now - hit.at < SIZE_CACHE_MS) return hit.rows;
   const [row] = rowsOf<Row>(
@@ -80,13 +82,18 @@ async function tableRows(db: Db, table: ListingTable): Promise<number> {
   );
   // -1 means never analyzed: a table that new is small.
   const count = Math.max(0, Number(row?.n ?? 0));
-  perDb.set(table, { rows: count, at: now });
+  sizing.tableSizes.set(table, { rows: count, at: now });
   return count;
 }
 
 /** Whether totals and facets of this listing are counted exactly (see the module comment). */
-export async function countsExactly(db: Db, table: ListingTable, rareText: boolean): Promise<boolean> {
-  return rareText || (await tableRows(db, table)) <= exactRowLimit;
+export async function countsExactly(
+  db: Db,
+  sizing: ListingSizing,
+  table: ListingTable,
+  rareText: boolean,
+): Promise<boolean> {
+  return rareText || (await tableRows(db, sizing, table)) <= sizing.exactRowLimit;
 }
 
 // ---------------------------------------------------------------- cursors
@@ -353,19 +360,23 @@ export async function listingFacets(
   const scale = (n: number) => (estimated ? roundEstimate(n * SAMPLE_RATE) : n);
   const facets: ProductFacets = { state: [], businessType: [], origin: [], verified: [], subcategory: [] };
   let matched = 0;
+  const storedOrigins = new Map<string, number>();
   for (const row of found) {
     const n = Number(row.n);
     const entry = (value: unknown) => ({ value: String(value), count: scale(n) });
     if (row.province !== null && row.province !== undefined) facets.state.push(entry(row.province));
     else if (row.business_type !== null && row.business_type !== undefined)
       facets.businessType.push(entry(row.business_type));
-    else if (row.origin !== null && row.origin !== undefined) facets.origin.push(entry(row.origin));
+    else if (row.origin !== null && row.origin !== undefined) storedOrigins.set(String(row.origin), n);
     else if (row.verified !== null && row.verified !== undefined) {
       facets.verified.push(entry(row.verified));
       matched += n;
     } else if (row.subcategory !== null && row.subcategory !== undefined)
       facets.subcategory.push(entry(row.subcategory));
   }
+  // Counted with the condition the origin filter uses (one filter value can list several stored origins).
+  for (const { value, n } of originFilterCounts(storedOrigins))
+    facets.origin.push({ value, count: scale(n) });
   for (const values of Object.values(facets)) {
     values.sort(
       (x: { value: string; count: number }, y: { value: string; count: number }) =>

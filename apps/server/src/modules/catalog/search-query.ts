@@ -68,7 +68,7 @@ export interface ResolvedQuery {
   estimatedMatches: number | null;
 }
 
-interface WordLookup {
+export interface WordLookup {
   exact: boolean;
   /** Documents containing the word itself (0 when not exact). */
   ndoc: number;
@@ -79,12 +79,19 @@ interface WordLookup {
   at: number;
 }
 
-/** word → lookup; the vocabulary changes only when the catalogue is re-indexed, so a minute of caching is safe. */
-const cache = new Map<string, WordLookup>();
+/**
+ * word → lookup, one per catalogue instance (CatalogState.words); the vocabulary changes only when the catalogue
+ * is re-indexed or an admin edit adds words (which clears it), so a minute of caching is safe.
+ */
+export type SearchWordCache = Map<string, WordLookup>;
 const CACHE_MS = 60_000;
 const CACHE_MAX = 5_000;
 
-async function lookupWords(db: Db, words: string[]): Promise<Map<string, WordLookup>> {
+async function lookupWords(
+  db: Db,
+  cache: SearchWordCache,
+  words: string[],
+): Promise<Map<string, WordLookup>> {
   const now = Date.now();
   const out = new Map<string, WordLookup>();
   const missing: string[] = [];
@@ -128,27 +135,26 @@ async function lookupWords(db: Db, words: string[]): Promise<Map<string, WordLoo
   return out;
 }
 
-/** Forgets cached corrections (after the vocabulary is rebuilt). */
-export function clearSearchWordCache() {
-  cache.clear();
-}
-
 /**
  * Each word becomes an OR of exact lexemes (itself and its vocabulary expansions, or its typo correction),
  * so the GIN index can intersect posting lists; words outside the vocabulary (model codes) stay prefixes.
  */
-export async function resolveQuery(db: Db, text: string | undefined): Promise<ResolvedQuery | null> {
+export async function resolveQuery(
+  db: Db,
+  cache: SearchWordCache,
+  text: string | undefined,
+): Promise<ResolvedQuery | null> {
   if (text === undefined || text.trim() === '') return null;
   const words = queryWords(text);
   if (words.length === 0) return { tsquery: null, corrected: null, words: [], estimatedMatches: null };
   const lookups = words.filter((word) => word.length >= 3 && !/[0-9]/.test(word));
   const known =
-    lookups.length > 0 ? await lookupWords(db, [...new Set(lookups)]) : new Map<string, WordLookup>();
+    lookups.length > 0 ? await lookupWords(db, cache, [...new Set(lookups)]) : new Map<string, WordLookup>();
   const corrections = [...known.values()]
     .filter((hit) => !hit.exact && hit.expansions.length === 0 && hit.fuzzy)
     .map((hit) => hit.fuzzy!);
   if (corrections.length > 0) {
-    for (const [word, hit] of await lookupWords(db, [...new Set(corrections)]))
+    for (const [word, hit] of await lookupWords(db, cache, [...new Set(corrections)]))
       if (!known.has(word)) known.set(word, hit);
   }
   let changed = false;

@@ -7,17 +7,14 @@ import {
   type ProductListResponse,
   type ListingFacetsResponse,
   type ServiceListResponse,
+  type ProvinceCode,
 } from '@maplesource/contracts';
 import { buyerHeaders, createTestApp, type TestApp } from '../../../test/helpers';
 import { rowsOf } from '../../db/transaction';
 import { seedCatalog } from '../../seed/catalog';
 import { seedContentHomeBlogs } from '../../seed/content-home-blogs';
-import { updateSellerProfile } from '../sellers/seller-admin.service';
-import { renameCategory } from './category-admin.service';
-import { renameCatalogItem } from './item-admin.service';
-import { resolveQuery } from './search-query';
-import { DEFAULT_FREQUENT_TEXT_THRESHOLD, setFrequentTextThreshold } from './catalog.service';
-import { DEFAULT_EXACT_ROW_LIMIT, setExactRowLimit } from './listing-engine';
+import { DEFAULT_FREQUENT_TEXT_THRESHOLD } from './catalog-state';
+import { DEFAULT_EXACT_ROW_LIMIT } from './listing-engine';
 import { expectedListingPage } from '../../../test/listing-reference';
 
 let t: TestApp;
@@ -40,8 +37,8 @@ afterAll(async () => {
 });
 // A failed assertion must not leave another test in the forced mode.
 afterEach(() => {
-  setExactRowLimit(DEFAULT_EXACT_ROW_LIMIT);
-  setFrequentTextThreshold(DEFAULT_FREQUENT_TEXT_THRESHOLD);
+  t.app.catalog.state.tune({ exactRowLimit: DEFAULT_EXACT_ROW_LIMIT });
+  t.app.catalog.state.tune({ frequentTextThreshold: DEFAULT_FREQUENT_TEXT_THRESHOLD });
 });
 
 interface RefService {
@@ -163,7 +160,7 @@ describe('service listing filters match a plain reference implementation', () =>
       .slice(0, 4);
     const texts = [...words, `${words[0]!.slice(0, -2)}x${words[0]!.slice(-1)}`];
     for (const text of texts) {
-      const resolved = await resolveQuery(t.database.db, text);
+      const resolved = await t.app.catalog.resolveSearchText(t.database.db, text);
       const ids = await query<{ id: number }>(
         sql`SELECT id FROM services WHERE search_doc @@ to_tsquery('simple', ${resolved!.tsquery})`,
       );
@@ -194,8 +191,8 @@ describe('service listing filters match a plain reference implementation', () =>
     // Exact totals (a small catalogue) and totals estimated from the sample (a large one, decision 042). The
     // texts here are frequent (threshold 1), so they are estimated too.
     for (const rowLimit of [Infinity, 0]) {
-      setExactRowLimit(rowLimit);
-      setFrequentTextThreshold(1);
+      t.app.catalog.state.tune({ exactRowLimit: rowLimit });
+      t.app.catalog.state.tune({ frequentTextThreshold: 1 });
       await fc.assert(
         fc.asyncProperty(filterArb, async (filter) => {
           const res = await get(`/api/v1/service?${toQuery(filter as Filter)}`);
@@ -216,8 +213,8 @@ describe('service listing filters match a plain reference implementation', () =>
         { numRuns: 80, seed: 4343 },
       );
     }
-    setExactRowLimit(DEFAULT_EXACT_ROW_LIMIT);
-    setFrequentTextThreshold(DEFAULT_FREQUENT_TEXT_THRESHOLD);
+    t.app.catalog.state.tune({ exactRowLimit: DEFAULT_EXACT_ROW_LIMIT });
+    t.app.catalog.state.tune({ frequentTextThreshold: DEFAULT_FREQUENT_TEXT_THRESHOLD });
     expect(nonEmpty).toBeGreaterThan(30);
   });
 
@@ -265,7 +262,7 @@ describe('admin edits keep the typo vocabulary and the denormalised copies curre
       items: { kind: string; slug: string | null }[];
     }>();
     expect(before.items.some((item) => item.slug === category!.slug)).toBe(false);
-    await renameCategory(t.database.db, String(category!.id), {
+    await t.app.catalog.renameCategory(t.database.db, String(category!.id), {
       nameEn: 'Zirconium Components',
       nameFr: 'Composants en zirconium',
     });
@@ -283,7 +280,7 @@ describe('admin edits keep the typo vocabulary and the denormalised copies curre
     const [product] = await query<{ id: number }>(
       sql`SELECT id FROM products WHERE status = 'active' LIMIT 1`,
     );
-    await renameCatalogItem(t.database.db, 'product', String(product!.id), {
+    await t.app.catalog.renameCatalogItem(t.database.db, 'product', String(product!.id), {
       nameEn: 'Tungsten Quenchplate',
       nameFr: 'Plaque de trempe en tungstène',
     });
@@ -306,10 +303,17 @@ describe('admin edits keep the typo vocabulary and the denormalised copies curre
             SELECT id FROM products WHERE status = 'active' ORDER BY id DESC LIMIT 2)`,
     );
     const province = seller!.province === 'NU' ? 'YT' : 'NU';
-    await updateSellerProfile(t.database.db, String(seller!.id), {
-      province,
-      businessType: 'contract-manufacturer',
+    // What the update-seller-profile workflow does: the storefront changes, then the catalogue applies it.
+    const edit = {
+      province: province as ProvinceCode,
+      businessType: 'contract-manufacturer' as const,
       name: 'Kwazulu Precision Works',
+    };
+    await t.app.sellers.updateSellerProfile(t.database.db, String(seller!.id), edit);
+    await t.app.catalog.applySellerProfile(t.database.db, seller!.id, {
+      province,
+      businessType: edit.businessType,
+      newWords: [edit.name],
     });
     const copies = await query<{ province: string; business_type: string }>(
       sql`SELECT province, business_type FROM products WHERE seller_id = ${seller!.id}

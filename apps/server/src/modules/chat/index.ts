@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { UserService } from '../auth/users.service';
+import '../auth';
 import { createChatService, type ChatDirectory, type ChatService } from './chat.service';
 import { registerChatSubscribers } from './chat.subscribers';
+import { registerChatSocketHandlers } from './chat.socket';
 
 /**
  * The chat module's door: `app.chat` (conversations between a buyer and a seller user about a product or a
@@ -26,12 +27,13 @@ export type {
   Subject,
 } from './chat.service';
 export { phaseAfter } from './chat.phases';
+export { chatRoutes } from './chat.routes';
 
 async function chatModule(app: FastifyInstance) {
   const directory: ChatDirectory = {
     // In the caller's transaction: on PGlite a query beside an open transaction waits for it.
     async userName(db, userId) {
-      return (await new UserService(db).findById(userId))?.fullName ?? null;
+      return (await app.auth.users.findById(userId, db))?.fullName ?? null;
     },
     async subjectName() {
       return null;
@@ -43,5 +45,15 @@ async function chatModule(app: FastifyInstance) {
 
 export const chatModulePlugin = fp(chatModule, {
   name: 'chat-module',
-  dependencies: ['context', 'events'],
+  dependencies: ['context', 'events', 'auth-module'],
+});
+
+/** The chat backend's socket handlers on the realtime port (only where the chat backend runs). */
+async function chatSocket(app: FastifyInstance) {
+  registerChatSocketHandlers(app);
+}
+
+export const chatSocketPlugin = fp(chatSocket, {
+  name: 'chat-socket',
+  dependencies: ['realtime', 'chat-module', 'storage'],
 });

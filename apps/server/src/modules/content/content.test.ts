@@ -6,7 +6,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { rowsOf } from '../../db/transaction';
-import { SessionService } from '../auth/session.service';
 import { sanitizeSeoMarkup } from './seo-markup';
 import { createShellRenderer } from './render-shell';
 import { contentSeedStep } from './content.seed';
@@ -26,7 +25,7 @@ async function userWithRoles(roles: string[]): Promise<string> {
     sql`insert into users (id, member_id, full_name, email, phone_number, password_hash, roles)
         values (${id}, ${`M${n}`}, 'Test Person', ${`u${n}@example.ca`}, ${`+1416${String(n).padStart(7, '0').slice(0, 7)}`}, 'x', ${`{${roles.join(',')}}`})`,
   );
-  const token = await new SessionService(t.database.db).create(id);
+  const token = await t.app.auth.sessions.create(id);
   return token;
 }
 
@@ -210,6 +209,18 @@ describe('SEO entries, audit and the public lookup', () => {
     expect(res.json()).toMatchObject({ path: '/our-sellers', textFr: 'Texte nos vendeurs' });
     const missing = await t.app.inject({ method: 'GET', url: '/api/v1/global-paragraph?path=/nowhere' });
     expect(missing.statusCode).toBe(404);
+    // A page asks with optional=1: no paragraph is an empty answer, not an error the browser logs.
+    const none = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/global-paragraph?path=/nowhere&optional=1',
+    });
+    expect(none.statusCode).toBe(204);
+    expect(none.body).toBe('');
+    const found = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/global-paragraph?path=/our-sellers&optional=1',
+    });
+    expect(found.json()).toMatchObject({ textEn: 'Our sellers text' });
     const rows = rowsOf(
       await t.database.db.execute(
         sql`select 1 from admin_audit_log where entity = 'global_paragraph' and actor_user_id is not null`,

@@ -1,18 +1,14 @@
 /**
- * A small LRU with a time-to-live for rendered page heads, so the shell route stays fast.
- * Every cache registers itself; admin changes to SEO entries clear them all.
+ * A small LRU with a time-to-live for rendered page heads, so the shell route stays fast. The content plugin
+ * owns its app's cache and clears it when something a head shows changes (admin edits, events).
  */
-const caches = new Set<HeadCache>();
-
 export class HeadCache<V = string> {
   private readonly entries = new Map<string, { value: V; expires: number }>();
 
   constructor(
     private readonly max = 500,
     private readonly ttlMs = 30_000,
-  ) {
-    caches.add(this as unknown as HeadCache);
-  }
+  ) {}
 
   get(key: string): V | undefined {
     const hit = this.entries.get(key);
@@ -39,13 +35,4 @@ export class HeadCache<V = string> {
   clear(): void {
     this.entries.clear();
   }
-
-  dispose(): void {
-    this.entries.clear();
-    caches.delete(this as unknown as HeadCache);
-  }
-}
-
-export function invalidateHeadCache(): void {
-  for (const cache of caches) cache.clear();
 }

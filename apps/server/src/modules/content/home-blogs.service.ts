@@ -99,3 +99,24 @@ export async function searchBlogs(db: Db, tsquery: string | null, limit: number)
     )
   ).map(toBlogCard);
 }
+
+/** Sitemap reads: how many posts are published, and a stable page of their slugs (by id) with their dates. */
+export async function countPublicBlogs(db: Db): Promise<number> {
+  const [row] = await rows(
+    db,
+    sql`SELECT count(*)::int AS n FROM blogs WHERE published_at IS NOT NULL AND published_at <= now()`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+export async function publicBlogSlugs(db: Db, offset: number, limit: number) {
+  const found = await rows(
+    db,
+    sql`SELECT slug, published_at FROM blogs WHERE published_at IS NOT NULL AND published_at <= now()
+        ORDER BY id LIMIT ${Math.floor(limit)} OFFSET ${Math.floor(offset)}`,
+  );
+  return found.map((row) => ({
+    slug: String(row.slug),
+    updatedAt: row.published_at ? iso(row.published_at) : null,
+  }));
+}

@@ -9,6 +9,8 @@ export interface ShellRendererOptions {
   sources?: PageSources;
   cacheTtlMs?: number;
   cacheMax?: number;
+  /** The rendered heads' cache, when its owner (the content plugin) clears it after changes. */
+  cache?: HeadCache<ShellRenderResult>;
 }
 
 /** The language a page path selects: a `/fr` prefix selects French, anything else English. */
@@ -21,7 +23,8 @@ export function pageLanguage(rawPath: string): PageLanguage {
  * (title, description, canonical, robots, Open Graph, JSON-LD for entity pages), cached briefly.
  */
 export function createShellRenderer(options: ShellRendererOptions = {}) {
-  const cache = new HeadCache<ShellRenderResult>(options.cacheMax ?? 500, options.cacheTtlMs ?? 30_000);
+  const cache =
+    options.cache ?? new HeadCache<ShellRenderResult>(options.cacheMax ?? 500, options.cacheTtlMs ?? 30_000);
   const sources = options.sources ?? {};
   const render = async (input: ShellRenderInput): Promise<ShellRenderResult> => {
     const rawPath = decodePath(input.request.url.split('?')[0] ?? '/');

@@ -10,10 +10,10 @@ import {
   reviewSchema,
   serviceReviewListQuerySchema,
 } from '@maplesource/contracts';
-import { addReview, deleteReview, listReviews } from './reviews.service';
 
 /** Spec §7 `review` and `service-review`: get (public), add and delete (logged in, own only). */
 export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { listReviews, addReview, deleteReview } = app.reviews;
   const errors = {
     401: errorResponseSchema,
     403: errorResponseSchema,

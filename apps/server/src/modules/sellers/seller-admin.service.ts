@@ -3,7 +3,6 @@ import type { AdminSeller, AdminSellerProfile, BusinessType, ProvinceCode } from
 import type { Db } from '../../db/client';
 import { notFound } from '../../plugins/errors';
 import { sellers } from './sellers.tables';
-import { addSearchWords, syncSellerCopies } from '../catalog/search-words.service';
 
 /** Admin edits of storefronts (issue 5's admin console calls these; the sellers module owns the table). */
 const out = (r: { id: number | string; slug: string; name: string; verified: boolean }): AdminSeller => ({
@@ -78,9 +77,10 @@ export interface SellerProfileEdit {
 }
 
 /**
- * Admin edit of a storefront's name, city, province or business type. Province and business type are copied
- * onto the seller's products and services (listing filters read the copies, decision 040), and new name/city
- * words join the typo vocabulary; all in the caller's transaction when it passes one.
+ * Admin edit of a storefront's name, city, province or business type, in the caller's transaction. The
+ * catalogue keeps copies of province and business type on the seller's products and services (decision 040)
+ * and the name/city words in its typo vocabulary: the update-seller-profile workflow hands the change to the
+ * catalogue in the same transaction (this module does not know the catalogue).
  */
 export async function updateSellerProfile(
   db: Db,
@@ -94,9 +94,5 @@ export async function updateSellerProfile(
   const changes = Object.fromEntries(Object.entries(edit).filter(([, value]) => value !== undefined));
   if (Object.keys(changes).length === 0) return { before: outProfile(before), after: outProfile(before) };
   const [after] = await db.update(sellers).set(changes).where(eq(sellers.id, key)).returning(profileColumns);
-  if (edit.province !== undefined || edit.businessType !== undefined)
-    await syncSellerCopies(db, key, { province: after!.province, businessType: after!.businessType });
-  if (edit.name !== undefined || edit.city !== undefined)
-    await addSearchWords(db, [edit.name ?? '', edit.city ?? '']);
   return { before: outProfile(before), after: outProfile(after!) };
 }

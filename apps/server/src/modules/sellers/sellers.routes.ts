@@ -10,14 +10,7 @@ import {
   sellerListQuerySchema,
   sellerListResponseSchema,
 } from '@maplesource/contracts';
-import {
-  claimStore,
-  getSeller,
-  listSellers,
-  randomUnclaimed,
-  recentSellers,
-  unclaimedByCategory,
-} from './sellers.service';
+import { claimStore, getSeller, randomUnclaimed, recentSellers } from './sellers.service';
 
 /** Spec §7 `seller`, `seller/{id}`, `claim-stores` (category-wise, list, random, claim). */
 export const sellersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -30,7 +23,7 @@ export const sellersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sellerListResponseSchema },
       },
     },
-    async (request) => listSellers(app.db, request.query),
+    async (request) => app.sellers.listSellers(app.db, request.query),
   );
   app.get(
     '/seller/:id',
@@ -46,7 +39,7 @@ export const sellersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/claim-stores/category-wise',
     { schema: { tags: ['sellers'], response: { 200: claimCategoryWiseResponseSchema } } },
-    async () => ({ items: await unclaimedByCategory(app.db, 4) }),
+    async () => ({ items: await app.sellers.unclaimedByCategory(app.db, 4) }),
   );
   app.get(
     '/claim-stores/list',
@@ -57,7 +50,7 @@ export const sellersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sellerListResponseSchema },
       },
     },
-    async (request) => listSellers(app.db, { ...request.query, claimed: 'false' }),
+    async (request) => app.sellers.listSellers(app.db, { ...request.query, claimed: 'false' }),
   );
   app.get(
     '/claim-stores/random',

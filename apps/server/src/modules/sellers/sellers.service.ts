@@ -16,6 +16,15 @@ const fold = (text: string) =>
     .replace(/[’']/g, ' ')
     .trim();
 
+/**
+ * What the seller directory reads of the catalogue: its top-level categories (a storefront's primary category
+ * is one of them). The catalogue's service (app.catalog) provides it; this module names no catalogue table.
+ */
+export interface CatalogCategoryReads {
+  topCategories(db: Db): Promise<Category[]>;
+  topCategoryId(db: Db, slug: string): Promise<number | null>;
+}
+
 export const sellerLogoUrl = (id: string) => `/api/v1/media/seller/${id}.svg`;
 
 export function toSellerSummary(row: Row): SellerSummary {
@@ -51,7 +60,10 @@ export interface SellerListInput {
   sort: 'name' | 'newest' | 'popular';
 }
 
-function sellerConditions(query: Omit<SellerListInput, 'page' | 'pageSize' | 'sort'>): SQL[] {
+function sellerConditions(
+  query: Omit<SellerListInput, 'page' | 'pageSize' | 'sort'>,
+  categoryId: number | null,
+): SQL[] {
   const where: SQL[] = [sql`true`];
   if (query.q) {
     const q = fold(query.q);
@@ -61,11 +73,8 @@ function sellerConditions(query: Omit<SellerListInput, 'page' | 'pageSize' | 'so
   if (query.businessType) where.push(sql`s.business_type = ${query.businessType}`);
   if (query.isVerified !== undefined) where.push(sql`s.verified = ${query.isVerified === 'true'}`);
   if (query.claimed !== undefined) where.push(sql`s.claimed = ${query.claimed === 'true'}`);
-  if (query.category) {
-    where.push(
-      sql`s.primary_category_id = (SELECT id FROM categories WHERE slug = ${query.category} AND parent_id IS NULL LIMIT 1)`,
-    );
-  }
+  if (query.category)
+    where.push(categoryId === null ? sql`false` : sql`s.primary_category_id = ${categoryId}`);
   return where;
 }
 
@@ -76,8 +85,9 @@ const sellerOrder = (sort: SellerListInput['sort']) =>
       ? sql`s.created_at DESC, s.id DESC`
       : sql`s.popularity_score DESC, s.id DESC`;
 
-export async function listSellers(db: Db, query: SellerListInput) {
-  const where = sql.join(sellerConditions(query), sql` AND `);
+export async function listSellers(db: Db, catalog: CatalogCategoryReads, query: SellerListInput) {
+  const categoryId = query.category ? await catalog.topCategoryId(db, query.category) : null;
+  const where = sql.join(sellerConditions(query, categoryId), sql` AND `);
   const items = await rows(
     db,
     sql`SELECT * FROM sellers s WHERE ${where} ORDER BY ${sellerOrder(query.sort)}
@@ -92,8 +102,8 @@ export async function listSellers(db: Db, query: SellerListInput) {
   };
 }
 
-export async function searchSellers(db: Db, q: string, limit: number) {
-  return (await listSellers(db, { q, page: 1, pageSize: limit, sort: 'popular' })).items;
+export async function searchSellers(db: Db, catalog: CatalogCategoryReads, q: string, limit: number) {
+  return (await listSellers(db, catalog, { q, page: 1, pageSize: limit, sort: 'popular' })).items;
 }
 
 export async function getSeller(db: Db, idOrSlug: string): Promise<SellerDetail> {
@@ -117,38 +127,29 @@ export async function recentSellers(db: Db, limit: number) {
   ).map(toSellerSummary);
 }
 
-/** Unclaimed storefronts, a few per product category (claim-stores/category-wise). */
-export async function unclaimedByCategory(db: Db, perCategory: number) {
+/** Unclaimed storefronts, a few per top-level category (claim-stores/category-wise), in the categories' order. */
+export async function unclaimedByCategory(db: Db, catalog: CatalogCategoryReads, perCategory: number) {
+  const categories = await catalog.topCategories(db);
+  if (categories.length === 0) return [];
   const list = await rows(
     db,
     sql`SELECT * FROM (
-          SELECT s.*, c.id AS c_id, c.kind AS c_kind, c.slug AS c_slug, c.name_en AS c_name_en, c.name_fr AS c_name_fr,
-            c.item_count AS c_item_count, c.position AS c_position,
-            row_number() OVER (PARTITION BY c.id ORDER BY s.popularity_score DESC, s.id DESC) AS rn
-          FROM sellers s JOIN categories c ON c.id = s.primary_category_id
-          WHERE NOT s.claimed AND c.parent_id IS NULL) x
-        WHERE rn <= ${perCategory} ORDER BY c_kind, c_position, c_id, rn`,
+          SELECT s.*, row_number() OVER (PARTITION BY s.primary_category_id ORDER BY s.popularity_score DESC, s.id DESC) AS rn
+          FROM sellers s
+          WHERE NOT s.claimed AND s.primary_category_id IN (${sql.join(
+            categories.map((category) => sql`${Number(category.id)}`),
+            sql`, `,
+          )})) x
+        WHERE rn <= ${perCategory} ORDER BY primary_category_id, rn`,
   );
-  const groups = new Map<string, { category: Category; sellers: SellerSummary[] }>();
+  const byCategory = new Map<string, SellerSummary[]>();
   for (const row of list) {
-    const key = String(row.c_id);
-    if (!groups.has(key)) {
-      groups.set(key, {
-        category: {
-          id: key,
-          kind: row.c_kind as Category['kind'],
-          slug: String(row.c_slug),
-          parentId: null,
-          nameEn: String(row.c_name_en),
-          nameFr: String(row.c_name_fr),
-          itemCount: Number(row.c_item_count),
-        },
-        sellers: [],
-      });
-    }
-    groups.get(key)!.sellers.push(toSellerSummary(row));
+    const key = String(row.primary_category_id);
+    byCategory.set(key, [...(byCategory.get(key) ?? []), toSellerSummary(row)]);
   }
-  return [...groups.values()];
+  return categories
+    .filter((category) => byCategory.has(category.id))
+    .map((category) => ({ category, sellers: byCategory.get(category.id)! }));
 }
 
 export async function randomUnclaimed(db: Db, limit: number) {
@@ -212,4 +213,18 @@ export async function setStorefrontProductCount(
   productCount: number,
 ): Promise<void> {
   await db.execute(sql`UPDATE sellers SET product_count = ${productCount} WHERE id = ${Number(sellerId)}`);
+}
+
+/** Sitemap reads: how many storefronts are public (all of them), and a stable page of their slugs (by id). */
+export async function countPublicSellers(db: Db): Promise<number> {
+  const [row] = await rows(db, sql`SELECT count(*)::int AS n FROM sellers`);
+  return Number(row?.n ?? 0);
+}
+
+export async function publicSellerSlugs(db: Db, offset: number, limit: number) {
+  const found = await rows(
+    db,
+    sql`SELECT slug FROM sellers ORDER BY id LIMIT ${Math.floor(limit)} OFFSET ${Math.floor(offset)}`,
+  );
+  return found.map((row) => ({ slug: String(row.slug), updatedAt: null }));
 }

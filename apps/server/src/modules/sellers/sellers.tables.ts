@@ -9,7 +9,6 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.tables';
 
 /**
  * Seller storefronts (migration 0200). 5,000+ are seeded unclaimed/claimed; `owner_user_id` links a claimed
@@ -27,7 +26,7 @@ export const sellers = pgTable(
     postalCode: text('postal_code').notNull(),
     verified: boolean('verified').notNull().default(false),
     claimed: boolean('claimed').notNull().default(false),
-    ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
+    ownerUserId: uuid('owner_user_id'),
     descriptionEn: text('description_en').notNull().default(''),
     descriptionFr: text('description_fr').notNull().default(''),
     logoUrl: text('logo_url'),

@@ -6,7 +6,6 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { rowsOf } from '../../db/transaction';
-import { SessionService } from '../auth/session.service';
 
 let t: TestApp;
 let admin: string;
@@ -19,7 +18,7 @@ async function userWithRoles(roles: string[]): Promise<string> {
     sql`insert into users (id, member_id, full_name, email, phone_number, password_hash, roles)
         values (${id}, ${`U${n}`}, 'Upload Person', ${`u${n}@example.ca`}, ${`+1613${String(n).padStart(7, '0').slice(0, 7)}`}, 'x', ${`{${roles.join(',')}}`})`,
   );
-  return new SessionService(t.database.db).create(id);
+  return t.app.auth.sessions.create(id);
 }
 
 /** A multipart body with one file field, as a browser's FormData sends it. */

@@ -5,7 +5,6 @@ import { createTestApp, type TestApp } from '../../../test/helpers';
 import { rowsOf } from '../../db/transaction';
 import { seedCatalog } from '../../seed/catalog';
 import { seedContentHomeBlogs } from '../../seed/content-home-blogs';
-import { SessionService } from '../auth/session.service';
 
 let t: TestApp;
 let admin: string;
@@ -17,7 +16,7 @@ async function userWithRoles(roles: string[]): Promise<string> {
     sql`insert into users (id, member_id, full_name, email, phone_number, password_hash, roles)
         values (${id}, ${`A${n}`}, 'Admin Person', ${`a${n}@example.ca`}, ${`+1613${String(n).padStart(7, '0').slice(0, 7)}`}, 'x', ${`{${roles.join(',')}}`})`,
   );
-  return new SessionService(t.database.db).create(id);
+  return t.app.auth.sessions.create(id);
 }
 const as = (cookie: string, role = 'admin') => ({ headers: { role }, cookies: { ms_session: cookie } });
 const audits = async (entity: string) =>

@@ -2,15 +2,17 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminUploadMaxBytes, adminUploadResponseSchema, errorResponseSchema } from '@maplesource/contracts';
 import { AppError, badRequest } from '../../plugins/errors';
-import { writeAudit } from '../content/content.service';
+import { writeAudit } from './content.service';
 import { uploadImage } from './upload-image';
+import { registerUploadCleanup, scheduleUploadCleanup } from './unreferenced-uploads';
 
 /**
- * `POST /api/v1/admin/uploads` (registered inside adminRoutes, so only admins reach it): one image
+ * `POST /api/v1/admin/uploads` (registered inside contentAdminRoutes, in the admin scope): one image
  * as multipart field `file`; answers its `/uploads/<sha256>.webp` address. The multipart parser
- * lives in this plugin's scope only.
+ * lives in this plugin's scope only. Images nothing references are deleted after 24 hours (a job).
  */
 export const adminUploadRoutes: FastifyPluginAsyncZod = async (app) => {
+  await registerUploadCleanup(app);
   await app.register(multipart, {
     limits: { fileSize: adminUploadMaxBytes, files: 1, fields: 4, fieldSize: 1024, parts: 5 },
   });
@@ -49,6 +51,8 @@ export const adminUploadRoutes: FastifyPluginAsyncZod = async (app) => {
           after: { ...saved, sourceType, sourceBytes: data.length, sourceName: file.filename.slice(0, 200) },
         },
       );
+      // Deleted after 24 hours unless some content uses it by then (decision 072).
+      await scheduleUploadCleanup(app, saved.name);
       return reply.status(201).send(saved);
     },
   );

@@ -6,7 +6,6 @@ import { createTestApp, type TestApp } from '../../../test/helpers';
 import { rowsOf } from '../../db/transaction';
 import { seedCatalog } from '../../seed/catalog';
 import { seedContentHomeBlogs } from '../../seed/content-home-blogs';
-import { SessionService } from '../auth/session.service';
 
 /** Admin edits of storefront profiles and product/service names (issue 5), with the listing cache on. */
 let t: TestApp;
@@ -20,7 +19,7 @@ async function userWithRoles(roles: string[]): Promise<string> {
     sql`insert into users (id, member_id, full_name, email, phone_number, password_hash, roles)
         values (${id}, ${`A${n}`}, 'Admin Person', ${`a${n}@example.ca`}, ${`+1613${String(n).padStart(7, '0').slice(0, 7)}`}, 'x', ${`{${roles.join(',')}}`})`,
   );
-  return new SessionService(t.database.db).create(id);
+  return t.app.auth.sessions.create(id);
 }
 const as = (cookie: string, role = 'admin') => ({ headers: { role }, cookies: { ms_session: cookie } });
 const query = async <T>(q: ReturnType<typeof sql>) => rowsOf<T>(await t.database.db.execute(q));
@@ -34,6 +33,11 @@ const catalogVersion = async () =>
     (await query<{ version: string }>(sql`select version from catalog_version where id = 1`))[0]!.version,
   );
 const get = (url: string) => t.app.inject({ method: 'GET', url });
+/** Payloads of the domain events of one name in the outbox (written in the change's transaction). */
+const eventsNamed = async (name: string) =>
+  (await query<{ payload: unknown }>(sql`select payload from domain_events where name = ${name}`)).map(
+    (row) => (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload),
+  );
 
 beforeAll(async () => {
   // The listing result cache on, with a long TTL: a stale page would show if admin writes did not drop it.
@@ -113,7 +117,13 @@ describe('admin catalogue edits', () => {
     });
     expect(audit!.actor_user_id).not.toBeNull();
 
-    // The cached page is gone at once: the listing shows the new name and the copies filter.
+    // The change was announced in its transaction; the catalogue's subscriber drops the cached page after
+    // commit: the listing shows the new name and the copies filter.
+    expect(await eventsNamed('seller.changed')).toContainEqual({
+      sellerId: String(seller!.id),
+      change: 'profile',
+    });
+    await t.app.events.drain();
     const after = (await get(listUrl)).json<ProductListResponse>();
     expect(after.items.every((p) => p.seller.name === 'Qorvath Fabrication Ltd.')).toBe(true);
     const filtered = (
@@ -185,6 +195,11 @@ describe('admin catalogue edits', () => {
       after: { nameEn: 'Zirconite Bracket Assembly', nameFr: 'Assemblage de support en zirconite' },
     });
 
+    expect(await eventsNamed('catalog-item.renamed')).toContainEqual({
+      itemKind: 'product',
+      itemId: String(product!.id),
+    });
+    await t.app.events.drain();
     const listed = (await get(listUrl))
       .json<ProductListResponse>()
       .items.find((p) => p.id === String(product!.id));
@@ -225,5 +240,30 @@ describe('admin catalogue edits', () => {
       payload: { nameEn: 'A', nameFr: 'A' },
     });
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it('an edit sent twice with one Idempotency-Key runs once: one audit row, the first answer replayed', async () => {
+    const [service] = await query<{ id: number }>(
+      sql`select id from services where status = 'active' order by id desc limit 1`,
+    );
+    const edit = {
+      method: 'PUT' as const,
+      url: `/api/v1/admin/catalog-items/service/${service!.id}`,
+      payload: { nameEn: 'Quillon Surface Coating', nameFr: 'Revêtement de surface Quillon' },
+    };
+    const key = `edit-${randomUUID()}`;
+    const headers = { ...as(admin).headers, 'idempotency-key': key };
+    const first = await t.app.inject({ ...edit, ...as(admin), headers });
+    const again = await t.app.inject({ ...edit, ...as(admin), headers });
+    expect(first.statusCode).toBe(200);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    const rows = (await audits('service')).filter((a) => a.entity_id === String(service!.id));
+    expect(rows).toHaveLength(1);
+    const runs = await query<{ n: number }>(
+      sql`select count(*)::int as n from workflow_runs where name = 'rename-catalog-item' and key like ${`%:${key}`}`,
+    );
+    expect(Number(runs[0]!.n)).toBe(1);
   });
 });

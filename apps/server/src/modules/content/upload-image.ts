@@ -35,7 +35,7 @@ export async function uploadImage(
     throw unsupported('The image cannot be read');
   }
   const name = `${createHash('sha256').update(output.data).digest('hex')}.webp`;
-  await storage.put(name, output.data, 'image/webp');
+  await storage.put(name, output.data, { visibility: 'public', contentType: 'image/webp' });
   return {
     url: storage.publicUrl(name),
     name,

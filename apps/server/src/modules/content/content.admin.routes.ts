@@ -6,23 +6,12 @@ import {
   auditListSchema,
   adminBlogListSchema,
   adminBlogSchema,
-  adminCategoryListSchema,
-  adminCategorySchema,
-  adminSellerListSchema,
-  adminSellerProfileSchema,
-  adminSellerSchema,
-  adminCatalogItemParamsSchema,
-  adminCatalogItemSchema,
-  catalogItemNamesInputSchema,
-  sellerProfileInputSchema,
   blogInputSchema,
-  categoryNamesInputSchema,
   errorResponseSchema,
   heroSettingsInputSchema,
   heroSettingsSchema,
   landingFeaturesInputSchema,
   landingFeaturesResponseSchema,
-  sellerVerifiedInputSchema,
   globalParagraphInputSchema,
   globalParagraphListSchema,
   globalParagraphSchema,
@@ -43,24 +32,18 @@ import {
   saveGlobalParagraph,
   saveSeoEntry,
   type Actor,
-} from '../content/content.service';
-import { sanitizeSeoMarkup } from '../content/seo-markup';
-import { invalidateHeadCache } from '../content/head-cache';
+} from './content.service';
+import { sanitizeSeoMarkup } from './seo-markup';
 import type { FastifyRequest } from 'fastify';
-import { listCategoriesForAdmin, renameCategory } from '../catalog/category-admin.service';
-import { listSellersForAdmin, setSellerVerified, updateSellerProfile } from '../sellers/seller-admin.service';
-import { getCatalogItemForAdmin, renameCatalogItem } from '../catalog/item-admin.service';
-import { forgetCachedListings } from '../catalog/listing-cache';
-import { writeAudit } from '../content/content.service';
 import {
   deleteBlog,
   listBlogsForAdmin,
   replaceLandingFeatures,
   saveBlog,
   saveHeroSettings,
-} from '../content/site-admin.service';
-import { getHeroSettings, listLandingFeatures } from '../content/home-blogs.service';
-import { adminUploadRoutes } from './admin-uploads.routes';
+} from './site-admin.service';
+import { getHeroSettings, listLandingFeatures } from './home-blogs.service';
+import { adminUploadRoutes } from './uploads.admin.routes';
 
 const uuidParams = z.object({ id: z.uuid() });
 const errors = {
@@ -73,16 +56,17 @@ const errors = {
 const actorOf = (request: FastifyRequest): Actor => ({ userId: request.user?.id ?? null });
 
 /**
- * Admin console API under /api/v1/admin (issue 5). Every route needs a logged-in admin acting as
- * admin (`role: admin` header); every change is audited by the service it calls.
+ * The content module's admin console API under /api/v1/admin (issue 5): SEO entries, global paragraphs, the
+ * landing page, blogs, uploads and the audit log. Registered inside the admin scope of services/buyer.ts,
+ * whose one hook requires a logged-in admin acting as admin (`role: admin` header); every change is audited
+ * by the service it calls.
  */
-export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.requireRole('admin'));
-  // Any successful admin write may change a page head (SEO entry, blog, category, seller): drop the
-  // rendered heads before the answer leaves, so the admin's next page view is already fresh.
+export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A successful write here may change a page head (SEO entry, blog): drop the rendered heads before the
+  // answer leaves, so the admin's next page view is already fresh.
   app.addHook('onSend', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400)
-      invalidateHeadCache();
+      app.content.forgetPageHeads();
   });
   const tags = ['admin'];
   await app.register(adminUploadRoutes); // POST /uploads (images for blog posts), multipart in its own scope
@@ -254,148 +238,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await deleteBlog(app.db, actorOf(request), request.params.id);
       return { ok: true as const };
-    },
-  );
-
-  // ---------- categories and sellers (through the catalogue's services) ----------
-  app.get(
-    '/categories',
-    {
-      schema: {
-        tags,
-        querystring: z.object({ kind: z.enum(['product', 'service']).default('product') }),
-        response: { 200: adminCategoryListSchema, ...errors },
-      },
-    },
-    async (request) => ({ items: await listCategoriesForAdmin(app.db, request.query.kind) }),
-  );
-  app.put(
-    '/categories/:id',
-    {
-      schema: {
-        tags,
-        params: idParams,
-        body: categoryNamesInputSchema,
-        response: { 200: adminCategorySchema, ...errors },
-      },
-    },
-    async (request) =>
-      app.db.transaction(async (tx) => {
-        const { before, after } = await renameCategory(tx, request.params.id, request.body);
-        await writeAudit(tx, actorOf(request), {
-          action: 'update',
-          entity: 'category',
-          entityId: after.id,
-          before,
-          after,
-        });
-        return after;
-      }),
-  );
-  app.get(
-    '/sellers',
-    {
-      schema: {
-        tags,
-        querystring: adminListQuerySchema,
-        response: { 200: adminSellerListSchema, ...errors },
-      },
-    },
-    async (request) =>
-      listSellersForAdmin(app.db, request.query.page, request.query.pageSize, request.query.q),
-  );
-  app.put(
-    '/sellers/:id/verified',
-    {
-      schema: {
-        tags,
-        params: idParams,
-        body: sellerVerifiedInputSchema,
-        response: { 200: adminSellerSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const after = await app.db.transaction(async (tx) => {
-        const change = await setSellerVerified(tx, request.params.id, request.body.verified);
-        await writeAudit(tx, actorOf(request), {
-          action: 'update',
-          entity: 'seller',
-          entityId: change.after.id,
-          before: change.before,
-          after: change.after,
-        });
-        return change.after;
-      });
-      return after;
-    },
-  );
-
-  app.put(
-    '/sellers/:id/profile',
-    {
-      schema: {
-        tags,
-        params: idParams,
-        body: sellerProfileInputSchema,
-        response: { 200: adminSellerProfileSchema, ...errors },
-      },
-    },
-    async (request) => {
-      // Province and business type are copied onto the seller's products and services in the same
-      // transaction; the catalogue version bumps (trigger), and this process drops its cached listings now.
-      const after = await app.db.transaction(async (tx) => {
-        const change = await updateSellerProfile(tx, request.params.id, request.body);
-        await writeAudit(tx, actorOf(request), {
-          action: 'update',
-          entity: 'seller',
-          entityId: change.after.id,
-          before: change.before,
-          after: change.after,
-        });
-        return change.after;
-      });
-      forgetCachedListings();
-      return after;
-    },
-  );
-
-  // ---------- products and services (rename, by numeric id or slug) ----------
-  app.get(
-    '/catalog-items/:kind/:idOrSlug',
-    {
-      schema: {
-        tags,
-        params: adminCatalogItemParamsSchema,
-        response: { 200: adminCatalogItemSchema, ...errors },
-      },
-    },
-    async (request) => getCatalogItemForAdmin(app.db, request.params.kind, request.params.idOrSlug),
-  );
-  app.put(
-    '/catalog-items/:kind/:idOrSlug',
-    {
-      schema: {
-        tags,
-        params: adminCatalogItemParamsSchema,
-        body: catalogItemNamesInputSchema,
-        response: { 200: adminCatalogItemSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const { kind, idOrSlug } = request.params;
-      const after = await app.db.transaction(async (tx) => {
-        const change = await renameCatalogItem(tx, kind, idOrSlug, request.body);
-        await writeAudit(tx, actorOf(request), {
-          action: 'update',
-          entity: kind,
-          entityId: change.after.id,
-          before: change.before,
-          after: change.after,
-        });
-        return change.after;
-      });
-      forgetCachedListings();
-      return after;
     },
   );
 

@@ -1,0 +1,57 @@
+import { ListingCache } from './listing-cache';
+import { DEFAULT_EXACT_ROW_LIMIT, type ListingSizing, type ListingTable } from './listing-engine';
+import type { SearchWordCache } from './search-query';
+
+/** Text matching at least this many products is "frequent": the listing walks a btree instead (decision 040). */
+export const DEFAULT_FREQUENT_TEXT_THRESHOLD = 2_000;
+
+/** The catalogue plugin's options (decisions 040–042); each app instance has its own. */
+export interface CatalogOptions {
+  /** Listing answers are cached this long (decision 041); 0 turns the cache off. */
+  listingCacheMs: number;
+  /** Totals and facets are counted exactly in a table of at most this many rows (decision 042). */
+  exactRowLimit?: number;
+  /** Text matching at least this many products is listed by an ordered walk instead of the GIN index. */
+  frequentTextThreshold?: number;
+}
+
+/**
+ * Everything the catalogue keeps between requests, owned by one catalogue plugin instance: two apps in one
+ * process (tests, or a buyer and an admin app) share no knob and no cache.
+ */
+export class CatalogState implements ListingSizing {
+  exactRowLimit: number;
+  frequentTextThreshold: number;
+  readonly tableSizes = new Map<ListingTable, { rows: number; at: number }>();
+  readonly words: SearchWordCache = new Map();
+  /** Visitors' listing answers as serialized JSON (catalog.routes.ts). */
+  readonly listings: ListingCache<string>;
+
+  constructor(options: CatalogOptions) {
+    this.exactRowLimit = options.exactRowLimit ?? DEFAULT_EXACT_ROW_LIMIT;
+    this.frequentTextThreshold = options.frequentTextThreshold ?? DEFAULT_FREQUENT_TEXT_THRESHOLD;
+    this.listings = new ListingCache<string>({ ttlMs: options.listingCacheMs });
+  }
+
+  /** Tests run the same cases with both counting and both text strategies on their own app. */
+  tune(knobs: { exactRowLimit?: number; frequentTextThreshold?: number }): void {
+    if (knobs.exactRowLimit !== undefined) this.exactRowLimit = knobs.exactRowLimit;
+    if (knobs.frequentTextThreshold !== undefined) this.frequentTextThreshold = knobs.frequentTextThreshold;
+  }
+
+  /** After a catalogue write committed: cached listing pages are stale. */
+  forgetListings(): void {
+    this.listings.clear();
+  }
+
+  /** After the typo vocabulary changed: cached word lookups are stale. */
+  forgetSearchWords(): void {
+    this.words.clear();
+  }
+
+  dispose(): void {
+    this.listings.clear();
+    this.words.clear();
+    this.tableSizes.clear();
+  }
+}

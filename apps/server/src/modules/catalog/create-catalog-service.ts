@@ -1,0 +1,102 @@
+import type { CategoryNamesInput } from '@maplesource/contracts';
+import type { Db } from '../../db/client';
+import * as items from './catalog.service';
+import type { CatalogState } from './catalog-state';
+import { listCategoriesForAdmin, renameCategory } from './category-admin.service';
+import { catalogPageDataLinks, catalogPageLinks } from './catalog.queries';
+import { getCatalogItemForAdmin, renameCatalogItem } from './item-admin.service';
+import { resolveQuery } from './search-query';
+import { createStorefrontProduct } from './storefront-product';
+import { addSearchWords, syncSellerCopies } from './search-words.service';
+
+type Rest<F> = F extends (db: Db, state: CatalogState, ...rest: infer R) => infer T
+  ? (db: Db, ...rest: R) => T
+  : never;
+
+/**
+ * The catalogue's service (`app.catalog`): every method takes the database or the transaction it runs in first
+ * (a `Tx` passes as a `Db`); the methods that need the instance's knobs and caches have them bound here.
+ */
+export function createCatalogService(state: CatalogState) {
+  const bind =
+    <A extends unknown[], T>(fn: (db: Db, state: CatalogState, ...rest: A) => T) =>
+    (db: Db, ...rest: A): T =>
+      fn(db, state, ...rest);
+  return {
+    state,
+    pageLinks: catalogPageLinks,
+    pageDataLinks: catalogPageDataLinks,
+    // categories and business types
+    listCategoryTree: items.listCategoryTree,
+    topCategories: items.topCategories,
+    topCategoryId: items.topCategoryId,
+    listSubcategories: items.listSubcategories,
+    popularCategories: items.popularCategories,
+    userFrequentCategories: items.userFrequentCategories,
+    listBusinessTypes: items.listBusinessTypes,
+    // products
+    listProducts: bind(items.listProducts) as Rest<typeof items.listProducts>,
+    productFacets: bind(items.productFacets) as Rest<typeof items.productFacets>,
+    popularProducts: items.popularProducts,
+    bestSellerProducts: items.bestSellerProducts,
+    newArrivalProducts: items.newArrivalProducts,
+    suggestedProducts: bind(items.suggestedProducts) as Rest<typeof items.suggestedProducts>,
+    getProductDetail: items.getProductDetail,
+    resolveProductId: items.resolveProductId,
+    resolveServiceId: items.resolveServiceId,
+    resolveActiveItemId: items.resolveActiveItemId,
+    // services
+    listServices: bind(items.listServices) as Rest<typeof items.listServices>,
+    serviceFacets: bind(items.serviceFacets) as Rest<typeof items.serviceFacets>,
+    getServiceDetail: items.getServiceDetail,
+    searchServices: bind(items.searchServices) as Rest<typeof items.searchServices>,
+    // stats and likes
+    trackSearch: items.trackSearch,
+    trackCategoryView: items.trackCategoryView,
+    trackProductView: items.trackProductView,
+    trackProductStatus: items.trackProductStatus,
+    trackServiceView: items.trackServiceView,
+    toggleProductLike: items.toggleProductLike,
+    toggleServiceLike: items.toggleServiceLike,
+    likedProducts: items.likedProducts,
+    likedServices: items.likedServices,
+    // search
+    resolveSearchText: (db: Db, text: string | undefined) => resolveQuery(db, state.words, text),
+    frequentSearchTerms: items.frequentSearchTerms,
+    termSuggestions: bind(items.termSuggestions) as Rest<typeof items.termSuggestions>,
+    // sitemaps (content module); ratings arrive as `review.changed` events (catalog.subscribers.ts)
+    countPublicItems: items.countPublicItems,
+    publicItemSlugs: items.publicItemSlugs,
+    // admin console (the audited writes run inside workflows' transactions)
+    listCategoriesForAdmin,
+    getCatalogItemForAdmin,
+    renameCategory: async (db: Db, id: string, names: CategoryNamesInput) => {
+      const change = await renameCategory(db, id, names);
+      state.forgetSearchWords();
+      return change;
+    },
+    renameCatalogItem: async (...args: Parameters<typeof renameCatalogItem>) => {
+      const change = await renameCatalogItem(...args);
+      state.forgetSearchWords();
+      return change;
+    },
+    /** A seller's province and business type changed: its items' copies follow; new words join the vocabulary. */
+    applySellerProfile: async (
+      db: Db,
+      sellerId: number,
+      profile: { province: string; businessType: string; newWords: readonly string[] },
+    ) => {
+      await syncSellerCopies(db, sellerId, profile);
+      if (profile.newWords.some(Boolean)) {
+        await addSearchWords(db, profile.newWords);
+        state.forgetSearchWords();
+      }
+    },
+    /** A product of a storefront created outside the seed (test storefronts, decision 077). */
+    createStorefrontProduct,
+    /** Drops this instance's cached listing pages (tests; admin edits do it through events). */
+    forgetListings: () => state.forgetListings(),
+  };
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>;

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { CatalogState, type CatalogOptions } from './catalog-state';
+import { createCatalogService, type CatalogService } from './create-catalog-service';
+import { subscribeCatalog } from './catalog.subscribers';
+
+/**
+ * The catalogue module's door (categories, products, services, stats, likes, search): its plugin, which
+ * decorates `app.catalog` with a service holding this instance's knobs and caches, its route plugins and
+ * its public types. Other modules, workflows, services/*.ts and app.ts import only this file.
+ */
+declare module 'fastify' {
+  interface FastifyInstance {
+    catalog: CatalogService;
+  }
+}
+
+export type { CatalogService } from './create-catalog-service';
+export type { CatalogOptions } from './catalog-state';
+export { DEFAULT_FREQUENT_TEXT_THRESHOLD } from './catalog-state';
+export { DEFAULT_EXACT_ROW_LIMIT } from './listing-engine';
+export type { ResolvedQuery } from './search-query';
+export { catalogRoutes } from './catalog.routes';
+export { catalogAdminRoutes } from './catalog.admin.routes';
+export { mediaRoutes } from './media.routes';
+
+async function catalogModule(app: FastifyInstance, options: Partial<CatalogOptions>) {
+  const listingCacheMs =
+    options.listingCacheMs ??
+    app.config.CATALOG_LISTING_CACHE_MS ??
+    (app.config.NODE_ENV === 'test' ? 0 : 5_000);
+  const state = new CatalogState({ ...options, listingCacheMs });
+  app.decorate('catalog', createCatalogService(state));
+  subscribeCatalog(app, state);
+  app.addHook('onClose', async () => state.dispose());
+}
+
+/** Options default from the config (CATALOG_LISTING_CACHE_MS); tests pass their own knobs per app. */
+export const catalogModulePlugin = fp(catalogModule, {
+  name: 'catalog-module',
+  dependencies: ['context', 'events'],
+});

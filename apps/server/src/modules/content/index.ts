@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ShellRenderResult } from '../../plugins/web-app';
+import '../catalog';
+import '../sellers';
+import { writeAudit } from './content.service';
+import { contentWeb } from './content.web';
+import { createEntitySources } from './entity-sources';
+import { HeadCache } from './head-cache';
+import { searchBlogs } from './home-blogs.service';
+import { createShellRenderer } from './render-shell';
+import { subscribeContent } from './content.subscribers';
+
+/**
+ * The content module's door (home page, blogs, SEO, legal, global paragraphs, the admin audit log): its plugin
+ * (security headers, robots.txt, sitemaps, `app.content`), its route plugins and its public types. It reads the
+ * catalogue and the storefronts through their doors (entity heads, sitemaps), so it sits above both.
+ */
+export interface ContentService {
+  /** Blog posts matching an already-resolved search (the search module). */
+  searchBlogs: typeof searchBlogs;
+  /** One audit row, in the transaction that made the change (workflows of other modules' admin writes). */
+  writeAudit: typeof writeAudit;
+  /** `renderShell` for plugins/web-app.ts: page HTML with its resolved head, cached. */
+  renderShell: ReturnType<typeof createShellRenderer>;
+  /** Drops this app's rendered page heads (something a head shows changed). */
+  forgetPageHeads(): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    content: ContentService;
+  }
+}
+
+export type { Actor, AuditInput } from './content.service';
+export { contentRoutes } from './content.routes';
+export { contentAdminRoutes } from './content.admin.routes';
+export { homeBlogsRoutes } from './home-blogs.routes';
+
+export interface ContentModuleOptions {
+  /** Smaller sitemap files in tests; the protocol maximum by default. */
+  sitemapMaxUrls?: number;
+}
+
+async function contentModule(app: FastifyInstance, options: ContentModuleOptions) {
+  const sources = createEntitySources({ catalog: app.catalog, sellers: app.sellers });
+  const heads = new HeadCache<ShellRenderResult>(500, 30_000);
+  // Security headers on every response, robots.txt and the sitemaps (app-wide: this plugin is not encapsulated).
+  await app.register(contentWeb, {
+    sources,
+    ...(options.sitemapMaxUrls ? { sitemapMaxUrls: options.sitemapMaxUrls } : {}),
+  });
+  app.decorate('content', {
+    searchBlogs,
+    writeAudit,
+    renderShell: createShellRenderer({ sources, cache: heads }),
+    forgetPageHeads: () => heads.clear(),
+  });
+  subscribeContent(app, () => heads.clear());
+}
+
+/** Register after the catalogue and sellers plugins and before any route (its hooks must reach them). */
+export const contentModulePlugin = fp(contentModule, {
+  name: 'content-module',
+  dependencies: ['context', 'events', 'catalog-module', 'sellers-module'],
+});

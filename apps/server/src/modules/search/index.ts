@@ -1,0 +1,9 @@
+import '../catalog';
+import '../sellers';
+import '../content';
+
+/**
+ * The search module's door: `GET /search` across the catalogue, the seller directory and the blog. It has no
+ * tables and no service of its own; the imports above are the modules it reads (through their decorators).
+ */
+export { searchRoutes } from './search.routes';

@@ -1,0 +1,250 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  PgBoss,
+  fromDrizzle,
+  fromPglite,
+  type ConstructorOptions,
+  type Job,
+  type SendOptions,
+} from 'pg-boss';
+import type { ZodType } from 'zod';
+import type { DatabaseConnection } from '../db/client';
+import { rowsOf, type Tx } from '../db/transaction';
+
+/** What a handler learns about the job it runs, besides its data. */
+export interface JobContext {
+  id: string;
+  name: string;
+  /** 0 on the first attempt, 1 on the first retry, … */
+  retryCount: number;
+  /** Aborted when the job expires or the app stops; long handlers should pass it on. */
+  signal: AbortSignal;
+}
+
+export type JobHandler<T> = (data: T, job: JobContext) => Promise<void>;
+
+export interface RegisterJobOptions<T> {
+  /** Checks each job's data before the handler runs; a job whose data fails is failed, not retried. */
+  schema?: ZodType<T>;
+  /** Retries after the first failure (default 5). */
+  retryLimit?: number;
+  /** First retry delay in seconds, doubling with jitter up to `retryDelayMaxSeconds` (default 5 s, max 10 min). */
+  retryDelaySeconds?: number;
+  retryDelayMaxSeconds?: number;
+  /** How long one attempt may run before it counts as failed (default 15 min). */
+  expireInSeconds?: number;
+  /** Jobs this process runs at once for this name (default 1). */
+  concurrency?: number;
+}
+
+export interface SendJobOptions {
+  /** Not before this moment (a Date) or this many seconds from now. */
+  startAfter?: Date | number;
+  /**
+   * At most one job per name and key: a second send with a key whose job is still kept (queued,
+   * running, or finished within the 7-day retention) is dropped and answers null. For work that must
+   * be queued once per thing, e.g. `invoice.expire` per invoice id.
+   */
+  singletonKey?: string;
+  /** Overrides the name's retry limit for this job. */
+  retryLimit?: number;
+  /**
+   * Queues the job inside the caller's transaction: it exists only if that transaction commits.
+   * Always pass it when sending from inside a transaction (on PGlite, the single connection is held
+   * by the transaction, so a send outside it would wait for it forever).
+   */
+  tx?: Tx;
+}
+
+export interface Jobs {
+  /** Declares the handler of a job name. Only before the app is ready (a module's plugin does it). */
+  register<T extends object>(name: string, handler: JobHandler<T>, options?: RegisterJobOptions<T>): void;
+  /** Queues a job; answers its id, or null when a singletonKey made it a duplicate. */
+  send<T extends object>(name: string, data: T, options?: SendJobOptions): Promise<string | null>;
+  /** Recurring work: a job of `name` (registered here) every time the cron expression (UTC) comes due. */
+  schedule(name: string, cron: string, data?: object): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: Jobs;
+  }
+}
+
+export interface JobsOptions {
+  /** How often an idle worker looks for due jobs (pg-boss's minimum is 0.5 s). */
+  pollingIntervalSeconds?: number;
+}
+
+interface Registration {
+  handler: JobHandler<object>;
+  options: RegisterJobOptions<object>;
+}
+
+const jobNamePattern = /^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)*$/;
+
+/** A UUID derived from the job name and key: the job table's primary key then keeps the job unique. */
+export function singletonJobId(name: string, key: string): string {
+  const hex = createHash('sha256').update(`${name}\u0000${key}`).digest('hex');
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** pg-boss's drizzle adapter over our transaction handle (both drivers answer `{ rows }`). */
+const inTransaction = (tx: Tx) =>
+  fromDrizzle(
+    {
+      execute: async (query: unknown) => ({
+        rows: rowsOf<Record<string, unknown>>(await tx.execute(query as SQL)),
+      }),
+    },
+    sql,
+  );
+
+function createBoss(connection: DatabaseConnection, extra: ConstructorOptions = {}): PgBoss {
+  const common = { schema: 'pgboss', migrate: true, persistWarnings: false, ...extra } as const;
+  if (connection.driver === 'pglite')
+    return new PgBoss({ ...common, db: fromPglite(connection.client), backend: 'pglite' });
+  return new PgBoss({
+    ...common,
+    connectionString: connection.url,
+    max: 4,
+    application_name: 'maplesource-jobs',
+  });
+}
+
+/**
+ * Installs (or migrates) the queue's `pgboss` schema without starting workers. The test setup runs it
+ * on its template database, so each test database starts with the schema in place.
+ */
+export async function installJobQueueSchema(connection: DatabaseConnection): Promise<void> {
+  const boss = createBoss(connection, { supervise: false, schedule: false, registerInstance: false });
+  await boss.start();
+  await boss.stop({ graceful: false, close: true });
+}
+
+/**
+ * The durable job queue (decision 070): pg-boss on the app's own database, PGlite or PostgreSQL.
+ * Jobs are rows, so they survive restarts; a job is claimed with `FOR UPDATE SKIP LOCKED`, so with
+ * several server processes each job runs once; a failing job is retried with exponential backoff.
+ * Modules `register` handlers before ready; the queue starts when the app is ready and stops
+ * (waiting briefly for running handlers) when it closes.
+ */
+async function jobsPlugin(app: FastifyInstance, options: JobsOptions) {
+  const pollingIntervalSeconds = Math.max(0.5, options.pollingIntervalSeconds ?? 2);
+  const registrations = new Map<string, Registration>();
+  const schedules: { name: string; cron: string; data: object }[] = [];
+  let boss: PgBoss | undefined;
+  let started: Promise<PgBoss> | undefined;
+  let stopping = false;
+
+  const ensureRegistered = (name: string) => {
+    if (!registrations.has(name)) throw new Error(`job "${name}" has no registered handler`);
+  };
+
+  async function runJob(name: string, registration: Registration, job: Job<object>) {
+    const { schema } = registration.options;
+    let data: object = job.data;
+    if (schema) {
+      const parsed = schema.safeParse(job.data);
+      if (!parsed.success) {
+        app.log.error(
+          { job: name, id: job.id, issues: parsed.error.issues },
+          'job data refused by its schema',
+        );
+        return; // completing it: retrying cannot make bad data good
+      }
+      data = parsed.data;
+    }
+    await registration.handler(data, { id: job.id, name, retryCount: job.retryCount, signal: job.signal });
+  }
+
+  async function start(): Promise<PgBoss> {
+    const instance = createBoss(app.database.connection);
+    instance.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
+    await instance.start();
+    boss = instance;
+    for (const [name, registration] of registrations) {
+      const {
+        retryLimit = 5,
+        retryDelaySeconds = 5,
+        retryDelayMaxSeconds = 600,
+        expireInSeconds = 900,
+      } = registration.options;
+      const queueOptions = {
+        retryLimit,
+        retryDelay: retryDelaySeconds,
+        retryBackoff: true,
+        retryDelayMax: retryDelayMaxSeconds,
+        expireInSeconds,
+      };
+      if (await instance.getQueue(name)) await instance.updateQueue(name, queueOptions);
+      else
+        await instance.createQueue(name, queueOptions).catch(() => instance.updateQueue(name, queueOptions));
+      await instance.work<object>(
+        name,
+        { pollingIntervalSeconds, batchSize: 1, localConcurrency: registration.options.concurrency ?? 1 },
+        async (jobs) => {
+          for (const job of jobs) await runJob(name, registration, job);
+        },
+      );
+    }
+    for (const { name, cron, data } of schedules) await instance.schedule(name, cron, data, { tz: 'UTC' });
+    return instance;
+  }
+
+  const queue = async (): Promise<PgBoss> => {
+    if (stopping) throw new Error('the job queue is stopped');
+    if (!started) throw new Error('the job queue starts when the app is ready');
+    return started;
+  };
+
+  const jobs: Jobs = {
+    register(name, handler, registerOptions = {}) {
+      if (started) throw new Error(`job "${name}" registered after the queue started`);
+      if (!jobNamePattern.test(name)) throw new Error(`invalid job name "${name}"`);
+      if (registrations.has(name)) throw new Error(`job "${name}" is already registered`);
+      registrations.set(name, {
+        handler: handler as JobHandler<object>,
+        options: registerOptions as RegisterJobOptions<object>,
+      });
+    },
+    async send(name, data, sendOptions = {}) {
+      ensureRegistered(name);
+      const instance = await queue();
+      const options: SendOptions = {};
+      if (sendOptions.startAfter !== undefined) options.startAfter = sendOptions.startAfter;
+      if (sendOptions.singletonKey !== undefined) {
+        options.id = singletonJobId(name, sendOptions.singletonKey);
+        options.singletonKey = sendOptions.singletonKey;
+      }
+      if (sendOptions.retryLimit !== undefined) options.retryLimit = sendOptions.retryLimit;
+      if (sendOptions.tx) options.db = inTransaction(sendOptions.tx);
+      return instance.send(name, data, options);
+    },
+    async schedule(name, cron, data = {}) {
+      ensureRegistered(name);
+      if (!started) {
+        schedules.push({ name, cron, data });
+        return;
+      }
+      await (await queue()).schedule(name, cron, data, { tz: 'UTC' });
+    },
+  };
+
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', async () => {
+    started = start();
+    await started;
+  });
+  app.addHook('onClose', async () => {
+    stopping = true;
+    if (!boss) return;
+    await boss.stop({ graceful: true, close: true, timeout: 10_000 });
+  });
+}
+
+export default fp(jobsPlugin, { name: 'jobs', dependencies: ['context'] });
