@@ -79,7 +79,13 @@ export const subCategoryQuerySchema = z.object({
   parent: z.string().min(1).max(200),
 });
 export const categoryListResponseSchema = z.object({ items: z.array(categorySchema) });
-export const trackSearchBodySchema = z.object({ term: z.string().trim().min(1).max(120) });
+/** The language of a page's texts: French pages are French, the others English. */
+export const textLanguageSchema = z.enum(['en', 'fr']);
+export const trackSearchBodySchema = z.object({
+  term: z.string().trim().min(1).max(120),
+  /** The language of the page the search was made on (counts the term for that language's chips). */
+  language: textLanguageSchema.optional(),
+});
 export const trackCategoryViewBodySchema = z.object({ categoryId: z.string().min(1).max(60) });
 export const trackedResponseSchema = z.object({ ok: z.literal(true) });
 
@@ -143,11 +149,19 @@ export const priceTierSchema = z.object({
   unitPriceCents: centsSchema,
 });
 export type PriceTier = z.infer<typeof priceTierSchema>;
-export const labelValueSchema = z.object({ labelEn: z.string(), labelFr: z.string(), value: z.string() });
+/** A labelled value; `valueFr` is the French text of `value` when it has one (units, materials, origins…). */
+export const labelValueSchema = z.object({
+  labelEn: z.string(),
+  labelFr: z.string(),
+  value: z.string(),
+  valueFr: z.string().optional(),
+});
+/** A variation; `optionsFr` (same order and length as `options`) when the options have French texts. */
 export const variationSchema = z.object({
   nameEn: z.string(),
   nameFr: z.string(),
   options: z.array(z.string()),
+  optionsFr: z.array(z.string()).optional(),
 });
 export const productStatsSchema = z.object({
   views: z.number().int().nonnegative(),
@@ -452,6 +466,8 @@ export const suggestionSchema = z.object({
 export const suggestionsResponseSchema = z.object({ items: z.array(suggestionSchema) });
 export const frequentTermsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(30).default(10),
+  /** Only the terms searched on pages in this language (the landing's chips); all languages when absent. */
+  language: textLanguageSchema.optional(),
 });
 export const frequentTermsResponseSchema = z.object({
   items: z.array(z.object({ term: z.string(), count: z.number().int().nonnegative() })),

@@ -42,7 +42,11 @@ export const globalParagraphSchema = z.object({
   updatedAt: z.string(),
 });
 export type GlobalParagraph = z.infer<typeof globalParagraphSchema>;
-export const globalParagraphQuerySchema = z.object({ path: z.string().min(1).max(500) });
+export const globalParagraphQuerySchema = z.object({
+  path: z.string().min(1).max(500),
+  /** `1`: a path without a paragraph answers 204 (no content) instead of 404, so pages log no error. */
+  optional: z.enum(['0', '1']).optional(),
+});
 
 export const globalParagraphInputSchema = z.object({
   path: contentPathSchema,

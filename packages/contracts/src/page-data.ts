@@ -36,12 +36,15 @@ const seoLookup = (page: string) =>
 export function pageDataRequests(pathname: string, search = ''): string[] {
   if (search && search !== '?') return [];
   const page = stripLanguagePrefix(pathname, isLanguageCode);
+  // The chips are the terms of the page's text language: French under /fr, English otherwise (a French visitor
+  // on an address without prefix asks again for the French ones).
+  const textLanguage = pathname === '/fr' || pathname.startsWith('/fr/') ? 'fr' : 'en';
   if (page === '/')
     return [
       seoLookup(pathname),
       'home-page/hero-settings',
       'home-page/landing-features',
-      'search/frequent?limit=8',
+      `search/frequent?language=${textLanguage}&limit=8`,
       'category-stats/popular?limit=12',
     ];
   const listing = /^\/(products|services)$/.exec(page);
@@ -52,7 +55,7 @@ export function pageDataRequests(pathname: string, search = ''): string[] {
       `category?kind=${kind}`,
       `${kind}?page=1&pageSize=${listingPageSize}`,
       `${kind}/facets`,
-      `global-paragraph?${new URLSearchParams({ path: pathname }).toString()}`,
+      `global-paragraph?${new URLSearchParams({ path: pathname, optional: '1' }).toString()}`,
     ];
   }
   const product = /^\/productdetails\/([^/]*-(\d{1,15}))$/.exec(page);

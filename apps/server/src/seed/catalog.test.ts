@@ -9,6 +9,7 @@ import {
 import { createTestDatabase, testConfig, type TestDatabase } from '../../test/helpers';
 import { rowsOf } from '../db/transaction';
 import { catalogScale, seedCatalog } from './catalog';
+import { productCategories } from './catalog-data';
 import { seedContentHomeBlogs } from './content-home-blogs';
 
 let database: TestDatabase;
@@ -90,6 +91,52 @@ describe('catalogue seed', () => {
     );
     expect(row!.bad).toBe(0);
     expect(row!.rated).toBeGreaterThan(50);
+  });
+
+  it('gives every attribute value and variation option a French text, origins as words, units in the language', async () => {
+    type Row = {
+      key_attributes: { labelEn: string; value: string; valueFr?: string }[];
+      technical_specifications: { value: string; valueFr?: string }[];
+      variations: { nameEn: string; options: string[]; optionsFr?: string[] }[];
+      description_fr: string;
+      description_en: string;
+      unit: string;
+    };
+    const products = rowsOf<Row>(
+      await database.db.execute(
+        sql`SELECT key_attributes, technical_specifications, variations, description_fr, description_en, unit FROM products`,
+      ),
+    );
+    const slugs = /\b(made-in-canada|product-of-canada|imported)\b/;
+    for (const product of products) {
+      for (const row of [...product.key_attributes, ...product.technical_specifications]) {
+        expect(row.valueFr, JSON.stringify(row)).toBeTypeOf('string');
+        expect(row.value).not.toMatch(slugs);
+      }
+      for (const variation of product.variations) {
+        expect(variation.optionsFr).toHaveLength(variation.options.length);
+        if (variation.nameEn === 'Packaging') continue;
+        // A variation lists the values of one specification (not a value of the next one).
+        const spec = productCategories
+          .flatMap((c) => c.specs)
+          .find(
+            ([labelEn, , values]) =>
+              labelEn === variation.nameEn && variation.options.every((o) => values.includes(o)),
+          );
+        expect(spec, JSON.stringify(variation)).toBeDefined();
+      }
+      expect(product.description_fr).not.toMatch(/\b(metre|piece|pair|square metre)s?\b/);
+    }
+    const origin = products[0]!.key_attributes.find((a) => a.labelEn === 'Origin')!;
+    expect(['Made in Canada', 'Product of Canada', 'Imported']).toContain(origin.value);
+    expect(['Fabriqué au Canada', 'Produit du Canada', 'Importé']).toContain(origin.valueFr);
+    const packaging = products[0]!.variations.find((v) => v.options.includes('Bulk'))!;
+    expect(packaging.optionsFr).toEqual(['En vrac', 'Emballé individuellement']);
+    const metres = products.find((p) => p.unit === 'metre' && !/: 1 metre\./.test(p.description_en));
+    if (metres) {
+      expect(metres.description_en).toMatch(/Minimum order: \d+ metres\./);
+      expect(metres.description_fr).toMatch(/Commande minimale : \d+ mètres\./);
+    }
   });
 
   it('gives the same data every time', async () => {

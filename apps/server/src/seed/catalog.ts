@@ -2,8 +2,10 @@ import { sql } from 'drizzle-orm';
 import { canadianCities, provinceCodes, provinceNames, type ProvinceCode } from '@maplesource/contracts';
 import { rowsOf } from '../db/transaction';
 import { categories } from '../modules/catalog/catalog.tables';
+import { foldText } from '../modules/catalog/search-query';
 import { sellers } from '../modules/sellers/sellers.tables';
 import { productAdjectives, productCategories, sellerNameParts, serviceCategories } from './catalog-data';
+import { originWords, specValueFr, unitWord } from './catalog-words-fr';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import type { SeedContext, SeedStep } from './index';
 
@@ -106,6 +108,8 @@ async function seedCategories(context: SeedContext) {
     k: number;
     t: (typeof productCategories)[0]['subs'][0]['items'][0];
     specs: unknown;
+    /** The first specification's possible values: the options of the item's variation, English and French. */
+    variation: { options: string[]; optionsFr: string[] };
   }[] = [];
   const serviceTypes: {
     categoryId: number;
@@ -135,12 +139,23 @@ async function seedCategories(context: SeedContext) {
         })
         .returning({ id: categories.id });
       for (const item of sub.items) {
-        const specs = category.specs.map(([labelEn, labelFr, values], index) => ({
-          labelEn,
-          labelFr,
-          value: values[(k + index) % values.length]!,
-        }));
-        productTypes.push({ categoryId: parent!.id, subcategoryId: child!.id, k: k++, t: item, specs });
+        const specs = category.specs.map(([labelEn, labelFr, values], index) => {
+          const value = values[(k + index) % values.length]!;
+          return { labelEn, labelFr, value, valueFr: specValueFr[value] ?? value };
+        });
+        const firstSpecValues = category.specs[0]?.[2] ?? [];
+        const variation = {
+          options: firstSpecValues,
+          optionsFr: firstSpecValues.map((value) => specValueFr[value] ?? value),
+        };
+        productTypes.push({
+          categoryId: parent!.id,
+          subcategoryId: child!.id,
+          k: k++,
+          t: item,
+          specs,
+          variation,
+        });
       }
     }
   }
@@ -241,6 +256,37 @@ async function seedSellers(
     context.log(`seed: catalog: no ${DEMO_SELLER_EMAIL} user yet; demo storefront left without owner`);
 }
 
+/** Terms searched on French pages: [display, count]. */
+const frenchSearchTerms: [string, number][] = [
+  ['extrusion d’aluminium', 910],
+  ['usinage CNC', 820],
+  ['boîtes en carton ondulé', 700],
+  ['sirop d’érable', 660],
+  ['acier inoxydable', 610],
+  ['éclairage DEL', 490],
+  ['vêtements de sécurité', 450],
+];
+
+/** The unit words of a template as SQL values: English singular/plural, French singular/plural. */
+function unitColumns(unit: string): string {
+  return [
+    unitWord(unit, 'en', false),
+    unitWord(unit, 'en', true),
+    unitWord(unit, 'fr', false),
+    unitWord(unit, 'fr', true),
+  ]
+    .map(q)
+    .join(', ');
+}
+
+/** `g.origin` as words in one language (never the slug on screen). */
+function originWordsSql(language: 'en' | 'fr'): string {
+  const cases = Object.entries(originWords).map(
+    ([slug, words]) => `WHEN ${q(slug)} THEN ${q(words[language])}`,
+  );
+  return `(CASE g.origin ${cases.join(' ')} END)`;
+}
+
 function productSql(
   scale: CatalogScale,
   types: Awaited<ReturnType<typeof seedCategories>>['productTypes'],
@@ -248,8 +294,8 @@ function productSql(
 ) {
   const typeRows = types
     .map(
-      ({ categoryId, subcategoryId, k, t, specs }) =>
-        `(${categoryId}, ${subcategoryId}, ${k}, ${q(t[0])}, ${q(t[1])}, ${q(t[2])}, ${t[3]}, ${q(t[4])}, ${q(t[5])}, ${jsonLiteral(specs)})`,
+      ({ categoryId, subcategoryId, k, t, specs, variation }) =>
+        `(${categoryId}, ${subcategoryId}, ${k}, ${q(t[0])}, ${q(t[1])}, ${q(t[2])}, ${t[3]}, ${q(t[4])}, ${q(t[5])}, ${jsonLiteral(specs)}, ${unitColumns(t[2])}, ${jsonLiteral(variation.options)}, ${jsonLiteral(variation.optionsFr)})`,
     )
     .join(',\n');
   const serviceRows = serviceTypes
@@ -267,7 +313,8 @@ function productSql(
   const base = `'${SEED_BASE_DATE}'::timestamptz`;
   return `
 CREATE TEMP TABLE seed_types (category_id bigint, subcategory_id bigint, k int, name_en text, name_fr text, unit text,
-  base_price bigint, material_en text, material_fr text, specs jsonb);
+  base_price bigint, material_en text, material_fr text, specs jsonb,
+  unit_en1 text, unit_en2 text, unit_fr1 text, unit_fr2 text, variation_options jsonb, variation_options_fr jsonb);
 INSERT INTO seed_types VALUES ${typeRows};
 CREATE TEMP TABLE seed_cat AS SELECT category_id, count(*)::int AS n FROM seed_types GROUP BY category_id;
 CREATE TEMP TABLE seed_psellers AS
@@ -291,8 +338,8 @@ INSERT INTO products (id, slug, seller_id, category_id, subcategory_id, status, 
   origin, verified, image_count, province, business_type, views, quotations, accepted, rejected, in_progress,
   popularity_score, bestseller_score, rating_avg, rating_count, created_at)
 SELECT g.i, g.slug, s.id, t.category_id, t.subcategory_id, g.status, g.name_en, g.name_fr,
-  g.name_en || ' from ' || s.name || ' in ' || s.city || '. ' || t.material_en || ', built to order with ' || g.lead || '-day lead time and delivery across Canada in ' || g.delivery || ' business days. Minimum order: ' || g.moq || ' ' || t.unit || '.',
-  g.name_fr || ' de ' || s.name || ' à ' || s.city || '. ' || t.material_fr || ', fabriqué sur commande avec un délai de ' || g.lead || ' jours et livré partout au Canada en ' || g.delivery || ' jours ouvrables. Commande minimale : ' || g.moq || ' ' || t.unit || '.',
+  g.name_en || ' from ' || s.name || ' in ' || s.city || '. ' || t.material_en || ', built to order with ' || g.lead || '-day lead time and delivery across Canada in ' || g.delivery || ' business days. Minimum order: ' || g.moq || ' ' || CASE WHEN g.moq = 1 THEN t.unit_en1 ELSE t.unit_en2 END || '.',
+  g.name_fr || ' de ' || s.name || ' à ' || s.city || '. ' || t.material_fr || ', fabriqué sur commande avec un délai de ' || g.lead || ' jours et livré partout au Canada en ' || g.delivery || ' jours ouvrables. Commande minimale : ' || g.moq || ' ' || CASE WHEN g.moq = 1 THEN t.unit_fr1 ELSE t.unit_fr2 END || '.',
   t.unit,
   jsonb_build_array(
     jsonb_build_object('minQuantity', g.moq, 'maxQuantity', g.moq * 10 - 1, 'unitPriceCents', g.price),
@@ -300,12 +347,14 @@ SELECT g.i, g.slug, s.id, t.category_id, t.subcategory_id, g.status, g.name_en, 
     jsonb_build_object('minQuantity', g.moq * 50, 'maxQuantity', null, 'unitPriceCents', (g.price * 85) / 100)),
   (g.price * 85) / 100, g.price, g.moq, g.lead, g.delivery,
   jsonb_build_array(
-    jsonb_build_object('nameEn', t.specs->0->>'labelEn', 'nameFr', t.specs->0->>'labelFr', 'options', jsonb_build_array(t.specs->0->>'value', t.specs->1->>'value')),
-    jsonb_build_object('nameEn', 'Packaging', 'nameFr', 'Emballage', 'options', '["Bulk","Individually packed"]'::jsonb)),
+    jsonb_build_object('nameEn', t.specs->0->>'labelEn', 'nameFr', t.specs->0->>'labelFr',
+      'options', t.variation_options, 'optionsFr', t.variation_options_fr),
+    jsonb_build_object('nameEn', 'Packaging', 'nameFr', 'Emballage', 'options', '["Bulk","Individually packed"]'::jsonb,
+      'optionsFr', '["En vrac","Emballé individuellement"]'::jsonb)),
   jsonb_build_array(
-    jsonb_build_object('labelEn', 'Origin', 'labelFr', 'Origine', 'value', g.origin),
-    jsonb_build_object('labelEn', 'Material', 'labelFr', 'Matériau', 'value', t.material_en),
-    jsonb_build_object('labelEn', 'Unit', 'labelFr', 'Unité', 'value', t.unit)),
+    jsonb_build_object('labelEn', 'Origin', 'labelFr', 'Origine', 'value', ${originWordsSql('en')}, 'valueFr', ${originWordsSql('fr')}),
+    jsonb_build_object('labelEn', 'Material', 'labelFr', 'Matériau', 'value', t.material_en, 'valueFr', t.material_fr),
+    jsonb_build_object('labelEn', 'Unit', 'labelFr', 'Unité', 'value', t.unit_en1, 'valueFr', t.unit_fr1)),
   t.specs,
   g.warranty || '-year manufacturer warranty; support by phone and email in English and French.',
   'Garantie du fabricant de ' || g.warranty || ' an(s); soutien par téléphone et courriel en français et en anglais.',
@@ -363,8 +412,9 @@ SELECT g.i, lower(regexp_replace(t.name_en || ' ' || s.city, '[^a-zA-Z0-9]+', '-
   t.name_fr || ' par ' || s.name || ', établie à ' || s.city || '. Soumission en 48 heures; gestion de projet bilingue.',
   GREATEST(1, (t.base_price * (70 + (g.h3 % 80))) / 100), t.unit, 2 + (g.h4 % 30)::int,
   jsonb_build_array(
-    jsonb_build_object('labelEn', 'Capacity', 'labelFr', 'Capacité', 'value', (10 + g.h2 % 90) || ' projects/month'),
-    jsonb_build_object('labelEn', 'Languages', 'labelFr', 'Langues', 'value', 'English, Français')),
+    jsonb_build_object('labelEn', 'Capacity', 'labelFr', 'Capacité', 'value', (10 + g.h2 % 90) || ' projects/month',
+      'valueFr', (10 + g.h2 % 90) || ' projets/mois'),
+    jsonb_build_object('labelEn', 'Languages', 'labelFr', 'Langues', 'value', 'English, French', 'valueFr', 'Anglais, français')),
   CASE WHEN g.h1 % 2 = 0 THEN 'Serves all of Canada' ELSE 'Serves ' || s.province || ' and neighbouring provinces' END,
   CASE WHEN g.h1 % 2 = 0 THEN 'Dessert tout le Canada' ELSE 'Dessert ' || s.province || ' et les provinces voisines' END,
   (ARRAY['["ISO 9001:2015"]','["ISO 9001:2015","CWB W47.1"]','["COR safety certified"]','[]'])[1 + g.h2 % 4]::jsonb,
@@ -426,7 +476,12 @@ INSERT INTO search_terms (term, display, count, last_searched_at) VALUES
   ('stainless steel', 'stainless steel', 1180, ${base}), ('led lighting', 'LED lighting', 960, ${base}),
   ('safety vest', 'safety vest', 870, ${base}), ('hydraulic cylinder', 'hydraulic cylinder', 790, ${base}),
   ('pallets', 'pallets', 720, ${base}), ('emballage', 'emballage', 640, ${base}), ('soudage', 'soudage', 580, ${base}),
-  ('powder coating', 'powder coating', 530, ${base});
+  ('powder coating', 'powder coating', 530, ${base}),
+  ${frenchSearchTerms.map(([display, count]) => `(${q(foldText(display))}, ${q(display)}, ${count}, ${base})`).join(', ')};
+-- The chips of a page are the terms searched in its language (migration 0270).
+INSERT INTO search_term_languages (term, language, count)
+  SELECT term, CASE WHEN term IN (${['emballage', 'soudage', ...frenchSearchTerms.map(([display]) => foldText(display))].map(q).join(', ')}) THEN 'fr' ELSE 'en' END, count
+  FROM search_terms;
 DROP TABLE seed_types, seed_cat, seed_psellers, seed_stypes, seed_scat, seed_ssellers;
 `;
 }

@@ -30,6 +30,11 @@ export const tableOwners: Record<string, string> = {
   // reviews
   product_reviews: 'reviews',
   service_reviews: 'reviews',
+  // chat
+  chats: 'chat',
+  chat_messages: 'chat',
+  chat_read_markers: 'chat',
+  chat_attachments: 'chat',
   // content
   seo_entries: 'content',
   global_paragraphs: 'content',

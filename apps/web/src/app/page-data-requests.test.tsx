@@ -38,7 +38,7 @@ function recordRequests() {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('page data requests match what the pages ask for', () => {
-  it.each(['/', '/products', '/services', '/fr/products', `/productdetails/${product.slug}`])(
+  it.each(['/', '/fr', '/products', '/services', '/fr/products', `/productdetails/${product.slug}`])(
     '%s',
     async (path) => {
       const keys = recordRequests();

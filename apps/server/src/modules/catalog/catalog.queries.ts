@@ -8,6 +8,7 @@ import type {
 } from '@maplesource/contracts';
 import { pageDataRequests } from '@maplesource/contracts/page-data';
 import type { ListingOrder } from './listing-engine';
+import { isProductOrigin, originFilterMembers, type ProductOrigin } from './origin-filter';
 
 /**
  * SQL of the catalogue listings (decision 040). Filters only touch `products` columns (seller province,
@@ -145,6 +146,12 @@ export interface ProductFilterInput extends Omit<
 }
 
 const deliveryThresholds = [2, 3, 5, 7, 10, 14];
+/** The search_doc token of each stored origin (migration 0201/0202). */
+const originTokens: Record<ProductOrigin, string> = {
+  'made-in-canada': '0fomic',
+  'product-of-canada': '0fopoc',
+  imported: '0foimp',
+};
 
 /**
  * How the text condition is written (decision 040):
@@ -170,9 +177,12 @@ function filterTokens(
   };
   if (filter.state) add(`0fp${filter.state.toLowerCase()}`, 'state');
   if (filter.isVerified !== undefined) add(filter.isVerified === 'true' ? '0fv1' : '0fv0', 'isVerified');
-  if (filter.origin === 'made-in-canada') add('(0fomic | 0fopoc)', 'origin');
-  else if (filter.origin === 'product-of-canada') add('0fopoc', 'origin');
-  else if (filter.origin === 'imported') add('0foimp', 'origin');
+  if (filter.origin && isProductOrigin(filter.origin)) {
+    add(
+      `(${originFilterMembers[filter.origin].map((origin) => originTokens[origin]).join(' | ')})`,
+      'origin',
+    );
+  }
   if (filter.businessType) add(`0fb${filter.businessType.replace(/-/g, '')}`, 'businessType');
   // Only selective delivery thresholds: GIN pays for decoding long posting lists (the active-status token,
   // present on almost every row, is left to the column check for the same reason).
@@ -225,10 +235,8 @@ export function productConditions(filter: ProductFilterInput, mode: TextMode = '
   if (filter.ratings && filter.ratings.length > 0) {
     where.push(sql`floor(${a}.rating_avg)::int IN (${list(filter.ratings)})`);
   }
-  if (!covered.has('origin')) {
-    if (filter.origin === 'made-in-canada')
-      where.push(sql`${a}.origin IN ('made-in-canada', 'product-of-canada')`);
-    else if (filter.origin) where.push(sql`${a}.origin = ${filter.origin}`);
+  if (!covered.has('origin') && filter.origin && isProductOrigin(filter.origin)) {
+    where.push(sql`${a}.origin IN (${list(originFilterMembers[filter.origin])})`);
   }
   if (filter.sellerId !== undefined) where.push(sql`${a}.seller_id = ${Number(filter.sellerId)}`);
   return where;

@@ -121,7 +121,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['catalog'], body: trackSearchBodySchema, response: { 200: trackedResponseSchema } },
     },
     async (request) => {
-      await catalog.trackSearch(app.db, userId(request), request.body.term);
+      await catalog.trackSearch(app.db, userId(request), request.body.term, request.body.language);
       return tracked;
     },
   );
@@ -386,6 +386,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: frequentTermsResponseSchema },
       },
     },
-    async (request) => ({ items: await catalog.frequentSearchTerms(app.db, request.query.limit) }),
+    async (request) => ({
+      items: await catalog.frequentSearchTerms(app.db, request.query.limit, request.query.language),
+    }),
   );
 };

@@ -37,6 +37,7 @@ import {
 import { countsExactly, listingFacets, listingWithTotal } from './listing-engine';
 import { foldText, resolveQuery } from './search-query';
 import type { CatalogState } from './catalog-state';
+import { countSearchInLanguage, frequentSearchTermsIn, type TextLanguage } from './search-term-languages';
 
 type Row = Record<string, unknown>;
 const rows = async (db: Db, query: SQL) => rowsOf<Row>(await db.execute(query));
@@ -140,13 +141,19 @@ export async function userFrequentCategories(db: Db, userId: string | null, limi
   return mine.length > 0 ? mine : popularCategories(db, limit);
 }
 
-export async function trackSearch(db: Db, userId: string | null, term: string) {
+export async function trackSearch(
+  db: Db,
+  userId: string | null,
+  term: string,
+  language?: TextLanguage | undefined,
+) {
   const display = term.trim().replace(/\s+/g, ' ').slice(0, 120);
   const folded = foldText(display);
   if (folded.length < 2) return;
   await db.execute(sql`
     INSERT INTO search_terms (term, display, count, last_searched_at) VALUES (${folded}, ${display}, 1, now())
     ON CONFLICT (term) DO UPDATE SET count = search_terms.count + 1, last_searched_at = now()`);
+  if (language) await countSearchInLanguage(db, folded, language);
   if (userId) {
     await db.execute(sql`
       INSERT INTO user_search_history (user_id, term) VALUES (${userId}, ${folded})
@@ -649,7 +656,8 @@ export async function searchServices(
   return (await listServices(db, state, { q, page: 1, pageSize: limit })).items;
 }
 
-export async function frequentSearchTerms(db: Db, limit: number) {
+export async function frequentSearchTerms(db: Db, limit: number, language?: TextLanguage | undefined) {
+  if (language) return frequentSearchTermsIn(db, language, limit);
   return (
     await rows(db, sql`SELECT display, count FROM search_terms ORDER BY count DESC, term LIMIT ${limit}`)
   ).map((row) => ({ term: String(row.display), count: Number(row.count) }));

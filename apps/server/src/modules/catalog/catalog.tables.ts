@@ -142,6 +142,19 @@ export const searchTerms = pgTable('search_terms', {
   lastSearchedAt: timestamp('last_searched_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** Searches of each term per page language (migration 0270): the landing's chips in that language. */
+export const searchTermLanguages = pgTable(
+  'search_term_languages',
+  {
+    term: text('term')
+      .notNull()
+      .references(() => searchTerms.term, { onDelete: 'cascade' }),
+    language: text('language').$type<'en' | 'fr'>().notNull(),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.term, t.language] })],
+);
+
 /** The typo-correction vocabulary (folded words of names), trigram-indexed. */
 export const searchWords = pgTable('search_words', {
   word: text('word').primaryKey(),

@@ -16,6 +16,7 @@ import { DEFAULT_FREQUENT_TEXT_THRESHOLD } from './catalog-state';
 import { DEFAULT_EXACT_ROW_LIMIT, inSample, roundEstimate, SAMPLE_RATE } from './listing-engine';
 import { expectedListingPage } from '../../../test/listing-reference';
 import { seedContentHomeBlogs } from '../../seed/content-home-blogs';
+import { categoryDrawing } from './catalog-illustrations';
 
 let t: TestApp;
 let userA: string;
@@ -324,7 +325,7 @@ describe('product listing filters match a plain reference implementation', () =>
     expect(exact.total).toBe(listed.total);
     expect(exact.total).toBe(all.filter((p) => p.province === 'ON').length);
     expect(sum(exact.facets.businessType)).toBe(exact.total);
-    expect(sum(exact.facets.origin)).toBe(exact.total);
+    // Origins overlap ("Made in Canada" includes "Product of Canada"): each count is checked against its listing below.
     expect(sum(exact.facets.subcategory)).toBe(exact.total);
     expect(exact.facets.state).toEqual([{ value: 'ON', count: exact.total }]);
 
@@ -340,6 +341,23 @@ describe('product listing filters match a plain reference implementation', () =>
         roundEstimate(hits * SAMPLE_RATE),
       );
     }
+  });
+
+  it('counts each origin with the condition its filter lists ("Made in Canada" includes "Product of Canada")', async () => {
+    const facets = (await get('/api/v1/product/facets?state=ON')).json<ListingFacetsResponse>().facets;
+    const onProducts = all.filter((p) => p.province === 'ON');
+    expect(onProducts.some((p) => p.origin === 'product-of-canada')).toBe(true);
+    expect(onProducts.some((p) => p.origin === 'made-in-canada')).toBe(true);
+    for (const origin of ['made-in-canada', 'product-of-canada', 'imported']) {
+      const listed = (
+        await get(`/api/v1/product?state=ON&origin=${origin}&pageSize=1`)
+      ).json<ProductListResponse>();
+      const counted = facets.origin.find((f) => f.value === origin)?.count ?? 0;
+      expect(counted, origin).toBe(listed.total);
+    }
+    expect(facets.origin.find((f) => f.value === 'made-in-canada')?.count).toBe(
+      onProducts.filter((p) => p.origin === 'made-in-canada' || p.origin === 'product-of-canada').length,
+    );
   });
 
   it('rejects bad filter values with 400, never 500', async () => {
@@ -494,6 +512,30 @@ describe('typo-tolerant search in English and French', () => {
   });
 });
 
+describe('frequently searched terms per page language', () => {
+  it('answers the terms searched on pages in that language, counted atomically per language', async () => {
+    const terms = async (query: string) =>
+      (await get(`/api/v1/search/frequent?${query}`)).json<{ items: { term: string; count: number }[] }>()
+        .items;
+    const fr = await terms('language=fr&limit=30');
+    expect(fr[0]!.term).toBe('extrusion d’aluminium');
+    expect(fr.map((i) => i.term)).toContain('emballage');
+    expect(fr.map((i) => i.term)).not.toContain('aluminum extrusion');
+    expect((await terms('language=en&limit=30')).map((i) => i.term)).not.toContain('emballage');
+
+    await Promise.all(
+      Array.from({ length: 3 }, () =>
+        post('/api/v1/category-stats/track-search', { term: 'Tôle perforée', language: 'fr' }),
+      ),
+    );
+    await post('/api/v1/category-stats/track-search', { term: 'tole perforee', language: 'en' });
+    expect((await terms('language=fr&limit=30')).find((i) => i.term === 'Tôle perforée')?.count).toBe(3);
+    expect((await terms('language=en&limit=30')).find((i) => i.term === 'Tôle perforée')?.count).toBe(1);
+    expect((await terms('limit=30')).find((i) => i.term === 'Tôle perforée')?.count).toBe(4);
+    expect((await get('/api/v1/search/frequent?language=de')).statusCode).toBe(400);
+  });
+});
+
 describe('product, seller, service and content endpoints', () => {
   it('finds a product by id or slug; pending says "cannot view yet"; unknown is 404', async () => {
     const list = (await get('/api/v1/product?pageSize=1')).json<ProductListResponse>();
@@ -554,6 +596,26 @@ describe('product, seller, service and content endpoints', () => {
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toMatch(/image\/svg\+xml/);
     expect(image.body.startsWith('<svg')).toBe(true);
+  });
+
+  it('draws product images after their category, with no internal id; blog covers keep their words centred', async () => {
+    const tree = (await get('/api/v1/category?kind=product')).json<{ items: { slug: string }[] }>().items;
+    const drawn = new Set<string>();
+    for (const category of tree) {
+      const listed = (
+        await get(`/api/v1/product?category=${category.slug}&pageSize=1`)
+      ).json<ProductListResponse>();
+      const product = listed.items[0];
+      if (!product) continue;
+      const svg = (await get(product.imageUrl)).body;
+      expect(svg, category.slug).toContain(categoryDrawing(category.slug));
+      expect(svg).not.toMatch(/Product #|Service #|<text/);
+      drawn.add(categoryDrawing(category.slug));
+    }
+    expect(drawn.size).toBeGreaterThan(1);
+    const cover = (await get('/api/v1/media/blog/how-to-source.svg')).body;
+    expect(cover).toContain('text-anchor="middle"');
+    expect(cover).toContain('x="600"');
   });
 });
 

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/transaction';
 import { queryPrepared } from '../../db/prepared';
 import { badRequest } from '../../plugins/errors';
+import { originFilterCounts } from './origin-filter';
 
 /**
  * How a product or service listing answers a page, its total and its facet counts at any scale (decision 042).
@@ -359,19 +360,23 @@ export async function listingFacets(
   const scale = (n: number) => (estimated ? roundEstimate(n * SAMPLE_RATE) : n);
   const facets: ProductFacets = { state: [], businessType: [], origin: [], verified: [], subcategory: [] };
   let matched = 0;
+  const storedOrigins = new Map<string, number>();
   for (const row of found) {
     const n = Number(row.n);
     const entry = (value: unknown) => ({ value: String(value), count: scale(n) });
     if (row.province !== null && row.province !== undefined) facets.state.push(entry(row.province));
     else if (row.business_type !== null && row.business_type !== undefined)
       facets.businessType.push(entry(row.business_type));
-    else if (row.origin !== null && row.origin !== undefined) facets.origin.push(entry(row.origin));
+    else if (row.origin !== null && row.origin !== undefined) storedOrigins.set(String(row.origin), n);
     else if (row.verified !== null && row.verified !== undefined) {
       facets.verified.push(entry(row.verified));
       matched += n;
     } else if (row.subcategory !== null && row.subcategory !== undefined)
       facets.subcategory.push(entry(row.subcategory));
   }
+  // Counted with the condition the origin filter uses (one filter value can list several stored origins).
+  for (const { value, n } of originFilterCounts(storedOrigins))
+    facets.origin.push({ value, count: scale(n) });
   for (const values of Object.values(facets)) {
     values.sort(
       (x: { value: string; count: number }, y: { value: string; count: number }) =>

@@ -1,9 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { rowsOf } from '../../db/transaction';
+import { categoryDrawing } from './catalog-illustrations';
 
 /**
  * Generated images (no binary files in the repository): a deterministic SVG per product, service, seller,
- * blog cover and the hero, drawn from the id. Cached for a year (the picture of an id never changes).
+ * blog cover and the hero, drawn from the id. Products and services show a drawing of their category (no
+ * internal ids on screen). Cached for a year (the picture of an id never changes).
  */
 
 const palettes = [
@@ -45,6 +49,47 @@ export function renderSvg(seed: string, label: string, width = 640, height = 480
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="${escapeXml(label)}"><rect width="100%" height="100%" fill="${bg}"/>${shapes.join('')}${leaf}<text x="24" y="${height - 28}" font-family="system-ui,sans-serif" font-size="28" font-weight="700" fill="${fg}">${escapeXml(label.slice(0, 40))}</text></svg>`;
 }
 
+/**
+ * A catalogue picture: the category's drawing large in the middle on a soft background; the image number turns
+ * the palette and the framing so the images of one item differ. No text.
+ */
+export function renderCatalogueSvg(
+  seed: string,
+  drawing: string,
+  n: number,
+  width = 640,
+  height = 480,
+): string {
+  const h = hash(seed);
+  const [fg, bg] = palettes[(h + n) % palettes.length]!;
+  const size = Math.min(width, height) * (n % 2 === 0 ? 0.62 : 0.5);
+  const x = (width - size) / 2 + (n % 3 === 1 ? -width * 0.08 : n % 3 === 2 ? width * 0.08 : 0);
+  const y = (height - size) / 2;
+  const dots: string[] = [];
+  for (let i = 0; i < 4; i++) {
+    const v = hash(`${seed}:${i}`);
+    dots.push(
+      `<circle cx="${v % width}" cy="${(v >>> 10) % height}" r="${30 + ((v >>> 20) % 70)}" fill="${fg}" opacity="0.07"/>`,
+    );
+  }
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" aria-hidden="true"><rect width="100%" height="100%" fill="${bg}"/>${dots.join('')}<g transform="translate(${x} ${y}) scale(${size / 100})" fill="none" stroke="${fg}" stroke-width="4" stroke-linejoin="round" stroke-linecap="round" color="${fg}">${drawing}</g></svg>`;
+}
+
+/** A cover whose words and mark stay in the middle, so any crop (16:9 cards, 1.91:1 social cards) keeps them. */
+export function renderCoverSvg(seed: string, label: string, width = 1200, height = 630): string {
+  const h = hash(seed);
+  const [fg, bg] = palettes[h % palettes.length]!;
+  const dots: string[] = [];
+  for (let i = 0; i < 6; i++) {
+    const v = hash(`${seed}:${i}`);
+    dots.push(
+      `<circle cx="${v % width}" cy="${(v >>> 10) % height}" r="${40 + ((v >>> 20) % 110)}" fill="${fg}" opacity="0.${1 + (i % 3)}"/>`,
+    );
+  }
+  const leaf = `<path transform="translate(${width / 2 - 50} ${height / 2 - 150}) scale(1)" fill="${fg}" d="M50 0l10 25 20-10-8 30 23-3-18 22 12 8-35 6 2 22h-12l2-22-35-6 12-8-18-22 23 3-8-30 20 10z"/>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="${escapeXml(label)}"><rect width="100%" height="100%" fill="${bg}"/>${dots.join('')}${leaf}<text x="${width / 2}" y="${height / 2 + 40}" text-anchor="middle" font-family="system-ui,sans-serif" font-size="56" font-weight="700" fill="${fg}">${escapeXml(label.slice(0, 40))}</text></svg>`;
+}
+
 const svgResponse = { 200: z.string().describe('image/svg+xml') };
 const kindParams = z.object({
   kind: z.enum(['product', 'service']),
@@ -66,9 +111,15 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['media'], params: kindParams, response: svgResponse } },
     async (request, reply) => {
       const { kind, id, n } = request.params;
+      const table = sql.raw(kind === 'product' ? 'products' : 'services');
+      const found = rowsOf<{ slug: string }>(
+        await app.db.execute(
+          sql`SELECT c.slug FROM ${table} x JOIN categories c ON c.id = x.category_id WHERE x.id = ${Number(id)}`,
+        ),
+      );
       return send(
         reply,
-        renderSvg(`${kind}-${id}-${n}`, `${kind === 'product' ? 'Product' : 'Service'} #${id}`),
+        renderCatalogueSvg(`${kind}-${id}`, categoryDrawing(found[0]?.slug), Number.parseInt(n, 10)),
       );
     },
   );
@@ -93,8 +144,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         response: svgResponse,
       },
     },
-    async (request, reply) =>
-      send(reply, renderSvg(`blog-${request.params.file}`, 'MapleSource blog', 1200, 630)),
+    async (request, reply) => send(reply, renderCoverSvg(`blog-${request.params.file}`, 'MapleSource')),
   );
   app.get(
     '/media/hero.svg',

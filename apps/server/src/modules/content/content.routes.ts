@@ -38,13 +38,14 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['content'],
         summary: 'Admin-written text block for a listing page path',
         querystring: globalParagraphQuerySchema,
-        response: { 200: globalParagraphSchema, 404: errorResponseSchema },
+        response: { 200: globalParagraphSchema, 204: z.null(), 404: errorResponseSchema },
       },
     },
     async (request, reply) => {
       const paragraph = await findGlobalParagraph(app.db, request.query.path);
-      if (!paragraph) throw notFound('GLOBAL_PARAGRAPH_NOT_FOUND', 'No paragraph for this path');
       reply.header('cache-control', 'public, max-age=60');
+      if (!paragraph && request.query.optional === '1') return reply.status(204).send(null);
+      if (!paragraph) throw notFound('GLOBAL_PARAGRAPH_NOT_FOUND', 'No paragraph for this path');
       return paragraph;
     },
   );

@@ -209,6 +209,18 @@ describe('SEO entries, audit and the public lookup', () => {
     expect(res.json()).toMatchObject({ path: '/our-sellers', textFr: 'Texte nos vendeurs' });
     const missing = await t.app.inject({ method: 'GET', url: '/api/v1/global-paragraph?path=/nowhere' });
     expect(missing.statusCode).toBe(404);
+    // A page asks with optional=1: no paragraph is an empty answer, not an error the browser logs.
+    const none = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/global-paragraph?path=/nowhere&optional=1',
+    });
+    expect(none.statusCode).toBe(204);
+    expect(none.body).toBe('');
+    const found = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/global-paragraph?path=/our-sellers&optional=1',
+    });
+    expect(found.json()).toMatchObject({ textEn: 'Our sellers text' });
     const rows = rowsOf(
       await t.database.db.execute(
         sql`select 1 from admin_audit_log where entity = 'global_paragraph' and actor_user_id is not null`,

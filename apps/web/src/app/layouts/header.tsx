@@ -32,10 +32,15 @@ export function Header() {
   const { pathname } = useLocation();
   const mobileMenuId = useId();
 
-  // Close the mobile menu whenever the page changes.
+  // Close the mobile menu whenever the page changes, and on logging in or out (after signup the menu stayed open).
   const [lastPath, setLastPath] = useState(pathname);
   if (pathname !== lastPath) {
     setLastPath(pathname);
+    setMenuOpen(false);
+  }
+  const [lastLoggedIn, setLastLoggedIn] = useState(isLoggedIn);
+  if (isLoggedIn !== lastLoggedIn) {
+    setLastLoggedIn(isLoggedIn);
     setMenuOpen(false);
   }
 

@@ -3,10 +3,22 @@ import { useTranslation } from 'react-i18next';
 import { buttonClasses } from '../../components/ui/button';
 import { paths, productSearchPath } from '../../config/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useCategories } from '../../features/catalog/api/get-categories';
+import type { CategoryTreeNode } from '@maplesource/contracts/catalog';
 
 /** `about-steel-brackets` → `steel brackets`. */
 export function productLabel(slug: string): string {
   return slug.replace(/[-_]+/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/** The product category (or subcategory) whose slug is `slug`, with the path of its listing. */
+function findCategory(tree: CategoryTreeNode[], slug: string) {
+  for (const parent of tree) {
+    if (parent.slug === slug) return { category: parent, path: `/products/${parent.slug}` };
+    const child = parent.children.find((c) => c.slug === slug);
+    if (child) return { category: child, path: `/products/${parent.slug}/${child.slug}` };
+  }
+  return null;
 }
 
 /**
@@ -14,8 +26,13 @@ export function productLabel(slug: string): string {
  * pages are public), linking into search and the seller directory.
  */
 export default function AboutPage({ product }: { product: string }) {
-  const { t } = useTranslation('contentPages');
-  const label = productLabel(product);
+  const { t, i18n } = useTranslation('contentPages');
+  const fr = i18n.language.startsWith('fr');
+  const categories = useCategories('product');
+  // A slug of the catalogue (`about-aluminum-extrusions`) is named as the catalogue names it, in the page language.
+  const known = findCategory(categories.data?.items ?? [], product);
+  const label = known ? (fr ? known.category.nameFr : known.category.nameEn) : productLabel(product);
+  const searchPath = known ? known.path : productSearchPath(label);
   const title = t('about.title', { product: label });
   useDocumentTitle(title);
   return (
@@ -41,7 +58,7 @@ export default function AboutPage({ product }: { product: string }) {
         </ol>
       </section>
       <div className="mt-8 flex flex-wrap gap-3">
-        <Link to={productSearchPath(label)} className={buttonClasses('primary', 'md')}>
+        <Link to={searchPath} className={buttonClasses('primary', 'md')}>
           {t('about.search', { product: label })}
         </Link>
         <Link to={paths.sellers} className={buttonClasses('secondary', 'md')}>

@@ -10,6 +10,7 @@ import { renderMarkdown } from '../../lib/markdown';
 import { formatDate } from '../../lib/format';
 import { isApiError } from '../../lib/http';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { blogCategoryName } from '../../features/content/components/blog-category-name';
 
 /** /blog/:slug: the article (Markdown, rendered safely), reading time, category and related posts. */
 export default function BlogDetailPage() {
@@ -68,7 +69,9 @@ export default function BlogDetailPage() {
         <Link to="/blogs" className="text-sm text-maple-700 hover:underline">
           {t('blog.backToBlogs')}
         </Link>
-        <p className="mt-4 text-xs font-semibold tracking-wide text-maple-700 uppercase">{post.category}</p>
+        <p className="mt-4 text-xs font-semibold tracking-wide text-maple-700 uppercase">
+          {blogCategoryName(t, post.category)}
+        </p>
         <h1 className="mt-1 text-3xl font-bold tracking-tight text-gray-900">{title}</h1>
         <p className="mt-2 text-sm text-gray-600">
           <time dateTime={post.publishedAt}>{formatDate(post.publishedAt, i18n.language)}</time> ·{' '}

@@ -32,6 +32,26 @@ describe('blog screens', () => {
     expect(await screen.findByRole('button', { name: 'Logistics' })).toBeInTheDocument();
   });
 
+  it('names categories in the page language, never as their slug', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.includes('/api/v1/blogs?'))
+        return json({
+          items: [card(1, 'buy-canadian'), card(2, 'logistics'), card(3, 'new-topic')],
+          total: 3,
+          page: 1,
+          pageSize: 12,
+        });
+      return notFound.clone();
+    });
+    renderApp('/fr/blogs');
+    expect(await screen.findByRole('button', { name: 'Acheter canadien' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Logistique' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'New topic' })).toBeInTheDocument();
+    expect(screen.getAllByText('Acheter canadien').length).toBeGreaterThan(1); // the button and the card
+    expect(document.body.textContent).not.toMatch(/buy-canadian|new-topic/);
+  });
+
   it('says "Failed to load blogs" and "No categories available" when the API fails', async () => {
     vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
       json({ error: { code: 'BAD_REQUEST', message: 'x' } }, 400),

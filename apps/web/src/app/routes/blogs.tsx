@@ -9,6 +9,7 @@ import { BlogCard } from '../../features/content/components/blog-card';
 import { GlobalParagraphBlock } from '../../features/content/components/global-paragraph';
 import { cn } from '../../components/ui/cn';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { blogCategoryName } from '../../features/content/components/blog-category-name';
 
 const PAGE_SIZE = 12;
 
@@ -58,7 +59,7 @@ export default function BlogsPage() {
                       : 'border-gray-300 text-gray-700 hover:bg-gray-50',
                   )}
                 >
-                  {c ?? t('blog.allCategories')}
+                  {c ? blogCategoryName(t, c) : t('blog.allCategories')}
                 </button>
               </li>
             ))}

@@ -58,7 +58,7 @@ export default function LandingPage() {
   useDocumentTitle(t('landing.documentTitle'));
   const hero = useHeroSettings();
   const features = useLandingFeatures();
-  const frequent = useFrequentTerms(8);
+  const frequent = useFrequentTerms(8, fr ? 'fr' : 'en');
   return (
     <>
       <section className="bg-gradient-to-b from-maple-50 to-white">

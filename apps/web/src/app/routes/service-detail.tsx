@@ -7,6 +7,7 @@ import { formatMoney } from '../../lib/format';
 import { Skeleton, SkeletonText } from '../../components/ui/skeleton';
 import { useService } from '../../features/catalog/api/get-product';
 import { LikeButton } from '../../features/catalog/components/like-button';
+import { MainImage } from '../../features/catalog/components/main-image';
 import { Badge, sellerPath } from '../../features/catalog/components/product-card';
 import { ProductUnavailable } from '../../features/catalog/components/product-detail-view';
 import { LoadError } from '../../components/ui/query-states';
@@ -40,7 +41,7 @@ export default function ServiceDetailPage() {
     const code = isApiError(service.error) ? service.error.code : '';
     body =
       code === 'SERVICE_NOT_FOUND' || code === 'PRODUCT_NOT_AVAILABLE' ? (
-        <ProductUnavailable notFound={code === 'SERVICE_NOT_FOUND'} />
+        <ProductUnavailable kind="service" notFound={code === 'SERVICE_NOT_FOUND'} />
       ) : (
         <LoadError onRetry={() => void service.refetch()} />
       );
@@ -50,13 +51,9 @@ export default function ServiceDetailPage() {
     body = (
       <article>
         <div className="grid gap-8 md:grid-cols-2">
-          <img
-            src={s.images[0]}
-            alt={name}
-            width={640}
-            height={480}
-            className="aspect-[4/3] w-full rounded-lg bg-gray-100 object-cover"
-          />
+          <div>
+            <MainImage name={name} images={s.images} />
+          </div>
           <div>
             {s.verified ? <Badge tone="green">{t('badges.verified')}</Badge> : null}
             <div className="mt-2 flex items-start justify-between gap-3">

@@ -20,6 +20,7 @@ import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { Field, Input, inputClasses } from '../../../components/ui/field';
 import { EmptyState, LoadError } from '../../../components/ui/query-states';
+import { Modal } from '../../../components/ui/modal';
 import { Skeleton, SkeletonText } from '../../../components/ui/skeleton';
 import { fieldError } from '../../../lib/field-error';
 import { formatDate } from '../../../lib/format';
@@ -34,17 +35,7 @@ import { useUpdatePreferences } from '../api/update-preferences';
 import { DeleteAccountSection } from './delete-account-section';
 import { useUpdateProfile } from '../api/update-profile';
 import { AddressModal } from './address-modal';
-
-const avatarEmoji: Record<(typeof avatarChoices)[number], string> = {
-  maple: '🍁',
-  beaver: '🦫',
-  moose: '🫎',
-  loon: '🐦',
-  bear: '🐻',
-  goose: '🪿',
-  orca: '🐋',
-  lynx: '🐈',
-};
+import { AvatarArt, isAvatarChoice } from './avatar-art';
 
 export function Avatar({
   avatar,
@@ -55,7 +46,6 @@ export function Avatar({
   name: string;
   className?: string;
 }) {
-  const emoji = avatar && avatar in avatarEmoji ? avatarEmoji[avatar as keyof typeof avatarEmoji] : null;
   return (
     <span
       aria-hidden="true"
@@ -64,7 +54,7 @@ export function Avatar({
         className,
       )}
     >
-      {emoji ?? name.slice(0, 1).toUpperCase()}
+      {isAvatarChoice(avatar) ? <AvatarArt avatar={avatar} /> : name.slice(0, 1).toUpperCase()}
     </span>
   );
 }
@@ -166,6 +156,15 @@ function ProfileForm({
       <h2 id="profile-details" className="text-lg font-semibold text-gray-900">
         {t('profile.details')}
       </h2>
+      {user.city ? null : (
+        // Signup asks for the province only: say up front that saving needs the city too.
+        <p
+          role="note"
+          className="mt-3 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+        >
+          {t('profile.cityMissing')}
+        </p>
+      )}
       <form onSubmit={submit} noValidate className="mt-4 grid gap-4 sm:grid-cols-2">
         <fieldset className="sm:col-span-2">
           <legend className="text-sm font-medium text-gray-800">{t('profile.avatar')}</legend>
@@ -248,7 +247,12 @@ function ProfileForm({
             </select>
           )}
         </Field>
-        <Field label={t('profile.city')} error={fieldError(t, errors.city?.message)} required>
+        <Field
+          label={t('profile.city')}
+          hint={user.city ? undefined : t('profile.cityHint')}
+          error={fieldError(t, errors.city?.message)}
+          required
+        >
           {(p) => (
             <select
               {...p}
@@ -343,6 +347,15 @@ function AddressSection() {
   const remove = useDeleteAddress();
   const save = useSaveAddress();
   const [editing, setEditing] = useState<Address | null | 'new'>(null);
+  const [deleting, setDeleting] = useState<Address | null>(null);
+  const confirmDelete = (a: Address) =>
+    remove.mutateAsync(a.id).then(
+      () => {
+        setDeleting(null);
+        toast.success(t('address.deleted'));
+      },
+      (e: unknown) => toast.error(errorMessage(t, e)),
+    );
   const makeDefault = (a: Address) =>
     save.mutate(
       { ...a, isDefaultShipping: true, country: 'Canada' },
@@ -407,11 +420,7 @@ function AddressSection() {
                   size="sm"
                   variant="ghost"
                   aria-label={t('address.deleteLabel', { street: a.street })}
-                  loading={remove.isPending && remove.variables === a.id}
-                  onClick={() => {
-                    if (window.confirm(t('address.confirmDelete')))
-                      remove.mutate(a.id, { onError: (e) => toast.error(errorMessage(t, e)) });
-                  }}
+                  onClick={() => setDeleting(a)}
                 >
                   {t('delete')}
                 </Button>
@@ -423,6 +432,34 @@ function AddressSection() {
       {editing ? (
         <AddressModal address={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       ) : null}
+      {/* The confirmation modal of spec §2 (not the browser's confirm()). */}
+      <Modal
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={t('address.confirmDelete')}
+        closeLabel={t('cancel')}
+        size="sm"
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setDeleting(null)}>
+              {t('cancel')}
+            </Button>
+            <Button
+              variant="danger"
+              loading={remove.isPending}
+              onClick={() => {
+                if (deleting) void confirmDelete(deleting);
+              }}
+            >
+              {t('delete')}
+            </Button>
+          </>
+        }
+      >
+        <p className="text-sm text-gray-700">
+          {deleting ? t('address.confirmDeleteText', { street: deleting.street }) : null}
+        </p>
+      </Modal>
     </section>
   );
 }

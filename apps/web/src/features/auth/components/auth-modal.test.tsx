@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, renderWithProviders } from '../../../test/render';
 import { sessionStore } from '../../../lib/session-store';
 import { useRequireLogin } from '../../../lib/use-require-login';
+import { forgetPendingReset } from './pending-reset';
 
 const user = { id: 'u1', fullName: 'Jeanne Roy', avatar: null, email: 'j@example.ca' };
 const json = (status: number, body: unknown) =>
@@ -36,8 +37,12 @@ describe('auth modal', () => {
     );
     renderApp('/');
     await waitFor(() => expect(sessionStore.getState().isInitialCheckPending).toBe(false));
-    fireEvent.click(within(await screen.findByRole('banner')).getAllByRole('button', { name: 'Log in' })[0]!);
-    const dialog = await screen.findByRole('dialog');
+    // On a phone: the menu, then its Log in button.
+    const banner = await screen.findByRole('banner');
+    fireEvent.click(within(banner).getByRole('button', { name: 'Open menu' }));
+    const loginButtons = within(banner).getAllByRole('button', { name: 'Log in' });
+    fireEvent.click(loginButtons[loginButtons.length - 1]!);
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 }); // a lazy chunk
     expect(dialog).toHaveTextContent('MapleSource is a service for businesses and buyers in Canada only.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'New here? Create an account' }));
     fireEvent.change(within(dialog).getByLabelText(/^Full name/), { target: { value: 'Jeanne Roy' } });
@@ -62,8 +67,60 @@ describe('auth modal', () => {
     await waitFor(() => expect(sessionStore.getState().isLoggedIn).toBe(true));
     expect(sessionStore.getState().userInfo?.fullName).toBe('Jeanne Roy');
     expect(screen.queryByRole('dialog')).toBeNull();
+    // A welcome toast, and the phone menu has closed behind the dialog.
+    expect(await screen.findByText('Welcome to MapleSource, Jeanne Roy!')).toBeInTheDocument();
+    expect(within(banner).getByRole('button', { name: 'Open menu' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
     expect(calls).toContain('POST auth/send-otp');
-  });
+  }, 20_000);
+
+  it('reopening "Forgot password" within the minute goes back to the code step; a refused resend does too', async () => {
+    forgetPendingReset();
+    let resendRefused = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (String(url).includes('auth/forgot-password-otp'))
+          return resendRefused
+            ? json(429, { error: { code: 'OTP_RESEND_TOO_SOON', message: 'x' } })
+            : json(200, { ok: true, expiresInSeconds: 600, resendInSeconds: 60 });
+        return json(401, { error: { code: 'UNAUTHENTICATED', message: 'x' } });
+      }),
+    );
+    renderApp('/');
+    await waitFor(() => expect(sessionStore.getState().isInitialCheckPending).toBe(false));
+    const openForgot = async () => {
+      act(() => sessionStore.setState({ isAuthModalOpen: true }));
+      const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Forgot your password?' }));
+      return dialog;
+    };
+    let dialog = await openForgot();
+    fireEvent.change(within(dialog).getByLabelText(/^Mobile phone number/), {
+      target: { value: '514 555 0123' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send me a code' }));
+    expect(await within(dialog).findByLabelText(/^6-digit code/)).toBeInTheDocument();
+
+    fireEvent.keyDown(document, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    dialog = await openForgot();
+    // Straight to the code already received, the resend still counting down.
+    expect(within(dialog).getByLabelText(/^6-digit code/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: /Send a new code in \d+ s/ })).toBeDisabled();
+
+    // Another number: the phone step; the server refuses a new code this soon, the code step opens anyway.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Use another phone number' }));
+    resendRefused = true;
+    fireEvent.change(within(dialog).getByLabelText(/^Mobile phone number/), {
+      target: { value: '514 555 0123' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send me a code' }));
+    expect(await within(dialog).findByLabelText(/^6-digit code/)).toBeInTheDocument();
+    expect(within(dialog).queryByText(/Please wait/)).toBeNull();
+  }, 20_000);
 
   it('shows the login failure text for unexpected errors', async () => {
     vi.stubGlobal(

@@ -23,6 +23,12 @@ import { useLogin } from '../api/login';
 import { useResetPassword } from '../api/reset-password';
 import { useSendOtp } from '../api/send-otp';
 import { useSignup } from '../api/signup';
+import {
+  currentPendingReset,
+  forgetPendingReset,
+  rememberPendingReset,
+  secondsBeforeResend,
+} from './pending-reset';
 import { useCountdown } from './resend-timer';
 
 type View = 'login' | 'signup' | 'forgot';
@@ -65,12 +71,15 @@ function LoginForm({ onView }: { onView: (view: View) => void }) {
   });
   const { errors } = form.formState;
   const submit = form.handleSubmit(({ identifier, password }) =>
-    mutation.mutate(
-      identifier.includes('@') ? { email: identifier, password } : { phoneNumber: identifier, password },
-      {
-        onSuccess: ({ user }) => toast.success(t('login.welcome', { name: user.fullName })),
-      },
-    ),
+    mutation
+      .mutateAsync(
+        identifier.includes('@') ? { email: identifier, password } : { phoneNumber: identifier, password },
+      )
+      // The dialog closes on login: a per-call onSuccess would be skipped once it is gone.
+      .then(
+        ({ user }) => toast.success(t('login.welcome', { name: user.fullName })),
+        () => undefined, // shown from mutation.error below
+      ),
   );
   const failure = mutation.error
     ? isApiError(mutation.error) && mutation.error.status > 0 && mutation.error.status < 500
@@ -153,12 +162,11 @@ function SignupForm({ onView }: { onView: (view: View) => void }) {
       return;
     }
     setOtpError(null);
-    signup.mutate(
-      { ...details, otp: parsed.data },
-      {
-        onSuccess: ({ user }) => toast.success(t('signup.welcome', { name: user.fullName })),
-        onError: (error) => setOtpError(errorMessage(t, error)),
-      },
+    // Not mutate's per-call callbacks: logging in closes this dialog, and React Query skips those callbacks
+    // once the component is gone, so the welcome toast never showed.
+    signup.mutateAsync({ ...details, otp: parsed.data }).then(
+      ({ user }) => toast.success(t('signup.welcome', { name: user.fullName })),
+      (error: unknown) => setOtpError(errorMessage(t, error)),
     );
   };
 
@@ -276,13 +284,15 @@ const resetSchema = z.object({ otp: otpSchema, password: passwordSchema });
 
 function ForgotForm({ onView }: { onView: (view: View) => void }) {
   const { t } = useTranslation('auth');
-  const [phone, setPhone] = useState<string | null>(null);
-  const [phoneInput, setPhoneInput] = useState('');
+  // A code sent in the last minutes (the dialog was closed and reopened): back to the code step.
+  const [resumed] = useState(currentPendingReset);
+  const [phone, setPhone] = useState<string | null>(resumed?.phone ?? null);
+  const [phoneInput, setPhoneInput] = useState(resumed?.phone ?? '');
   const [phoneError, setPhoneError] = useState<string | null>(null);
   const askCode = useForgotPasswordOtp();
   const getToken = useForgotPasswordToken();
   const reset = useResetPassword();
-  const countdown = useCountdown();
+  const countdown = useCountdown(secondsBeforeResend(resumed));
   const form = useForm({ resolver: zodResolver(resetSchema), defaultValues: { otp: '', password: '' } });
   const { errors } = form.formState;
 
@@ -295,8 +305,18 @@ function ForgotForm({ onView }: { onView: (view: View) => void }) {
     setPhoneError(null);
     askCode.mutate(parsed.data, {
       onSuccess: (res) => {
+        rememberPendingReset(parsed.data, res.expiresInSeconds, res.resendInSeconds);
         setPhone(parsed.data);
         countdown.start(res.resendInSeconds);
+      },
+      onError: (error) => {
+        // A code was sent to this number moments ago: the buyer has it, so let them enter it.
+        if (isApiError(error) && error.code === 'OTP_RESEND_TOO_SOON') {
+          const known = currentPendingReset();
+          setPhone(parsed.data);
+          countdown.start(known?.phone === parsed.data ? secondsBeforeResend(known) : 60);
+          askCode.reset();
+        }
       },
     });
   };
@@ -306,6 +326,7 @@ function ForgotForm({ onView }: { onView: (view: View) => void }) {
     try {
       const { token } = await getToken.mutateAsync({ phoneNumber: phone, otp });
       await reset.mutateAsync({ token, password });
+      forgetPendingReset();
       toast.success(t('forgot.done'));
       onView('login');
     } catch {
@@ -391,6 +412,18 @@ function ForgotForm({ onView }: { onView: (view: View) => void }) {
           onClick={() => request(phone)}
         >
           {countdown.left > 0 ? t('signup.resendIn', { seconds: countdown.left }) : t('signup.resend')}
+        </button>
+      </p>
+      <p className="text-center text-sm">
+        <button
+          type="button"
+          className="text-maple-700 underline"
+          onClick={() => {
+            forgetPendingReset();
+            setPhone(null);
+          }}
+        >
+          {t('forgot.otherNumber')}
         </button>
       </p>
     </form>

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 
-/** Seconds left before a new code may be asked for; `start(n)` restarts the countdown. */
-export function useCountdown() {
-  const [until, setUntil] = useState(0);
+/** Seconds left before a new code may be asked for; `start(n)` restarts the countdown (from `initialSeconds`). */
+export function useCountdown(initialSeconds = 0) {
+  const [until, setUntil] = useState(() => (initialSeconds > 0 ? Date.now() + initialSeconds * 1000 : 0));
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (until <= Date.now()) return;

@@ -18,14 +18,19 @@ export const useSuggestions = (q: string) =>
     staleTime: 60_000,
   });
 
-/** `GET search/frequent`: frequently searched terms. */
-export const useFrequentTerms = (limit = 8) =>
+/** The language of a page's texts: French pages are French, every other language shows English. */
+export const textLanguage = (language: string): 'en' | 'fr' => (language.startsWith('fr') ? 'fr' : 'en');
+
+/** `GET search/frequent?language=`: the terms searched most on pages in this language. */
+export const useFrequentTerms = (limit: number, language: 'en' | 'fr') =>
   useQuery({
-    queryKey: ['search', 'frequent', limit],
+    queryKey: ['search', 'frequent', limit, language],
     queryFn: () =>
-      api.get<{ items: { term: string; count: number }[] }>('search/frequent', { query: { limit } }),
+      api.get<{ items: { term: string; count: number }[] }>('search/frequent', {
+        query: { limit, language },
+      }),
   });
 
-/** `POST category-stats/track-search` on submit: feeds "frequently searched" and "suggested". */
-export const trackSearch = (term: string) =>
-  api.post('category-stats/track-search', { body: { term } }).catch(() => undefined);
+/** `POST category-stats/track-search` on submit: feeds "frequently searched" (of this language) and "suggested". */
+export const trackSearch = (term: string, language: 'en' | 'fr') =>
+  api.post('category-stats/track-search', { body: { term, language } }).catch(() => undefined);

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState, type InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProductFacets } from '@maplesource/contracts/catalog';
 import { provinceCodes, provinceNames, type ProvinceCode } from '@maplesource/contracts/province-names';
@@ -37,6 +37,48 @@ const selectClass =
   'mt-1 block w-full rounded-md border border-gray-300 bg-white px-2 py-1.5 text-sm focus:border-maple-600 focus:outline-none focus:ring-1 focus:ring-maple-600';
 
 /**
+ * A text box whose value goes to the URL when the buyer leaves it or presses Enter. It keeps its own text
+ * while the listing (and the URL) change for other boxes, follows the URL when that changes from outside
+ * (back button, "Clear filters"), and shows what was applied after committing ("abc" becomes empty).
+ */
+function CommittedInput({
+  committed,
+  normalise,
+  onCommit,
+  ...inputProps
+}: {
+  /** The text of the value currently in the URL. */
+  committed: string;
+  /** The text the URL will hold for what was typed ('' when it is not a valid value). */
+  normalise: (text: string) => string;
+  onCommit: (text: string) => void;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'defaultValue' | 'onChange' | 'onBlur'>) {
+  const [text, setText] = useState(committed);
+  const [shown, setShown] = useState(committed);
+  if (shown !== committed) {
+    // The URL changed: show it (this is also the echo of our own commit, which holds the same text).
+    setShown(committed);
+    setText(committed);
+  }
+  const commit = () => {
+    const applied = normalise(text);
+    setText(applied);
+    if (applied !== committed) onCommit(text);
+  };
+  return (
+    <input
+      {...inputProps}
+      value={text}
+      onChange={(e) => setText(e.target.value)}
+      onBlur={commit}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') commit();
+      }}
+    />
+  );
+}
+
+/**
  * The product filter of spec §3 (+ Canadian origin), or the service filter (same fields minus origin and
  * quantity; "delivery" is the turnaround); every change goes to the URL through `onChange`.
  */
@@ -70,6 +112,10 @@ export function FilterPanel({
   const toCents = (text: string) => {
     const n = Number(text);
     return text.trim() === '' || !Number.isFinite(n) || n < 0 ? undefined : Math.round(n * 100);
+  };
+  const toQuantity = (text: string) => {
+    const n = Number(text);
+    return text.trim() !== '' && Number.isInteger(n) && n >= 1 ? n : undefined;
   };
   return (
     <form
@@ -145,24 +191,26 @@ export function FilterPanel({
           <label htmlFor={`${id}-min`} className="font-medium text-gray-900">
             {t('filters.minPrice')}
           </label>
-          <input
+          <CommittedInput
             id={`${id}-min`}
             inputMode="decimal"
             className={selectClass}
-            defaultValue={dollars(value.minPrice)}
-            onBlur={(e) => onChange({ minPrice: toCents(e.target.value) })}
+            committed={dollars(value.minPrice)}
+            normalise={(text) => dollars(toCents(text))}
+            onCommit={(text) => onChange({ minPrice: toCents(text) })}
           />
         </div>
         <div>
           <label htmlFor={`${id}-max`} className="font-medium text-gray-900">
             {t('filters.maxPrice')}
           </label>
-          <input
+          <CommittedInput
             id={`${id}-max`}
             inputMode="decimal"
             className={selectClass}
-            defaultValue={dollars(value.maxPrice)}
-            onBlur={(e) => onChange({ maxPrice: toCents(e.target.value) })}
+            committed={dollars(value.maxPrice)}
+            normalise={(text) => dollars(toCents(text))}
+            onCommit={(text) => onChange({ maxPrice: toCents(text) })}
           />
         </div>
       </div>
@@ -207,15 +255,13 @@ export function FilterPanel({
           <label htmlFor={`${id}-qty`} className="font-medium text-gray-900">
             {t('filters.minQuantity')}
           </label>
-          <input
+          <CommittedInput
             id={`${id}-qty`}
             inputMode="numeric"
             className={selectClass}
-            defaultValue={value.minQuantity ?? ''}
-            onBlur={(e) => {
-              const n = Number(e.target.value);
-              onChange({ minQuantity: e.target.value && Number.isInteger(n) && n >= 1 ? n : undefined });
-            }}
+            committed={value.minQuantity === undefined ? '' : String(value.minQuantity)}
+            normalise={(text) => String(toQuantity(text) ?? '')}
+            onCommit={(text) => onChange({ minQuantity: toQuantity(text) })}
           />
         </div>
       ) : null}

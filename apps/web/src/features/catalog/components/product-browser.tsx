@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -78,8 +78,17 @@ function useListingState(kind: ListingKind, category: string | undefined) {
       .filter((c) => !category || c.slug === category)
       .flatMap((c) => c.children)
       .map((c) => ({ slug: c.slug, name: fr ? c.nameFr : c.nameEn })) ?? [];
-  const update = (next: Partial<ProductListParams>) =>
-    setParams(writeFilters(params, next), { replace: false });
+  // Two changes in a row (min price then max price) must compose: the second builds on the URL the first
+  // asked for, even when the navigation of the first has not been rendered yet.
+  const pending = useRef<URLSearchParams | null>(null);
+  useEffect(() => {
+    if (pending.current?.toString() === params.toString()) pending.current = null;
+  }, [params]);
+  const update = (next: Partial<ProductListParams>) => {
+    const out = writeFilters(pending.current ?? params, next);
+    pending.current = out;
+    setParams(out, { replace: false });
+  };
   return { params, filters: readFilters(params), update, subcategoryOptions };
 }
 
@@ -125,11 +134,10 @@ function ListingBrowser<T extends { id: string }>({
   const staleLink = isApiError(result.error) && stalePageCodes.has(result.error.code) ? result.error : null;
   const [drawer, setDrawer] = useState(false);
   const wide = useMediaQuery('(min-width: 768px)');
-  const { params, filters, update, subcategoryOptions } = state;
+  const { filters, update, subcategoryOptions } = state;
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const panel = (
     <FilterPanel
-      key={params.toString()}
       kind={kind}
       value={filters}
       onChange={update}

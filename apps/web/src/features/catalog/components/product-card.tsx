@@ -1,15 +1,33 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type {
   ProductCard as ProductCardData,
   ServiceCard as ServiceCardData,
 } from '@maplesource/contracts/catalog';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, formatNumber } from '../../../lib/format';
 import { Skeleton } from '../../../components/ui/skeleton';
 
 export const productPath = (slug: string) => `/productdetails/${encodeURIComponent(slug)}`;
 export const servicePath = (slug: string) => `/service/${encodeURIComponent(slug)}`;
 export const sellerPath = (slug: string) => `/seller/${encodeURIComponent(slug)}`;
+
+/** The options of the `card.rating` text: average with one decimal and the count, both in the page's format. */
+export function ratingTextOptions(average: number, count: number, language: string) {
+  return {
+    rating: formatNumber(average, language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+    count,
+    formatted: formatNumber(count, language),
+  };
+}
+
+/**
+ * A unit in the page's language, in the number the count asks for ("10 metres", "1 pièce"). A unit the
+ * catalogue does not know (typed by a seller) is shown as written.
+ */
+export function unitText(t: TFunction<'catalog'>, unit: string, count: number): string {
+  return t(`units.${unit}` as 'units.piece', { count, defaultValue: unit });
+}
 
 export function Badge({
   children,
@@ -71,17 +89,20 @@ export function ProductCard({
         </Heading>
         <p className="text-sm text-gray-900">
           {t('card.from', { price: formatMoney(product.minPriceCents, i18n.language) })}
-          <span className="text-gray-600"> / {product.unit}</span>
+          <span className="text-gray-600"> / {unitText(t, product.unit, 1)}</span>
         </p>
         <p className="text-xs text-gray-600">
-          {t('card.moq', { count: product.minOrderQuantity, unit: product.unit })}
+          {t('card.moq', {
+            count: product.minOrderQuantity,
+            unit: unitText(t, product.unit, product.minOrderQuantity),
+          })}
         </p>
         <p className="mt-auto text-xs text-gray-600">
           {product.seller.name} · {product.seller.city}, {product.seller.province}
         </p>
         {product.ratingCount > 0 ? (
           <p className="text-xs text-gray-700">
-            {t('card.rating', { rating: product.ratingAvg.toFixed(1), count: product.ratingCount })}
+            {t('card.rating', ratingTextOptions(product.ratingAvg, product.ratingCount, i18n.language))}
           </p>
         ) : null}
       </div>
@@ -115,10 +136,7 @@ export function ServiceCard({ service }: { service: ServiceCardData }) {
         </h3>
         <p className="text-sm text-gray-900">
           {t('card.from', { price: formatMoney(service.startingPriceCents, i18n.language) })}
-          <span className="text-gray-600">
-            {' '}
-            / {t(`priceUnit.${service.priceUnit}`, { defaultValue: service.priceUnit })}
-          </span>
+          <span className="text-gray-600"> / {unitText(t, service.priceUnit, 1)}</span>
         </p>
         <p className="mt-auto text-xs text-gray-600">
           {service.seller.name} · {service.seller.city}, {service.seller.province}

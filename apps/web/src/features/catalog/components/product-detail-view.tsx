@@ -4,29 +4,39 @@ import { useTranslation } from 'react-i18next';
 import type { ProductDetail } from '@maplesource/contracts/catalog';
 import { Button } from '../../../components/ui/button';
 import { Skeleton, SkeletonText } from '../../../components/ui/skeleton';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, formatNumber } from '../../../lib/format';
 import { isApiError } from '../../../lib/http';
 import { useRequireLogin } from '../../../lib/use-require-login';
 import { trackProductView, useProduct } from '../api/get-product';
 import { LikeButton } from './like-button';
-import { Badge, sellerPath } from './product-card';
+import { MainImage } from './main-image';
+import { Badge, sellerPath, unitText } from './product-card';
 import { LoadError } from '../../../components/ui/query-states';
 import { ReviewsPanel } from './reviews-panel';
 
-/** "Product Not Found" / "Cannot view this product yet" with a way back (spec §8). */
-export function ProductUnavailable({ notFound }: { notFound: boolean }) {
-  const { t } = useTranslation('catalog');
+const originCodes = new Set(['made-in-canada', 'product-of-canada', 'imported']);
+const isOriginCode = (value: string): value is 'made-in-canada' | 'product-of-canada' | 'imported' =>
+  originCodes.has(value);
+
+/** "Product Not Found" / "Cannot view this product yet" (or the service's) with a way back (spec §8). */
+export function ProductUnavailable({
+  notFound,
+  kind = 'product',
+}: {
+  notFound: boolean;
+  kind?: 'product' | 'service';
+}) {
+  const { t: tCatalog } = useTranslation('catalog');
+  const scope = kind === 'service' ? 'serviceDetail' : 'detail';
+  const t = (key: 'notFound' | 'notFoundText' | 'notYet' | 'notYetText' | 'goBack') =>
+    key === 'goBack' ? tCatalog('detail.goBack') : tCatalog(`${scope}.${key}`);
   const navigate = useNavigate();
   return (
     <div role="alert" className="mx-auto max-w-lg rounded-lg border border-gray-200 p-8 text-center">
-      <h1 className="text-xl font-semibold text-gray-900">
-        {notFound ? t('detail.notFound') : t('detail.notYet')}
-      </h1>
-      <p className="mt-2 text-sm text-gray-700">
-        {notFound ? t('detail.notFoundText') : t('detail.notYetText')}
-      </p>
+      <h1 className="text-xl font-semibold text-gray-900">{notFound ? t('notFound') : t('notYet')}</h1>
+      <p className="mt-2 text-sm text-gray-700">{notFound ? t('notFoundText') : t('notYetText')}</p>
       <Button variant="secondary" className="mt-4" onClick={() => void navigate(-1)}>
-        {t('detail.goBack')}
+        {t('goBack')}
       </Button>
     </div>
   );
@@ -61,9 +71,10 @@ function Loaded({
   const [image, setImage] = useState(0);
   const requireLogin = useRequireLogin();
   const name = fr ? product.nameFr : product.nameEn;
-  const label = (x: { labelEn: string; labelFr: string; value: string }) => ({
+  const label = (x: { labelEn: string; labelFr: string; value: string; valueFr?: string | undefined }) => ({
     label: fr ? x.labelFr : x.labelEn,
-    value: x.value,
+    // An origin stored as its code (older rows) is shown as words, never as the slug.
+    value: isOriginCode(x.value) ? t(`origin.${x.value}`) : fr ? (x.valueFr ?? x.value) : x.value,
   });
   return (
     <article>
@@ -85,13 +96,7 @@ function Loaded({
       </nav>
       <div className="mt-4 grid gap-8 md:grid-cols-2">
         <div>
-          <img
-            src={product.images[image]}
-            alt={name}
-            width={640}
-            height={480}
-            className="aspect-[4/3] w-full rounded-lg bg-gray-100 object-cover"
-          />
+          <MainImage name={name} images={product.images} index={image} onIndexChange={setImage} />
           <div className="mt-2 flex gap-2" role="group" aria-label={t('detail.gallery')}>
             {product.images.map((src, index) => (
               <button
@@ -140,8 +145,10 @@ function Loaded({
               {product.priceTiers.map((tier) => (
                 <tr key={tier.minQuantity} className="border-t border-gray-100">
                   <td className="py-1">
-                    {tier.maxQuantity ? `${tier.minQuantity}–${tier.maxQuantity}` : `${tier.minQuantity}+`}{' '}
-                    {product.unit}
+                    {tier.maxQuantity
+                      ? `${formatNumber(tier.minQuantity, i18n.language)}–${formatNumber(tier.maxQuantity, i18n.language)}`
+                      : `${formatNumber(tier.minQuantity, i18n.language)}+`}{' '}
+                    {unitText(t, product.unit, tier.maxQuantity ?? tier.minQuantity)}
                   </td>
                   <td className="py-1 font-medium">{formatMoney(tier.unitPriceCents, i18n.language)}</td>
                 </tr>
@@ -152,7 +159,8 @@ function Loaded({
             <div>
               <dt className="text-gray-600">{t('detail.moq')}</dt>
               <dd className="font-medium">
-                {product.minOrderQuantity} {product.unit}
+                {formatNumber(product.minOrderQuantity, i18n.language)}{' '}
+                {unitText(t, product.unit, product.minOrderQuantity)}
               </dd>
             </div>
             <div>
@@ -167,7 +175,10 @@ function Loaded({
           {product.variations.map((variation) => (
             <p key={variation.nameEn} className="mt-3 text-sm">
               <span className="text-gray-600">{fr ? variation.nameFr : variation.nameEn}: </span>
-              {variation.options.join(', ')}
+              {(fr && variation.optionsFr?.length === variation.options.length
+                ? variation.optionsFr
+                : variation.options
+              ).join(', ')}
             </p>
           ))}
           <Button

@@ -8,6 +8,7 @@ import { useRequireLogin } from '../../../lib/use-require-login';
 import { useReviewMutations, useReviews } from '../api/reviews';
 import { Pagination } from '../../../components/ui/pagination';
 import { LoadError } from '../../../components/ui/query-states';
+import { ratingTextOptions } from './product-card';
 import { SkeletonText } from '../../../components/ui/skeleton';
 
 /** Reviews of a product or service: list, add (1–5 stars, optional comment; login needed), delete own. */
@@ -38,7 +39,10 @@ export function ReviewsPanel({
       {reviews.data ? (
         <p className="mt-1 text-sm text-gray-700">
           {reviews.data.ratingCount > 0
-            ? t('card.rating', { rating: reviews.data.ratingAvg.toFixed(1), count: reviews.data.ratingCount })
+            ? t(
+                'card.rating',
+                ratingTextOptions(reviews.data.ratingAvg, reviews.data.ratingCount, i18n.language),
+              )
             : t('reviews.none')}
         </p>
       ) : null}
@@ -62,7 +66,7 @@ export function ReviewsPanel({
         >
           <fieldset>
             <legend className="text-sm font-medium text-gray-900">{t('reviews.yourRating')}</legend>
-            <div className="mt-1 flex gap-3">
+            <div className="mt-1 flex flex-wrap gap-x-3 gap-y-1">
               {[1, 2, 3, 4, 5].map((value) => (
                 <label key={value} className="flex items-center gap-1 text-sm">
                   <input

@@ -2,11 +2,11 @@ import { useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SearchIcon } from '../../../components/ui/icons';
-import { trackSearch, useSuggestions } from '../api/search';
+import { textLanguage, trackSearch, useSuggestions } from '../api/search';
 
 /** Search with suggestions as you type (combobox pattern; arrows + Enter; typo-tolerant on the server). */
 export function SearchBox({ initial = '' }: { initial?: string }) {
-  const { t } = useTranslation('catalog');
+  const { t, i18n } = useTranslation('catalog');
   const navigate = useNavigate();
   const id = useId();
   const [text, setText] = useState(initial);
@@ -24,7 +24,7 @@ export function SearchBox({ initial = '' }: { initial?: string }) {
     }
     const q = value.trim();
     if (!q) return;
-    void trackSearch(q);
+    void trackSearch(q, textLanguage(i18n.language));
     void navigate(`/products?q=${encodeURIComponent(q)}`);
   };
   return (

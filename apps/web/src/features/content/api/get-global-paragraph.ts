@@ -2,10 +2,16 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { GlobalParagraph } from '@maplesource/contracts/content';
 import { api, isApiError } from '../../../lib/http';
 
-/** `GET global-paragraph?path=` (spec §7); null when the page has none. */
+/**
+ * `GET global-paragraph?path=` (spec §7); null when the page has none. `optional=1` makes the server answer 204
+ * rather than 404: most pages have no paragraph, and that is not an error (no console error).
+ */
 export async function getGlobalParagraph(path: string): Promise<GlobalParagraph | null> {
   try {
-    return await api.get<GlobalParagraph>('global-paragraph', { query: { path } });
+    return (
+      (await api.get<GlobalParagraph | undefined>('global-paragraph', { query: { path, optional: 1 } })) ??
+      null
+    );
   } catch (error) {
     if (isApiError(error) && error.status === 404) return null;
     throw error;

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { BlogCard as BlogCardData } from '@maplesource/contracts/catalog';
 import { formatDate } from '../../../lib/format';
+import { blogCategoryName } from './blog-category-name';
 
 export const blogPath = (slug: string) => `/blog/${encodeURIComponent(slug)}`;
 
@@ -22,7 +23,9 @@ export function BlogCard({ blog, headingLevel = 2 }: { blog: BlogCardData; headi
         className="aspect-video w-full bg-gray-100 object-cover"
       />
       <div className="flex flex-1 flex-col p-4">
-        <p className="text-xs font-semibold tracking-wide text-maple-700 uppercase">{blog.category}</p>
+        <p className="text-xs font-semibold tracking-wide text-maple-700 uppercase">
+          {blogCategoryName(t, blog.category)}
+        </p>
         <Heading className="mt-1 text-lg font-semibold text-gray-900">
           <Link to={blogPath(blog.slug)} className="hover:underline">
             {title}

@@ -1,0 +1,124 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../test/render';
+import { sessionStore } from '../../lib/session-store';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const user = {
+  id: 'u1',
+  memberId: 'M-1',
+  fullName: 'Jeanne Roy',
+  email: 'j@example.ca',
+  emailVerified: true,
+  pendingEmail: null,
+  phoneNumber: '+15145550123',
+  state: 'QC',
+  city: null,
+  country: 'Canada',
+  avatar: null,
+  roles: ['buyer'],
+  isVerifiedBusiness: false,
+  isPremiumEmployer: false,
+  createdAt: '2025-05-01T12:00:00.000Z',
+  preferences: { preferredPaymentMethods: [], preferredCurrency: 'CAD', preferredLanguage: 'en' },
+};
+const address = {
+  id: '6f1c1a8e-1111-4a5b-9c0d-2e3f4a5b6c7d',
+  street: '12 rue Sainte-Catherine',
+  country: 'Canada',
+  province: 'QC',
+  city: 'Montréal',
+  postalCode: 'H2X 1Y4',
+  isDefaultShipping: false,
+  addressType: 'shipping',
+  createdAt: '2025-05-01T12:00:00.000Z',
+  updatedAt: '2025-05-01T12:00:00.000Z',
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.cookie = 'ms_has_session=; Max-Age=0; path=/';
+  act(() => sessionStore.reset());
+});
+
+describe('profile of a new account', () => {
+  it('says up front that the city is needed to save, with the city field', async () => {
+    document.cookie = 'ms_has_session=1; path=/';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input);
+        if (url.includes('auth/verify-tokens') || url.endsWith('/api/v1/profile')) return json({ user });
+        if (url.endsWith('/api/v1/address')) return json({ items: [] });
+        if (url.includes('locations/')) return json({ items: [] });
+        return json({ error: { code: 'NOT_FOUND', message: 'x' } }, 404);
+      }),
+    );
+    renderApp('/profile');
+    expect(
+      await screen.findByText(
+        'Your account has no city yet. Choose your province and city below: both are needed to save your profile.',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Needed to save your profile.')).toBeInTheDocument();
+    // The avatar picker draws pictures (SVG), not emoji that some systems show as empty boxes.
+    const avatars = screen.getByRole('radiogroup', { name: 'Avatar' });
+    const choices = within(avatars).getAllByRole('radio');
+    expect(choices).toHaveLength(8);
+    for (const choice of choices) expect(choice.querySelector('svg')).not.toBeNull();
+    expect(avatars.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
+    expect(within(avatars).getByRole('radio', { name: 'Canada goose' })).toBeInTheDocument();
+  }, 20_000);
+});
+
+describe('profile addresses', () => {
+  it('deletes an address through the confirmation modal, with a success toast (no browser confirm)', async () => {
+    document.cookie = 'ms_has_session=1; path=/';
+    const confirm = vi.fn(() => true);
+    vi.stubGlobal('confirm', confirm);
+    let deleted = false;
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = String(input);
+        const method = init?.method ?? 'GET';
+        calls.push(`${method} ${url.replace(/^.*\/api\/v1\//, '')}`);
+        if (url.includes('auth/verify-tokens') || url.endsWith('/api/v1/profile')) return json({ user });
+        if (method === 'DELETE' && url.includes(`/api/v1/address/${address.id}`)) {
+          deleted = true;
+          return json({ ok: true });
+        }
+        if (url.endsWith('/api/v1/address')) return json({ items: deleted ? [] : [address] });
+        if (url.includes('locations/')) return json({ items: [] });
+        return json({ error: { code: 'NOT_FOUND', message: 'x' } }, 404);
+      }),
+    );
+    const ui = userEvent.setup();
+    renderApp('/profile');
+    const remove = await screen.findByRole('button', { name: `Delete ${address.street}` }, { timeout: 5000 });
+    await ui.click(remove);
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this address?' });
+    expect(dialog).toHaveTextContent(`${address.street} will be removed from your addresses.`);
+    // Cancel keeps it.
+    await ui.click(within(dialog).getAllByRole('button', { name: 'Cancel' }).at(-1)!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.some((c) => c.startsWith('DELETE'))).toBe(false);
+    expect(remove).toHaveFocus();
+
+    await ui.click(remove);
+    await ui.click(
+      within(await screen.findByRole('dialog', { name: 'Delete this address?' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    expect(await screen.findByText('Address deleted.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByText('You have no saved address yet.')).toBeInTheDocument();
+    expect(confirm).not.toHaveBeenCalled();
+  }, 20_000);
+});
