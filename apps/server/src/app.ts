@@ -32,6 +32,7 @@ import { catalogModulePlugin, type CatalogOptions } from './modules/catalog';
 import { contentModulePlugin } from './modules/content';
 import { healthRoutes } from './modules/health';
 import { locationsModulePlugin } from './modules/locations';
+import { notificationsModulePlugin } from './modules/notifications';
 import { reviewsModulePlugin } from './modules/reviews';
 import { sellersModulePlugin } from './modules/sellers';
 import { buyerService } from './services/buyer';
@@ -143,6 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(catalogModulePlugin, options.catalog ?? {});
   await app.register(sellersModulePlugin);
   await app.register(reviewsModulePlugin);
+  await app.register(notificationsModulePlugin);
   // Content (issue 5) adds security headers, robots.txt and sitemaps: before the routes so its hooks reach them.
   await app.register(contentModulePlugin);
   // Uploaded files (app.storage) and GET /uploads/<key>, after the content plugin so they get its headers.

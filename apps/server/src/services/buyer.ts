@@ -4,6 +4,7 @@ import { authRoutes, devOutboxRoutes } from '../modules/auth';
 import { catalogAdminRoutes, catalogRoutes, mediaRoutes } from '../modules/catalog';
 import { contentAdminRoutes, contentRoutes, homeBlogsRoutes } from '../modules/content';
 import { locationsRoutes } from '../modules/locations';
+import { notificationsRoutes } from '../modules/notifications';
 import { reviewsRoutes } from '../modules/reviews';
 import { searchRoutes } from '../modules/search';
 import { recentSellersRoutes, sellersAdminRoutes, sellersRoutes } from '../modules/sellers';
@@ -41,6 +42,7 @@ export const buyerService: FastifyPluginAsync = async (app) => {
   await app.register(sellersRoutes);
   await app.register(recentSellersRoutes);
   await app.register(reviewsRoutes);
+  await app.register(notificationsRoutes);
   await app.register(homeBlogsRoutes);
   await app.register(contentRoutes);
   await app.register(adminScope, { prefix: '/admin' });
