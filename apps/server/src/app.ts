@@ -37,6 +37,7 @@ import { reviewsModulePlugin } from './modules/reviews';
 import { sellersModulePlugin } from './modules/sellers';
 import { buyerService } from './services/buyer';
 import { chatService } from './services/chat';
+import { chatModulePlugin } from './modules/chat';
 import { paymentService } from './services/payment';
 
 export interface BuildAppOptions {
@@ -150,6 +151,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Uploaded files (app.storage) and GET /uploads/<key>, after the content plugin so they get its headers.
   await app.register(storage);
   await app.register(healthRoutes);
+  // Chat (issue 11): app.chat for every backend (quotes open conversations from the buyer backend).
+  await app.register(chatModulePlugin);
   if (config.SERVICES.includes('buyer')) await app.register(buyerService, { prefix: '/api/v1' });
   if (config.SERVICES.includes('chat')) {
     // Socket.IO is app-wide (not encapsulated) so workflows of any backend can emit through app.io.

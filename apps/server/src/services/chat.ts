@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import chatModule from '../modules/chat';
+import { registerChatSocketHandlers } from '../modules/chat';
 
 /**
  * The chat backend (spec §7): chat HTTP routes under /api/v1. Its Socket.IO server
@@ -7,5 +7,5 @@ import chatModule from '../modules/chat';
  * adds its socket handlers to it.
  */
 export const chatService: FastifyPluginAsync = async (app) => {
-  await app.register(chatModule);
+  registerChatSocketHandlers(app.realtime);
 };
