@@ -33,6 +33,7 @@ import { contentModulePlugin } from './modules/content';
 import { healthRoutes } from './modules/health';
 import { locationsModulePlugin } from './modules/locations';
 import { notificationsModulePlugin } from './modules/notifications';
+import { quotesModulePlugin } from './modules/quotes';
 import { reviewsModulePlugin } from './modules/reviews';
 import { sellersModulePlugin } from './modules/sellers';
 import { buyerService } from './services/buyer';
@@ -153,6 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes);
   // Chat (issue 11): app.chat for every backend (quotes open conversations from the buyer backend).
   await app.register(chatModulePlugin);
+  await app.register(quotesModulePlugin);
   if (config.SERVICES.includes('buyer')) await app.register(buyerService, { prefix: '/api/v1' });
   if (config.SERVICES.includes('chat')) {
     // Socket.IO is app-wide (not encapsulated) so workflows of any backend can emit through app.io.
