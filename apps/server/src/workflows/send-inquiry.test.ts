@@ -269,4 +269,3 @@ describe("the seller's answer", () => {
     expect((await actionsIn(fresh.chatId)).at(-1)).toBe('quotation_rejected');
   });
 });
-
