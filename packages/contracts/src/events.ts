@@ -41,6 +41,20 @@ export const domainEventSchemas = {
     subjectKind: z.enum(['product', 'service']).optional(),
     businessAction: z.string().nullable().optional(),
   }),
+  /** A buyer sent an inquiry (quotes): the conversation it opened holds it. */
+  'quotation.created': z.object({
+    quotationId: z.string().min(1),
+    chatId: z.string().min(1),
+    buyerId: z.string().min(1),
+    sellerUserId: z.string().min(1),
+    subjectKind: z.enum(['product', 'service']),
+  }),
+  /** The seller accepted or rejected a quotation. */
+  'quotation.decided': z.object({
+    quotationId: z.string().min(1),
+    chatId: z.string().min(1),
+    decision: z.enum(['accepted', 'rejected']),
+  }),
 } as const satisfies Record<`${string}.${string}`, z.ZodType>;
 
 export type DomainEventName = keyof typeof domainEventSchemas;
