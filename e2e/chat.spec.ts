@@ -4,8 +4,15 @@ import { test, expect, waitForApp } from './fixtures';
  * Issue 11 end to end, two browser contexts: the seller (fixture `seller`, the test's page) and a buyer (a fresh
  * account, logged in in a context of its own). The buyer sends an inquiry from the seller's product page — a
  * validation error first, then sent — and lands in the conversation; the seller sees it in the seller centre,
- * types (the buyer sees the typing indicator) and replies; the seller's message reaches "Seen"; the buyer answers.
+ * types (the buyer sees the typing indicator) and replies; the seller's message reaches "Seen"; the buyer answers;
+ * the seller accepts the quotation and replies with an image the buyer sees.
  */
+/** A 4×4 red PNG: small, but real image bytes (the server checks the bytes, not the name). */
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAEElEQVR4nGP4z8AARwzEcQCukw/x0F8jngAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 test('inquiry, then a live buyer–seller conversation', async ({ seller, buyerAccount, page, browser }) => {
   const buyerContext = await browser.newContext();
   try {
@@ -63,6 +70,23 @@ test('inquiry, then a live buyer–seller conversation', async ({ seller, buyerA
     await buyerBox.press('Enter');
     await expect(sellerChat.getByRole('log').getByText('Great, thank you.')).toBeVisible();
     await expect(buyerChat.getByRole('log').getByText('Great, thank you.')).toHaveCount(1);
+
+    // The seller accepts the quotation: the business action reaches the buyer live.
+    await sellerChat.getByRole('button', { name: 'Accept quotation' }).click();
+    await expect(page.getByText('Quotation accepted.')).toBeVisible();
+    await expect(buyerChat.getByRole('log').getByText(/^Quotation accepted/)).toBeVisible();
+
+    // The seller replies with an image (uploaded over HTTP, then referenced by the message).
+    await sellerChat
+      .getByLabel('Attach image')
+      .setInputFiles({ name: 'drawing.png', mimeType: 'image/png', buffer: png });
+    await expect(page.getByText('Image uploaded')).toBeVisible();
+    await sellerBox.fill('The drawing.');
+    await sellerBox.press('Enter');
+    await expect(buyerChat.getByRole('log').getByText('The drawing.')).toBeVisible();
+    const image = buyerChat.getByRole('log').locator('img').first();
+    await expect(image).toBeVisible();
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   } finally {
     await buyerContext.close();
   }
