@@ -34,10 +34,13 @@ import { catalogModulePlugin, type CatalogOptions } from './modules/catalog';
 import { contentModulePlugin } from './modules/content';
 import { healthRoutes } from './modules/health';
 import { locationsModulePlugin } from './modules/locations';
+import { notificationsModulePlugin } from './modules/notifications';
+import { quotesModulePlugin } from './modules/quotes';
 import { reviewsModulePlugin } from './modules/reviews';
 import { sellersModulePlugin } from './modules/sellers';
 import { buyerService } from './services/buyer';
 import { chatService } from './services/chat';
+import { chatModulePlugin } from './modules/chat';
 import { paymentService } from './services/payment';
 
 export interface BuildAppOptions {
@@ -148,11 +151,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(catalogModulePlugin, options.catalog ?? {});
   await app.register(sellersModulePlugin);
   await app.register(reviewsModulePlugin);
+  await app.register(notificationsModulePlugin);
   // Content (issue 5) adds security headers, robots.txt and sitemaps: before the routes so its hooks reach them.
   await app.register(contentModulePlugin);
   // Uploaded files (app.storage) and GET /uploads/<key>, after the content plugin so they get its headers.
   await app.register(storage);
   await app.register(healthRoutes);
+  // Chat (issue 11): app.chat for every backend (quotes open conversations from the buyer backend).
+  await app.register(chatModulePlugin);
+  await app.register(quotesModulePlugin);
   if (config.SERVICES.includes('buyer')) await app.register(buyerService, { prefix: '/api/v1' });
   if (config.SERVICES.includes('chat')) {
     // Socket.IO is app-wide (not encapsulated) so workflows of any backend can emit through app.io.

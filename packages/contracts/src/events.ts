@@ -28,6 +28,33 @@ export const domainEventSchemas = {
   'catalog-item.renamed': z.object({ itemKind: z.enum(['product', 'service']), itemId: z.string().min(1) }),
   /** An admin changed a storefront (verified badge, or name, city, province, business type). */
   'seller.changed': z.object({ sellerId: z.string().min(1), change: z.enum(['verified', 'profile']) }),
+  /**
+   * A chat message was stored (text, images or a business action). Notifications and the offline e-mail job
+   * react to it; the realtime delivery of the chat itself also runs from it, after commit.
+   */
+  'chat.message-created': z.object({
+    chatId: z.string().min(1),
+    messageId: z.string().min(1),
+    seq: z.number().int().positive(),
+    senderId: z.string().min(1),
+    recipientId: z.string().min(1),
+    subjectKind: z.enum(['product', 'service']).optional(),
+    businessAction: z.string().nullable().optional(),
+  }),
+  /** A buyer sent an inquiry (quotes): the conversation it opened holds it. */
+  'quotation.created': z.object({
+    quotationId: z.string().min(1),
+    chatId: z.string().min(1),
+    buyerId: z.string().min(1),
+    sellerUserId: z.string().min(1),
+    subjectKind: z.enum(['product', 'service']),
+  }),
+  /** The seller accepted or rejected a quotation. */
+  'quotation.decided': z.object({
+    quotationId: z.string().min(1),
+    chatId: z.string().min(1),
+    decision: z.enum(['accepted', 'rejected']),
+  }),
 } as const satisfies Record<`${string}.${string}`, z.ZodType>;
 
 export type DomainEventName = keyof typeof domainEventSchemas;

@@ -13,3 +13,6 @@ export * from './listing-head';
 export * from './content';
 export * from './catalog';
 export * from './events';
+export * from './chat';
+export * from './quotes';
+export * from './notifications';

@@ -46,6 +46,9 @@ export const loggedInPagePatterns = [
   '/my-orders',
   '/order/:orderId',
   '/service-order/:orderId',
+  // The seller's inbox and conversations (issue 11); `/seller/{slug}` is the public storefront.
+  '/seller-centre/inbox',
+  '/seller-centre/inbox/:chatId',
 ] as const;
 
 /** `/about-{product}`: one dynamic segment with a fixed prefix (React Router cannot express it). */

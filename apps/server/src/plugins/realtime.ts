@@ -33,6 +33,14 @@ export type RealtimeSocket = Socket<
 
 /** Runs for a validated payload; what it returns is acknowledged to the client as `{ ok: true, data }`. */
 export type SocketEventHandler<T> = (socket: RealtimeSocket, payload: T) => unknown;
+/**
+ * How a handler's result is acknowledged: `data` (default) answers `{ ok: true, data: result }`; `fields`
+ * spreads a result object into the ack, `{ ok: true, ...result }`, for events whose contracts ack is flat
+ * (chat's `sendMessage` answers `{ ok: true, message }`).
+ */
+export interface HandleOptions {
+  ack?: 'data' | 'fields';
+}
 export type ConnectionHandler = (socket: RealtimeSocket) => void | Promise<void>;
 
 /** How modules add their socket handlers (decision 074); the plugin keeps only server, auth and adapter. */
@@ -42,7 +50,12 @@ export interface Realtime {
    * payload is acknowledged `{ ok: false, error: { code: 'SOCKET_PAYLOAD_INVALID', … } }` and never
    * reaches the handler; an AppError thrown by the handler is acknowledged with its code.
    */
-  handle<T>(event: ClientToServerEventName, schema: ZodType<T>, handler: SocketEventHandler<T>): void;
+  handle<T>(
+    event: ClientToServerEventName,
+    schema: ZodType<T>,
+    handler: SocketEventHandler<T>,
+    options?: HandleOptions,
+  ): void;
   /** Runs for every authenticated connection (join rooms, presence). */
   onConnection(handler: ConnectionHandler): void;
 }
@@ -125,7 +138,10 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions) {
     }
   });
 
-  const eventHandlers = new Map<string, { schema: ZodType<unknown>; handler: SocketEventHandler<unknown> }>();
+  const eventHandlers = new Map<
+    string,
+    { schema: ZodType<unknown>; handler: SocketEventHandler<unknown>; ack: 'data' | 'fields' }
+  >();
   const connectionHandlers: ConnectionHandler[] = [];
   let ready = false;
   const assertNotReady = (what: string) => {
@@ -133,12 +149,13 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions) {
   };
 
   const realtime: Realtime = {
-    handle(event, schema, handler) {
+    handle(event, schema, handler, handleOptions) {
       assertNotReady(`socket handler "${event}"`);
       if (eventHandlers.has(event)) throw new Error(`socket event "${event}" already has a handler`);
       eventHandlers.set(event, {
         schema: schema as ZodType<unknown>,
         handler: handler as SocketEventHandler<unknown>,
+        ack: handleOptions?.ack ?? 'data',
       });
     },
     onConnection(handler) {
@@ -152,7 +169,7 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions) {
       Promise.resolve(handler(socket)).catch((error: unknown) =>
         app.log.error({ err: error, user: socket.data.user.id }, 'socket connection handler failed'),
       );
-    for (const [event, { schema, handler }] of eventHandlers) {
+    for (const [event, { schema, handler, ack: ackShape }] of eventHandlers) {
       // Untyped here: each payload is validated before the handler sees it.
       (socket as unknown as Socket).on(event, async (payload: unknown, ack?: unknown) => {
         const reply = typeof ack === 'function' ? (ack as (response: SocketAck) => void) : undefined;
@@ -166,7 +183,9 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions) {
         }
         try {
           const data = await handler(socket, parsed.data);
-          reply?.({ ok: true, data: data ?? null });
+          if (ackShape === 'fields' && data !== null && typeof data === 'object')
+            reply?.({ ok: true, ...(data as Record<string, unknown>) } as unknown as SocketAck);
+          else reply?.({ ok: true, data: data ?? null });
         } catch (error) {
           if (error instanceof AppError) return reply?.(errorAck(error.code, error.message, error.fields));
           app.log.error({ err: error, event, user: socket.data.user.id }, 'socket handler failed');

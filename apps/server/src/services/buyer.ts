@@ -4,11 +4,15 @@ import { authRoutes, devOutboxRoutes } from '../modules/auth';
 import { catalogAdminRoutes, catalogRoutes, mediaRoutes } from '../modules/catalog';
 import { contentAdminRoutes, contentRoutes, homeBlogsRoutes } from '../modules/content';
 import { locationsRoutes } from '../modules/locations';
+import { notificationsRoutes } from '../modules/notifications';
+import { quotesRoutes } from '../modules/quotes';
 import { reviewsRoutes } from '../modules/reviews';
 import { searchRoutes } from '../modules/search';
 import { recentSellersRoutes, sellersAdminRoutes, sellersRoutes } from '../modules/sellers';
 import { adminEditRoutes } from '../workflows/admin-edits.routes';
 import { deleteAccountRoutes } from '../workflows/delete-account.routes';
+import { quotesSellerRoutes } from '../workflows/quotes.seller.routes';
+import { sendInquiryRoutes } from '../workflows/send-inquiry.routes';
 import { devStorefrontRoutes } from '../workflows/dev-storefront.routes';
 
 /**
@@ -41,6 +45,10 @@ export const buyerService: FastifyPluginAsync = async (app) => {
   await app.register(sellersRoutes);
   await app.register(recentSellersRoutes);
   await app.register(reviewsRoutes);
+  await app.register(notificationsRoutes);
+  await app.register(quotesRoutes);
+  await app.register(sendInquiryRoutes);
+  await app.register(quotesSellerRoutes);
   await app.register(homeBlogsRoutes);
   await app.register(contentRoutes);
   await app.register(adminScope, { prefix: '/admin' });

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import chatModule from '../modules/chat';
+import { chatRoutes, chatSocketPlugin } from '../modules/chat';
 
 /**
  * The chat backend (spec §7): chat HTTP routes under /api/v1. Its Socket.IO server
@@ -7,5 +7,6 @@ import chatModule from '../modules/chat';
  * adds its socket handlers to it.
  */
 export const chatService: FastifyPluginAsync = async (app) => {
-  await app.register(chatModule);
+  await app.register(chatSocketPlugin);
+  await app.register(chatRoutes);
 };

@@ -32,6 +32,11 @@ export const tableOwners: Record<string, string> = {
   // reviews
   product_reviews: 'reviews',
   service_reviews: 'reviews',
+  // chat
+  chats: 'chat',
+  chat_messages: 'chat',
+  chat_read_markers: 'chat',
+  chat_attachments: 'chat',
   // content
   seo_entries: 'content',
   global_paragraphs: 'content',
@@ -40,6 +45,11 @@ export const tableOwners: Record<string, string> = {
   hero_settings: 'content',
   landing_features: 'content',
   site_settings: 'content', // dropped by 0301
+  // quotes
+  quotations: 'quotes',
+  // notifications (and the offline chat e-mail's throttle)
+  notifications: 'notifications',
+  chat_offline_mails: 'notifications',
   // cross-cutting ports and the foundation
   outbox_messages: 'plugins',
   domain_events: 'plugins',

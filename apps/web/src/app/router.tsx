@@ -50,6 +50,8 @@ const loggedInRoutes: RouteObject[] = [
   { path: paths.myOrders, lazy: page(() => import('./routes/my-orders')) },
   { path: paths.orderDetail, lazy: page(() => import('./routes/order-detail')) },
   { path: paths.serviceOrderDetail, lazy: page(() => import('./routes/service-order-detail')) },
+  { path: paths.sellerInbox, lazy: page(() => import('./routes/seller-inbox')) },
+  { path: paths.sellerConversation, lazy: page(() => import('./routes/seller-inbox')) },
 ];
 
 export const routes: RouteObject[] = [

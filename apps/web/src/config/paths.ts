@@ -42,6 +42,8 @@ export const paths = {
   myOrders: '/my-orders',
   orderDetail: '/order/:orderId',
   serviceOrderDetail: '/service-order/:orderId',
+  sellerInbox: '/seller-centre/inbox',
+  sellerConversation: '/seller-centre/inbox/:chatId',
 } as const satisfies Record<string, PagePattern>;
 
 // Compile-time check: every contracts pattern has a name here.

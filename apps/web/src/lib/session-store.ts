@@ -5,6 +5,8 @@ import { createStore, useStore } from './create-store';
  * re-check every 2 minutes, logout). For now nothing logs in.
  */
 export type InboxTab = 'inbox' | 'notifications' | 'chats';
+/** The conversation the inbox opens on (after an inquiry, or from a notification). */
+export type InboxChat = { kind: 'product' | 'service'; chatId: string };
 
 export type SessionUserInfo = {
   id: string;
@@ -22,6 +24,7 @@ export type SessionState = {
   preferredState: string | null;
   isInboxModalOpen: boolean;
   inboxInitialTab: InboxTab;
+  inboxChat: InboxChat | null;
   /** True while the first login check runs: the full-screen logo loader is shown. */
   isInitialCheckPending: boolean;
 };
@@ -33,6 +36,7 @@ export const initialSessionState: SessionState = {
   preferredState: null,
   isInboxModalOpen: false,
   inboxInitialTab: 'inbox',
+  inboxChat: null,
   isInitialCheckPending: true,
 };
 
@@ -41,15 +45,17 @@ export const sessionStore = createStore<SessionState>(initialSessionState);
 export const sessionActions = {
   openAuthModal: () => sessionStore.setState({ isAuthModalOpen: true }),
   closeAuthModal: () => sessionStore.setState({ isAuthModalOpen: false }),
-  openInbox: (tab: InboxTab = 'inbox') =>
-    sessionStore.setState({ isInboxModalOpen: true, inboxInitialTab: tab }),
-  closeInbox: () => sessionStore.setState({ isInboxModalOpen: false, inboxInitialTab: 'inbox' }),
+  openInbox: (tab: InboxTab = 'inbox', chat: InboxChat | null = null) =>
+    sessionStore.setState({ isInboxModalOpen: true, inboxInitialTab: chat ? 'chats' : tab, inboxChat: chat }),
+  closeInbox: () =>
+    sessionStore.setState({ isInboxModalOpen: false, inboxInitialTab: 'inbox', inboxChat: null }),
   setPreferredState: (preferredState: string | null) => sessionStore.setState({ preferredState }),
   /** Success of a login check or of a login. */
   loggedIn: (userInfo: SessionUserInfo | null) =>
     sessionStore.setState({ isLoggedIn: true, userInfo, isAuthModalOpen: false }),
   /** Failed login check or logout: resets login and user info (spec §4). */
-  loggedOut: () => sessionStore.setState({ isLoggedIn: false, userInfo: null }),
+  loggedOut: () =>
+    sessionStore.setState({ isLoggedIn: false, userInfo: null, isInboxModalOpen: false, inboxChat: null }),
   /** Called by the session layer when the first login check begins and when it ends (either way). */
   startInitialCheck: () => sessionStore.setState({ isInitialCheckPending: true }),
   finishInitialCheck: () => sessionStore.setState({ isInitialCheckPending: false }),

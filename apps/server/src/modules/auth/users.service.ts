@@ -90,8 +90,8 @@ export class UserService {
     return deleted.length === 1;
   }
 
-  async findById(id: string): Promise<UserRow | undefined> {
-    const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
+  async findById(id: string, db: Db = this.db): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
     return row;
   }
 

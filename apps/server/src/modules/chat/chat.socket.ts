@@ -1,12 +1,216 @@
-import { pingPayloadSchema } from '@maplesource/contracts/realtime/events';
-import type { Realtime } from '../../plugins/realtime';
+import type { FastifyInstance } from 'fastify';
+import {
+  chatEventName,
+  chatIdPayloadSchema,
+  deliveredPayloadSchema,
+  markAsReadPayloadSchema,
+  openChatPayloadSchema,
+  pingPayloadSchema,
+  sendMessagePayloadSchema,
+  typingEventSchema,
+  type ClientToServerEventName,
+  type ServerToClientEventName,
+  type ServerToClientPayloads,
+} from '@maplesource/contracts/realtime/events';
+import { chatLimits, type ChatSubjectKind } from '@maplesource/contracts';
+import { AppError } from '../../plugins/errors';
+import type { RealtimeSocket } from '../../plugins/realtime';
+import { chatNotFound } from './chat.service';
 
 /**
- * The chat backend's socket handlers. `ping` (spec §4: every 30 s while connected) answers `pong`
- * with the client's timestamp and the server time, so the client can measure the round trip.
+ * The chat backend's socket handlers (spec §7), on the realtime port (payloads checked with their contracts
+ * schemas there). Everything goes to user rooms (`user:<id>`) so whichever process holds the recipient's
+ * sockets delivers it (Redis Streams adapter); presence goes to `presence:<id>` rooms, joined by sockets that
+ * opened a chat with that user. A message is stored before it is acknowledged (decision 101).
  */
-export function registerChatSocketHandlers(realtime: Realtime) {
+
+interface SocketState {
+  openChatId: string | null;
+  presenceRoom: string | null;
+  /** chatId → the other participant, for typing events (checked once per socket). */
+  others: Map<string, { otherId: string; kind: ChatSubjectKind }>;
+}
+
+export function registerChatSocketHandlers(app: FastifyInstance): void {
+  const { realtime } = app;
+  const states = new WeakMap<RealtimeSocket, SocketState>();
+  /** sender:chat → when the last startTyping went out (one per 3 s, spec §2 / issue 11). */
+  const lastTyping = new Map<string, number>();
+
+  const stateOf = (socket: RealtimeSocket): SocketState => {
+    let state = states.get(socket);
+    if (!state) {
+      state = { openChatId: null, presenceRoom: null, others: new Map() };
+      states.set(socket, state);
+    }
+    return state;
+  };
+
+  function emitTo<E extends ServerToClientEventName>(
+    userId: string,
+    kind: ChatSubjectKind,
+    event: E,
+    payload: ServerToClientPayloads[E],
+  ): void {
+    // The event maps type payloads as `unknown`; ServerToClientPayloads says what each one carries.
+    (app.io.to(`user:${userId}`).emit as (name: string, body: unknown) => boolean)(
+      chatEventName(kind, event),
+      payload,
+    );
+  }
+
+  async function isOnline(userId: string): Promise<boolean> {
+    try {
+      return (await app.io.in(`user:${userId}`).fetchSockets()).length > 0;
+    } catch {
+      return false; // another process did not answer in time: shown offline until it says otherwise
+    }
+  }
+
+  async function otherParticipant(socket: RealtimeSocket, chatId: string) {
+    const state = stateOf(socket);
+    const known = state.others.get(chatId);
+    if (known) return known;
+    const participants = await app.chat.participants(chatId);
+    const userId = socket.data.user.id;
+    if (!participants || (participants.buyerId !== userId && participants.sellerUserId !== userId))
+      throw chatNotFound();
+    const other = {
+      otherId: participants.buyerId === userId ? participants.sellerUserId : participants.buyerId,
+      kind: participants.subjectKind,
+    };
+    state.others.set(chatId, other);
+    return other;
+  }
+
   realtime.handle('ping', pingPayloadSchema, (socket, { timestamp }) => {
     socket.emit('pong', { timestamp, serverTime: Date.now() });
+  });
+
+  for (const kind of ['product', 'service'] as const) {
+    const name = (event: string) =>
+      (kind === 'service' ? `service:${event}` : event) as ClientToServerEventName;
+
+    realtime.handle(
+      name('sendMessage'),
+      sendMessagePayloadSchema,
+      async (socket, payload) => {
+        const userId = socket.data.user.id;
+        try {
+          const stored = await app.chat.sendMessage(app.db, userId, kind, payload);
+          if (stored.created) {
+            const event = { chatId: payload.chatId, receiverId: stored.recipientId, message: stored.message };
+            emitTo(stored.recipientId, kind, 'messageReceived', event);
+            emitTo(userId, kind, 'messageSent', event);
+          }
+          return { message: stored.message };
+        } catch (error) {
+          const appError =
+            error instanceof AppError
+              ? error
+              : new AppError(500, 'MESSAGE_SEND_FAILED', 'Failed to send message');
+          socket.emit(chatEventName(kind, 'messageFailed'), {
+            chatId: payload.chatId,
+            clientMessageId: payload.clientMessageId,
+            error: { code: appError.code, message: appError.message },
+          });
+          throw error;
+        }
+      },
+      { ack: 'fields' },
+    );
+
+    realtime.handle(
+      name('openChat'),
+      openChatPayloadSchema,
+      async (socket, { chatId }) => openChat(socket, chatId, kind),
+      { ack: 'fields' },
+    );
+
+    realtime.handle(name('markAsRead'), markAsReadPayloadSchema, async (socket, { chatId, upToSeq }) => {
+      const userId = socket.data.user.id;
+      const read = await app.chat.markRead(app.db, userId, chatId, upToSeq, kind);
+      if (read.changed)
+        emitTo(read.otherId, kind, 'messageDelivered', {
+          chatId,
+          receiverId: userId,
+          upToSeq: read.lastReadSeq,
+          status: 'seen',
+        });
+      return { lastReadSeq: read.lastReadSeq, unreadCount: read.unreadCount };
+    });
+
+    realtime.handle(name('messageDelivered'), deliveredPayloadSchema, async (socket, { chatId, upToSeq }) => {
+      const userId = socket.data.user.id;
+      const delivered = await app.chat.markDelivered(app.db, userId, chatId, upToSeq);
+      if (delivered.changed)
+        emitTo(delivered.otherId, delivered.subjectKind, 'messageDelivered', {
+          chatId,
+          receiverId: userId,
+          upToSeq: delivered.upToSeq,
+          status: 'delivered',
+        });
+      return null;
+    });
+
+    realtime.handle(name('userTyping'), typingEventSchema, async (socket, { chatId, receipentId }) => {
+      const userId = socket.data.user.id;
+      const { otherId } = await otherParticipant(socket, chatId);
+      if (receipentId !== otherId) throw chatNotFound();
+      const key = `${userId}:${chatId}`;
+      const now = Date.now();
+      const last = lastTyping.get(key);
+      if (last !== undefined && now - last < chatLimits.typingThrottleMs) return { throttled: true };
+      lastTyping.set(key, now);
+      if (lastTyping.size > 50_000) lastTyping.clear(); // bounded: a forgotten entry only re-allows one event
+      emitTo(otherId, kind, 'startTyping', { chatId, receipentId, senderId: userId });
+      return { throttled: false };
+    });
+
+    realtime.handle(name('userStoppedTyping'), typingEventSchema, async (socket, { chatId, receipentId }) => {
+      const userId = socket.data.user.id;
+      const { otherId } = await otherParticipant(socket, chatId);
+      if (receipentId !== otherId) throw chatNotFound();
+      lastTyping.delete(`${userId}:${chatId}`);
+      emitTo(otherId, kind, 'stopTyping', { chatId, receipentId, senderId: userId });
+      return null;
+    });
+  }
+
+  realtime.handle(
+    'switchChat',
+    chatIdPayloadSchema,
+    async (socket, { chatId }) => {
+      const participants = await app.chat.participants(chatId).catch(() => null);
+      if (!participants) throw chatNotFound();
+      return openChat(socket, chatId, participants.subjectKind);
+    },
+    { ack: 'fields' },
+  );
+
+  /** The socket now looks at this chat: its presence room follows the other party. */
+  async function openChat(socket: RealtimeSocket, chatId: string, kind: ChatSubjectKind) {
+    const userId = socket.data.user.id;
+    const { item, otherId } = await app.chat.chatItem(app.db, userId, chatId, kind);
+    const state = stateOf(socket);
+    state.others.set(chatId, { otherId, kind });
+    const room = `presence:${otherId}`;
+    if (state.presenceRoom && state.presenceRoom !== room) await socket.leave(state.presenceRoom);
+    await socket.join(room);
+    state.presenceRoom = room;
+    state.openChatId = chatId;
+    const otherPartyOnline = await isOnline(otherId);
+    socket.emit(chatEventName(kind, 'chatOpened'), { chatId, chat: item, otherPartyOnline });
+    return { chat: item, otherPartyOnline };
+  }
+
+  realtime.onConnection(async (socket) => {
+    const userId = socket.data.user.id;
+    app.io.to(`presence:${userId}`).emit('presence', { userId, online: true });
+    socket.on('disconnect', () => {
+      void isOnline(userId).then((online) => {
+        if (!online) app.io.to(`presence:${userId}`).emit('presence', { userId, online: false });
+      });
+    });
   });
 }

@@ -14,6 +14,7 @@ import {
   releaseStorefrontsOf,
   searchSellers,
   setStorefrontProductCount,
+  storefrontOwner,
   unclaimedByCategory,
 } from './sellers.service';
 import { sellersReferenceUpload } from './upload-references';
@@ -44,6 +45,8 @@ export const createSellersService = (catalog: CatalogCategoryReads) => ({
   createOwnedStorefront,
   deleteOwnedStorefront,
   setStorefrontProductCount,
+  /** Who answers a storefront's inquiries (quotes): its owner user, or null while unclaimed. */
+  storefrontOwner,
   /** Whether a storefront shows this admin upload (the content module's unreferenced-upload clean-up asks). */
   referencesUpload: sellersReferenceUpload,
 });

@@ -228,3 +228,9 @@ export async function publicSellerSlugs(db: Db, offset: number, limit: number) {
   );
   return found.map((row) => ({ slug: String(row.slug), updatedAt: null }));
 }
+
+/** The user who owns a storefront (a claimed one), or null (unclaimed, or no such storefront). */
+export async function storefrontOwner(db: Db, sellerId: number): Promise<string | null> {
+  const [row] = await rows(db, sql`SELECT owner_user_id FROM sellers WHERE id = ${sellerId}`);
+  return row?.owner_user_id ? String(row.owner_user_id) : null;
+}

@@ -6,6 +6,7 @@ import { ScrollToTop } from '../behaviours/scroll-to-top';
 import { SeoHead } from '../behaviours/seo-head';
 import { Footer } from './footer';
 import { Header } from './header';
+import { InboxLayer } from './inbox-layer';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
@@ -31,6 +32,7 @@ export function DefaultLayout() {
         </Suspense>
       </main>
       <Footer />
+      <InboxLayer />
     </div>
   );
 }

@@ -7,6 +7,8 @@ import { Logo } from '../../components/ui/logo';
 import { cn } from '../../components/ui/cn';
 import { paths } from '../../config/paths';
 import { sessionActions, useSession } from '../../lib/session-store';
+import { useUnreadChatCount } from '../../features/chat/api/get-chats';
+import { useUnreadNotificationCount } from '../../features/notifications/api/notifications';
 import { LanguageMenu } from './language-menu';
 import { SearchForm } from './search-form';
 
@@ -51,6 +53,8 @@ export function Header() {
     return () => document.removeEventListener('keydown', onKey);
   }, [menuOpen]);
 
+  const unread = useUnreadChatCount(isLoggedIn, 'buyer') + useUnreadNotificationCount(isLoggedIn);
+  const inboxLabel = unread > 0 ? t('header.inboxUnread', { count: unread }) : t('header.inbox');
   const openInbox = () => (isLoggedIn ? sessionActions.openInbox('inbox') : sessionActions.openAuthModal());
   const search = (
     <SearchForm
@@ -81,7 +85,12 @@ export function Header() {
 
         <div className="hidden items-center gap-1 sm:flex">
           <LanguageMenu />
-          <IconButton label={t('header.inbox')} icon={<InboxIcon />} onClick={openInbox} />
+          <IconButton
+            label={inboxLabel}
+            icon={<InboxIcon />}
+            {...(unread > 0 ? { badge: unread } : {})}
+            onClick={openInbox}
+          />
           <Link
             to={paths.wishlist}
             aria-label={t('header.wishlist')}
@@ -140,7 +149,12 @@ export function Header() {
           </nav>
           <div className="mt-3 flex flex-wrap items-center gap-1 border-t border-gray-100 pt-3">
             <LanguageMenu align="left" />
-            <IconButton label={t('header.inbox')} icon={<InboxIcon />} onClick={openInbox} />
+            <IconButton
+              label={inboxLabel}
+              icon={<InboxIcon />}
+              {...(unread > 0 ? { badge: unread } : {})}
+              onClick={openInbox}
+            />
             <Link
               to={paths.wishlist}
               aria-label={t('header.wishlist')}

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -11,6 +12,11 @@ import { Badge, sellerPath } from '../../features/catalog/components/product-car
 import { ProductUnavailable } from '../../features/catalog/components/product-detail-view';
 import { LoadError } from '../../components/ui/query-states';
 import { ReviewsPanel } from '../../features/catalog/components/reviews-panel';
+import { Button } from '../../components/ui/button';
+import { InquiryLauncher } from '../../features/quotes/components/inquiry-launcher';
+import type { InquirySubject } from '../../features/quotes/components/inquiry-modal';
+import { sessionActions } from '../../lib/session-store';
+import { useRequireLogin } from '../../lib/use-require-login';
 
 /** /service/{slug}. */
 export default function ServiceDetailPage() {
@@ -18,6 +24,8 @@ export default function ServiceDetailPage() {
   const { slug = '' } = useParams();
   const service = useService(slug);
   const fr = i18n.language.startsWith('fr');
+  const [inquiry, setInquiry] = useState<InquirySubject | null>(null);
+  const requireLogin = useRequireLogin();
   useDocumentTitle(
     service.data ? (fr ? service.data.nameFr : service.data.nameEn) : t('serviceDetail.title'),
   );
@@ -61,6 +69,16 @@ export default function ServiceDetailPage() {
             {s.certifications.length > 0 ? (
               <p className="mt-2 text-sm">{s.certifications.join(' · ')}</p>
             ) : null}
+            <Button
+              size="lg"
+              className="mt-4 w-full"
+              onClick={() => {
+                if (!requireLogin()) return;
+                setInquiry({ kind: 'service', id: Number(s.id), name, leadDays: s.turnaroundDays });
+              }}
+            >
+              {t('quotes:inquiry.requestQuote')}
+            </Button>
             <p className="mt-4 text-sm">
               {t('detail.seller')}:{' '}
               <Link className="font-medium hover:underline" to={sellerPath(s.seller.slug)}>
@@ -73,5 +91,17 @@ export default function ServiceDetailPage() {
       </article>
     );
   }
-  return <div className="mx-auto max-w-6xl px-4 py-6">{body}</div>;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6">
+      {body}
+      <InquiryLauncher
+        subject={inquiry}
+        onClose={() => setInquiry(null)}
+        onSent={(response) => {
+          setInquiry(null);
+          sessionActions.openInbox('chats', { kind: 'service', chatId: response.chatId });
+        }}
+      />
+    </div>
+  );
 }

@@ -1,0 +1,35 @@
+import type { BusinessAction, ChatPhase } from '@maplesource/contracts';
+
+/**
+ * A conversation's phase after a business action (decision 100). The inbox status follows from the phase
+ * (`chatStatusOfPhase` in contracts): inquiry, negotiation, invoiced and ordered are active.
+ */
+export function phaseAfter(
+  current: ChatPhase,
+  action: BusinessAction,
+  payload: Record<string, unknown> | null,
+): ChatPhase {
+  switch (action) {
+    case 'quotation_created':
+      return 'inquiry';
+    case 'quotation_accepted':
+      return 'negotiation';
+    case 'quotation_rejected':
+      return 'cancelled';
+    case 'invoice_sent':
+      return 'invoiced';
+    case 'invoice_rejected':
+      return 'negotiation';
+    case 'invoice_accepted':
+    case 'order_created':
+      return 'ordered';
+    case 'order_updated': {
+      const status = typeof payload?.status === 'string' ? payload.status : null;
+      if (status === 'delivered') return 'completed';
+      if (status === 'cancelled' || status === 'returned') return 'cancelled';
+      return current === 'completed' ? 'completed' : 'ordered';
+    }
+    case 'order_cancelled':
+      return 'cancelled';
+  }
+}

@@ -1,0 +1,659 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  chatQuotationPayloadSchema,
+  type BusinessAction,
+  type ChatAttachment,
+  type ChatDetailResponse,
+  type ChatListResponse,
+  type ChatMessage,
+  type ChatQuotation,
+  type ChatStatusFilter,
+  type ChatSubjectKind,
+  type MessagesResponse,
+} from '@maplesource/contracts';
+import type { Db } from '../../db/client';
+import { rowsOf, type Tx } from '../../db/transaction';
+import { AppError, badRequest, conflict, notFound } from '../../plugins/errors';
+import type { DomainEvents } from '../../plugins/events';
+import { phaseAfter } from './chat.phases';
+import {
+  iso,
+  num,
+  statusOf,
+  toAttachment,
+  toChatListItem,
+  toChatRow,
+  toMessage,
+  type ChatRow,
+  type Row,
+} from './chat.rows';
+
+/**
+ * The chat service (`app.chat`). A conversation belongs to one buyer and one seller user about one subject;
+ * only those two see it (anyone else gets CHAT_NOT_FOUND, a 404). Each message gets the chat's next `seq`
+ * in the transaction that stores it (`UPDATE chats SET last_seq = last_seq + 1 … RETURNING`), and its
+ * `client_message_id` is unique forever: a repeated send returns the stored message (decision 101).
+ */
+
+const rows = async (db: Db, query: SQL) => rowsOf<Row>(await db.execute(query));
+
+export const chatNotFound = () => notFound('CHAT_NOT_FOUND', 'Chat not found');
+
+export interface Subject {
+  kind: ChatSubjectKind;
+  id: number;
+}
+export interface OpenConversationInput {
+  buyerId: string;
+  sellerUserId: string;
+  subject: Subject;
+  quotationId: string | null;
+  /** Names shown in the inbox and searched; looked up through the directory when left out. */
+  names?: { subject?: string; buyer?: string; seller?: string };
+}
+export interface Participants {
+  chatId: string;
+  buyerId: string;
+  sellerUserId: string;
+  subjectKind: ChatSubjectKind;
+}
+export interface SendMessageInput {
+  chatId: string;
+  clientMessageId: string;
+  text: string;
+  attachmentIds: string[];
+  receiverId?: string | undefined;
+}
+export interface StoredMessage {
+  message: ChatMessage;
+  /** False when the client message id was already stored: the stored message is answered again. */
+  created: boolean;
+  recipientId: string;
+  subjectKind: ChatSubjectKind;
+}
+export interface ReadState {
+  chatId: string;
+  lastReadSeq: number;
+  unreadCount: number;
+  /** The marker moved: the other party should hear it. */
+  changed: boolean;
+  otherId: string;
+  subjectKind: ChatSubjectKind;
+}
+export interface NewAttachment {
+  id: string;
+  chatId: string;
+  uploaderId: string;
+  storageKey: string;
+  thumbnailKey: string;
+  contentType: string;
+  width: number;
+  height: number;
+  bytes: number;
+}
+export interface StoredAttachment {
+  id: string;
+  chatId: string;
+  storageKey: string;
+  thumbnailKey: string;
+  contentType: string;
+}
+
+/** Names of users and subjects, from the modules that own them (auth, catalog), through their doors. */
+export interface ChatDirectory {
+  userName(db: Db, userId: string): Promise<string | null>;
+  subjectName(db: Db, subject: Subject): Promise<string | null>;
+}
+
+class RepeatedClientMessageId extends Error {}
+
+export function createChatService(db: Db, events: DomainEvents, directory: ChatDirectory) {
+  async function chatRow(database: Db, chatId: string, lock = false): Promise<ChatRow | null> {
+    const [row] = await rows(
+      database,
+      sql`SELECT * FROM chats WHERE id = ${chatId} ${lock ? sql`FOR UPDATE` : sql``}`,
+    );
+    return row ? toChatRow(row) : null;
+  }
+
+  /** The chat when `userId` is one of its two participants and it is of `kind`; CHAT_NOT_FOUND otherwise. */
+  async function chatFor(
+    database: Db,
+    userId: string,
+    chatId: string,
+    kind?: ChatSubjectKind,
+  ): Promise<ChatRow> {
+    const chat = await chatRow(database, chatId);
+    if (!chat || (chat.buyerId !== userId && chat.sellerUserId !== userId)) throw chatNotFound();
+    if (kind && chat.subjectKind !== kind) throw chatNotFound();
+    return chat;
+  }
+
+  const otherOf = (chat: ChatRow, userId: string) =>
+    chat.buyerId === userId ? chat.sellerUserId : chat.buyerId;
+
+  async function markers(database: Db, chatId: string) {
+    const list = await rows(
+      database,
+      sql`SELECT user_id, last_read_seq, last_delivered_seq FROM chat_read_markers WHERE chat_id = ${chatId}`,
+    );
+    const byUser = new Map<string, { lastReadSeq: number; lastDeliveredSeq: number }>();
+    for (const row of list)
+      byUser.set(String(row.user_id), {
+        lastReadSeq: num(row.last_read_seq),
+        lastDeliveredSeq: num(row.last_delivered_seq),
+      });
+    return (userId: string) => byUser.get(userId) ?? { lastReadSeq: 0, lastDeliveredSeq: 0 };
+  }
+
+  async function attachmentsOf(database: Db, messageIds: string[]): Promise<Map<string, ChatAttachment[]>> {
+    const byMessage = new Map<string, ChatAttachment[]>();
+    if (messageIds.length === 0) return byMessage;
+    const list = await rows(
+      database,
+      sql`SELECT id, message_id, width, height FROM chat_attachments
+          WHERE message_id IN (${sql.join(
+            messageIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})
+          ORDER BY created_at, id`,
+    );
+    for (const row of list) {
+      const key = String(row.message_id);
+      const items = byMessage.get(key) ?? [];
+      items.push(toAttachment(row));
+      byMessage.set(key, items);
+    }
+    return byMessage;
+  }
+
+  async function messagesFromRows(database: Db, chat: ChatRow, list: Row[]): Promise<ChatMessage[]> {
+    const marker = await markers(database, chat.id);
+    const attachments = await attachmentsOf(
+      database,
+      list.map((row) => String(row.id)),
+    );
+    return list.map((row) =>
+      toMessage(
+        row,
+        attachments.get(String(row.id)) ?? [],
+        statusOf(num(row.seq), marker(otherOf(chat, String(row.sender_id)))),
+      ),
+    );
+  }
+
+  /** Stores one message with the chat's next seq, in `tx` (the chat row is locked by the UPDATE). */
+  async function insertMessage(
+    tx: Tx,
+    chat: ChatRow,
+    senderId: string,
+    clientMessageId: string,
+    text: string,
+    action: BusinessAction | null,
+    payload: Record<string, unknown> | null,
+    chatChanges: SQL = sql``,
+  ): Promise<Row> {
+    const [seqRow] = await rows(
+      tx,
+      sql`UPDATE chats SET last_seq = last_seq + 1, updated_at = now() ${chatChanges}
+          WHERE id = ${chat.id} RETURNING last_seq`,
+    );
+    const seq = num(seqRow?.last_seq);
+    const [row] = await rows(
+      tx,
+      sql`INSERT INTO chat_messages (id, chat_id, seq, client_message_id, sender_id, text, business_action, business_payload)
+          VALUES (${randomUUID()}, ${chat.id}, ${seq}, ${clientMessageId}, ${senderId}, ${text}, ${action},
+                  ${payload === null ? null : JSON.stringify(payload)}::jsonb)
+          ON CONFLICT (client_message_id) DO NOTHING
+          RETURNING *`,
+    );
+    if (!row) throw new RepeatedClientMessageId();
+    await events.emit(
+      'chat.message-created',
+      {
+        chatId: chat.id,
+        messageId: String(row.id),
+        seq,
+        senderId,
+        recipientId: otherOf(chat, senderId),
+        subjectKind: chat.subjectKind,
+        businessAction: action,
+      },
+      tx,
+    );
+    return row;
+  }
+
+  async function storedMessage(database: Db, clientMessageId: string): Promise<Row | null> {
+    const [row] = await rows(
+      database,
+      sql`SELECT * FROM chat_messages WHERE client_message_id = ${clientMessageId}`,
+    );
+    return row ?? null;
+  }
+
+  /** The answer to a repeated client message id: the stored message, only to its own sender in its chat. */
+  async function repeated(
+    database: Db,
+    userId: string,
+    chat: ChatRow,
+    clientMessageId: string,
+  ): Promise<StoredMessage | null> {
+    const row = await storedMessage(database, clientMessageId);
+    if (!row) return null;
+    if (String(row.sender_id) !== userId || String(row.chat_id) !== chat.id)
+      throw conflict('CLIENT_MESSAGE_ID_TAKEN', 'This message id was already used; send with a new one');
+    const [message] = await messagesFromRows(database, chat, [row]);
+    return {
+      message: message!,
+      created: false,
+      recipientId: otherOf(chat, userId),
+      subjectKind: chat.subjectKind,
+    };
+  }
+
+  const service = {
+    /**
+     * Opens (or reuses) the conversation between this buyer and seller user about this subject; the unique
+     * key makes concurrent opens end in one row. A given quotation id becomes the conversation's quotation.
+     */
+    async openConversation(
+      tx: Tx,
+      input: OpenConversationInput,
+    ): Promise<{ chatId: string; created: boolean }> {
+      if (input.buyerId === input.sellerUserId)
+        throw badRequest('INQUIRY_OWN_LISTING', 'You cannot send an inquiry about your own listing');
+      const subjectName = input.names?.subject ?? (await directory.subjectName(tx, input.subject)) ?? '';
+      const buyerName = input.names?.buyer ?? (await directory.userName(tx, input.buyerId)) ?? '';
+      const sellerName = input.names?.seller ?? (await directory.userName(tx, input.sellerUserId)) ?? '';
+      const [row] = await rows(
+        tx,
+        sql`INSERT INTO chats (id, buyer_id, seller_user_id, subject_kind, subject_id, subject_name, buyer_name,
+                               seller_name, quotation_id)
+            VALUES (${randomUUID()}, ${input.buyerId}, ${input.sellerUserId}, ${input.subject.kind},
+                    ${input.subject.id}, ${subjectName}, ${buyerName}, ${sellerName}, ${input.quotationId})
+            ON CONFLICT ON CONSTRAINT chats_pair_subject_key DO UPDATE SET
+              quotation_id = coalesce(EXCLUDED.quotation_id, chats.quotation_id),
+              subject_name = CASE WHEN EXCLUDED.subject_name = '' THEN chats.subject_name ELSE EXCLUDED.subject_name END,
+              buyer_name = CASE WHEN EXCLUDED.buyer_name = '' THEN chats.buyer_name ELSE EXCLUDED.buyer_name END,
+              seller_name = CASE WHEN EXCLUDED.seller_name = '' THEN chats.seller_name ELSE EXCLUDED.seller_name END,
+              updated_at = now()
+            RETURNING id, (xmax = 0) AS created`,
+      );
+      return { chatId: String(row!.id), created: Boolean(row!.created) };
+    },
+
+    /**
+     * Stores a business action (spec §4) as a message with the next seq and moves the phase (decision 100).
+     * Live delivery happens after commit, from the `chat.message-created` event.
+     */
+    async postBusinessAction(
+      tx: Tx,
+      input: { chatId: string; senderId: string; action: BusinessAction; payload: Record<string, unknown> },
+    ): Promise<ChatMessage> {
+      const chat = await chatRow(tx, input.chatId, true);
+      if (!chat || (chat.buyerId !== input.senderId && chat.sellerUserId !== input.senderId))
+        throw chatNotFound();
+      const phase = phaseAfter(chat.phase, input.action, input.payload);
+      const changes: SQL[] = [sql`, phase = ${phase}`];
+      if (input.action === 'quotation_created') {
+        const quotation = chatQuotationPayloadSchema.safeParse(input.payload);
+        if (quotation.success)
+          changes.push(
+            sql`, quotation_id = ${quotation.data.quotationId}, quantity = ${quotation.data.quantity}`,
+            quotation.data.subjectName ? sql`, subject_name = ${quotation.data.subjectName}` : sql``,
+          );
+      }
+      if (input.action === 'invoice_sent' && typeof input.payload.invoiceId === 'string')
+        changes.push(sql`, invoice_id = ${input.payload.invoiceId}`);
+      const row = await insertMessage(
+        tx,
+        chat,
+        input.senderId,
+        `action-${randomUUID()}`,
+        typeof input.payload.text === 'string' ? input.payload.text : '',
+        input.action,
+        input.payload,
+        sql.join(changes, sql``),
+      );
+      const [message] = await messagesFromRows(tx, chat, [row]);
+      return message!;
+    },
+
+    async participants(chatId: string, database: Db = db): Promise<Participants | null> {
+      const chat = await chatRow(database, chatId);
+      return chat
+        ? { chatId, buyerId: chat.buyerId, sellerUserId: chat.sellerUserId, subjectKind: chat.subjectKind }
+        : null;
+    },
+
+    async isParticipant(chatId: string, userId: string, database: Db = db): Promise<boolean> {
+      const chat = await chatRow(database, chatId);
+      return chat !== null && (chat.buyerId === userId || chat.sellerUserId === userId);
+    },
+
+    /**
+     * Stores a user's message before it is acknowledged. A client message id already stored is answered with
+     * the stored message (by the same sender in the same chat; otherwise CLIENT_MESSAGE_ID_TAKEN).
+     */
+    async sendMessage(
+      database: Db,
+      userId: string,
+      kind: ChatSubjectKind,
+      input: SendMessageInput,
+    ): Promise<StoredMessage> {
+      const chat = await chatFor(database, userId, input.chatId, kind);
+      const recipientId = otherOf(chat, userId);
+      if (input.receiverId !== undefined && input.receiverId !== recipientId) throw chatNotFound();
+      const earlier = await repeated(database, userId, chat, input.clientMessageId);
+      if (earlier) return earlier;
+      try {
+        return await database.transaction(async (tx) => {
+          const row = await insertMessage(tx, chat, userId, input.clientMessageId, input.text, null, null);
+          if (input.attachmentIds.length > 0) {
+            const attached = await rows(
+              tx,
+              sql`UPDATE chat_attachments SET message_id = ${String(row.id)}
+                  WHERE chat_id = ${chat.id} AND uploader_id = ${userId} AND message_id IS NULL
+                    AND id IN (${sql.join(
+                      input.attachmentIds.map((id) => sql`${id}`),
+                      sql`, `,
+                    )})
+                  RETURNING id`,
+            );
+            if (attached.length !== new Set(input.attachmentIds).size)
+              throw notFound('ATTACHMENT_NOT_FOUND', 'This image was not found');
+          }
+          const [message] = await messagesFromRows(tx, chat, [row]);
+          return { message: message!, created: true, recipientId, subjectKind: chat.subjectKind };
+        });
+      } catch (error) {
+        if (!(error instanceof RepeatedClientMessageId)) throw error;
+        const again = await repeated(database, userId, chat, input.clientMessageId);
+        if (!again) throw new AppError(409, 'CLIENT_MESSAGE_ID_TAKEN', 'This message id was already used');
+        return again;
+      }
+    },
+
+    async listChats(
+      database: Db,
+      userId: string,
+      kind: ChatSubjectKind,
+      query: {
+        status: ChatStatusFilter;
+        search?: string | undefined;
+        as?: 'buyer' | 'seller' | undefined;
+        page: number;
+        pageSize: number;
+      },
+    ): Promise<ChatListResponse> {
+      const side =
+        query.as === 'buyer'
+          ? sql`c.buyer_id = ${userId}`
+          : query.as === 'seller'
+            ? sql`c.seller_user_id = ${userId}`
+            : sql`(c.buyer_id = ${userId} OR c.seller_user_id = ${userId})`;
+      const phases = {
+        all: null,
+        active: ['inquiry', 'negotiation', 'invoiced', 'ordered'],
+        completed: ['completed'],
+        cancelled: ['cancelled'],
+      }[query.status];
+      const status = phases
+        ? sql` AND c.phase IN (${sql.join(
+            phases.map((p) => sql`${p}`),
+            sql`, `,
+          )})`
+        : sql``;
+      const term = query.search?.trim();
+      const pattern = term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+      const search = pattern
+        ? sql` AND (c.subject_name ILIKE ${pattern}
+                 OR (CASE WHEN c.buyer_id = ${userId} THEN c.seller_name ELSE c.buyer_name END) ILIKE ${pattern})`
+        : sql``;
+      const where = sql`${side} AND c.subject_kind = ${kind}${status}${search}`;
+      const unread = sql`(SELECT count(*) FROM chat_messages m
+          WHERE m.chat_id = c.id AND m.sender_id <> ${userId}
+            AND m.seq > coalesce((SELECT r.last_read_seq FROM chat_read_markers r
+                                  WHERE r.chat_id = c.id AND r.user_id = ${userId}), 0))`;
+      const list = await rows(
+        database,
+        sql`SELECT c.*, ${unread}::int AS unread_count,
+                   lm.seq AS last_message_seq, lm.sender_id AS last_message_sender_id, lm.text AS last_message_text,
+                   lm.business_action AS last_message_business_action, lm.created_at AS last_message_created_at,
+                   EXISTS (SELECT 1 FROM chat_attachments a WHERE a.message_id = lm.id) AS last_message_has_attachments
+            FROM chats c
+            LEFT JOIN chat_messages lm ON lm.chat_id = c.id AND lm.seq = c.last_seq
+            WHERE ${where}
+            ORDER BY c.updated_at DESC, c.id
+            LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`,
+      );
+      const [totals] = await rows(database, sql`SELECT count(*)::int AS total FROM chats c WHERE ${where}`);
+      const [unreadTotal] = await rows(
+        database,
+        sql`SELECT coalesce(sum(${unread}), 0)::int AS unread FROM chats c
+            WHERE (c.buyer_id = ${userId} OR c.seller_user_id = ${userId}) AND c.subject_kind = ${kind}`,
+      );
+      return {
+        items: list.map((row) => toChatListItem(toChatRow(row), row, userId)),
+        total: num(totals?.total),
+        page: query.page,
+        pageSize: query.pageSize,
+        unreadTotal: num(unreadTotal?.unread),
+      };
+    },
+
+    /** One conversation as the list shows it, for one of its participants. */
+    async chatItem(database: Db, userId: string, chatId: string, kind?: ChatSubjectKind) {
+      const chat = await chatFor(database, userId, chatId, kind);
+      const [row] = await rows(
+        database,
+        sql`SELECT (SELECT count(*) FROM chat_messages m WHERE m.chat_id = c.id AND m.sender_id <> ${userId}
+                      AND m.seq > coalesce((SELECT r.last_read_seq FROM chat_read_markers r
+                                            WHERE r.chat_id = c.id AND r.user_id = ${userId}), 0))::int AS unread_count,
+                   lm.seq AS last_message_seq, lm.sender_id AS last_message_sender_id, lm.text AS last_message_text,
+                   lm.business_action AS last_message_business_action, lm.created_at AS last_message_created_at,
+                   EXISTS (SELECT 1 FROM chat_attachments a WHERE a.message_id = lm.id) AS last_message_has_attachments
+            FROM chats c LEFT JOIN chat_messages lm ON lm.chat_id = c.id AND lm.seq = c.last_seq
+            WHERE c.id = ${chat.id}`,
+      );
+      return { chat, item: toChatListItem(chat, row ?? {}, userId), otherId: otherOf(chat, userId) };
+    },
+
+    /** The conversation and the quotation it holds (the latest `quotation_created`, with its decisions). */
+    async getChat(
+      database: Db,
+      userId: string,
+      chatId: string,
+      kind: ChatSubjectKind,
+    ): Promise<ChatDetailResponse> {
+      const { item } = await service.chatItem(database, userId, chatId, kind);
+      const actions = await rows(
+        database,
+        sql`SELECT business_action, business_payload, created_at FROM chat_messages
+            WHERE chat_id = ${chatId}
+              AND business_action IN ('quotation_created', 'quotation_accepted', 'quotation_rejected')
+            ORDER BY seq`,
+      );
+      let quotation: ChatQuotation | null = null;
+      for (const row of actions) {
+        const payload = (
+          typeof row.business_payload === 'string' ? JSON.parse(row.business_payload) : row.business_payload
+        ) as Record<string, unknown> | null;
+        if (row.business_action === 'quotation_created') {
+          const parsed = chatQuotationPayloadSchema.safeParse(payload);
+          if (parsed.success)
+            quotation = {
+              ...parsed.data,
+              decision: 'pending',
+              timeline: { submittedAt: iso(row.created_at), acceptedAt: null, rejectedAt: null },
+            };
+        } else if (quotation && (!payload?.quotationId || payload.quotationId === quotation.quotationId)) {
+          if (row.business_action === 'quotation_accepted') {
+            quotation.decision = 'accepted';
+            quotation.timeline.acceptedAt = iso(row.created_at);
+          } else {
+            quotation.decision = 'rejected';
+            quotation.timeline.rejectedAt = iso(row.created_at);
+          }
+        }
+      }
+      return { chat: item, quotation };
+    },
+
+    /** Messages paged by seq (ascending): after `afterSeq`, before `beforeSeq`, or the latest. */
+    async listMessages(
+      database: Db,
+      userId: string,
+      kind: ChatSubjectKind,
+      query: { chatId: string; afterSeq?: number | undefined; beforeSeq?: number | undefined; limit: number },
+    ): Promise<MessagesResponse> {
+      const chat = await chatFor(database, userId, query.chatId, kind);
+      const take = query.limit + 1;
+      let list: Row[];
+      if (query.afterSeq !== undefined) {
+        list = await rows(
+          database,
+          sql`SELECT * FROM chat_messages WHERE chat_id = ${chat.id} AND seq > ${query.afterSeq}
+              ORDER BY seq LIMIT ${take}`,
+        );
+      } else {
+        const before = query.beforeSeq !== undefined ? sql` AND seq < ${query.beforeSeq}` : sql``;
+        list = (
+          await rows(
+            database,
+            sql`SELECT * FROM chat_messages WHERE chat_id = ${chat.id}${before} ORDER BY seq DESC LIMIT ${take}`,
+          )
+        ).reverse();
+      }
+      const hasMore = list.length > query.limit;
+      if (hasMore) list = query.afterSeq !== undefined ? list.slice(0, query.limit) : list.slice(1);
+      const [last] = await rows(database, sql`SELECT last_seq FROM chats WHERE id = ${chat.id}`);
+      return { items: await messagesFromRows(database, chat, list), hasMore, lastSeq: num(last?.last_seq) };
+    },
+
+    /** Everything up to `upToSeq` (default: the latest) is seen by `userId`; the marker only moves forward. */
+    async markRead(
+      database: Db,
+      userId: string,
+      chatId: string,
+      upToSeq: number | undefined,
+      kind?: ChatSubjectKind,
+    ): Promise<ReadState> {
+      const chat = await chatFor(database, userId, chatId, kind);
+      const [moved] = await rows(
+        database,
+        sql`INSERT INTO chat_read_markers AS r (chat_id, user_id, last_read_seq, last_delivered_seq)
+            SELECT c.id, ${userId}, least(coalesce(${upToSeq ?? null}::bigint, c.last_seq), c.last_seq),
+                   least(coalesce(${upToSeq ?? null}::bigint, c.last_seq), c.last_seq)
+            FROM chats c WHERE c.id = ${chat.id}
+            ON CONFLICT (chat_id, user_id) DO UPDATE SET
+              last_read_seq = greatest(r.last_read_seq, EXCLUDED.last_read_seq),
+              last_delivered_seq = greatest(r.last_delivered_seq, EXCLUDED.last_read_seq),
+              updated_at = now()
+            WHERE EXCLUDED.last_read_seq > r.last_read_seq
+            RETURNING last_read_seq`,
+      );
+      const [state] = await rows(
+        database,
+        sql`SELECT coalesce((SELECT last_read_seq FROM chat_read_markers WHERE chat_id = ${chat.id} AND user_id = ${userId}), 0) AS last_read_seq,
+                   (SELECT count(*) FROM chat_messages m WHERE m.chat_id = ${chat.id} AND m.sender_id <> ${userId}
+                      AND m.seq > coalesce((SELECT last_read_seq FROM chat_read_markers
+                                            WHERE chat_id = ${chat.id} AND user_id = ${userId}), 0))::int AS unread`,
+      );
+      return {
+        chatId: chat.id,
+        lastReadSeq: num(state?.last_read_seq),
+        unreadCount: num(state?.unread),
+        changed: moved !== undefined,
+        otherId: otherOf(chat, userId),
+        subjectKind: chat.subjectKind,
+      };
+    },
+
+    /** The recipient's client holds everything up to `upToSeq`; returns the new marker when it moved. */
+    async markDelivered(
+      database: Db,
+      userId: string,
+      chatId: string,
+      upToSeq: number,
+    ): Promise<{ changed: boolean; upToSeq: number; otherId: string; subjectKind: ChatSubjectKind }> {
+      const chat = await chatFor(database, userId, chatId);
+      const [moved] = await rows(
+        database,
+        sql`INSERT INTO chat_read_markers AS r (chat_id, user_id, last_delivered_seq)
+            SELECT c.id, ${userId}, least(${upToSeq}::bigint, c.last_seq) FROM chats c WHERE c.id = ${chat.id}
+            ON CONFLICT (chat_id, user_id) DO UPDATE SET
+              last_delivered_seq = greatest(r.last_delivered_seq, EXCLUDED.last_delivered_seq), updated_at = now()
+            WHERE EXCLUDED.last_delivered_seq > r.last_delivered_seq
+            RETURNING last_delivered_seq`,
+      );
+      return {
+        changed: moved !== undefined,
+        upToSeq: num(moved?.last_delivered_seq),
+        otherId: otherOf(chat, userId),
+        subjectKind: chat.subjectKind,
+      };
+    },
+
+    /** One stored message by id (live delivery of business actions after commit). */
+    async messageById(database: Db, messageId: string): Promise<ChatMessage | null> {
+      const [row] = await rows(database, sql`SELECT * FROM chat_messages WHERE id = ${messageId}`);
+      if (!row) return null;
+      const chat = await chatRow(database, String(row.chat_id));
+      if (!chat) return null;
+      const [message] = await messagesFromRows(database, chat, [row]);
+      return message ?? null;
+    },
+
+    /** Checks that `userId` may upload to the chat; returns the other participant. */
+    async uploadTarget(database: Db, userId: string, chatId: string) {
+      const chat = await chatFor(database, userId, chatId);
+      return { chatId: chat.id, otherId: otherOf(chat, userId), subjectKind: chat.subjectKind };
+    },
+
+    async saveAttachment(database: Db, attachment: NewAttachment): Promise<ChatAttachment> {
+      const [row] = await rows(
+        database,
+        sql`INSERT INTO chat_attachments (id, chat_id, uploader_id, storage_key, thumbnail_key, content_type, width, height, bytes)
+            VALUES (${attachment.id}, ${attachment.chatId}, ${attachment.uploaderId}, ${attachment.storageKey},
+                    ${attachment.thumbnailKey}, ${attachment.contentType}, ${attachment.width}, ${attachment.height},
+                    ${attachment.bytes})
+            RETURNING id, width, height`,
+      );
+      return toAttachment(row!);
+    },
+
+    /** An attachment, only for the two participants of its chat (anyone else: ATTACHMENT_NOT_FOUND). */
+    async attachmentFor(database: Db, userId: string, attachmentId: string): Promise<StoredAttachment> {
+      const [row] = await rows(
+        database,
+        sql`SELECT a.id, a.chat_id, a.storage_key, a.thumbnail_key, a.content_type
+            FROM chat_attachments a JOIN chats c ON c.id = a.chat_id
+            WHERE a.id = ${attachmentId} AND (c.buyer_id = ${userId} OR c.seller_user_id = ${userId})`,
+      );
+      if (!row) throw notFound('ATTACHMENT_NOT_FOUND', 'This image was not found');
+      return {
+        id: String(row.id),
+        chatId: String(row.chat_id),
+        storageKey: String(row.storage_key),
+        thumbnailKey: String(row.thumbnail_key),
+        contentType: String(row.content_type),
+      };
+    },
+
+    /** The conversations of a user (presence: whom to tell). */
+    async partnersOf(database: Db, userId: string): Promise<string[]> {
+      const list = await rows(
+        database,
+        sql`SELECT DISTINCT CASE WHEN buyer_id = ${userId} THEN seller_user_id ELSE buyer_id END AS other
+            FROM chats WHERE buyer_id = ${userId} OR seller_user_id = ${userId}`,
+      );
+      return list.map((row) => String(row.other));
+    },
+  };
+  return service;
+}
+
+export type ChatService = ReturnType<typeof createChatService>;

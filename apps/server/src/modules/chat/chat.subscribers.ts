@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import { chatEventName } from '@maplesource/contracts/realtime/events';
+
+/**
+ * Live delivery of business actions (quotation, invoice and order messages), after their transaction
+ * committed: the stored message goes to both participants' user rooms (`user:<id>`), so whichever process
+ * holds their sockets delivers it (Redis Streams adapter). Messages sent over the socket are delivered by the
+ * socket handler itself right after commit; clients deduplicate by `seq` anyway.
+ */
+export function registerChatSubscribers(app: FastifyInstance): void {
+  // Only a process that runs the chat backend holds sockets (and `app.io`).
+  if (!app.config.SERVICES.includes('chat')) return;
+  app.events.subscribe('chat.live-business-actions', 'chat.message-created', async (payload, { tx }) => {
+    if (!payload.businessAction) return;
+    const message = await app.chat.messageById(tx, payload.messageId);
+    if (!message) return;
+    const kind = payload.subjectKind ?? 'product';
+    const event = { chatId: payload.chatId, receiverId: payload.recipientId, message };
+    app.io.to(`user:${payload.recipientId}`).emit(chatEventName(kind, 'messageReceived'), event);
+    app.io.to(`user:${payload.senderId}`).emit(chatEventName(kind, 'messageSent'), event);
+    const orderId = message.businessPayload?.orderId;
+    if (payload.businessAction === 'order_created' && typeof orderId === 'string')
+      for (const userId of [payload.recipientId, payload.senderId])
+        app.io.to(`user:${userId}`).emit(chatEventName(kind, 'order-created'), {
+          chatId: payload.chatId,
+          receiverId: payload.recipientId,
+          orderId,
+        });
+  });
+}

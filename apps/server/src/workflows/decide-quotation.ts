@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import type { Quotation, QuotationDecisionRequest } from '@maplesource/contracts';
+import { withTransaction } from '../db/transaction';
+import '../modules/chat';
+
+export type DecideQuotationDoors = Pick<FastifyInstance, 'db' | 'quotes' | 'chat' | 'events'>;
+
+/**
+ * The seller user accepts or rejects a quotation in its conversation: the quotation leaves `pending` once (the
+ * quotes module's conditional update), `quotation_accepted` / `quotation_rejected` is posted into the chat and
+ * `quotation.decided` announced, in one transaction. Another user's quotation is a 404; a second answer a 409.
+ */
+export function decideQuotation(
+  doors: DecideQuotationDoors,
+  sellerUserId: string,
+  quotationId: string,
+  answer: QuotationDecisionRequest,
+): Promise<Quotation> {
+  return withTransaction(doors.db, async (tx) => {
+    const quotation = await doors.quotes.decide(tx, sellerUserId, quotationId, answer);
+    const decision = answer.decision;
+    await doors.chat.postBusinessAction(tx, {
+      chatId: quotation.chatId,
+      senderId: sellerUserId,
+      action: decision === 'accepted' ? 'quotation_accepted' : 'quotation_rejected',
+      payload: {
+        quotationId: quotation.id,
+        requestId: quotation.requestId,
+        decidedAt: quotation.decidedAt,
+        ...(quotation.rejectionReason ? { reason: quotation.rejectionReason } : {}),
+      },
+    });
+    await doors.events.emit(
+      'quotation.decided',
+      { quotationId: quotation.id, chatId: quotation.chatId, decision },
+      tx,
+    );
+    return quotation;
+  });
+}

@@ -1,0 +1,271 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InquiryResponse, Quotation } from '@maplesource/contracts';
+import { createTestApp, type TestApp } from '../../test/helpers';
+import { signUp, type SignedUp } from '../../test/accounts-helpers';
+import { rowsOf } from '../db/transaction';
+import { seedCatalog } from '../seed/catalog';
+
+/**
+ * Inquiries (spec §7 `quotation`, `service-quotation`) and the seller's answer: the quotation, the conversation
+ * it opens or reuses, its business actions, idempotency, validation and who may see or answer it.
+ */
+let t: TestApp;
+let buyer: SignedUp;
+let seller: SignedUp;
+let otherSeller: SignedUp;
+let productId: number;
+let serviceId: number;
+let unclaimedProductId: number;
+
+const tomorrow = () => new Date(Date.now() + 86_400_000 * 2).toISOString().slice(0, 10);
+const form = (overrides: Record<string, unknown> = {}) => ({
+  productId,
+  quantity: 10,
+  minPrice: 12.5,
+  maxPrice: 20,
+  deadline: tomorrow(),
+  deliveryProvince: 'ON',
+  deliveryPostalCode: 'm5v 2t6',
+  leadDays: 7,
+  message: 'Need brackets for a retrofit.',
+  ...overrides,
+});
+const as = (
+  user: SignedUp | null,
+  role: 'buyer' | 'seller' = 'buyer',
+  extra: Record<string, string> = {},
+) => ({
+  role,
+  ...(user ? { cookie: user.cookie } : {}),
+  ...extra,
+});
+const send = (
+  user: SignedUp | null,
+  payload: object,
+  headers: Record<string, string> = {},
+  url = '/api/v1/quotation',
+) => t.app.inject({ method: 'POST', url, headers: as(user, 'buyer', headers), payload });
+const decide = (user: SignedUp, quotationId: string, payload: object, role: 'buyer' | 'seller' = 'seller') =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v1/quotation/${quotationId}/decision`,
+    headers: as(user, role),
+    payload,
+  });
+const count = async (table: 'quotations' | 'chats') =>
+  Number(
+    rowsOf<{ n: string }>(
+      await t.database.db.execute(sql`SELECT count(*) AS n FROM ${sql.identifier(table)}`),
+    )[0]!.n,
+  );
+const actionsIn = async (chatId: string) =>
+  rowsOf<{ business_action: string | null; sender_id: string }>(
+    await t.database.db.execute(
+      sql`SELECT business_action, sender_id FROM chat_messages WHERE chat_id = ${chatId} ORDER BY seq`,
+    ),
+  ).map((row) => row.business_action);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedCatalog({
+    database: t.database,
+    config: t.config,
+    log: () => undefined,
+    options: { products: 40 },
+  });
+  buyer = await signUp(t.app, { fullName: 'Bea Buyer' });
+  seller = await signUp(t.app, { fullName: 'Sam Seller' });
+  otherSeller = await signUp(t.app, { fullName: 'Otto Seller' });
+  for (const user of [seller, otherSeller]) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/dev/storefront',
+      headers: as(user),
+      remoteAddress: '127.0.0.1',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    if (user === seller) productId = Number(res.json<{ product: { id: number } }>().product.id);
+  }
+  // A seeded service whose storefront the seller now owns; a seeded product of an unclaimed storefront.
+  const [service] = rowsOf<{ id: string; seller_id: string }>(
+    await t.database.db.execute(
+      sql`SELECT id, seller_id FROM services WHERE status = 'active' ORDER BY id LIMIT 1`,
+    ),
+  );
+  serviceId = Number(service!.id);
+  await t.database.db.execute(
+    sql`UPDATE sellers SET owner_user_id = ${seller.id}, claimed = true WHERE id = ${service!.seller_id}`,
+  );
+  const [unclaimed] = rowsOf<{ id: string }>(
+    await t.database.db.execute(sql`
+      SELECT p.id FROM products p JOIN sellers s ON s.id = p.seller_id
+      WHERE p.status = 'active' AND s.owner_user_id IS NULL ORDER BY p.id LIMIT 1`),
+  );
+  unclaimedProductId = Number(unclaimed!.id);
+});
+afterAll(async () => t?.close());
+
+describe('sending an inquiry', () => {
+  it('refuses a visitor', async () => {
+    expect((await send(null, form())).statusCode).toBe(401);
+  });
+
+  it("answers the form's rules with the spec's message keys", async () => {
+    const res = await send(
+      buyer,
+      form({ quantity: 0, minPrice: 20, maxPrice: 10, deadline: '2020-01-01', deliveryPostalCode: 'M5V' }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toMatchObject({
+      quantity: 'errors:INQUIRY_QUANTITY_MIN',
+      deadline: 'errors:INQUIRY_DEADLINE_FUTURE',
+      deliveryPostalCode: 'errors:INQUIRY_POSTAL_CODE_LENGTH',
+    });
+    const prices = await send(buyer, form({ minPrice: 20, maxPrice: 10 }));
+    expect(prices.statusCode).toBe(400);
+    expect(prices.json().error.fields).toMatchObject({ maxPrice: 'errors:INQUIRY_MAX_PRICE_ABOVE_MIN' });
+    const missing = await send(buyer, form({ quantity: undefined, minPrice: 0.5 }));
+    expect(missing.json().error.fields).toMatchObject({
+      quantity: 'errors:INQUIRY_QUANTITY_REQUIRED',
+      minPrice: 'errors:INQUIRY_PRICE_MIN',
+    });
+    expect(await count('quotations')).toBe(0);
+  });
+
+  it('opens the conversation with the storefront owner, holding the quotation', async () => {
+    const res = await send(buyer, form());
+    expect(res.statusCode, res.body).toBe(201);
+    const answer = res.json<InquiryResponse>();
+    expect(answer).toMatchObject({ chatCreated: true });
+    expect(answer.requestId).toMatch(/^RQ-/);
+    expect(await actionsIn(answer.chatId)).toEqual(['quotation_created']);
+    const [chat] = rowsOf<{ buyer_id: string; seller_user_id: string; quotation_id: string; phase: string }>(
+      await t.database.db.execute(sql`SELECT * FROM chats WHERE id = ${answer.chatId}`),
+    );
+    expect(chat).toMatchObject({
+      buyer_id: buyer.id,
+      seller_user_id: seller.id,
+      quotation_id: answer.quotationId,
+    });
+
+    for (const who of [buyer, seller]) {
+      const read = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/quotation/${answer.quotationId}`,
+        headers: as(who),
+      });
+      expect(read.statusCode, read.body).toBe(200);
+      expect(read.json<{ quotation: Quotation }>().quotation).toMatchObject({
+        id: answer.quotationId,
+        chatId: answer.chatId,
+        subject: { kind: 'product', id: productId },
+        quantity: 10,
+        minPriceCents: 1250,
+        maxPriceCents: 2000,
+        deliveryPostalCode: 'M5V2T6',
+        status: 'pending',
+      });
+    }
+    const foreign = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/quotation/${answer.quotationId}`,
+      headers: as(otherSeller),
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toMatchObject({ error: { code: 'QUOTATION_NOT_FOUND' } });
+
+    // The seller hears of it through a notification (created by the chat-message subscriber).
+    await t.app.events.drain();
+    const inbox = await t.app.inject({ method: 'GET', url: '/api/v1/notifications', headers: as(seller) });
+    expect(inbox.json().items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          type: 'quotation_created',
+          metadata: expect.objectContaining({ chatId: answer.chatId }),
+        }),
+      ]),
+    );
+  });
+
+  it('creates one inquiry when sent twice with one Idempotency-Key, and reuses the conversation', async () => {
+    const before = await count('quotations');
+    const chatsBefore = await count('chats');
+    const key = randomUUID();
+    const first = await send(buyer, form({ quantity: 3 }), { 'idempotency-key': key });
+    const second = await send(buyer, form({ quantity: 3 }), { 'idempotency-key': key });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(second.statusCode, second.body).toBe(201);
+    expect(second.json()).toEqual(first.json());
+    expect(first.json<InquiryResponse>().chatCreated).toBe(false);
+    expect(await count('quotations')).toBe(before + 1);
+    expect(await count('chats')).toBe(chatsBefore);
+  });
+
+  it('sends a service inquiry through service-quotation', async () => {
+    const { productId: _ignored, ...rest } = form();
+    void _ignored;
+    const res = await send(buyer, { ...rest, serviceId }, {}, '/api/v1/service-quotation');
+    expect(res.statusCode, res.body).toBe(201);
+    const { chatId } = res.json<InquiryResponse>();
+    const [chat] = rowsOf<{ subject_kind: string; seller_user_id: string }>(
+      await t.database.db.execute(sql`SELECT subject_kind, seller_user_id FROM chats WHERE id = ${chatId}`),
+    );
+    expect(chat).toEqual({ subject_kind: 'service', seller_user_id: seller.id });
+  });
+
+  it('refuses an inquiry about your own listing, an unclaimed storefront and a missing product', async () => {
+    const own = await send(seller, form());
+    expect(own.statusCode).toBe(422);
+    expect(own.json()).toMatchObject({ error: { code: 'INQUIRY_OWN_LISTING' } });
+    const unclaimed = await send(buyer, form({ productId: unclaimedProductId }));
+    expect(unclaimed.statusCode).toBe(422);
+    expect(unclaimed.json()).toMatchObject({ error: { code: 'SELLER_NOT_REACHABLE' } });
+    const missing = await send(buyer, form({ productId: 99_999_999 }));
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe("the seller's answer", () => {
+  let quotation: InquiryResponse;
+  beforeAll(async () => {
+    const res = await send(buyer, form({ quantity: 42 }));
+    expect(res.statusCode, res.body).toBe(201);
+    quotation = res.json<InquiryResponse>();
+  });
+
+  it('is only for the seller user of the conversation acting as seller', async () => {
+    const asBuyer = await decide(buyer, quotation.quotationId, { decision: 'accepted' }, 'buyer');
+    expect(asBuyer.statusCode).toBe(403);
+    const otherStore = await decide(otherSeller, quotation.quotationId, { decision: 'accepted' });
+    expect(otherStore.statusCode).toBe(404);
+    expect(otherStore.json()).toMatchObject({ error: { code: 'QUOTATION_NOT_FOUND' } });
+    const unknown = await decide(seller, randomUUID(), { decision: 'accepted' });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('accepts once, posting quotation_accepted into the chat; a second answer is a conflict', async () => {
+    const res = await decide(seller, quotation.quotationId, { decision: 'accepted' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ quotation: Quotation }>().quotation).toMatchObject({ status: 'accepted' });
+    expect((await actionsIn(quotation.chatId)).at(-1)).toBe('quotation_accepted');
+    const again = await decide(seller, quotation.quotationId, { decision: 'rejected' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ error: { code: 'QUOTATION_ALREADY_DECIDED' } });
+    await t.app.events.drain();
+    const inbox = await t.app.inject({ method: 'GET', url: '/api/v1/notifications', headers: as(buyer) });
+    expect(inbox.json().items[0]).toMatchObject({ type: 'quotation_accepted' });
+  });
+
+  it('rejects with a reason', async () => {
+    const fresh = (await send(buyer, form({ quantity: 5 }))).json<InquiryResponse>();
+    const res = await decide(seller, fresh.quotationId, { decision: 'rejected', reason: 'Out of stock' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ quotation: Quotation }>().quotation).toMatchObject({
+      status: 'rejected',
+      rejectionReason: 'Out of stock',
+    });
+    expect((await actionsIn(fresh.chatId)).at(-1)).toBe('quotation_rejected');
+  });
+});

@@ -1,0 +1,63 @@
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { ChatDetailResponse, ChatSubjectKind } from '@maplesource/contracts/chat';
+import { cn } from '../../components/ui/cn';
+import { to } from '../../config/paths';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useSession } from '../../lib/session-store';
+import { ChatScreen } from '../../features/chat/components/chat-screen';
+import { QuotationDecision } from '../../features/quotes/components/quotation-decision';
+
+/** The seller's accept/reject, on a pending quotation of a conversation where the user is the seller. */
+export function sellerQuotationActions(detail: ChatDetailResponse) {
+  if (detail.chat.myRole !== 'seller' || !detail.quotation || detail.quotation.decision !== 'pending')
+    return null;
+  return <QuotationDecision quotationId={detail.quotation.quotationId} />;
+}
+
+/**
+ * /seller-centre/inbox[/{chatId}][?kind=service]: the seller's conversations with buyers (the chat screen with
+ * role seller) and their answer to each quotation.
+ */
+export default function SellerInboxPage() {
+  const { t } = useTranslation('chat');
+  const { chatId = null } = useParams();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const meId = useSession((s) => s.userInfo?.id ?? '');
+  const kind: ChatSubjectKind = search.get('kind') === 'service' ? 'service' : 'product';
+  useDocumentTitle(t('sellerInbox.title'));
+  const go = (nextKind: ChatSubjectKind, id: string | null) => {
+    const path = id ? to('sellerConversation', { chatId: id }) : to('sellerInbox');
+    void navigate(nextKind === 'service' ? `${path}?kind=service` : path);
+  };
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6">
+      <h1 className="mb-3 text-2xl font-bold text-gray-900">{t('sellerInbox.title')}</h1>
+      <div role="group" aria-label={t('kind.label')} className="mb-3 flex gap-1">
+        {(['product', 'service'] as const).map((value) => (
+          <button
+            key={value}
+            type="button"
+            aria-pressed={kind === value}
+            onClick={() => go(value, null)}
+            className={cn(
+              'rounded-md px-3 py-1 text-sm',
+              kind === value ? 'bg-gray-900 text-white' : 'bg-gray-100 text-gray-800',
+            )}
+          >
+            {t(`kind.${value}`)}
+          </button>
+        ))}
+      </div>
+      <ChatScreen
+        kind={kind}
+        as="seller"
+        meId={meId}
+        selectedChatId={chatId}
+        onSelect={(id) => go(kind, id)}
+        quotationActions={sellerQuotationActions}
+      />
+    </div>
+  );
+}

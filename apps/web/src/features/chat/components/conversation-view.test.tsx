@@ -1,0 +1,177 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ChatMessage } from '@maplesource/contracts/chat';
+import { renderWithProviders } from '../../../test/render';
+import { clearToasts } from '../../../lib/toast-store';
+import {
+  buyerId,
+  chatDetail,
+  chatId,
+  fakeConnection,
+  json,
+  message,
+  routeFetch,
+  sellerId,
+} from '../test-support';
+import { ConversationView } from './conversation-view';
+
+afterEach(() => {
+  vi.useRealTimers();
+  clearToasts();
+});
+
+/** The chat backend: the conversation, its latest messages, and what came after a seq. */
+function chatServer(history: ChatMessage[], after: Record<number, ChatMessage[]> = {}) {
+  const afterCalls: number[] = [];
+  const fetchMock = routeFetch((method, url) => {
+    if (method === 'GET' && url.pathname.endsWith(`/chats/${chatId}`)) return json(200, chatDetail());
+    if (method === 'GET' && url.pathname.endsWith('/messages')) {
+      const afterSeq = url.searchParams.get('afterSeq');
+      if (afterSeq === null)
+        return json(200, { items: history, hasMore: false, lastSeq: history.at(-1)?.seq ?? 0 });
+      afterCalls.push(Number(afterSeq));
+      const items = after[Number(afterSeq)] ?? [];
+      return json(200, { items, hasMore: false, lastSeq: items.at(-1)?.seq ?? Number(afterSeq) });
+    }
+    return undefined;
+  });
+  return { fetchMock, afterCalls };
+}
+
+function renderConversation(socket: ReturnType<typeof fakeConnection>) {
+  return renderWithProviders(
+    <ConversationView kind="product" chatId={chatId} meId={buyerId} connection={socket.connection} />,
+  );
+}
+
+describe('a conversation (spec §2 chat screen)', () => {
+  it('shows the header, the quotation and the history, and asks for what came after the last seq on every connect', async () => {
+    const server = chatServer(
+      [message(1, { senderId: sellerId, text: 'Welcome' }), message(2, { text: 'Hi there' })],
+      {
+        2: [message(3, { senderId: sellerId, text: 'While you were away' })],
+      },
+    );
+    const socket = fakeConnection();
+    renderConversation(socket);
+
+    expect(await screen.findByRole('heading', { name: 'Sam Seller' })).toBeInTheDocument();
+    expect(screen.getByText('RQ-1001')).toBeInTheDocument();
+    expect(screen.getByText('Inquiry')).toBeInTheDocument();
+    expect(await screen.findByText('Hi there')).toBeInTheDocument();
+    expect(screen.getByText('Connecting…')).toBeInTheDocument();
+
+    act(() => socket.setStatus('connected'));
+    expect(await screen.findByText('While you were away')).toBeInTheDocument();
+    expect(server.afterCalls).toEqual([2]);
+    expect(socket.sentOf('openChat')[0]?.payload).toEqual({ chatId });
+    // The client tells the server it holds, and has seen, the other party's messages.
+    await waitFor(() => expect(socket.sentOf('markAsRead').at(-1)?.payload).toEqual({ chatId, upToSeq: 3 }));
+    expect(socket.sentOf('messageDelivered').at(-1)?.payload).toEqual({ chatId, upToSeq: 3 });
+    // New messages from the other party are announced politely.
+    expect(screen.getByText('New message: While you were away').closest('[aria-live]')).toHaveAttribute(
+      'aria-live',
+      'polite',
+    );
+
+    act(() => socket.setStatus('disconnected'));
+    expect(await screen.findByText(/Connection lost/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Reconnect' }));
+    expect(socket.connection.reconnect).toHaveBeenCalled();
+    act(() => socket.setStatus('connected'));
+    await waitFor(() => expect(server.afterCalls).toEqual([2, 3]));
+    // Each message once, in seq order.
+    const log = screen.getByRole('log');
+    expect(
+      within(log)
+        .getAllByText(/Welcome|Hi there|While you were away/)
+        .map((n) => n.textContent),
+    ).toEqual(['Welcome', 'Hi there', 'While you were away']);
+  });
+
+  it('moves a sent message through sending, sent, delivered and seen', async () => {
+    chatServer([]);
+    const socket = fakeConnection();
+    socket.setStatus('connected');
+    renderConversation(socket);
+    const box = await screen.findByRole('textbox', { name: 'Message' });
+    await userEvent.type(box, 'Can you do 600?{Enter}');
+
+    const [send] = socket.sentOf('sendMessage');
+    expect(send?.payload).toMatchObject({
+      chatId,
+      receiverId: sellerId,
+      text: 'Can you do 600?',
+      attachmentIds: [],
+    });
+    expect(screen.getByText('Sending')).toBeInTheDocument();
+    const clientMessageId = (send!.payload as { clientMessageId: string }).clientMessageId;
+    act(() => send!.ack?.({ ok: true, message: message(1, { clientMessageId, text: 'Can you do 600?' }) }));
+    expect(await screen.findByText('Sent')).toBeInTheDocument();
+
+    act(() =>
+      socket.emit('messageDelivered', { chatId, receiverId: sellerId, upToSeq: 1, status: 'delivered' }),
+    );
+    expect(await screen.findByText('Delivered')).toBeInTheDocument();
+    act(() => socket.emit('messageDelivered', { chatId, receiverId: sellerId, upToSeq: 1, status: 'seen' }));
+    expect(await screen.findByText('Seen')).toBeInTheDocument();
+    expect(screen.getAllByText('Can you do 600?')).toHaveLength(1);
+  });
+
+  it('keeps a message sent without a connection as failed, and retry sends the same client message id', async () => {
+    chatServer([]);
+    const socket = fakeConnection();
+    socket.setStatus('disconnected');
+    renderConversation(socket);
+    const box = await screen.findByRole('textbox', { name: 'Message' });
+    await userEvent.type(box, 'Are you there?{Enter}');
+    expect(await screen.findByText('Failed to send')).toBeInTheDocument();
+    expect(screen.getAllByText(/Connection lost/).length).toBeGreaterThan(0);
+
+    act(() => socket.setStatus('connected'));
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    const [first] = socket.sentOf('sendMessage');
+    expect(first?.payload).toMatchObject({ text: 'Are you there?' });
+    act(() => first!.ack?.({ ok: false, error: { code: 'MESSAGE_SEND_FAILED', message: 'no' } }));
+    expect(await screen.findByText('Failed to send')).toBeInTheDocument();
+    expect(screen.getByText('Failed to send message.')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    const [again, second] = socket.sentOf('sendMessage');
+    expect((second?.payload as { clientMessageId: string }).clientMessageId).toBe(
+      (again?.payload as { clientMessageId: string }).clientMessageId,
+    );
+  });
+
+  it('Shift+Enter makes a new line; typing notices go out; the other party’s typing indicator disappears by itself within 6 s; image uploads are shown', async () => {
+    chatServer([]);
+    const socket = fakeConnection();
+    socket.setStatus('connected');
+    renderConversation(socket);
+    const box = await screen.findByRole('textbox', { name: 'Message' });
+    await userEvent.type(box, 'line one{Shift>}{Enter}{/Shift}line two');
+    expect(box).toHaveValue('line one\nline two');
+    expect(socket.sentOf('sendMessage')).toHaveLength(0);
+    expect(socket.sentOf('userTyping')[0]?.payload).toEqual({ chatId, receipentId: sellerId });
+    expect(socket.sentOf('userTyping')).toHaveLength(1); // throttled: one every 3 s
+
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    act(() => socket.emit('startTyping', { chatId, receipentId: buyerId, senderId: sellerId }));
+    expect(screen.getByText('Sam Seller is typing…')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(5_900));
+    expect(screen.getByText('Sam Seller is typing…')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(200));
+    expect(screen.queryByText('Sam Seller is typing…')).not.toBeInTheDocument();
+
+    act(() => socket.emit('startTyping', { chatId, receipentId: buyerId, senderId: sellerId }));
+    act(() => socket.emit('stopTyping', { chatId, receipentId: buyerId, senderId: sellerId }));
+    expect(screen.queryByText('Sam Seller is typing…')).not.toBeInTheDocument();
+
+    const upload = { chatId, receiverId: buyerId, senderId: sellerId };
+    act(() => socket.emit('image_upload_start', { ...upload, count: 2 }));
+    expect(screen.getByText('Sam Seller is sending images…')).toBeInTheDocument();
+    act(() => socket.emit('image_upload_complete', { ...upload, ok: true, attachments: [] }));
+    expect(screen.queryByText('Sam Seller is sending images…')).not.toBeInTheDocument();
+  });
+});

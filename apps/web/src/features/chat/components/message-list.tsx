@@ -1,0 +1,166 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ChatMessage, MessageStatus } from '@maplesource/contracts/chat';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../components/ui/cn';
+import { useFormat } from '../../../lib/format';
+import type { PendingMessage } from '../model/thread';
+
+const statusMark: Record<MessageStatus, string> = {
+  sending: '…',
+  sent: '✓',
+  delivered: '✓✓',
+  seen: '✓✓',
+  failed: '!',
+};
+
+function StatusMark({ status }: { status: MessageStatus }) {
+  const { t } = useTranslation('chat');
+  return (
+    <span
+      className={cn('ml-2 text-xs', status === 'seen' ? 'text-sky-300' : 'opacity-80')}
+      title={t(`status.${status}`)}
+    >
+      <span aria-hidden="true">{statusMark[status]}</span>
+      <span className="sr-only">{t(`status.${status}`)}</span>
+    </span>
+  );
+}
+
+function Bubble({
+  mine,
+  text,
+  attachments,
+  time,
+  status,
+  children,
+}: {
+  mine: boolean;
+  text: string;
+  attachments: ChatMessage['attachments'];
+  time: string;
+  status: MessageStatus | null;
+  children?: React.ReactNode;
+}) {
+  return (
+    <div className={cn('flex', mine ? 'justify-end' : 'justify-start')}>
+      <div
+        className={cn(
+          'max-w-[85%] rounded-lg px-3 py-2 text-sm break-words whitespace-pre-wrap',
+          mine ? 'bg-maple-700 text-white' : 'bg-gray-100 text-gray-900',
+        )}
+      >
+        {attachments.length > 0 ? (
+          <div className="mb-1 flex flex-wrap gap-1">
+            {attachments.map((a) => (
+              <a key={a.id} href={a.url} target="_blank" rel="noreferrer">
+                <img
+                  src={a.thumbnailUrl}
+                  alt=""
+                  width={a.width}
+                  height={a.height}
+                  className="h-24 w-auto rounded"
+                />
+              </a>
+            ))}
+          </div>
+        ) : null}
+        {text ? <p>{text}</p> : null}
+        <p className="mt-1 text-right text-[11px] opacity-80">
+          {time}
+          {status ? <StatusMark status={status} /> : null}
+        </p>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Messages oldest first with status marks; the user's unsent messages after them (failed ones with a retry
+ * button). New messages from the other party are announced politely (aria-live) by `MessageAnnouncer`.
+ */
+export function MessageList({
+  messages,
+  pending,
+  meId,
+  hasOlder,
+  onLoadOlder,
+  onRetry,
+}: {
+  messages: readonly ChatMessage[];
+  pending: readonly PendingMessage[];
+  meId: string;
+  hasOlder: boolean;
+  onLoadOlder: () => void;
+  onRetry: (clientMessageId: string) => void;
+}) {
+  const { t } = useTranslation('chat');
+  const format = useFormat();
+  const endRef = useRef<HTMLDivElement>(null);
+  const count = messages.length + pending.length;
+  useEffect(() => {
+    endRef.current?.scrollIntoView?.({ block: 'end' });
+  }, [count]);
+
+  return (
+    <div
+      className="flex-1 space-y-2 overflow-y-auto px-3 py-2"
+      aria-label={t('message.listLabel')}
+      role="log"
+    >
+      {hasOlder ? (
+        <div className="text-center">
+          <Button size="sm" variant="ghost" onClick={onLoadOlder}>
+            {t('message.older')}
+          </Button>
+        </div>
+      ) : null}
+      {messages.map((m) =>
+        m.businessAction ? (
+          <p key={m.id} className="text-center text-xs font-medium text-gray-700">
+            {t(`actions.${m.businessAction}`)} · {format.dateTime(m.createdAt)}
+            {m.text ? <span className="block font-normal">{m.text}</span> : null}
+          </p>
+        ) : (
+          <Bubble
+            key={m.id}
+            mine={m.senderId === meId}
+            text={m.text}
+            attachments={m.attachments}
+            time={format.dateTime(m.createdAt)}
+            status={m.senderId === meId ? m.status : null}
+          />
+        ),
+      )}
+      {pending.map((p) => (
+        <Bubble
+          key={p.clientMessageId}
+          mine
+          text={p.text}
+          attachments={p.attachments}
+          time={format.dateTime(p.createdAt)}
+          status={p.status}
+        >
+          {p.status === 'failed' ? (
+            <Button size="sm" variant="secondary" className="mt-1" onClick={() => onRetry(p.clientMessageId)}>
+              {t('message.retry')}
+            </Button>
+          ) : null}
+        </Bubble>
+      ))}
+      <div ref={endRef} />
+    </div>
+  );
+}
+
+/** Announces the other party's newest message to screen readers, politely. */
+export function MessageAnnouncer({ messages, meId }: { messages: readonly ChatMessage[]; meId: string }) {
+  const { t } = useTranslation('chat');
+  const latest = [...messages].reverse().find((m) => m.senderId !== meId && !m.businessAction);
+  return (
+    <div aria-live="polite" className="sr-only">
+      {latest ? t('message.announce', { text: latest.text || t('message.image') }) : ''}
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { pageQuerySchema, pagedSchema } from './common';
+
+/**
+ * Notifications (spec §3 Notification, §7 notifications and notifications/mark-all-as-read, real-time
+ * `notification:new` …). Created by subscribers of business events, never called from routes.
+ */
+
+export const notificationSenderModels = ['system', 'user', 'seller'] as const;
+export const notificationSenderSchema = z.object({
+  model: z.enum(notificationSenderModels),
+  id: z.string().nullable(),
+  name: z.string(),
+});
+export type NotificationSender = z.infer<typeof notificationSenderSchema>;
+
+/** Spec §3 defaults: the sender is the system, type `system`, message "You have a new notification". */
+export const notificationDefaults = {
+  sender: { model: 'system', id: null, name: 'System' } as NotificationSender,
+  type: 'system',
+  message: 'You have a new notification',
+} as const;
+
+export const notificationTypes = [
+  'system',
+  'chat_message',
+  'quotation_created',
+  'quotation_accepted',
+  'quotation_rejected',
+  'invoice_sent',
+  'invoice_accepted',
+  'invoice_rejected',
+  'order_created',
+  'order_updated',
+  'order_cancelled',
+] as const;
+export const notificationTypeSchema = z.enum(notificationTypes);
+export type NotificationType = z.infer<typeof notificationTypeSchema>;
+
+export const notificationSchema = z.object({
+  id: z.string(),
+  sender: notificationSenderSchema,
+  recipientId: z.uuid(),
+  type: notificationTypeSchema,
+  message: z.string(),
+  isRead: z.boolean(),
+  isArchived: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Small JSON for the link (e.g. `{ chatId }`). */
+  metadata: z.record(z.string(), z.unknown()),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+/** What a subscriber passes to create one; the spec's defaults fill what is left out. */
+export const createNotificationInputSchema = z.object({
+  recipientId: z.uuid(),
+  sender: notificationSenderSchema.default(notificationDefaults.sender),
+  type: notificationTypeSchema.default('system'),
+  message: z.string().min(1).max(1000).default(notificationDefaults.message),
+  metadata: z.record(z.string(), z.unknown()).default({}),
+});
+export type CreateNotificationInput = z.input<typeof createNotificationInputSchema>;
+
+export const notificationListQuerySchema = pageQuerySchema.extend({
+  unreadOnly: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
+});
+export const notificationListResponseSchema = pagedSchema(notificationSchema).extend({
+  unreadCount: z.number().int().nonnegative(),
+});
+export type NotificationListResponse = z.infer<typeof notificationListResponseSchema>;
+export const notificationParamsSchema = z.object({ id: z.uuid('errors:NOTIFICATION_NOT_FOUND') });
+export const notificationResponseSchema = z.object({ notification: notificationSchema });
+export const markAllNotificationsReadResponseSchema = z.object({ updated: z.number().int().nonnegative() });
+
+export const notificationErrorCodes = ['NOTIFICATION_NOT_FOUND'] as const;
