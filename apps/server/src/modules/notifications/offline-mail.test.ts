@@ -158,9 +158,8 @@ describe('offline e-mail', () => {
     // Only one app works the queue at a time: the one that queues the job stops before it is due.
     await t.close();
     const before = await createTestApp({ env: { ...env, CHAT_OFFLINE_MAIL_DELAY_SECONDS: '8' }, database });
-    let chatId = '';
+    const chatId = await conversationWith(before.app, seller);
     try {
-      chatId = await conversationWith(before.app, seller);
       await say(before.app, chatId, 'Sent just before the restart');
       await before.app.events.drain();
     } finally {
