@@ -151,7 +151,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(catalogModulePlugin, options.catalog ?? {});
   await app.register(sellersModulePlugin);
   await app.register(reviewsModulePlugin);
-  await app.register(notificationsModulePlugin);
   // Content (issue 5) adds security headers, robots.txt and sitemaps: before the routes so its hooks reach them.
   await app.register(contentModulePlugin);
   // Uploaded files (app.storage) and GET /uploads/<key>, after the content plugin so they get its headers.
@@ -160,6 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Chat (issue 11): app.chat for every backend (quotes open conversations from the buyer backend).
   await app.register(chatModulePlugin);
   await app.register(quotesModulePlugin);
+  await app.register(notificationsModulePlugin);
   if (config.SERVICES.includes('buyer')) await app.register(buyerService, { prefix: '/api/v1' });
   if (config.SERVICES.includes('chat')) {
     // Socket.IO is app-wide (not encapsulated) so workflows of any backend can emit through app.io.

@@ -182,6 +182,16 @@ export const configSchema = z.object({
   RATE_LIMIT_SIGNUP_PER_IP_PER_HOUR: perIpCeiling(10),
   RATE_LIMIT_LOGIN_PER_IP_PER_15_MIN: perIpCeiling(100),
   RATE_LIMIT_TRACK_SEARCH_PER_IP_PER_HOUR: perIpCeiling(300),
+  /** How long a chat message stays unseen before its offline recipient is e-mailed, in seconds (decision 106). */
+  CHAT_OFFLINE_MAIL_DELAY_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).max(86_400).default(120),
+  ),
+  /** At most one offline e-mail per conversation and recipient within this many seconds (decision 106). */
+  CHAT_OFFLINE_MAIL_THROTTLE_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).max(604_800).default(1_800),
+  ),
 });
 
 type RawConfig = z.infer<typeof configSchema>;

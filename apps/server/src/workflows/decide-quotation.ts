@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Quotation, QuotationDecisionRequest } from '@maplesource/contracts';
 import { withTransaction } from '../db/transaction';
+import '../modules/catalog';
 import '../modules/chat';
 
-export type DecideQuotationDoors = Pick<FastifyInstance, 'db' | 'quotes' | 'chat' | 'events'>;
+export type DecideQuotationDoors = Pick<FastifyInstance, 'db' | 'quotes' | 'chat' | 'catalog' | 'events'>;
 
 /**
  * The seller user accepts or rejects a quotation in its conversation: the quotation leaves `pending` once (the

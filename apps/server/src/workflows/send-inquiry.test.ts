@@ -54,7 +54,7 @@ const decide = (user: SignedUp, quotationId: string, payload: object, role: 'buy
     headers: as(user, role),
     payload,
   });
-const count = async (table: 'quotations' | 'chats') =>
+const count = async (table: 'quotation_requests' | 'chats') =>
   Number(
     rowsOf<{ n: string }>(
       await t.database.db.execute(sql`SELECT count(*) AS n FROM ${sql.identifier(table)}`),
@@ -131,7 +131,7 @@ describe('sending an inquiry', () => {
       quantity: 'errors:INQUIRY_QUANTITY_REQUIRED',
       minPrice: 'errors:INQUIRY_PRICE_MIN',
     });
-    expect(await count('quotations')).toBe(0);
+    expect(await count('quotation_requests')).toBe(0);
   });
 
   it('opens the conversation with the storefront owner, holding the quotation', async () => {
@@ -141,6 +141,10 @@ describe('sending an inquiry', () => {
     expect(answer).toMatchObject({ chatCreated: true });
     expect(answer.requestId).toMatch(/^RQ-/);
     expect(await actionsIn(answer.chatId)).toEqual(['quotation_created']);
+    const [counters] = rowsOf<{ quotations: number }>(
+      await t.database.db.execute(sql`SELECT quotations FROM products WHERE id = ${productId}`),
+    );
+    expect(Number(counters!.quotations)).toBe(1);
     const [chat] = rowsOf<{ buyer_id: string; seller_user_id: string; quotation_id: string; phase: string }>(
       await t.database.db.execute(sql`SELECT * FROM chats WHERE id = ${answer.chatId}`),
     );
@@ -190,7 +194,7 @@ describe('sending an inquiry', () => {
   });
 
   it('creates one inquiry when sent twice with one Idempotency-Key, and reuses the conversation', async () => {
-    const before = await count('quotations');
+    const before = await count('quotation_requests');
     const chatsBefore = await count('chats');
     const key = randomUUID();
     const first = await send(buyer, form({ quantity: 3 }), { 'idempotency-key': key });
@@ -199,7 +203,7 @@ describe('sending an inquiry', () => {
     expect(second.statusCode, second.body).toBe(201);
     expect(second.json()).toEqual(first.json());
     expect(first.json<InquiryResponse>().chatCreated).toBe(false);
-    expect(await count('quotations')).toBe(before + 1);
+    expect(await count('quotation_requests')).toBe(before + 1);
     expect(await count('chats')).toBe(chatsBefore);
   });
 
@@ -256,6 +260,18 @@ describe("the seller's answer", () => {
     await t.app.events.drain();
     const inbox = await t.app.inject({ method: 'GET', url: '/api/v1/notifications', headers: as(buyer) });
     expect(inbox.json().items[0]).toMatchObject({ type: 'quotation_accepted' });
+  });
+
+  it('lets one of two simultaneous answers win', async () => {
+    const fresh = (await send(buyer, form({ quantity: 6 }))).json<InquiryResponse>();
+    const answers = await Promise.all([
+      decide(seller, fresh.quotationId, { decision: 'accepted' }),
+      decide(seller, fresh.quotationId, { decision: 'rejected' }),
+    ]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    // The conversation is reused: count the answers posted after this quotation.
+    const actions = await actionsIn(fresh.chatId);
+    expect(actions.slice(actions.lastIndexOf('quotation_created') + 1)).toHaveLength(1);
   });
 
   it('rejects with a reason', async () => {

@@ -71,6 +71,8 @@ export function sendInquiry(
       action: 'quotation_created',
       payload: chatPayloadOf(quotation),
     });
+    // The product's quotation counter feeds its popularity and bestseller scores (decision 040).
+    if (input.kind === 'product') await doors.catalog.trackProductStatus(tx, String(subject.id), 'quotation');
     await doors.events.emit(
       'quotation.created',
       { quotationId, chatId, buyerId, sellerUserId, subjectKind: input.kind },

@@ -46,7 +46,7 @@ export const tableOwners: Record<string, string> = {
   landing_features: 'content',
   site_settings: 'content', // dropped by 0301
   // quotes
-  quotations: 'quotes',
+  quotation_requests: 'quotes',
   // notifications (and the offline chat e-mail's throttle)
   notifications: 'notifications',
   chat_offline_mails: 'notifications',

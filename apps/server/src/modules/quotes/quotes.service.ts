@@ -118,7 +118,7 @@ export function createQuotesService() {
     async create(db: Db, input: NewQuotation): Promise<Quotation> {
       const [row] = rowsOf<QuotationRow>(
         await db.execute(sql`
-          INSERT INTO quotations (id, request_id, subject_kind, subject_id, subject_name, seller_id, buyer_id,
+          INSERT INTO quotation_requests (id, request_id, subject_kind, subject_id, subject_name, seller_id, buyer_id,
                                   seller_user_id, chat_id, quantity, min_price_cents, max_price_cents, deadline,
                                   delivery_province, delivery_postal_code, lead_days, message)
           VALUES (${input.id}, ${newRequestId()}, ${input.subject.kind}, ${input.subject.id}, ${input.subject.name},
@@ -134,7 +134,7 @@ export function createQuotesService() {
     async getFor(db: Db, userId: string, quotationId: string): Promise<Quotation> {
       const [row] = rowsOf<QuotationRow>(
         await db.execute(sql`
-          SELECT * FROM quotations
+          SELECT * FROM quotation_requests
           WHERE id::text = ${quotationId} AND (buyer_id = ${userId} OR seller_user_id = ${userId})`),
       );
       if (!row) throw quotationNotFound();
@@ -154,7 +154,7 @@ export function createQuotesService() {
       const reason = answer.decision === 'rejected' ? (answer.reason ?? null) : null;
       const [row] = rowsOf<QuotationRow>(
         await db.execute(sql`
-          UPDATE quotations SET status = ${answer.decision}, rejection_reason = ${reason}, decided_at = now()
+          UPDATE quotation_requests SET status = ${answer.decision}, rejection_reason = ${reason}, decided_at = now()
           WHERE id::text = ${quotationId} AND seller_user_id = ${sellerUserId} AND status = 'pending'
           RETURNING *`),
       );

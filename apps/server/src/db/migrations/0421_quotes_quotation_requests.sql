@@ -1,7 +1,7 @@
 -- Quotations (issue 11, spec §3 Inquiry, decision 107): a buyer's inquiry about a product or a service, held by
 -- the conversation it opened. `request_id` is the short reference shown to both parties. A decision moves
 -- `status` from 'pending' once (an UPDATE … WHERE status = 'pending'), so two answers cannot both win.
-CREATE TABLE quotations (
+CREATE TABLE quotation_requests (
   id uuid PRIMARY KEY,
   request_id text NOT NULL,
   subject_kind text NOT NULL CHECK (subject_kind IN ('product', 'service')),
@@ -25,8 +25,8 @@ CREATE TABLE quotations (
   decided_at timestamptz,
   CHECK (max_price_cents > min_price_cents),
   CHECK (buyer_id <> seller_user_id),
-  CONSTRAINT quotations_request_id_key UNIQUE (request_id)
+  CONSTRAINT quotation_requests_request_id_key UNIQUE (request_id)
 );
-CREATE INDEX quotations_buyer_idx ON quotations (buyer_id, created_at DESC, id);
-CREATE INDEX quotations_seller_user_idx ON quotations (seller_user_id, created_at DESC, id);
-CREATE INDEX quotations_chat_idx ON quotations (chat_id);
+CREATE INDEX quotation_requests_buyer_idx ON quotation_requests (buyer_id, created_at DESC, id);
+CREATE INDEX quotation_requests_seller_user_idx ON quotation_requests (seller_user_id, created_at DESC, id);
+CREATE INDEX quotation_requests_chat_idx ON quotation_requests (chat_id);
