@@ -28,6 +28,7 @@ import realtime from './plugins/realtime';
 import storage from './plugins/storage';
 import { authModulePlugin } from './modules/auth';
 import { accountsModulePlugin } from './modules/accounts';
+import { careersModulePlugin } from './modules/careers';
 import { catalogModulePlugin, type CatalogOptions } from './modules/catalog';
 import { contentModulePlugin } from './modules/content';
 import { healthRoutes } from './modules/health';
@@ -147,6 +148,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(contentModulePlugin);
   // Uploaded files (app.storage) and GET /uploads/<key>, after the content plugin so they get its headers.
   await app.register(storage);
+  // Careers (issue 13) keeps résumés as private files: after the storage port.
+  await app.register(careersModulePlugin);
   await app.register(healthRoutes);
   if (config.SERVICES.includes('buyer')) await app.register(buyerService, { prefix: '/api/v1' });
   if (config.SERVICES.includes('chat')) {

@@ -12,3 +12,4 @@ export * from './listing-head';
 export * from './content';
 export * from './catalog';
 export * from './events';
+export * from './careers';

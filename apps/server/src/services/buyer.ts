@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { accountsRoutes } from '../modules/accounts';
 import { authRoutes, devOutboxRoutes } from '../modules/auth';
+import { careersRoutes } from '../modules/careers';
 import { catalogAdminRoutes, catalogRoutes, mediaRoutes } from '../modules/catalog';
 import { contentAdminRoutes, contentRoutes, homeBlogsRoutes } from '../modules/content';
 import { locationsRoutes } from '../modules/locations';
@@ -8,6 +9,7 @@ import { reviewsRoutes } from '../modules/reviews';
 import { searchRoutes } from '../modules/search';
 import { recentSellersRoutes, sellersAdminRoutes, sellersRoutes } from '../modules/sellers';
 import { adminEditRoutes } from '../workflows/admin-edits.routes';
+import { employerStatusRoutes } from '../workflows/employer-status.routes';
 import { deleteAccountRoutes } from '../workflows/delete-account.routes';
 import { devStorefrontRoutes } from '../workflows/dev-storefront.routes';
 
@@ -22,6 +24,7 @@ const adminScope: FastifyPluginAsync = async (app) => {
   await app.register(catalogAdminRoutes);
   await app.register(sellersAdminRoutes);
   await app.register(adminEditRoutes);
+  await app.register(employerStatusRoutes);
 };
 
 /**
@@ -43,5 +46,6 @@ export const buyerService: FastifyPluginAsync = async (app) => {
   await app.register(reviewsRoutes);
   await app.register(homeBlogsRoutes);
   await app.register(contentRoutes);
+  await app.register(careersRoutes);
   await app.register(adminScope, { prefix: '/admin' });
 };

@@ -38,6 +38,9 @@ export const tableOwners: Record<string, string> = {
   hero_settings: 'content',
   landing_features: 'content',
   site_settings: 'content', // dropped by 0301
+  // careers
+  career_applications: 'careers',
+  career_resume_views: 'careers',
   // cross-cutting ports and the foundation
   outbox_messages: 'plugins',
   domain_events: 'plugins',
