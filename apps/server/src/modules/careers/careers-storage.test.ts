@@ -4,7 +4,7 @@ import path from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { signUp, type SignedUp } from '../../../test/accounts-helpers';
+import { PASSWORD, signUp, type SignedUp } from '../../../test/accounts-helpers';
 import { applicationFields, careerForm, pdf, resumeKeyOf } from './careers-test-helpers';
 
 const bucket = 'maplesource-careers-test';
@@ -101,5 +101,33 @@ describe.each([disk, s3()])('withdrawing an application on $name storage', (back
     expect(await t.app.storage.exists(newKey)).toBe(false);
     const mine = await t.app.inject({ method: 'GET', url: '/api/v1/career', headers: headers() });
     expect(mine.statusCode).toBe(404);
+  });
+  it('deletes the résumé file when the whole account is deleted', async () => {
+    const leaving = await signUp(t.app);
+    const form = careerForm(applicationFields({ email: leaving.email }), {
+      name: 'cv.png',
+      type: 'image/png',
+      data: Buffer.from(
+        '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a1e2d5a40000000049454e44ae426082',
+        'hex',
+      ),
+    });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/career',
+      headers: { role: 'buyer', cookie: leaving.cookie, ...form.headers },
+      payload: form.payload,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const key = await resumeKeyOf(t.app, created.json().application.id);
+    expect(await t.app.storage.exists(key)).toBe(true);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/profile',
+      headers: { role: 'buyer', cookie: leaving.cookie },
+      payload: { currentPassword: PASSWORD },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await t.app.storage.exists(key)).toBe(false);
   });
 });
