@@ -11,6 +11,7 @@ import { recentSellersRoutes, sellersAdminRoutes, sellersRoutes } from '../modul
 import { adminEditRoutes } from '../workflows/admin-edits.routes';
 import { employerStatusRoutes } from '../workflows/employer-status.routes';
 import { deleteAccountRoutes } from '../workflows/delete-account.routes';
+import { devEmployerRoutes } from '../workflows/dev-employer.routes';
 import { devStorefrontRoutes } from '../workflows/dev-storefront.routes';
 
 /**
@@ -35,6 +36,7 @@ export const buyerService: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(devOutboxRoutes, { prefix: '/dev' });
   await app.register(devStorefrontRoutes, { prefix: '/dev' });
+  await app.register(devEmployerRoutes, { prefix: '/dev' });
   await app.register(accountsRoutes);
   await app.register(deleteAccountRoutes);
   await app.register(locationsRoutes, { prefix: '/locations' });
