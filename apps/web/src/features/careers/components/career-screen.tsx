@@ -13,27 +13,29 @@ import { ResumeDatabase } from './resume-database';
 
 type Tab = 'application' | 'database';
 
-/** A new application: the form prefilled from the profile, then the "we will contact you" message. */
-function Apply() {
+/** After sending: "we will contact you within 5–7 business days" and the e-mail to confirm. */
+function Submitted({ email }: { email: string }) {
   const { t } = useTranslation('careers');
+  return (
+    <div
+      role="status"
+      className="mb-6 space-y-2 rounded-lg border border-green-200 bg-green-50 p-5 text-green-950"
+    >
+      <p className="font-semibold">{t('success.title')}</p>
+      <p>
+        {t('success.contact', {
+          min: limits.careerFollowUpBusinessDays.min,
+          max: limits.careerFollowUpBusinessDays.max,
+        })}
+      </p>
+      <p>{t('success.verify', { email })}</p>
+    </div>
+  );
+}
+
+/** A new application: the form prefilled from the profile. */
+function Apply({ onSubmitted }: { onSubmitted: (application: CareerApplication) => void }) {
   const prefill = useCareerPrefill(true);
-  const [submitted, setSubmitted] = useState<CareerApplication | null>(null);
-  if (submitted)
-    return (
-      <div
-        role="status"
-        className="space-y-2 rounded-lg border border-green-200 bg-green-50 p-5 text-green-950"
-      >
-        <p className="font-semibold">{t('success.title')}</p>
-        <p>
-          {t('success.contact', {
-            min: limits.careerFollowUpBusinessDays.min,
-            max: limits.careerFollowUpBusinessDays.max,
-          })}
-        </p>
-        <p>{t('success.verify', { email: submitted.email })}</p>
-      </div>
-    );
   return (
     <QueryState
       isPending={prefill.isPending}
@@ -53,7 +55,7 @@ function Apply() {
             postalCode: prefill.data.postalCode,
             ...(prefill.data.province ? { province: prefill.data.province } : {}),
           }}
-          onSaved={setSubmitted}
+          onSaved={onSubmitted}
         />
       ) : null}
     </QueryState>
@@ -62,6 +64,7 @@ function Apply() {
 
 function ApplicationTab() {
   const mine = useMyApplication();
+  const [submitted, setSubmitted] = useState<CareerApplication | null>(null);
   return (
     <QueryState
       isPending={mine.isPending}
@@ -69,7 +72,14 @@ function ApplicationTab() {
       isEmpty={false}
       onRetry={() => void mine.refetch()}
     >
-      {mine.data ? <MyApplication application={mine.data} /> : <Apply />}
+      {mine.data ? (
+        <>
+          {submitted?.id === mine.data.id ? <Submitted email={submitted.email} /> : null}
+          <MyApplication application={mine.data} />
+        </>
+      ) : (
+        <Apply onSubmitted={setSubmitted} />
+      )}
     </QueryState>
   );
 }

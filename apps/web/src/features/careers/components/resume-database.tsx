@@ -61,7 +61,12 @@ export function ResumeDatabase() {
       <h2 id="resume-db-title" className="text-lg font-semibold text-gray-900">
         {t('database.title')}
       </h2>
-      <form role="search" onSubmit={submit} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <form
+        role="search"
+        aria-label={t('database.searchLabel')}
+        onSubmit={submit}
+        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
+      >
         <Field label={t('form.jobCategory')}>
           {(p) => (
             <select
