@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { test, expect, waitForApp } from './fixtures';
+import { test, expect, seriousAccessibilityViolations, waitForApp } from './fixtures';
 
 /**
  * Issue 13 end to end: a buyer applies with a PDF (prefilled form, upload), verifies the application's e-mail from
@@ -35,6 +35,7 @@ test('apply, verify the e-mail, be found and downloaded by a premium employer, s
   await waitForApp(page);
   const form = page.getByRole('form', { name: t('form.label') });
   await expect(form.getByLabel(L(t('form.email')))).toHaveValue(buyer.email);
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
   await expect(form.getByLabel(L(t('form.fullName')))).toHaveValue(buyer.fullName);
   await form.getByLabel(L(t('form.jobCategory'))).selectOption('engineering');
   await form.getByLabel(L(t('form.street'))).fill('200 Bay St');
@@ -68,12 +69,16 @@ test('apply, verify the e-mail, be found and downloaded by a premium employer, s
   await expect(download).toBeVisible();
   const [file] = await Promise.all([employer.waitForEvent('download'), download.click()]);
   expect(file.suggestedFilename()).toMatch(/\.pdf$/);
+  expect(await seriousAccessibilityViolations(employer)).toEqual([]);
 
   // The applicant sees who viewed the résumé, then withdraws.
   await page.goto('/career');
   await waitForApp(page);
   const views = page.getByRole('list', { name: t('mine.viewsTitle') });
   await expect(views.getByText(premiumEmployer.fullName)).toBeVisible();
+  // 320 px wide: nothing scrolls sideways.
+  await page.setViewportSize({ width: 320, height: 800 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   await page.getByRole('button', { name: t('mine.withdraw') }).click();
   const dialog = page.getByRole('dialog', { name: t('mine.withdrawTitle') });
   await dialog.getByRole('button', { name: t('mine.withdrawConfirm') }).click();
