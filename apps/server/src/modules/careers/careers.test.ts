@@ -102,12 +102,33 @@ describe('résumé checks by bytes', () => {
       pdfWithCompressedObjects(
         '1 0 << /Type /Catalog /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >>',
       ),
+      // An object stream under a filter chain the check cannot read is refused rather than trusted.
+      pdf(
+        '5 0 obj << /Type /ObjStm /N 1 /First 4 /Filter [/ASCII85Decode /FlateDecode] >>\nstream\nGapQh0E=F,0U\nendstream endobj',
+      ),
     ];
     for (const data of unsafe)
       expect(await refused('cv.pdf', 'application/pdf', data)).toEqual({
         status: 415,
         code: 'RESUME_PDF_UNSAFE',
       });
+  });
+
+  it('accepts a plain PDF whose content streams are compressed', async () => {
+    const data = pdfWithCompressedObjects('BT /F1 12 Tf (Welding engineer) Tj ET')
+      .toString('latin1')
+      .replace('/Type /ObjStm ', '');
+    const res = await apply(
+      other,
+      careerForm(applicationFields({ email: other.email }), {
+        name: 'cv.pdf',
+        type: 'application/pdf',
+        data: Buffer.from(data, 'latin1'),
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const withdrawn = await t.app.inject({ method: 'DELETE', url: '/api/v1/career', headers: as(other) });
+    expect(withdrawn.statusCode).toBe(200);
   });
 
   it('refuses text posing as an image, and a form without a résumé', async () => {

@@ -61,7 +61,11 @@ function* pdfTexts(data: Buffer): Generator<string> {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE')
         throw new AppError(415, 'RESUME_PDF_UNSAFE', 'The PDF is too complex to check');
-      // Not a deflated stream (an image, plain content): the raw bytes were already examined.
+      // Not a deflated stream (an image, plain content): the raw bytes were already examined. An object stream
+      // holds dictionaries, so one we cannot read (another filter chain) cannot be checked: refused.
+      const dictionary = raw.slice(Math.max(0, raw.lastIndexOf('obj', match.index)), match.index);
+      if (/\/ObjStm(?![A-Za-z0-9])/.test(decodeNameEscapes(dictionary)))
+        throw new AppError(415, 'RESUME_PDF_UNSAFE', 'The PDF cannot be checked');
     }
     streamPattern.lastIndex = end;
   }
