@@ -12,6 +12,7 @@ export type TestAccount = {
   password: string;
 };
 export type TestSeller = TestAccount & { storefront: DevStorefrontResponse };
+export type TestEmployer = TestAccount & { page: Page };
 
 type Fixtures = {
   consoleErrors: string[];
@@ -26,6 +27,11 @@ type Fixtures = {
    * to call once the test has deleted the account itself (through the profile screen).
    */
   deleteAccountAfterTest: (account: Pick<TestAccount, 'email' | 'password'>) => () => void;
+  /**
+   * A fresh account made a verified business on the premium employer plan (issue 13, through the loopback-only
+   * `POST /api/v1/dev/premium-employer`), logged in on a page of its own browser context. Deleted after the test.
+   */
+  premiumEmployer: TestEmployer;
 };
 
 const apiHeaders = { role: 'buyer' };
@@ -141,6 +147,20 @@ export const test = base.extend<Fixtures>({
     }
     await use({ ...account, storefront });
     await deleteAccount(baseURL!, account, storefront.seller.slug);
+  },
+  premiumEmployer: async ({ baseURL, browser }, use) => {
+    const context = await browser.newContext({ baseURL: baseURL! });
+    const account = await signUpThroughApi(context.request, 'employer');
+    try {
+      await ok(
+        await context.request.post('/api/v1/dev/premium-employer', { headers: apiHeaders }),
+        'make the account a premium employer',
+      );
+      await use({ ...account, page: await context.newPage() });
+    } finally {
+      await context.close();
+      await deleteAccount(baseURL!, account);
+    }
   },
   deleteAccountAfterTest: async ({ baseURL }, use) => {
     const accounts = new Set<Pick<TestAccount, 'email' | 'password'>>();

@@ -30,6 +30,7 @@ import realtime from './plugins/realtime';
 import storage from './plugins/storage';
 import { authModulePlugin } from './modules/auth';
 import { accountsModulePlugin } from './modules/accounts';
+import { careersModulePlugin } from './modules/careers';
 import { catalogModulePlugin, type CatalogOptions } from './modules/catalog';
 import { contentModulePlugin } from './modules/content';
 import { healthRoutes } from './modules/health';
@@ -155,6 +156,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(contentModulePlugin);
   // Uploaded files (app.storage) and GET /uploads/<key>, after the content plugin so they get its headers.
   await app.register(storage);
+  // Careers (issue 13) keeps résumés as private files: after the storage port.
+  await app.register(careersModulePlugin);
   await app.register(healthRoutes);
   // Chat (issue 11): app.chat for every backend (quotes open conversations from the buyer backend).
   await app.register(chatModulePlugin);

@@ -16,3 +16,4 @@ export * from './events';
 export * from './chat';
 export * from './quotes';
 export * from './notifications';
+export * from './careers';

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { accountsRoutes } from '../modules/accounts';
 import { authRoutes, devOutboxRoutes } from '../modules/auth';
+import { careersRoutes } from '../modules/careers';
 import { catalogAdminRoutes, catalogRoutes, mediaRoutes } from '../modules/catalog';
 import { contentAdminRoutes, contentRoutes, homeBlogsRoutes } from '../modules/content';
 import { locationsRoutes } from '../modules/locations';
@@ -10,9 +11,11 @@ import { reviewsRoutes } from '../modules/reviews';
 import { searchRoutes } from '../modules/search';
 import { recentSellersRoutes, sellersAdminRoutes, sellersRoutes } from '../modules/sellers';
 import { adminEditRoutes } from '../workflows/admin-edits.routes';
+import { employerStatusRoutes } from '../workflows/employer-status.routes';
 import { deleteAccountRoutes } from '../workflows/delete-account.routes';
 import { quotesSellerRoutes } from '../workflows/quotes.seller.routes';
 import { sendInquiryRoutes } from '../workflows/send-inquiry.routes';
+import { devEmployerRoutes } from '../workflows/dev-employer.routes';
 import { devStorefrontRoutes } from '../workflows/dev-storefront.routes';
 
 /**
@@ -26,6 +29,7 @@ const adminScope: FastifyPluginAsync = async (app) => {
   await app.register(catalogAdminRoutes);
   await app.register(sellersAdminRoutes);
   await app.register(adminEditRoutes);
+  await app.register(employerStatusRoutes);
 };
 
 /**
@@ -36,6 +40,7 @@ export const buyerService: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(devOutboxRoutes, { prefix: '/dev' });
   await app.register(devStorefrontRoutes, { prefix: '/dev' });
+  await app.register(devEmployerRoutes, { prefix: '/dev' });
   await app.register(accountsRoutes);
   await app.register(deleteAccountRoutes);
   await app.register(locationsRoutes, { prefix: '/locations' });
@@ -51,5 +56,6 @@ export const buyerService: FastifyPluginAsync = async (app) => {
   await app.register(quotesSellerRoutes);
   await app.register(homeBlogsRoutes);
   await app.register(contentRoutes);
+  await app.register(careersRoutes);
   await app.register(adminScope, { prefix: '/admin' });
 };

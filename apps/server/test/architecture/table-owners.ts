@@ -50,6 +50,9 @@ export const tableOwners: Record<string, string> = {
   // notifications (and the offline chat e-mail's throttle)
   notifications: 'notifications',
   chat_offline_mails: 'notifications',
+  // careers
+  career_applications: 'careers',
+  career_resume_views: 'careers',
   // cross-cutting ports and the foundation
   outbox_messages: 'plugins',
   domain_events: 'plugins',

@@ -158,3 +158,49 @@ export function errorMessage(t: TFunction, error: unknown): string {
   }
   return t('errors:GENERIC');
 }
+
+/** Upload progress: bytes sent so far and the body's total size. */
+export type UploadProgress = { loaded: number; total: number };
+
+/**
+ * A multipart upload with progress (fetch cannot report upload progress): XMLHttpRequest with the same rules as
+ * `api` — role header, cookies, errors thrown as ApiError. `onProgress` follows the request body's upload events.
+ */
+export function uploadWithProgress<T>(
+  method: 'POST' | 'PUT',
+  path: string,
+  body: FormData,
+  options: { onProgress?: (progress: UploadProgress) => void; headers?: Record<string, string> } = {},
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, buildUrl(path));
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.setRequestHeader(ROLE_HEADER, ROLE);
+    for (const [name, value] of Object.entries(options.headers ?? {})) xhr.setRequestHeader(name, value);
+    xhr.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable) options.onProgress?.({ loaded: event.loaded, total: event.total });
+    });
+    xhr.addEventListener('load', () => {
+      let data: unknown = undefined;
+      if (xhr.responseText) {
+        try {
+          data = JSON.parse(xhr.responseText) as unknown;
+        } catch {
+          data = xhr.responseText;
+        }
+      }
+      try {
+        resolve(answer<T>(xhr.status, xhr.statusText, data));
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
+    const networkError = () =>
+      reject(new ApiError({ status: 0, code: 'NETWORK_ERROR', message: 'Network request failed' }));
+    xhr.addEventListener('error', networkError);
+    xhr.addEventListener('abort', networkError);
+    xhr.send(body);
+  });
+}

@@ -190,6 +190,25 @@ export class UserService {
       .where(eq(users.id, userId));
   }
 
+  /**
+   * Admin console: marks the account a verified business and/or a premium employer (careers' résumé database).
+   * Runs in the caller's transaction; returns the flags before and after, or undefined for an unknown account.
+   */
+  async setEmployerStatus(
+    db: Db,
+    userId: string,
+    status: { isVerifiedBusiness: boolean; isPremiumEmployer: boolean },
+  ): Promise<{ before: UserRow; after: UserRow } | undefined> {
+    const [before] = await db.select().from(users).where(eq(users.id, userId)).for('update');
+    if (!before) return undefined;
+    const [after] = await db
+      .update(users)
+      .set({ ...status, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning();
+    return { before, after: after! };
+  }
+
   /** Makes `email` the account's verified address (the caller checked the token). Throws 23505 if taken meanwhile. */
   async confirmEmail(userId: string, email: string) {
     await this.db

@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { PageIntro } from '../../components/ui/page-intro';
+import { CareerVerifyEmailScreen } from '../../features/careers/components/career-verify-email-screen';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-/** /career/verify-email. Placeholder until its feature issue lands. */
+/** /career/verify-email?token=… */
 export default function CareerVerifyEmailPage() {
   const { t } = useTranslation('careers');
-  const title = t('verifyEmail.title');
-  useDocumentTitle(title);
-  return <PageIntro title={title} text={t('verifyEmail.text')} />;
+  useDocumentTitle(t('verifyEmail.title'));
+  return <CareerVerifyEmailScreen />;
 }

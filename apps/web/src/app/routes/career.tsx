@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { PageIntro } from '../../components/ui/page-intro';
+import { CareerScreen } from '../../features/careers/components/career-screen';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-/** /career (logged-in only). Placeholder until its feature issue lands. */
+/** /career (logged-in only): apply, see and manage the own application, or search the résumé database. */
 export default function CareerPage() {
   const { t } = useTranslation('careers');
-  const title = t('career.title');
-  useDocumentTitle(title);
-  return <PageIntro title={title} text={t('career.text')} />;
+  useDocumentTitle(t('career.title'));
+  return <CareerScreen />;
 }

@@ -6,11 +6,12 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AuditLogPanel } from './audit-log-panel';
 import { BlogsPanel } from './blogs-panel';
 import { CataloguePanel } from './catalogue-panel';
+import { EmployersPanel } from './employers-panel';
 import { LandingPanel } from './landing-panel';
 import { GlobalParagraphsPanel } from './global-paragraphs-panel';
 import { SeoEntriesPanel } from './seo-entries-panel';
 
-type Tab = 'seo' | 'paragraphs' | 'blogs' | 'landing' | 'catalogue' | 'audit';
+type Tab = 'seo' | 'paragraphs' | 'blogs' | 'landing' | 'catalogue' | 'employers' | 'audit';
 
 /** The admin console (issue 5): requests carry `role: admin`; the server answers 401/403 otherwise. */
 export function AdminConsole() {
@@ -41,6 +42,7 @@ export function AdminConsole() {
             { value: 'blogs', label: t('blogs.title'), content: <BlogsPanel /> },
             { value: 'landing', label: t('landing.title'), content: <LandingPanel /> },
             { value: 'catalogue', label: t('catalogue.title'), content: <CataloguePanel /> },
+            { value: 'employers', label: t('employers.title'), content: <EmployersPanel /> },
             { value: 'audit', label: t('audit.title'), content: <AuditLogPanel /> },
           ]}
         />
