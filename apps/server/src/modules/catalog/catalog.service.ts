@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type {
+  SearchCategory,
   Category,
   CategoryKind,
   CategoryTreeNode,
@@ -647,6 +648,39 @@ export async function searchServices(
   limit: number,
 ): Promise<ServiceCard[]> {
   return (await listServices(db, state, { q, page: 1, pageSize: limit })).items;
+}
+
+/**
+ * Categories whose English or French name holds the typed text or its typo correction, or is close to it by
+ * trigram word similarity (`hydrualic` → Hydraulic…). Categories are a few hundred rows: one scan, ranked by how
+ * close the name is, top levels and busy categories first. Each comes with its parent's slug (its listing's URL).
+ */
+export async function searchCategories(
+  db: Db,
+  state: CatalogState,
+  q: string,
+  limit: number,
+): Promise<SearchCategory[]> {
+  const folded = foldText(q).trim();
+  if (!folded) return [];
+  const corrected = (await resolveQuery(db, state.words, q))?.corrected ?? folded;
+  const like = (text: string) => `%${text.replace(/[%_\\]/g, '')}%`;
+  const found = await rows(
+    db,
+    sql`SELECT c.*, p.slug AS parent_slug,
+          greatest(word_similarity(${folded}, catalog_fold(c.name_en)), word_similarity(${folded}, catalog_fold(c.name_fr)),
+                   word_similarity(${corrected}, catalog_fold(c.name_en)), word_similarity(${corrected}, catalog_fold(c.name_fr))) AS closeness
+        FROM categories c LEFT JOIN categories p ON p.id = c.parent_id
+        WHERE catalog_fold(c.name_en) LIKE ${like(folded)} OR catalog_fold(c.name_fr) LIKE ${like(folded)}
+           OR catalog_fold(c.name_en) LIKE ${like(corrected)} OR catalog_fold(c.name_fr) LIKE ${like(corrected)}
+           OR (length(${folded}) >= 4 AND (${folded} <% catalog_fold(c.name_en) OR ${folded} <% catalog_fold(c.name_fr)))
+        ORDER BY closeness DESC, c.parent_id NULLS FIRST, c.item_count DESC, c.id
+        LIMIT ${limit}`,
+  );
+  return found.map((row) => ({
+    ...toCategory(row),
+    parentSlug: row.parent_slug === null || row.parent_slug === undefined ? null : String(row.parent_slug),
+  }));
 }
 
 export async function frequentSearchTerms(db: Db, limit: number) {

@@ -102,8 +102,17 @@ export async function listSellers(db: Db, catalog: CatalogCategoryReads, query: 
   };
 }
 
-export async function searchSellers(db: Db, catalog: CatalogCategoryReads, q: string, limit: number) {
-  return (await listSellers(db, catalog, { q, page: 1, pageSize: limit, sort: 'popular' })).items;
+/**
+ * The global search's sellers: the first page of the directory asked with the same text (`/sellers?q=`, sorted by
+ * popularity), without its count (5,000 storefronts: the trigram-indexed name match is a few hundred rows at most).
+ */
+export async function searchSellers(db: Db, q: string, limit: number) {
+  const where = sql.join(sellerConditions({ q }, null), sql` AND `);
+  const found = await rows(
+    db,
+    sql`SELECT * FROM sellers s WHERE ${where} ORDER BY ${sellerOrder('popular')} LIMIT ${limit}`,
+  );
+  return found.map(toSellerSummary);
 }
 
 export async function getSeller(db: Db, idOrSlug: string): Promise<SellerDetail> {
