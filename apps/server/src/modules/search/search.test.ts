@@ -27,7 +27,12 @@ const names = (items: { nameEn: string }[]) => items.map((item) => item.nameEn);
 
 beforeAll(async () => {
   t = await createTestApp();
-  const context = { database: t.database, config: t.config, log: () => undefined, options: { products: 400 } };
+  const context = {
+    database: t.database,
+    config: t.config,
+    log: () => undefined,
+    options: { products: 400 },
+  };
   await seedContentHomeBlogs(context);
   await seedCatalog(context);
   // A storefront and a service with the names a buyer typed in the issue, created here so the test owns them.
@@ -64,7 +69,11 @@ describe('GET /search: every group', () => {
   it('finds categories (with their parent, for the listing link) and blog posts', async () => {
     const found = await search('freight shipping');
     const freight = found.categories.find((category) => category.slug === 'freight-shipping');
-    expect(freight).toMatchObject({ kind: 'service', parentSlug: 'logistics', nameFr: 'Transport de marchandises' });
+    expect(freight).toMatchObject({
+      kind: 'service',
+      parentSlug: 'logistics',
+      nameFr: 'Transport de marchandises',
+    });
     const top = (await search('logistics')).categories.find((category) => category.slug === 'logistics');
     expect(top).toMatchObject({ kind: 'service', parentSlug: null });
     const blogs = (await search('extrusions')).blogs.map((blog) => blog.titleEn);
@@ -94,16 +103,48 @@ describe('GET /search: every group', () => {
 
 describe('GET /search: typos in English and French, per group', () => {
   it.each([
-    ['products, EN', 'alumnum extrusions', (r: SearchResponse) => names(r.products).some((n) => /aluminum/i.test(n))],
-    ['products, FR', 'acier inoxidable', (r: SearchResponse) => r.products.some((p) => /inoxydable/i.test(p.nameFr))],
-    ['services, EN', 'flatbd truckin', (r: SearchResponse) => names(r.services).includes('Flatbed Trucking Ontario to Quebec')],
-    ['services, FR', 'transprt par plateau', (r: SearchResponse) => r.services.some((s) => /plateau/.test(s.nameFr))],
-    ['sellers, EN', 'Tundar Steel', (r: SearchResponse) => r.sellers.some((s) => s.name === 'Tundra Steel Inc')],
-    ['sellers, FR', 'metaux riviere', (r: SearchResponse) => r.sellers.some((s) => s.name === 'Métaux Rivière Ltée')],
-    ['categories, EN', 'frieght shipping', (r: SearchResponse) => r.categories.some((c) => c.slug === 'freight-shipping')],
+    [
+      'products, EN',
+      'alumnum extrusions',
+      (r: SearchResponse) => names(r.products).some((n) => /aluminum/i.test(n)),
+    ],
+    [
+      'products, FR',
+      'acier inoxidable',
+      (r: SearchResponse) => r.products.some((p) => /inoxydable/i.test(p.nameFr)),
+    ],
+    [
+      'services, EN',
+      'flatbd truckin',
+      (r: SearchResponse) => names(r.services).includes('Flatbed Trucking Ontario to Quebec'),
+    ],
+    [
+      'services, FR',
+      'transprt par plateau',
+      (r: SearchResponse) => r.services.some((s) => /plateau/.test(s.nameFr)),
+    ],
+    [
+      'sellers, EN',
+      'Tundar Steel',
+      (r: SearchResponse) => r.sellers.some((s) => s.name === 'Tundra Steel Inc'),
+    ],
+    [
+      'sellers, FR',
+      'metaux riviere',
+      (r: SearchResponse) => r.sellers.some((s) => s.name === 'Métaux Rivière Ltée'),
+    ],
+    [
+      'categories, EN',
+      'frieght shipping',
+      (r: SearchResponse) => r.categories.some((c) => c.slug === 'freight-shipping'),
+    ],
     ['categories, FR', 'logistiqe', (r: SearchResponse) => r.categories.some((c) => c.slug === 'logistics')],
     ['blogs, EN', 'extrusons', (r: SearchResponse) => r.blogs.some((b) => /Extrusions/.test(b.titleEn))],
-    ['blogs, FR', 'approvisioner', (r: SearchResponse) => r.blogs.some((b) => /approvisionner/.test(b.titleFr))],
+    [
+      'blogs, FR',
+      'approvisioner',
+      (r: SearchResponse) => r.blogs.some((b) => /approvisionner/.test(b.titleFr)),
+    ],
   ])('%s: "%s"', async (_group, q, found) => {
     expect(found(await search(q))).toBe(true);
   });
@@ -113,7 +154,7 @@ describe('GET /search: typos in English and French, per group', () => {
   });
 });
 
-describe("GET /search: each group is the start of its own listing (the web's \"see all\")", () => {
+describe('GET /search: each group is the start of its own listing (the web\'s "see all")', () => {
   it.each(['Flatbed trucking', 'steel', 'alumnum extrusions', 'acier inoxidable'])('"%s"', async (q) => {
     const limit = 4;
     const found = await search(q, `&limit=${limit}`);
@@ -132,7 +173,10 @@ describe("GET /search: each group is the start of its own listing (the web's \"s
 
   it('the blog listing keeps only the posts the text matches, typo-tolerant', async () => {
     const all = (await get('/api/v1/blogs?pageSize=50')).json<{ total: number }>();
-    const some = (await get('/api/v1/blogs?q=extrusons&pageSize=50')).json<{ items: BlogCard[]; total: number }>();
+    const some = (await get('/api/v1/blogs?q=extrusons&pageSize=50')).json<{
+      items: BlogCard[];
+      total: number;
+    }>();
     expect(some.total).toBeGreaterThan(0);
     expect(some.total).toBeLessThan(all.total);
     expect(some.items.every((blog) => /extrusion/i.test(`${blog.titleEn} ${blog.titleFr}`))).toBe(true);
