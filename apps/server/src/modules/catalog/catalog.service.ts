@@ -223,7 +223,8 @@ async function productListing(
 ) {
   const resolved = await resolveQuery(db, state.words, query.q);
   const filter = { ...query, tsquery: resolved?.tsquery ?? null };
-  const frequent = (resolved?.estimatedMatches ?? 0) >= state.frequentTextThreshold;
+  // Frequent among products (not among every kind of document: decision 085) → walk the popularity order.
+  const frequent = (resolved?.estimatedProductMatches ?? 0) >= state.frequentTextThreshold;
   const page = productConditions(filter, frequent ? 'walk' : 'gin');
   const count = productConditions(filter, 'count');
   const sample = productConditions(filter, 'gin');
@@ -251,6 +252,8 @@ async function productListing(
   const exact = await countsExactly(db, state, 'products', Boolean(resolved?.tsquery) && !frequent);
   return {
     resolved,
+    // Rare text: every match through the GIN index first, then sorted (decision 085).
+    matchFirst: Boolean(resolved?.tsquery) && !frequent,
     pageWhere: whereOf(page),
     count: { table: 'products' as const, exact, exactWhere: whereOf(count), sampleWhere: whereOf(sample) },
   };
@@ -272,6 +275,7 @@ export async function listProducts(
       joins: productCardJoins,
       where: listing.pageWhere,
       order: productOrders[sort],
+      matchFirst: listing.matchFirst,
       page: query.page,
       pageSize: query.pageSize,
       cursor: query.cursor,
@@ -580,6 +584,10 @@ export async function listServices(
       joins: productCardJoins,
       where: listing.where,
       order: serviceOrders[query.sort ?? 'popular'],
+      // Text rare among services: every match through the GIN index first, then sorted (decision 085).
+      matchFirst:
+        Boolean(listing.resolved?.tsquery) &&
+        (listing.resolved?.estimatedOtherMatches ?? 0) < state.frequentTextThreshold,
       page: query.page,
       pageSize: query.pageSize,
       cursor: query.cursor,
@@ -667,13 +675,16 @@ export async function searchCategories(
   const like = (text: string) => `%${text.replace(/[%_\\]/g, '')}%`;
   const found = await rows(
     db,
-    sql`SELECT c.*, p.slug AS parent_slug,
-          greatest(word_similarity(${folded}, catalog_fold(c.name_en)), word_similarity(${folded}, catalog_fold(c.name_fr)),
-                   word_similarity(${corrected}, catalog_fold(c.name_en)), word_similarity(${corrected}, catalog_fold(c.name_fr))) AS closeness
-        FROM categories c LEFT JOIN categories p ON p.id = c.parent_id
-        WHERE catalog_fold(c.name_en) LIKE ${like(folded)} OR catalog_fold(c.name_fr) LIKE ${like(folded)}
-           OR catalog_fold(c.name_en) LIKE ${like(corrected)} OR catalog_fold(c.name_fr) LIKE ${like(corrected)}
-           OR (length(${folded}) >= 4 AND (${folded} <% catalog_fold(c.name_en) OR ${folded} <% catalog_fold(c.name_fr)))
+    // The names are folded once per row (a materialized CTE), not once per condition.
+    sql`WITH named AS MATERIALIZED (
+          SELECT c.*, catalog_fold(c.name_en) AS folded_en, catalog_fold(c.name_fr) AS folded_fr FROM categories c)
+        SELECT c.*, p.slug AS parent_slug,
+          greatest(word_similarity(${folded}, c.folded_en), word_similarity(${folded}, c.folded_fr),
+                   word_similarity(${corrected}, c.folded_en), word_similarity(${corrected}, c.folded_fr)) AS closeness
+        FROM named c LEFT JOIN categories p ON p.id = c.parent_id
+        WHERE c.folded_en LIKE ${like(folded)} OR c.folded_fr LIKE ${like(folded)}
+           OR c.folded_en LIKE ${like(corrected)} OR c.folded_fr LIKE ${like(corrected)}
+           OR (length(${folded}) >= 4 AND (${folded} <% c.folded_en OR ${folded} <% c.folded_fr))
         ORDER BY closeness DESC, c.parent_id NULLS FIRST, c.item_count DESC, c.id
         LIMIT ${limit}`,
   );

@@ -29,7 +29,7 @@ import '../catalog';
  */
 export const createSellersService = (catalog: CatalogCategoryReads) => ({
   listSellers: (db: Db, query: SellerListInput) => listSellers(db, catalog, query),
-  searchSellers,
+  searchSellers: (db: Db, q: string, limit: number) => searchSellers(db, catalog, q, limit),
   unclaimedByCategory: (db: Db, perCategory: number) => unclaimedByCategory(db, catalog, perCategory),
   getSeller,
   recentSellers,
