@@ -42,9 +42,8 @@ for (const lang of ['en', 'fr'] as const) {
 
     // A service by its name: the services group, and its "see all" shows the same service first.
     await box.fill('Flatbed trucking');
-    const services = results
-      .getByRole('region', { name: s('groups.services') })
-      .or(results.locator('section', { has: page.getByRole('heading', { name: s('groups.services') }) }));
+    // Each group is a region named by its heading.
+    const services = results.getByRole('region', { name: s('groups.services') });
     const firstService = services.getByRole('listitem').getByRole('link').first();
     await expect(firstService).toContainText(lang === 'fr' ? /plateau/i : /Flatbed Trucking/);
     const serviceName = (await firstService.textContent()) ?? '';
@@ -57,9 +56,7 @@ for (const lang of ['en', 'fr'] as const) {
 
     // A seller by its name: the sellers group; Enter opens the first group with results.
     await box.fill(sellerName);
-    const sellers = results.locator('section', {
-      has: page.getByRole('heading', { name: s('groups.sellers') }),
-    });
+    const sellers = results.getByRole('region', { name: s('groups.sellers') });
     await expect(sellers.getByRole('link', { name: new RegExp(sellerName) }).first()).toBeVisible();
     await expect(sellers.getByRole('link', { name: s('seeAll.sellers') })).toHaveAttribute(
       'href',
