@@ -35,7 +35,13 @@ import {
   toProductCard,
   toServiceCard,
 } from './catalog.queries';
-import { countsExactly, listingFacets, listingWithTotal } from './listing-engine';
+import {
+  countsExactly,
+  listingFacets,
+  listingPage,
+  listingWithTotal,
+  type ListingPageInput,
+} from './listing-engine';
 import { foldText, resolveQuery } from './search-query';
 import type { CatalogState } from './catalog-state';
 
@@ -259,6 +265,25 @@ async function productListing(
   };
 }
 
+/** The page of a product listing (what both the listing and the global search's products group walk). */
+function productPageInput(
+  listing: Awaited<ReturnType<typeof productListing>>,
+  query: Pick<ProductListQuery, 'type' | 'sort' | 'page' | 'pageSize' | 'cursor'>,
+): ListingPageInput {
+  const sort = effectiveSort(query.type, query.sort, Boolean(listing.resolved?.tsquery));
+  return {
+    table: 'products',
+    columns: productCardColumns,
+    joins: productCardJoins,
+    where: listing.pageWhere,
+    order: productOrders[sort],
+    matchFirst: listing.matchFirst,
+    page: query.page,
+    pageSize: query.pageSize,
+    cursor: query.cursor,
+  };
+}
+
 export async function listProducts(
   db: Db,
   state: CatalogState,
@@ -266,23 +291,26 @@ export async function listProducts(
   userId: string | null,
 ): Promise<ProductListResponse> {
   const listing = await productListing(db, state, query, userId);
-  const sort = effectiveSort(query.type, query.sort, Boolean(listing.resolved?.tsquery));
-  const { rows, ...answer } = await listingWithTotal(
-    db,
-    {
-      table: 'products',
-      columns: productCardColumns,
-      joins: productCardJoins,
-      where: listing.pageWhere,
-      order: productOrders[sort],
-      matchFirst: listing.matchFirst,
-      page: query.page,
-      pageSize: query.pageSize,
-      cursor: query.cursor,
-    },
-    listing.count,
-  );
+  const { rows, ...answer } = await listingWithTotal(db, productPageInput(listing, query), listing.count);
   return { items: rows.map(toProductCard), ...answer, correctedQuery: listing.resolved?.corrected ?? null };
+}
+
+/**
+ * The global search's products: the first page of `/products?q=` (same conditions, same order), without the
+ * listing's total, which the search does not show.
+ */
+export async function searchProducts(
+  db: Db,
+  state: CatalogState,
+  q: string,
+  limit: number,
+): Promise<ProductCard[]> {
+  const listing = await productListing(db, state, { q, type: 'all' }, null);
+  const page = await listingPage(
+    db,
+    productPageInput(listing, { type: 'all', page: 1, pageSize: limit, cursor: undefined }),
+  );
+  return page.rows.map(toProductCard);
 }
 
 /** Facet counts of a product listing (the filter panel): exact, or estimated like the total. */
@@ -570,6 +598,28 @@ async function serviceListing(db: Db, state: CatalogState, query: ServiceFacetsQ
   };
 }
 
+/** The page of a service listing (what both the listing and the global search's services group walk). */
+function servicePageInput(
+  state: CatalogState,
+  listing: Awaited<ReturnType<typeof serviceListing>>,
+  query: ServiceListInput,
+): ListingPageInput {
+  return {
+    table: 'services',
+    columns: serviceCardColumns,
+    joins: productCardJoins,
+    where: listing.where,
+    order: serviceOrders[query.sort ?? 'popular'],
+    // Text rare among services: every match through the GIN index first, then sorted (decision 085).
+    matchFirst:
+      Boolean(listing.resolved?.tsquery) &&
+      (listing.resolved?.estimatedOtherMatches ?? 0) < state.frequentTextThreshold,
+    page: query.page,
+    pageSize: query.pageSize,
+    cursor: query.cursor,
+  };
+}
+
 export async function listServices(
   db: Db,
   state: CatalogState,
@@ -578,20 +628,7 @@ export async function listServices(
   const listing = await serviceListing(db, state, query);
   const { rows, ...answer } = await listingWithTotal(
     db,
-    {
-      table: 'services',
-      columns: serviceCardColumns,
-      joins: productCardJoins,
-      where: listing.where,
-      order: serviceOrders[query.sort ?? 'popular'],
-      // Text rare among services: every match through the GIN index first, then sorted (decision 085).
-      matchFirst:
-        Boolean(listing.resolved?.tsquery) &&
-        (listing.resolved?.estimatedOtherMatches ?? 0) < state.frequentTextThreshold,
-      page: query.page,
-      pageSize: query.pageSize,
-      cursor: query.cursor,
-    },
+    servicePageInput(state, listing, query),
     listing.count,
   );
   return { items: rows.map(toServiceCard), ...answer, correctedQuery: listing.resolved?.corrected ?? null };
@@ -655,7 +692,10 @@ export async function searchServices(
   q: string,
   limit: number,
 ): Promise<ServiceCard[]> {
-  return (await listServices(db, state, { q, page: 1, pageSize: limit })).items;
+  // The first page of `/services?q=` (same conditions, same order), without the listing's total.
+  const query = { q, page: 1, pageSize: limit };
+  const listing = await serviceListing(db, state, query);
+  return (await listingPage(db, servicePageInput(state, listing, query))).rows.map(toServiceCard);
 }
 
 /**

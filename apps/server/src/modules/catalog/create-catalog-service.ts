@@ -50,6 +50,7 @@ export function createCatalogService(state: CatalogState) {
     serviceFacets: bind(items.serviceFacets) as Rest<typeof items.serviceFacets>,
     getServiceDetail: items.getServiceDetail,
     searchServices: bind(items.searchServices) as Rest<typeof items.searchServices>,
+    searchProducts: bind(items.searchProducts) as Rest<typeof items.searchProducts>,
     searchCategories: bind(items.searchCategories) as Rest<typeof items.searchCategories>,
     // stats and likes
     trackSearch: items.trackSearch,

@@ -31,11 +31,7 @@ export async function searchEverything(
   const resolved = await doors.catalog.resolveSearchText(db, q);
   const none = Promise.resolve([]);
   const [products, services, sellers, categories, blogs] = await Promise.all([
-    want('products')
-      ? doors.catalog
-          .listProducts(db, { q, type: 'all', page: 1, pageSize: limit }, null)
-          .then((page) => page.items)
-      : none,
+    want('products') ? doors.catalog.searchProducts(db, q, limit) : none,
     want('services') ? doors.catalog.searchServices(db, q, limit) : none,
     want('sellers') ? doors.sellers.searchSellers(db, q, limit) : none,
     want('categories') ? doors.catalog.searchCategories(db, q, limit) : none,
