@@ -428,7 +428,8 @@ export const addServiceReviewBodySchema = z.object({
 });
 
 // ---------- search ----------
-export const searchKinds = ['all', 'products', 'services', 'sellers', 'blogs'] as const;
+export const searchKinds = ['all', 'products', 'services', 'sellers', 'categories', 'blogs'] as const;
+export type SearchKind = (typeof searchKinds)[number];
 export const searchQuerySchema = z.object({
   q: z.string().trim().min(1).max(120),
   type: z.enum(searchKinds).default('all'),
@@ -447,14 +448,23 @@ export const blogCardSchema = z.object({
   publishedAt: z.string(),
 });
 export type BlogCard = z.infer<typeof blogCardSchema>;
+/** A category found by the search, with its parent's slug so the result links to its listing. */
+export const searchCategorySchema = categorySchema.extend({ parentSlug: z.string().nullable() });
+export type SearchCategory = z.infer<typeof searchCategorySchema>;
+/**
+ * One search for everything (issue 15): each group is the first `limit` items of its own listing asked with the
+ * same `q` (`/products?q=`, `/services?q=`, `/sellers?q=`, `/blogs?q=`), so a group's "see all" shows them again.
+ */
 export const searchResponseSchema = z.object({
   query: z.string(),
   correctedQuery: z.string().nullable(),
   products: z.array(productCardSchema),
   services: z.array(serviceCardSchema),
   sellers: z.array(sellerSummarySchema),
+  categories: z.array(searchCategorySchema),
   blogs: z.array(blogCardSchema),
 });
+export type SearchResponse = z.infer<typeof searchResponseSchema>;
 export const suggestionsQuerySchema = z.object({
   q: z.string().trim().min(1).max(120),
   limit: z.coerce.number().int().min(1).max(20).default(8),
@@ -498,7 +508,11 @@ export const landingFeaturesResponseSchema = z.object({ items: z.array(landingFe
 export const recentSellersQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(8),
 });
-export const blogListQuerySchema = pageQuerySchema.extend({ category: z.string().max(60).optional() });
+export const blogListQuerySchema = pageQuerySchema.extend({
+  category: z.string().max(60).optional(),
+  /** Typo-tolerant text over the posts' titles (the search's "see all" for blog posts). */
+  q: z.string().trim().max(120).optional(),
+});
 export const blogListResponseSchema = pagedSchema(blogCardSchema);
 export const blogDetailSchema = blogCardSchema.extend({ bodyEn: z.string(), bodyFr: z.string() });
 export type BlogDetail = z.infer<typeof blogDetailSchema>;

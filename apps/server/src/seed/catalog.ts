@@ -493,13 +493,13 @@ DROP TABLE seed_types, seed_cat, seed_psellers, seed_stypes, seed_scat, seed_sse
 /** Rebuilds the typo-correction vocabulary from the indexed names (words with digits are model codes: skipped). */
 export const REBUILD_SEARCH_WORDS_SQL = `
 TRUNCATE search_words;
-INSERT INTO search_words (word, ndoc)
-SELECT word, sum(ndoc)::int FROM (
-  SELECT word, ndoc FROM ts_stat('SELECT search_doc FROM products')
-  UNION ALL SELECT word, ndoc FROM ts_stat('SELECT search_doc FROM services')
-  UNION ALL SELECT word, ndoc FROM ts_stat('SELECT to_tsvector(''simple'', search_name) FROM sellers')
-  UNION ALL SELECT word, ndoc FROM ts_stat('SELECT search_doc FROM blogs')
-  UNION ALL SELECT word, ndoc FROM ts_stat('SELECT to_tsvector(''simple'', catalog_fold(name_en || '' '' || name_fr)) FROM categories')
+INSERT INTO search_words (word, ndoc, product_ndoc)
+SELECT word, sum(ndoc)::int, sum(product_ndoc)::int FROM (
+  SELECT word, ndoc, ndoc AS product_ndoc FROM ts_stat('SELECT search_doc FROM products')
+  UNION ALL SELECT word, ndoc, 0 FROM ts_stat('SELECT search_doc FROM services')
+  UNION ALL SELECT word, ndoc, 0 FROM ts_stat('SELECT to_tsvector(''simple'', search_name) FROM sellers')
+  UNION ALL SELECT word, ndoc, 0 FROM ts_stat('SELECT search_doc FROM blogs')
+  UNION ALL SELECT word, ndoc, 0 FROM ts_stat('SELECT to_tsvector(''simple'', catalog_fold(name_en || '' '' || name_fr)) FROM categories')
 ) w
 WHERE length(word) >= 3 AND word !~ '[0-9]'
 GROUP BY word;

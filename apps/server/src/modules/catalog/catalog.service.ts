@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type {
+  SearchCategory,
   Category,
   CategoryKind,
   CategoryTreeNode,
@@ -35,7 +36,13 @@ import {
   toProductCard,
   toServiceCard,
 } from './catalog.queries';
-import { countsExactly, listingFacets, listingWithTotal } from './listing-engine';
+import {
+  countsExactly,
+  listingFacets,
+  listingPage,
+  listingWithTotal,
+  type ListingPageInput,
+} from './listing-engine';
 import { foldText, resolveQuery } from './search-query';
 import type { CatalogState } from './catalog-state';
 import { countSearchInLanguage, frequentSearchTermsIn, type TextLanguage } from './search-term-languages';
@@ -260,7 +267,8 @@ async function productListing(
 ) {
   const resolved = await resolveQuery(db, state.words, query.q);
   const filter = { ...query, tsquery: resolved?.tsquery ?? null };
-  const frequent = (resolved?.estimatedMatches ?? 0) >= state.frequentTextThreshold;
+  // Frequent among products (not among every kind of document: decision 085) → walk the popularity order.
+  const frequent = (resolved?.estimatedProductMatches ?? 0) >= state.frequentTextThreshold;
   const page = productConditions(filter, frequent ? 'walk' : 'gin');
   const count = productConditions(filter, 'count');
   const sample = productConditions(filter, 'gin');
@@ -288,8 +296,29 @@ async function productListing(
   const exact = await countsExactly(db, state, 'products', Boolean(resolved?.tsquery) && !frequent);
   return {
     resolved,
+    // Rare text: every match through the GIN index first, then sorted (decision 085).
+    matchFirst: Boolean(resolved?.tsquery) && !frequent,
     pageWhere: whereOf(page),
     count: { table: 'products' as const, exact, exactWhere: whereOf(count), sampleWhere: whereOf(sample) },
+  };
+}
+
+/** The page of a product listing (what both the listing and the global search's products group walk). */
+function productPageInput(
+  listing: Awaited<ReturnType<typeof productListing>>,
+  query: Pick<ProductListQuery, 'type' | 'sort' | 'page' | 'pageSize' | 'cursor'>,
+): ListingPageInput {
+  const sort = effectiveSort(query.type, query.sort, Boolean(listing.resolved?.tsquery));
+  return {
+    table: 'products',
+    columns: productCardColumns,
+    joins: productCardJoins,
+    where: listing.pageWhere,
+    order: productOrders[sort],
+    matchFirst: listing.matchFirst,
+    page: query.page,
+    pageSize: query.pageSize,
+    cursor: query.cursor,
   };
 }
 
@@ -300,22 +329,26 @@ export async function listProducts(
   userId: string | null,
 ): Promise<ProductListResponse> {
   const listing = await productListing(db, state, query, userId);
-  const sort = effectiveSort(query.type, query.sort, Boolean(listing.resolved?.tsquery));
-  const { rows, ...answer } = await listingWithTotal(
-    db,
-    {
-      table: 'products',
-      columns: productCardColumns,
-      joins: productCardJoins,
-      where: listing.pageWhere,
-      order: productOrders[sort],
-      page: query.page,
-      pageSize: query.pageSize,
-      cursor: query.cursor,
-    },
-    listing.count,
-  );
+  const { rows, ...answer } = await listingWithTotal(db, productPageInput(listing, query), listing.count);
   return { items: rows.map(toProductCard), ...answer, correctedQuery: listing.resolved?.corrected ?? null };
+}
+
+/**
+ * The global search's products: the first page of `/products?q=` (same conditions, same order), without the
+ * listing's total, which the search does not show.
+ */
+export async function searchProducts(
+  db: Db,
+  state: CatalogState,
+  q: string,
+  limit: number,
+): Promise<ProductCard[]> {
+  const listing = await productListing(db, state, { q, type: 'all' }, null);
+  const page = await listingPage(
+    db,
+    productPageInput(listing, { type: 'all', page: 1, pageSize: limit, cursor: undefined }),
+  );
+  return page.rows.map(toProductCard);
 }
 
 /** Facet counts of a product listing (the filter panel): exact, or estimated like the total. */
@@ -603,6 +636,28 @@ async function serviceListing(db: Db, state: CatalogState, query: ServiceFacetsQ
   };
 }
 
+/** The page of a service listing (what both the listing and the global search's services group walk). */
+function servicePageInput(
+  state: CatalogState,
+  listing: Awaited<ReturnType<typeof serviceListing>>,
+  query: ServiceListInput,
+): ListingPageInput {
+  return {
+    table: 'services',
+    columns: serviceCardColumns,
+    joins: productCardJoins,
+    where: listing.where,
+    order: serviceOrders[query.sort ?? 'popular'],
+    // Text rare among services: every match through the GIN index first, then sorted (decision 085).
+    matchFirst:
+      Boolean(listing.resolved?.tsquery) &&
+      (listing.resolved?.estimatedOtherMatches ?? 0) < state.frequentTextThreshold,
+    page: query.page,
+    pageSize: query.pageSize,
+    cursor: query.cursor,
+  };
+}
+
 export async function listServices(
   db: Db,
   state: CatalogState,
@@ -611,16 +666,7 @@ export async function listServices(
   const listing = await serviceListing(db, state, query);
   const { rows, ...answer } = await listingWithTotal(
     db,
-    {
-      table: 'services',
-      columns: serviceCardColumns,
-      joins: productCardJoins,
-      where: listing.where,
-      order: serviceOrders[query.sort ?? 'popular'],
-      page: query.page,
-      pageSize: query.pageSize,
-      cursor: query.cursor,
-    },
+    servicePageInput(state, listing, query),
     listing.count,
   );
   return { items: rows.map(toServiceCard), ...answer, correctedQuery: listing.resolved?.corrected ?? null };
@@ -684,7 +730,46 @@ export async function searchServices(
   q: string,
   limit: number,
 ): Promise<ServiceCard[]> {
-  return (await listServices(db, state, { q, page: 1, pageSize: limit })).items;
+  // The first page of `/services?q=` (same conditions, same order), without the listing's total.
+  const query = { q, page: 1, pageSize: limit };
+  const listing = await serviceListing(db, state, query);
+  return (await listingPage(db, servicePageInput(state, listing, query))).rows.map(toServiceCard);
+}
+
+/**
+ * Categories whose English or French name holds the typed text or its typo correction, or is close to it by
+ * trigram word similarity (`hydrualic` → Hydraulic…). Categories are a few hundred rows: one scan, ranked by how
+ * close the name is, top levels and busy categories first. Each comes with its parent's slug (its listing's URL).
+ */
+export async function searchCategories(
+  db: Db,
+  state: CatalogState,
+  q: string,
+  limit: number,
+): Promise<SearchCategory[]> {
+  const folded = foldText(q).trim();
+  if (!folded) return [];
+  const corrected = (await resolveQuery(db, state.words, q))?.corrected ?? folded;
+  const like = (text: string) => `%${text.replace(/[%_\\]/g, '')}%`;
+  const found = await rows(
+    db,
+    // The names are folded once per row (a materialized CTE), not once per condition.
+    sql`WITH named AS MATERIALIZED (
+          SELECT c.*, catalog_fold(c.name_en) AS folded_en, catalog_fold(c.name_fr) AS folded_fr FROM categories c)
+        SELECT c.*, p.slug AS parent_slug,
+          greatest(word_similarity(${folded}, c.folded_en), word_similarity(${folded}, c.folded_fr),
+                   word_similarity(${corrected}, c.folded_en), word_similarity(${corrected}, c.folded_fr)) AS closeness
+        FROM named c LEFT JOIN categories p ON p.id = c.parent_id
+        WHERE c.folded_en LIKE ${like(folded)} OR c.folded_fr LIKE ${like(folded)}
+           OR c.folded_en LIKE ${like(corrected)} OR c.folded_fr LIKE ${like(corrected)}
+           OR (length(${folded}) >= 4 AND (${folded} <% c.folded_en OR ${folded} <% c.folded_fr))
+        ORDER BY closeness DESC, c.parent_id NULLS FIRST, c.item_count DESC, c.id
+        LIMIT ${limit}`,
+  );
+  return found.map((row) => ({
+    ...toCategory(row),
+    parentSlug: row.parent_slug === null || row.parent_slug === undefined ? null : String(row.parent_slug),
+  }));
 }
 
 /** Terms shown to everyone: they found results and enough distinct visitors searched them (decision 056). */

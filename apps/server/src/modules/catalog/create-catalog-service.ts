@@ -50,6 +50,8 @@ export function createCatalogService(state: CatalogState) {
     serviceFacets: bind(items.serviceFacets) as Rest<typeof items.serviceFacets>,
     getServiceDetail: items.getServiceDetail,
     searchServices: bind(items.searchServices) as Rest<typeof items.searchServices>,
+    searchProducts: bind(items.searchProducts) as Rest<typeof items.searchProducts>,
+    searchCategories: bind(items.searchCategories) as Rest<typeof items.searchCategories>,
     // stats and likes
     trackSearch: bind(items.trackSearch) as Rest<typeof items.trackSearch>,
     trackCategoryView: items.trackCategoryView,
@@ -96,6 +98,12 @@ export function createCatalogService(state: CatalogState) {
     createStorefrontProduct,
     /** Drops this instance's cached listing pages (tests; admin edits do it through events). */
     forgetListings: () => state.forgetListings(),
+    /**
+     * A visitor's answer built from catalogue data (the global search), cached as JSON like the listings
+     * (decision 041): at most CATALOG_LISTING_CACHE_MS old and only while the catalogue version is current.
+     */
+    cachedAnswer: (db: Db, key: string, compute: () => Promise<string>) =>
+      state.listings.get(db, `answer|${key}`, compute),
   };
 }
 

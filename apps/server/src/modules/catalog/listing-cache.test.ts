@@ -26,6 +26,28 @@ describe('listing result cache (decision 041)', () => {
     expect(listingKey({ a: ['x', 'y'] })).not.toBe(listingKey({ a: ['y', 'x'] }));
   });
 
+  it('computes an answer once for requests that ask for it at the same time (no stampede on expiry)', async () => {
+    const cache = new ListingCache<number>({ ttlMs: 60_000, versionCheckMs: 60_000 });
+    let computed = 0;
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const compute = async () => {
+      computed += 1;
+      await gate;
+      return computed;
+    };
+    await cache.get(t.database.db, 'warm-version', async () => 0);
+    const answers = Promise.all([1, 2, 3].map(() => cache.get(t.database.db, 'same', compute)));
+    release();
+    expect(await answers).toEqual([1, 1, 1]);
+    expect(computed).toBe(1);
+    // A failed computation is not kept: the next request computes again.
+    await expect(cache.get(t.database.db, 'fails', () => Promise.reject(new Error('boom')))).rejects.toThrow(
+      'boom',
+    );
+    expect(await cache.get(t.database.db, 'fails', async () => 7)).toBe(7);
+  });
+
   it('serves a stored answer until the catalogue version changes', async () => {
     const cache = new ListingCache<number>({ ttlMs: 60_000, versionCheckMs: 0 });
     let computed = 0;

@@ -19,6 +19,8 @@ export interface ListingCacheOptions {
 
 export class ListingCache<T> {
   private readonly entries = new Map<string, { value: T; at: number; version: string }>();
+  /** Answers being computed: requests for the same key wait for the one computation (no stampede on expiry). */
+  private readonly computing = new Map<string, Promise<T>>();
   private version = '';
   private checkedAt = -Infinity;
   private checking: Promise<void> | null = null;
@@ -83,7 +85,17 @@ export class ListingCache<T> {
       this.entries.set(key, hit);
       return hit.value;
     }
-    const value = await compute();
+    const flightKey = `${version}\u0000${key}`;
+    const inFlight = this.computing.get(flightKey);
+    if (inFlight) return inFlight;
+    const computation = compute();
+    this.computing.set(flightKey, computation);
+    let value: T;
+    try {
+      value = await computation;
+    } finally {
+      this.computing.delete(flightKey);
+    }
     if (version === this.version) {
       this.entries.delete(key);
       this.entries.set(key, { value, at: now, version });

@@ -64,8 +64,12 @@ export interface ResolvedQuery {
   /** The words searched after correction, when a word was corrected. */
   corrected: string | null;
   words: string[];
-  /** Upper estimate of matching products from the vocabulary's document counts; null when unknown. */
+  /** Upper estimate of matching documents (any kind) from the vocabulary's document counts; null when unknown. */
   estimatedMatches: number | null;
+  /** The same among products alone (`search_words.product_ndoc`): what the product listing's plan depends on. */
+  estimatedProductMatches: number | null;
+  /** The same among everything but products (services, storefronts, categories, posts): bounds the services. */
+  estimatedOtherMatches: number | null;
 }
 
 export interface WordLookup {
@@ -73,6 +77,9 @@ export interface WordLookup {
   /** Documents containing the word itself (0 when not exact). */
   ndoc: number;
   expansionDocs: number;
+  /** The same two counts among products alone. */
+  productNdoc: number;
+  expansionProductDocs: number;
   /** Vocabulary words that start with the word (shortest first), so "extrusion" also finds "extrusions". */
   expansions: string[];
   fuzzy: string | null;
@@ -104,7 +111,8 @@ async function lookupWords(
   const result = await db.execute(sql`
     SELECT w.q AS word,
       (SELECT s.ndoc FROM search_words s WHERE s.word = w.q) AS ndoc,
-      ARRAY(SELECT s.word || ':' || s.ndoc FROM search_words s WHERE s.word LIKE w.q || '_%'
+      (SELECT s.product_ndoc FROM search_words s WHERE s.word = w.q) AS product_ndoc,
+      ARRAY(SELECT s.word || ':' || s.ndoc || ':' || s.product_ndoc FROM search_words s WHERE s.word LIKE w.q || '_%'
         ORDER BY length(s.word), s.word LIMIT 6) AS expansions,
       (SELECT s.word FROM search_words s WHERE s.word % w.q
         ORDER BY similarity(s.word, w.q) DESC, s.ndoc DESC, s.word LIMIT 1) AS fuzzy
@@ -113,18 +121,24 @@ async function lookupWords(
   for (const row of rowsOf<{
     word: string;
     ndoc: number | null;
+    product_ndoc: number | null;
     expansions: string[] | string;
     fuzzy: string | null;
   }>(result)) {
     const pairs = (
       Array.isArray(row.expansions) ? row.expansions : String(row.expansions).replace(/^{|}$/g, '').split(',')
     ).filter(Boolean);
-    const expansions = pairs.map((pair) => pair.slice(0, pair.lastIndexOf(':')));
-    const expansionDocs = pairs.reduce((sum, pair) => sum + Number(pair.slice(pair.lastIndexOf(':') + 1)), 0);
+    // word:ndoc:product_ndoc (words are folded letters and digits: no colon inside)
+    const triples = pairs.map((pair) => pair.split(':'));
+    const expansions = triples.map(([word]) => word!);
+    const expansionDocs = triples.reduce((sum, [, docs]) => sum + Number(docs), 0);
+    const expansionProductDocs = triples.reduce((sum, [, , docs]) => sum + Number(docs), 0);
     const lookup: WordLookup = {
       exact: row.ndoc !== null && row.ndoc !== undefined,
       ndoc: Number(row.ndoc ?? 0),
       expansionDocs,
+      productNdoc: Number(row.product_ndoc ?? 0),
+      expansionProductDocs,
       expansions,
       fuzzy: row.fuzzy,
       at: now,
@@ -146,7 +160,15 @@ export async function resolveQuery(
 ): Promise<ResolvedQuery | null> {
   if (text === undefined || text.trim() === '') return null;
   const words = queryWords(text);
-  if (words.length === 0) return { tsquery: null, corrected: null, words: [], estimatedMatches: null };
+  if (words.length === 0)
+    return {
+      tsquery: null,
+      corrected: null,
+      words: [],
+      estimatedMatches: null,
+      estimatedProductMatches: null,
+      estimatedOtherMatches: null,
+    };
   const lookups = words.filter((word) => word.length >= 3 && !/[0-9]/.test(word));
   const known =
     lookups.length > 0 ? await lookupWords(db, cache, [...new Set(lookups)]) : new Map<string, WordLookup>();
@@ -161,8 +183,13 @@ export async function resolveQuery(
   const searched: string[] = [];
   const groups: string[] = [];
   let estimate: number | null = null;
-  const bound = (docs: number) => {
+  let productEstimate: number | null = null;
+  let otherEstimate: number | null = null;
+  const bound = (docs: number, productDocs: number) => {
     estimate = estimate === null ? docs : Math.min(estimate, docs);
+    productEstimate = productEstimate === null ? productDocs : Math.min(productEstimate, productDocs);
+    const otherDocs = Math.max(0, docs - productDocs);
+    otherEstimate = otherEstimate === null ? otherDocs : Math.min(otherEstimate, otherDocs);
   };
   for (const word of words) {
     const hit = known.get(word);
@@ -170,11 +197,15 @@ export async function resolveQuery(
     let shown = word;
     if (hit && (hit.exact || hit.expansions.length > 0)) {
       lexemes = [...(hit.exact ? [word] : []), ...hit.expansions];
-      bound(hit.ndoc + hit.expansionDocs);
+      bound(hit.ndoc + hit.expansionDocs, hit.productNdoc + hit.expansionProductDocs);
     } else if (hit?.fuzzy) {
       const corrected = known.get(hit.fuzzy);
       lexemes = [hit.fuzzy, ...(corrected?.expansions ?? [])];
-      if (corrected) bound(corrected.ndoc + corrected.expansionDocs);
+      if (corrected)
+        bound(
+          corrected.ndoc + corrected.expansionDocs,
+          corrected.productNdoc + corrected.expansionProductDocs,
+        );
       shown = hit.fuzzy;
       changed = true;
     }
@@ -186,5 +217,7 @@ export async function resolveQuery(
     corrected: changed ? searched.join(' ') : null,
     words: searched,
     estimatedMatches: estimate,
+    estimatedProductMatches: productEstimate,
+    estimatedOtherMatches: otherEstimate,
   };
 }

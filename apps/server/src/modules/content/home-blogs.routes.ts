@@ -31,7 +31,12 @@ export const homeBlogsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: blogListResponseSchema },
       },
     },
-    async (request) => listBlogs(app.db, request.query.page, request.query.pageSize, request.query.category),
+    async (request) => {
+      const { page, pageSize, category, q } = request.query;
+      // The text is resolved by the catalogue's typo vocabulary (blog titles are in it), like the global search.
+      const tsquery = q ? ((await app.catalog.resolveSearchText(app.db, q))?.tsquery ?? null) : undefined;
+      return listBlogs(app.db, page, pageSize, category, tsquery);
+    },
   );
   app.get(
     '/blogs/:slug',

@@ -65,10 +65,21 @@ function toBlogCard(row: Row): BlogCard {
 
 const cardColumns = sql`id, slug, title_en, title_fr, excerpt_en, excerpt_fr, category, cover_url, reading_minutes, published_at`;
 
-export async function listBlogs(db: Db, page: number, pageSize: number, category?: string) {
-  const where = category
-    ? sql`published_at IS NOT NULL AND published_at <= now() AND category = ${category}`
-    : sql`published_at IS NOT NULL AND published_at <= now()`;
+/**
+ * Published posts, newest first; `tsquery` (the search text as the catalogue's typo vocabulary resolved it)
+ * keeps the posts whose title matches, the same condition as the global search's blog group.
+ */
+export async function listBlogs(
+  db: Db,
+  page: number,
+  pageSize: number,
+  category?: string,
+  tsquery?: string | null,
+) {
+  const conditions = [sql`published_at IS NOT NULL AND published_at <= now()`];
+  if (category) conditions.push(sql`category = ${category}`);
+  if (tsquery !== undefined) conditions.push(blogTextCondition(tsquery));
+  const where = sql.join(conditions, sql` AND `);
   const items = await rows(
     db,
     sql`SELECT ${cardColumns} FROM blogs WHERE ${where} ORDER BY published_at DESC, id DESC
@@ -87,14 +98,18 @@ export async function getBlog(db: Db, slug: string): Promise<BlogDetail> {
   return { ...toBlogCard(row), bodyEn: String(row.body_en), bodyFr: String(row.body_fr) };
 }
 
-/** Blog search for the global search: the GIN tsvector with the already-resolved tsquery. */
+/** A text search that resolved to nothing searchable (only punctuation) matches no post. */
+const blogTextCondition = (tsquery: string | null) =>
+  tsquery ? sql`search_doc @@ to_tsquery('simple', ${tsquery})` : sql`false`;
+
+/** Blog search for the global search: the first page of `listBlogs` with the same resolved text, no count. */
 export async function searchBlogs(db: Db, tsquery: string | null, limit: number): Promise<BlogCard[]> {
   if (!tsquery) return [];
   return (
     await rows(
       db,
       sql`SELECT ${cardColumns} FROM blogs
-          WHERE published_at IS NOT NULL AND published_at <= now() AND search_doc @@ to_tsquery('simple', ${tsquery})
+          WHERE published_at IS NOT NULL AND published_at <= now() AND ${blogTextCondition(tsquery)}
           ORDER BY published_at DESC, id DESC LIMIT ${limit}`,
     )
   ).map(toBlogCard);

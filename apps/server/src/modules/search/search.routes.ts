@@ -1,28 +1,27 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { searchQuerySchema, searchResponseSchema } from '@maplesource/contracts';
+import { searchEverything } from './search.service';
 
 /**
- * Spec §7 `search`: one answer across the catalogue (products, services), the seller directory and the blog.
- * It reads three modules through their doors, so it sits above all of them (the search module has no tables).
+ * Spec §7 `search`: one answer across the catalogue (products, services, categories), the seller directory and
+ * the blog. It reads three modules through their doors, so it sits above all of them (the search module has no
+ * tables). The answer does not depend on who asks: it is checked against the schema, serialized once and cached
+ * with the catalogue's listings (CATALOG_LISTING_CACHE_MS, dropped when the catalogue version changes).
  */
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/search',
     { schema: { tags: ['search'], querystring: searchQuerySchema, response: { 200: searchResponseSchema } } },
-    async (request) => {
+    async (request, reply) => {
       const { q, type, limit } = request.query;
-      const userId = request.user?.id ?? null;
-      const want = (kind: string) => type === 'all' || type === kind;
-      const resolved = await app.catalog.resolveSearchText(app.db, q);
-      const products = want('products')
-        ? (await app.catalog.listProducts(app.db, { q, type: 'all', page: 1, pageSize: limit }, userId)).items
-        : [];
-      const services = want('services') ? await app.catalog.searchServices(app.db, q, limit) : [];
-      const sellers = want('sellers') ? await app.sellers.searchSellers(app.db, q, limit) : [];
-      const blogs = want('blogs')
-        ? await app.content.searchBlogs(app.db, resolved?.tsquery ?? null, limit)
-        : [];
-      return { query: q, correctedQuery: resolved?.corrected ?? null, products, services, sellers, blogs };
+      const key = `search|${JSON.stringify([q, type, limit])}`;
+      const json = await app.catalog.cachedAnswer(app.db, key, async () =>
+        JSON.stringify(searchResponseSchema.encode(await searchEverything(app, app.db, { q, type, limit }))),
+      );
+      // Sent as the stored JSON (already checked against the schema), like the cached listings.
+      const raw: FastifyReply = reply;
+      return raw.type('application/json; charset=utf-8').send(json);
     },
   );
 };

@@ -19,13 +19,15 @@ export default function BlogsPage() {
   const [params, setParams] = useSearchParams();
   const category = params.get('category') ?? undefined;
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const blogs = useBlogs({ page, pageSize: PAGE_SIZE, category });
+  const q = params.get('q')?.trim() || undefined;
+  const blogs = useBlogs({ page, pageSize: PAGE_SIZE, category, q });
   const categories = useBlogCategories();
   const title = t('blog.title');
   useDocumentTitle(title);
 
-  const go = (next: { category?: string | undefined; page?: number }) => {
+  const go = (next: { category?: string | undefined; page?: number; q?: string | undefined }) => {
     const search = new URLSearchParams();
+    if (next.q) search.set('q', next.q);
     if (next.category) search.set('category', next.category);
     if (next.page && next.page > 1) search.set('page', String(next.page));
     setParams(search);
@@ -36,6 +38,7 @@ export default function BlogsPage() {
       <h1 className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">{title}</h1>
       <p className="mt-2 max-w-3xl text-base text-gray-600">{t('blog.intro')}</p>
       <GlobalParagraphBlock path="/blogs" className="mt-3" />
+      {q ? <p className="mt-3 text-sm text-gray-700">{t('blog.searchResults', { query: q })}</p> : null}
 
       <nav aria-label={t('blog.categories')} className="mt-6">
         {categories.isPending ? (
@@ -51,7 +54,7 @@ export default function BlogsPage() {
                 <button
                   type="button"
                   aria-pressed={category === c}
-                  onClick={() => go({ category: c })}
+                  onClick={() => go({ category: c, q })}
                   className={cn(
                     'rounded-full border px-3 py-1 text-sm',
                     category === c
@@ -83,10 +86,10 @@ export default function BlogsPage() {
           <LoadError message={t('blog.loadFailed')} onRetry={() => void blogs.refetch()} />
         ) : blogs.data.items.length === 0 ? (
           <EmptyState
-            title={t('blog.empty')}
+            title={q && !category ? t('blog.emptySearch', { query: q }) : t('blog.empty')}
             action={
               category ? (
-                <Button variant="secondary" onClick={() => go({})}>
+                <Button variant="secondary" onClick={() => go({ q })}>
                   {t('blog.allCategories')}
                 </Button>
               ) : (
@@ -110,7 +113,7 @@ export default function BlogsPage() {
               page={page}
               pageSize={blogs.data.pageSize}
               total={blogs.data.total}
-              onPage={(next) => go({ category, page: next })}
+              onPage={(next) => go({ category, page: next, q })}
             />
           </>
         )}

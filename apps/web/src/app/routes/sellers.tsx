@@ -81,7 +81,7 @@ export function SellerDirectory({
         ) : sellers.isError ? (
           <LoadError onRetry={() => void sellers.refetch()} />
         ) : sellers.data.items.length === 0 ? (
-          <EmptyState title={t('empty')} />
+          <EmptyState title={q && !state ? t('emptySearch', { query: q }) : t('empty')} />
         ) : (
           <>
             <p className="mb-2 text-sm text-gray-600" aria-live="polite">

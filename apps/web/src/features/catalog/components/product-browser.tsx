@@ -44,6 +44,17 @@ export function readFilters(params: URLSearchParams): ProductListParams {
   };
 }
 
+/** Keys of the URL that are not filters of the panel: the text, the order and the page. */
+const notPanelFilters = new Set(['q', 'sort', 'page', 'cursor']);
+
+/** Whether the buyer set a filter in the panel (the empty state then speaks of filters, else of the search). */
+export function hasPanelFilters(filters: ProductListParams): boolean {
+  return Object.entries(filters).some(
+    ([key, value]) =>
+      !notPanelFilters.has(key) && value !== undefined && !(Array.isArray(value) && value.length === 0),
+  );
+}
+
 function writeFilters(current: URLSearchParams, next: Partial<ProductListParams>): URLSearchParams {
   const out = new URLSearchParams(current);
   for (const [key, value] of Object.entries(next)) {
@@ -233,10 +244,19 @@ function ListingBrowser<T extends { id: string }>({
               }
             />
           ) : result.data.items.length === 0 ? (
-            <EmptyState
-              title={t(kind === 'service' ? 'results.emptyServices' : 'results.empty')}
-              text={t('results.emptyHint')}
-            />
+            filters.q && !hasPanelFilters(filters) ? (
+              <EmptyState
+                title={t(kind === 'service' ? 'results.emptyServicesSearch' : 'results.emptySearch', {
+                  query: filters.q,
+                })}
+                text={t('results.emptySearchHint')}
+              />
+            ) : (
+              <EmptyState
+                title={t(kind === 'service' ? 'results.emptyServices' : 'results.empty')}
+                text={t('results.emptyHint')}
+              />
+            )
           ) : (
             <>
               <ul

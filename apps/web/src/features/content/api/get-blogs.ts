@@ -7,11 +7,13 @@ export interface BlogListParams {
   page: number;
   pageSize: number;
   category?: string | undefined;
+  /** Text search over the posts' titles (typo-tolerant on the server). */
+  q?: string | undefined;
 }
 
 /** `GET blogs` (spec §7): published posts, newest first. */
-export const getBlogs = ({ page, pageSize, category }: BlogListParams) =>
-  api.get<Paged<BlogCard>>('blogs', { query: { page, pageSize, category } });
+export const getBlogs = ({ page, pageSize, category, q }: BlogListParams) =>
+  api.get<Paged<BlogCard>>('blogs', { query: { page, pageSize, category, q } });
 
 export const blogsQueryOptions = (params: BlogListParams) =>
   queryOptions({ queryKey: ['blogs', params], queryFn: () => getBlogs(params) });
