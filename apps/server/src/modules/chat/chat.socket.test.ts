@@ -127,6 +127,30 @@ describe('chat socket', () => {
     b.close();
   });
 
+  it('delivers a business action live after its transaction commits (chat.message-created)', async () => {
+    const b = await socketFor(buyer);
+    const s = await socketFor(seller);
+    const toSeller = next<{ message: { businessAction: string; senderId: string } }>(s, 'messageReceived');
+    const toBuyer = next<{ message: { businessAction: string } }>(b, 'messageSent');
+    await t.app.db.transaction((tx) =>
+      t.app.chat.postBusinessAction(tx, {
+        chatId,
+        senderId: buyer.id,
+        action: 'order_created',
+        payload: { orderId: 'order-77' },
+      }),
+    );
+    const orderCreated = next<{ orderId: string }>(s, 'order-created');
+    await t.app.events.drain();
+    expect(await toSeller).toMatchObject({
+      message: { businessAction: 'order_created', senderId: buyer.id },
+    });
+    expect(await toBuyer).toMatchObject({ message: { businessAction: 'order_created' } });
+    expect(await orderCreated).toEqual({ chatId, receiverId: seller.id, orderId: 'order-77' });
+    b.close();
+    s.close();
+  });
+
   it('refuses a third user on every chat event with CHAT_NOT_FOUND', async () => {
     const x = await socketFor(stranger);
     const refused = { ok: false, error: { code: 'CHAT_NOT_FOUND' } };
