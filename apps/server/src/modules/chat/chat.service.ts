@@ -346,11 +346,12 @@ export function createChatService(db: Db, events: DomainEvents, directory: ChatD
       const chat = await chatFor(database, userId, input.chatId, kind);
       const recipientId = otherOf(chat, userId);
       if (input.receiverId !== undefined && input.receiverId !== recipientId) throw chatNotFound();
-      const earlier = await repeated(database, userId, chat, input.clientMessageId);
-      if (earlier) return earlier;
       try {
+        // A repeated client message id conflicts on insert: its transaction rolls back (seq included) and the
+        // stored message is answered below. No read before the insert: the unique key decides.
         return await database.transaction(async (tx) => {
           const row = await insertMessage(tx, chat, userId, input.clientMessageId, input.text, null, null);
+          let attachments: ChatAttachment[] = [];
           if (input.attachmentIds.length > 0) {
             const attached = await rows(
               tx,
@@ -360,13 +361,18 @@ export function createChatService(db: Db, events: DomainEvents, directory: ChatD
                       input.attachmentIds.map((id) => sql`${id}`),
                       sql`, `,
                     )})
-                  RETURNING id`,
+                  RETURNING id, width, height, created_at`,
             );
             if (attached.length !== new Set(input.attachmentIds).size)
               throw notFound('ATTACHMENT_NOT_FOUND', 'This image was not found');
+            const order = new Map(input.attachmentIds.map((id, i) => [id, i]));
+            attachments = attached
+              .map(toAttachment)
+              .sort((x, y) => (order.get(x.id) ?? 0) - (order.get(y.id) ?? 0));
           }
-          const [message] = await messagesFromRows(tx, chat, [row]);
-          return { message: message!, created: true, recipientId, subjectKind: chat.subjectKind };
+          // A new message is past the recipient's markers (they never pass last_seq): its status is `sent`.
+          const message = toMessage(row, attachments, 'sent');
+          return { message, created: true, recipientId, subjectKind: chat.subjectKind };
         });
       } catch (error) {
         if (!(error instanceof RepeatedClientMessageId)) throw error;

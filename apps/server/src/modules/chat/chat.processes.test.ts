@@ -1,0 +1,166 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { io as connect, type Socket } from 'socket.io-client';
+import type { ChatMessage } from '@maplesource/contracts';
+import { createTestApp, type TestApp } from '../../../test/helpers';
+import { signUp, type SignedUp } from '../../../test/accounts-helpers';
+import { waitFor } from '../../../test/wait-for';
+import { testTimeouts } from '../../../../../test-timeouts.mjs';
+
+/**
+ * Two real server processes sharing PostgreSQL and Redis (decision 101): process A is this test's app, B a
+ * child (`node --import tsx test/chat-child.ts`). A message sent on B reaches a client on A; then B is killed
+ * with SIGKILL while its client sends, the client moves to A, retries what was not acknowledged and asks for
+ * everything after the last seq it holds — and holds every acknowledged message exactly once.
+ */
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const redisUrl = process.env.REDIS_URL;
+const onPostgres = inject('testDbDriver') === 'postgres';
+
+let a: TestApp | undefined;
+let child: ChildProcess | undefined;
+const sockets: Socket[] = [];
+
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  await a?.close();
+});
+
+function startChild(env: Record<string, string>): Promise<{ proc: ChildProcess; url: string }> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'test/chat-child.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child = proc;
+  let stdout = '';
+  let stderr = '';
+  proc.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    proc.stdout?.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const match = /listening (\d+)/.exec(stdout);
+      if (match) resolve({ proc, url: `http://127.0.0.1:${match[1]}` });
+    });
+    proc.once('exit', (code) => reject(new Error(`chat child exited (${code}) before listening: ${stderr}`)));
+  });
+}
+
+async function socketOn(url: string, user: SignedUp): Promise<Socket> {
+  const socket = connect(url, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    extraHeaders: { cookie: user.cookie },
+    reconnection: false,
+    timeout: testTimeouts.conditionMs,
+  });
+  sockets.push(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return socket;
+}
+
+type Ack = { ok: true; message: ChatMessage } | { ok: false; error: { code: string } };
+
+describe.runIf(Boolean(redisUrl) && onPostgres)(
+  'chat across two server processes (Redis, PostgreSQL)',
+  () => {
+    it('delivers from B to A, and after kill -9 of B the client has every acknowledged message once', async () => {
+      a = await createTestApp({ env: { REDIS_URL: redisUrl! } });
+      await a.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = a.app.server.address();
+      const urlA = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      const b = await startChild({
+        DATABASE_URL: a.database.location,
+        REDIS_URL: redisUrl!,
+        COOKIE_SECRET: a.config.COOKIE_SECRET,
+      });
+      const buyer = await signUp(a.app, { fullName: 'Bea Buyer' });
+      const seller = await signUp(a.app, { fullName: 'Sam Seller' });
+      const { chatId } = await a.app.db.transaction((tx) =>
+        a!.app.chat.openConversation(tx, {
+          buyerId: buyer.id,
+          sellerUserId: seller.id,
+          subject: { kind: 'product', id: 1 },
+          quotationId: null,
+        }),
+      );
+
+      // The seller on A, the buyer on B: a message sent on B reaches A through Redis.
+      const sellerOnA = await socketOn(urlA, seller);
+      const buyerOnB = await socketOn(b.url, buyer);
+      const liveOnA: ChatMessage[] = [];
+      sellerOnA.on('messageReceived', (event: { message: ChatMessage }) => liveOnA.push(event.message));
+      const held = new Map<number, ChatMessage>(); // what the buyer's client holds, by seq
+      let sent = 0;
+      const send = async (socket: Socket, clientMessageId: string): Promise<Ack | null> => {
+        if (!socket.connected) return null;
+        const lost = new Promise<null>((resolve) => socket.once('disconnect', () => resolve(null)));
+        const acked = socket
+          .timeout(testTimeouts.conditionMs)
+          .emitWithAck('sendMessage', { chatId, clientMessageId, text: clientMessageId })
+          .then((ack) => ack as Ack)
+          .catch(() => null); // no ack: the client keeps it as failed and retries it
+        return Promise.race([acked, lost]);
+      };
+      // Adapters pick up each other's streams shortly after start: warm up until A hears B.
+      await waitFor('process A to hear a message sent on B', async () => {
+        const ack = await send(buyerOnB, `warm-msg-${(sent += 1)}`);
+        if (ack?.ok) held.set(ack.message.seq, ack.message);
+        return liveOnA.length > 0;
+      });
+      expect(liveOnA[0]).toMatchObject({ chatId, senderId: buyer.id });
+
+      // Messages flow from the buyer through B; B is killed with SIGKILL in the middle.
+      const acknowledged = new Set<string>();
+      const unacknowledged: string[] = [];
+      for (let i = 0; i < 40; i += 1) {
+        const clientMessageId = `flow-msg-${i}`;
+        const pending = send(buyerOnB, clientMessageId);
+        if (i === 15) b.proc.kill('SIGKILL'); // while this send is in flight: stored or not, no ack is certain
+        const ack = await pending;
+        if (ack?.ok) {
+          acknowledged.add(clientMessageId);
+          held.set(ack.message.seq, ack.message);
+        } else unacknowledged.push(clientMessageId);
+      }
+      expect(acknowledged.size).toBeGreaterThanOrEqual(15);
+      expect(unacknowledged.length).toBeGreaterThan(0);
+
+      // The client reconnects to A, retries what it has no ack for, then asks for everything after its last seq.
+      const buyerOnA = await socketOn(urlA, buyer);
+      for (const clientMessageId of unacknowledged) {
+        const ack = await send(buyerOnA, clientMessageId);
+        expect(ack?.ok, clientMessageId).toBe(true);
+        if (ack?.ok) held.set(ack.message.seq, ack.message);
+      }
+      const lastHeld = Math.max(...held.keys());
+      const gap = await a.app.inject({
+        method: 'GET',
+        url: `/api/v1/messages?chatId=${chatId}&afterSeq=${lastHeld}&limit=200`,
+        headers: { role: 'buyer', cookie: buyer.cookie },
+      });
+      for (const message of gap.json().items as ChatMessage[]) held.set(message.seq, message);
+      const history = await a.app.inject({
+        method: 'GET',
+        url: `/api/v1/messages?chatId=${chatId}&afterSeq=0&limit=200`,
+        headers: { role: 'buyer', cookie: buyer.cookie },
+      });
+      const stored = history.json().items as ChatMessage[];
+
+      const ids = stored.map((m) => m.clientMessageId);
+      expect(new Set(ids).size).toBe(ids.length); // nothing stored twice
+      expect(stored.map((m) => m.seq)).toEqual(stored.map((_, i) => i + 1)); // no gaps
+      for (let i = 0; i < 40; i += 1) expect(ids.filter((id) => id === `flow-msg-${i}`)).toHaveLength(1);
+      // Every acknowledged message is in what the client holds, once, and the client's view equals the store.
+      const heldIds = [...held.values()].map((m) => m.clientMessageId);
+      for (const id of acknowledged) expect(heldIds.filter((h) => h === id)).toHaveLength(1);
+      expect([...held.keys()].sort((x, y) => x - y)).toEqual(stored.map((m) => m.seq));
+    });
+  },
+);
