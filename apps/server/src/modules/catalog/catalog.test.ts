@@ -532,15 +532,28 @@ describe('frequently searched terms per page language', () => {
     expect(fr.map((i) => i.term)).not.toContain('aluminum extrusion');
     expect((await terms('language=en&limit=30')).map((i) => i.term)).not.toContain('emballage');
 
-    await Promise.all(
-      Array.from({ length: 3 }, () =>
-        post('/api/v1/category-stats/track-search', { term: 'Tôle perforée', language: 'fr' }),
-      ),
-    );
-    await post('/api/v1/category-stats/track-search', { term: 'tole perforee', language: 'en' });
-    expect((await terms('language=fr&limit=30')).find((i) => i.term === 'Tôle perforée')?.count).toBe(3);
-    expect((await terms('language=en&limit=30')).find((i) => i.term === 'Tôle perforée')?.count).toBe(1);
-    expect((await terms('limit=30')).find((i) => i.term === 'Tôle perforée')?.count).toBe(4);
+    const countOf = async (query: string, term: string) =>
+      (await terms(query)).find((i) => i.term === term)?.count ?? 0;
+    const enBefore = await countOf('language=en&limit=30', 'stainless steel');
+    const allBefore = await countOf('limit=30', 'stainless steel');
+    const track = (remoteAddress: string, term: string, language: 'en' | 'fr') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/category-stats/track-search',
+        headers: buyerHeaders,
+        remoteAddress,
+        payload: { term, language },
+      });
+    // Three visitors on French pages at once, one on an English page: each language counts its own searches.
+    await Promise.all(['10.8.0.1', '10.8.0.2', '10.8.0.3'].map((ip) => track(ip, 'Stainless steel', 'fr')));
+    await track('10.8.0.4', 'stainless  STEEL', 'en');
+    expect(await countOf('language=fr&limit=30', 'stainless steel')).toBe(3);
+    expect(await countOf('language=en&limit=30', 'stainless steel')).toBe(enBefore + 1);
+    expect(await countOf('limit=30', 'stainless steel')).toBe(allBefore + 4);
+    // One visitor searching a term again and again does not make it a chip for everyone (decision 056).
+    for (let i = 0; i < 3; i += 1)
+      expect((await track('10.8.0.5', 'Tôle perforée', 'fr')).statusCode).toBe(200);
+    expect(await countOf('language=fr&limit=30', 'Tôle perforée')).toBe(0);
     expect((await get('/api/v1/search/frequent?language=de')).statusCode).toBe(400);
   });
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/transaction';
+import { conflict } from '../../plugins/errors';
 
 export interface NewStorefrontProduct {
   sellerId: string;
@@ -31,6 +32,7 @@ export async function createStorefrontProduct(db: Db, input: NewStorefrontProduc
           RETURNING id`,
     ),
   );
-  if (!row) throw new Error('no product subcategory to list a product in');
+  // An empty catalogue (SEED=never): nothing to list a product in, and nothing of the caller's went wrong.
+  if (!row) throw conflict('NO_PRODUCT_CATEGORY', 'There is no product category to list a product in yet');
   return String(row.id);
 }
