@@ -95,8 +95,8 @@ export function SearchForm({ label, placeholder, submitLabel, className, onSubmi
           onFocus={() => setOpen(true)}
           placeholder={placeholder}
           autoComplete="off"
+          // A search box may point at the results it shows; aria-expanded belongs to comboboxes only (axe).
           aria-controls={showResults ? `${id}-results` : undefined}
-          aria-expanded={showResults}
           className="h-10 min-w-0 flex-1 rounded-l-md border border-r-0 border-gray-300 bg-white px-3 text-sm text-gray-900 placeholder:text-gray-500 focus:border-maple-600 focus:outline-2 focus:outline-offset-0 focus:outline-maple-600"
         />
         <button
