@@ -10,11 +10,13 @@ import { createDevStorefront, deleteDevStorefront } from './dev-storefront';
 
 /**
  * POST /api/v1/dev/storefront and DELETE /api/v1/dev/storefront/:slug (decision 077): a fresh storefront with a
- * product for the logged-in test user, and its removal. The routes do not exist in production; elsewhere they
+ * product for the logged-in test user, and its removal. The routes exist only under NODE_ENV=test, where they
  * answer only connections from this machine (the socket's address, not a forwarded header).
  */
 export const devStorefrontRoutes: FastifyPluginAsyncZod = async (app) => {
-  if (app.config.isProduction) return;
+  // Test support only: never registered in development or production. A reverse proxy on the same host makes
+  // every visitor's socket peer loopback, so the loopback check alone would not keep these routes private.
+  if (app.config.NODE_ENV !== 'test') return;
   app.addHook('onRequest', async (request) => {
     if (!isLoopbackAddress(request.socket.remoteAddress)) {
       throw forbidden('LOOPBACK_ONLY', 'This test route answers only on this machine');

@@ -96,19 +96,20 @@ describe('dev storefront (test support)', () => {
     expect(forwarded.statusCode).toBe(403);
   });
 
-  it('does not exist in production', async () => {
-    const prod = await createTestApp({ env: { NODE_ENV: 'production' } });
-    try {
-      const res = await prod.app.inject({
-        method: 'POST',
-        url: '/api/v1/dev/storefront',
-        headers: buyerHeaders,
-      });
-      expect(res.statusCode).toBe(404);
-    } finally {
-      await prod.close();
-    }
-  });
+  it.each(['production', 'development'])(
+    'does not exist in %s (only the test environment has it)',
+    async (mode) => {
+      const other = await createTestApp({ env: { NODE_ENV: mode } });
+      try {
+        for (const url of ['/api/v1/dev/storefront', '/api/v1/dev/premium-employer']) {
+          const res = await other.app.inject({ method: 'POST', url, headers: buyerHeaders });
+          expect(res.statusCode, url).toBe(404);
+        }
+      } finally {
+        await other.close();
+      }
+    },
+  );
 
   it('the fixture’s clean-up order leaves nothing behind: storefront first, then the account', async () => {
     const temp = await signUp(t.app);
