@@ -133,7 +133,7 @@ async function sendOfflineMail(app: FastifyInstance, options: OfflineMailOptions
   const kind = participants.subjectKind === 'service' ? '?kind=service' : '';
   const link = isSeller
     ? `${base}/seller-centre/inbox/${job.chatId}${kind}`
-    : `${base}/?inbox=chats&chatId=${job.chatId}`;
+    : `${base}/?inbox=chats&chatId=${job.chatId}${kind ? '&kind=service' : ''}`;
   const subject = `${item.otherParty.name || 'MapleSource'}: ${item.subject.name} — new messages / nouveaux messages`;
   const body = [
     `You have ${item.unreadCount} unread message(s) from ${item.otherParty.name} about ${item.subject.name}.`,
