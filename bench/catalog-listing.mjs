@@ -5,7 +5,8 @@
 // close the sampled totals are to exact counts (decision 042), the facet endpoint and a listing without text,
 // and the default seed time on PGlite.
 // Env: BENCH_PRODUCTS (PostgreSQL scale, default 1000000), BENCH_PGLITE_PRODUCTS (default 100000),
-// BENCH_REUSE=1 keeps an already seeded maple_bench, BENCH_SKIP_PGLITE=1 / BENCH_SKIP_PG=1.
+// BENCH_REUSE=1 keeps an already seeded maple_bench, BENCH_SKIP_PGLITE=1 / BENCH_SKIP_PG=1, BENCH_DATABASE (default
+// maple_bench: another name lets two checkouts bench on one PostgreSQL without dropping each other's database).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -157,13 +158,15 @@ async function runPostgres() {
     return;
   }
   const products = Number(process.env.BENCH_PRODUCTS ?? 1_000_000);
+  const benchName = process.env.BENCH_DATABASE ?? 'maple_bench';
+  if (!/^\w+$/.test(benchName)) throw new Error(`BENCH_DATABASE must be a plain name: ${benchName}`);
   const benchUrl = new URL(baseUrl);
-  benchUrl.pathname = '/maple_bench';
+  benchUrl.pathname = `/${benchName}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   let reuse = false;
   if (process.env.BENCH_REUSE) {
-    const exists = await admin.query(`SELECT 1 FROM pg_database WHERE datname = 'maple_bench'`);
+    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [benchName]);
     if (exists.rowCount) {
       const probe = new pg.Client({ connectionString: benchUrl.toString() });
       await probe.connect();
@@ -175,8 +178,8 @@ async function runPostgres() {
     }
   }
   if (!reuse) {
-    await admin.query('DROP DATABASE IF EXISTS maple_bench WITH (FORCE)');
-    await admin.query('CREATE DATABASE maple_bench');
+    await admin.query(`DROP DATABASE IF EXISTS ${benchName} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${benchName}`);
   }
   await admin.end();
   if (!reuse) {

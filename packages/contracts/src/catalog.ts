@@ -97,6 +97,7 @@ export const businessTypeItemSchema = z.object({
   nameFr: z.string(),
   sellerCount: z.number().int().nonnegative(),
 });
+export type BusinessTypeItem = z.infer<typeof businessTypeItemSchema>;
 export const businessTypesResponseSchema = z.object({ items: z.array(businessTypeItemSchema) });
 
 // ---------- sellers ----------

@@ -252,6 +252,11 @@ async function seedSellers(
   for (let start = 0; start < rows.length; start += 1000) {
     await context.database.db.insert(sellers).values(rows.slice(start, start + 1000));
   }
+  // The catalogue's copy of each storefront's card fields (decision 110), as the sellers module keeps it.
+  await context.database.db.execute(sql`
+    INSERT INTO catalog_seller_cards (seller_id, slug, name, province, city, business_type, verified)
+    SELECT id, slug, name, province, city, business_type, verified FROM sellers
+    ON CONFLICT (seller_id) DO NOTHING`);
   if (!demoOwner)
     context.log(`seed: catalog: no ${DEMO_SELLER_EMAIL} user yet; demo storefront left without owner`);
 }

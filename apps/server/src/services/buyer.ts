@@ -13,6 +13,7 @@ import { recentSellersRoutes, sellersAdminRoutes, sellersRoutes } from '../modul
 import { adminEditRoutes } from '../workflows/admin-edits.routes';
 import { employerStatusRoutes } from '../workflows/employer-status.routes';
 import { deleteAccountRoutes } from '../workflows/delete-account.routes';
+import { itemDetailsRoutes } from '../workflows/item-details.routes';
 import { quotesSellerRoutes } from '../workflows/quotes.seller.routes';
 import { sendInquiryRoutes } from '../workflows/send-inquiry.routes';
 import { devEmployerRoutes } from '../workflows/dev-employer.routes';
@@ -45,6 +46,7 @@ export const buyerService: FastifyPluginAsync = async (app) => {
   await app.register(deleteAccountRoutes);
   await app.register(locationsRoutes, { prefix: '/locations' });
   await app.register(catalogRoutes);
+  await app.register(itemDetailsRoutes);
   await app.register(mediaRoutes);
   await app.register(searchRoutes);
   await app.register(sellersRoutes);

@@ -125,13 +125,53 @@ describe('admin catalogue edits', () => {
     });
     await t.app.events.drain();
     const after = (await get(listUrl)).json<ProductListResponse>();
-    expect(after.items.every((p) => p.seller.name === 'Qorvath Fabrication Ltd.')).toBe(true);
+    expect(after.items.map((p) => p.seller)).toEqual(
+      after.items.map(() => ({
+        id: String(seller!.id),
+        slug: seller!.slug,
+        name: 'Qorvath Fabrication Ltd.',
+        province,
+        city: 'Iqaluit',
+        businessType: 'supplier',
+        verified: expect.any(Boolean),
+      })),
+    );
     const filtered = (
       await get(`${listUrl}&state=${province}&businessType=supplier`)
     ).json<ProductListResponse>();
     expect(filtered.total).toBe(after.total);
     const search = (await get('/api/v1/search?q=qorvath')).json();
     expect(JSON.stringify(search)).toContain('Qorvath Fabrication Ltd.');
+  });
+
+  it("marks a seller verified: its cards show the badge at once, from the catalogue's own copy (decision 110)", async () => {
+    const [seller] = await query<{ id: number; slug: string; verified: boolean }>(
+      sql`select s.id, s.slug, s.verified from sellers s
+          where exists (select 1 from products p where p.seller_id = s.id and p.status = 'active')
+          order by s.id desc limit 1`,
+    );
+    // The slug filter resolves through the copy too.
+    const listUrl = `/api/v1/product?sellerId=${seller!.slug}`;
+    const badges = async () =>
+      (await get(listUrl)).json<ProductListResponse>().items.map((p) => p.seller.verified);
+    const before = await badges();
+    expect(before.length).toBeGreaterThan(0);
+    expect(new Set(before)).toEqual(new Set([seller!.verified]));
+    for (const verified of [!seller!.verified, seller!.verified]) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/admin/sellers/${seller!.id}/verified`,
+        ...as(admin),
+        payload: { verified },
+      });
+      expect(res.statusCode).toBe(200);
+      const [card] = await query<{ verified: boolean }>(
+        sql`select verified from catalog_seller_cards where seller_id = ${seller!.id}`,
+      );
+      expect(card!.verified).toBe(verified);
+      await t.app.events.drain();
+      expect(new Set(await badges())).toEqual(new Set([verified]));
+    }
   });
 
   it('rejects an empty profile edit (400) and an unknown seller (404)', async () => {

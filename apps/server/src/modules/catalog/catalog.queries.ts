@@ -12,18 +12,20 @@ import { isProductOrigin, originFilterMembers, type ProductOrigin } from './orig
 
 /**
  * SQL of the catalogue listings (decision 040). Filters only touch `products` columns (seller province,
- * business type are copied there) so one index on the chosen order plus the GIN text index serve a page.
+ * business type are copied there) so one index on the chosen order plus the GIN text index serve a page; the
+ * cards' seller fields come from the catalogue's copy of them (`catalog_seller_cards`, decision 110).
  */
 
 export const productCardColumns = sql`
   p.id, p.slug, p.name_en, p.name_fr, p.min_price_cents, p.max_price_cents, p.min_order_quantity, p.unit,
   p.lead_days, p.delivery_days, p.origin, p.verified, p.rating_avg, p.rating_count, p.created_at,
   c.slug AS category_slug, sc.slug AS subcategory_slug,
-  s.id AS seller_id, s.slug AS seller_slug, s.name AS seller_name, s.province AS seller_province,
+  s.seller_id, s.slug AS seller_slug, s.name AS seller_name, s.province AS seller_province,
   s.city AS seller_city, s.business_type AS seller_business_type, s.verified AS seller_verified`;
 
+/** A card's seller comes from the catalogue's own copy (`catalog_seller_cards`, decision 110). */
 export const productCardJoins = sql`
-  JOIN sellers s ON s.id = p.seller_id
+  JOIN catalog_seller_cards s ON s.seller_id = p.seller_id
   JOIN categories c ON c.id = p.category_id
   JOIN categories sc ON sc.id = p.subcategory_id`;
 
@@ -106,7 +108,7 @@ export function toProductCard(row: Row): ProductCard {
 export const serviceCardColumns = sql`
   p.id, p.slug, p.name_en, p.name_fr, p.starting_price_cents, p.price_unit, p.turnaround_days, p.verified,
   p.rating_avg, p.rating_count, p.created_at, c.slug AS category_slug, sc.slug AS subcategory_slug,
-  s.id AS seller_id, s.slug AS seller_slug, s.name AS seller_name, s.province AS seller_province,
+  s.seller_id, s.slug AS seller_slug, s.name AS seller_name, s.province AS seller_province,
   s.city AS seller_city, s.business_type AS seller_business_type, s.verified AS seller_verified`;
 
 export function toServiceCard(row: Row): ServiceCard {
@@ -305,5 +307,5 @@ export function sellerCondition(alias: SQL | string, sellerId: string): SQL {
   const column = typeof alias === 'string' ? sql.raw(`${alias}.seller_id`) : sql`${alias}.seller_id`;
   return /^\d{1,15}$/.test(sellerId)
     ? sql`${column} = ${Number(sellerId)}`
-    : sql`${column} = (SELECT s.id FROM sellers s WHERE s.slug = ${sellerId})`;
+    : sql`${column} = (SELECT s.seller_id FROM catalog_seller_cards s WHERE s.slug = ${sellerId})`;
 }

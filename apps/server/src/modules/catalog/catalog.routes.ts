@@ -3,7 +3,6 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  businessTypesResponseSchema,
   categoryListQuerySchema,
   categoryListResponseSchema,
   categoryTreeResponseSchema,
@@ -14,14 +13,12 @@ import {
   likedProductsResponseSchema,
   likedServicesResponseSchema,
   pageQuerySchema,
-  productDetailSchema,
   productItemsResponseSchema,
   listingFacetsResponseSchema,
   productFacetsQuerySchema,
   productListQuerySchema,
   productListResponseSchema,
   productStatsQuerySchema,
-  serviceDetailSchema,
   serviceFacetsQuerySchema,
   serviceListQuerySchema,
   serviceListResponseSchema,
@@ -47,7 +44,11 @@ const trackSearchPerTermPerVisitorPerHour = 10;
 const trackLimit = { rateLimit: { max: 120, timeWindow: '1 minute' } };
 const notFoundResponses = { 403: errorResponseSchema, 404: errorResponseSchema };
 
-/** Spec §7 Catalogue and search: categories, products, services, stats, likes, business types, search. */
+/**
+ * Spec §7 Catalogue and search: categories, products, services, stats, likes, search. A product's or service's
+ * page is served by workflows/item-details.routes.ts (it adds the reviews module's answer); business types by
+ * the sellers module.
+ */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const userId = (request: { user: { id: string } | null }) => request.user?.id ?? null;
   const catalog = app.catalog;
@@ -172,11 +173,6 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       return tracked;
     },
   );
-  app.get(
-    '/business-types',
-    { schema: { tags: ['catalog'], response: { 200: businessTypesResponseSchema } } },
-    async () => ({ items: await catalog.listBusinessTypes(app.db) }),
-  );
 
   // ---- products
   app.get(
@@ -215,17 +211,6 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         catalog.productFacets(app.db, request.query, null),
       );
     },
-  );
-  app.get(
-    '/product/:id',
-    {
-      schema: {
-        tags: ['catalog'],
-        params: idParamSchema,
-        response: { 200: productDetailSchema, ...notFoundResponses },
-      },
-    },
-    async (request) => catalog.getProductDetail(app.db, request.params.id, userId(request)),
   );
   const statsList = (path: string, load: (limit: number, user: string | null) => Promise<unknown>) =>
     app.get(
@@ -367,17 +352,6 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         catalog.serviceFacets(app.db, request.query),
       );
     },
-  );
-  app.get(
-    '/service/:id',
-    {
-      schema: {
-        tags: ['catalog'],
-        params: idParamSchema,
-        response: { 200: serviceDetailSchema, ...notFoundResponses },
-      },
-    },
-    async (request) => catalog.getServiceDetail(app.db, request.params.id, userId(request)),
   );
   app.post(
     '/service-stats/track-view',

@@ -15,9 +15,7 @@ import type {
   ServiceFacetsQuery,
   ServiceListQuery,
   ServiceListResponse,
-  BusinessType,
 } from '@maplesource/contracts';
-import { businessTypes } from '@maplesource/contracts';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/transaction';
 import { AppError, notFound } from '../../plugins/errors';
@@ -50,16 +48,6 @@ import { countSearchInLanguage, frequentSearchTermsIn, type TextLanguage } from 
 type Row = Record<string, unknown>;
 const rows = async (db: Db, query: SQL) => rowsOf<Row>(await db.execute(query));
 const whereOf = (conditions: SQL[]) => sql.join(conditions, sql` AND `);
-
-const businessTypeNames: Record<BusinessType, [string, string]> = {
-  manufacturer: ['Manufacturer', 'Fabricant'],
-  supplier: ['Supplier', 'Fournisseur'],
-  distributor: ['Distributor', 'Distributeur'],
-  wholesaler: ['Wholesaler', 'Grossiste'],
-  'service-provider': ['Service provider', 'Prestataire de services'],
-  fabricator: ['Fabricator', 'Atelier de fabrication'],
-  'contract-manufacturer': ['Contract manufacturer', 'Fabricant à façon'],
-};
 
 function toCategory(row: Row): Category {
   return {
@@ -211,20 +199,6 @@ export async function trackCategoryView(db: Db, userId: string | null, categoryI
       INSERT INTO user_category_views (user_id, category_id) VALUES (${userId}, ${Number(categoryId)})
       ON CONFLICT (user_id, category_id) DO UPDATE SET count = user_category_views.count + 1, last_at = now()`);
   }
-}
-
-export async function listBusinessTypes(db: Db) {
-  const counts = new Map(
-    (await rows(db, sql`SELECT business_type, count(*)::int AS n FROM sellers GROUP BY business_type`)).map(
-      (row) => [String(row.business_type), Number(row.n)],
-    ),
-  );
-  return businessTypes.map((code) => ({
-    code,
-    nameEn: businessTypeNames[code][0],
-    nameFr: businessTypeNames[code][1],
-    sellerCount: counts.get(code) ?? 0,
-  }));
 }
 
 // ---------------------------------------------------------------- products
@@ -414,34 +388,30 @@ function statsFromRow(row: Row) {
   };
 }
 
-/** Whether this viewer liked and reviewed the item (nothing for a visitor). */
-async function viewerState(
-  db: Db,
-  kind: 'product' | 'service',
-  itemId: number,
-  userId: string | null,
-): Promise<{ likedByMe: boolean; myReviewId: string | null }> {
-  if (!userId) return { likedByMe: false, myReviewId: null };
+/** Whether this viewer liked the item (never for a visitor). */
+async function likedBy(db: Db, kind: 'product' | 'service', itemId: number, userId: string | null) {
+  if (!userId) return false;
   const likes = sql.raw(`${kind}_likes`);
-  const reviews = sql.raw(`${kind}_reviews`);
   const column = sql.raw(`${kind}_id`);
   const [mine] = await rows(
     db,
-    sql`SELECT EXISTS (SELECT 1 FROM ${likes} WHERE user_id = ${userId} AND ${column} = ${itemId}) AS liked,
-          (SELECT id FROM ${reviews} WHERE user_id = ${userId} AND ${column} = ${itemId}) AS review_id`,
+    sql`SELECT EXISTS (SELECT 1 FROM ${likes} WHERE user_id = ${userId} AND ${column} = ${itemId}) AS liked`,
   );
-  const reviewId = mine?.review_id;
-  return {
-    likedByMe: Boolean(mine?.liked),
-    myReviewId: reviewId === null || reviewId === undefined ? null : String(reviewId),
-  };
+  return Boolean(mine?.liked);
 }
+
+/**
+ * A product's page as the catalogue knows it. Whether the viewer reviewed it (`myReviewId`) is the reviews
+ * module's answer, which the detail route adds (workflows/item-details.routes.ts, decision 112).
+ */
+export type CatalogProductDetail = Omit<ProductDetail, 'myReviewId'>;
+export type CatalogServiceDetail = Omit<ServiceDetail, 'myReviewId'>;
 
 export async function getProductDetail(
   db: Db,
   idOrSlug: string,
   userId: string | null,
-): Promise<ProductDetail> {
+): Promise<CatalogProductDetail> {
   const [row] = await rows(
     db,
     sql`SELECT p.*, ${productCardColumns},
@@ -451,7 +421,7 @@ ${detailCategoryColumns}
   if (!row || row.status === 'removed') throw notFound('PRODUCT_NOT_FOUND', 'Product Not Found');
   if (row.status !== 'active')
     throw new AppError(403, 'PRODUCT_NOT_AVAILABLE', 'Cannot view this product yet, try again later');
-  const { likedByMe, myReviewId } = await viewerState(db, 'product', Number(row.id), userId);
+  const likedByMe = await likedBy(db, 'product', Number(row.id), userId);
   const card = toProductCard(row);
   return {
     ...card,
@@ -473,7 +443,6 @@ ${detailCategoryColumns}
     category: categoryFromRow(row, 'c'),
     subcategory: categoryFromRow(row, 'sc'),
     likedByMe,
-    myReviewId,
   };
 }
 
@@ -686,7 +655,7 @@ export async function getServiceDetail(
   db: Db,
   idOrSlug: string,
   userId: string | null,
-): Promise<ServiceDetail> {
+): Promise<CatalogServiceDetail> {
   const [row] = await rows(
     db,
     sql`SELECT p.*, ${serviceCardColumns},
@@ -696,7 +665,7 @@ ${detailCategoryColumns}
   if (!row || row.status === 'removed') throw notFound('SERVICE_NOT_FOUND', 'Service not found');
   if (row.status !== 'active')
     throw new AppError(403, 'PRODUCT_NOT_AVAILABLE', 'Cannot view this service yet, try again later');
-  const { likedByMe, myReviewId } = await viewerState(db, 'service', Number(row.id), userId);
+  const likedByMe = await likedBy(db, 'service', Number(row.id), userId);
   const card = toServiceCard(row);
   return {
     ...card,
@@ -711,7 +680,6 @@ ${detailCategoryColumns}
     category: categoryFromRow(row, 'c'),
     subcategory: categoryFromRow(row, 'sc'),
     likedByMe,
-    myReviewId,
   };
 }
 

@@ -8,6 +8,7 @@ import { getCatalogItemForAdmin, renameCatalogItem } from './item-admin.service'
 import { resolveQuery } from './search-query';
 import { createStorefrontProduct } from './storefront-product';
 import { addSearchWords, syncSellerCopies } from './search-words.service';
+import { putSellerCard } from './seller-cards.service';
 
 type Rest<F> = F extends (db: Db, state: CatalogState, ...rest: infer R) => infer T
   ? (db: Db, ...rest: R) => T
@@ -26,14 +27,13 @@ export function createCatalogService(state: CatalogState) {
     state,
     pageLinks: catalogPageLinks,
     pageDataLinks: catalogPageDataLinks,
-    // categories and business types
+    // categories
     listCategoryTree: items.listCategoryTree,
     topCategories: items.topCategories,
     topCategoryId: items.topCategoryId,
     listSubcategories: items.listSubcategories,
     popularCategories: items.popularCategories,
     userFrequentCategories: items.userFrequentCategories,
-    listBusinessTypes: items.listBusinessTypes,
     // products
     listProducts: bind(items.listProducts) as Rest<typeof items.listProducts>,
     productFacets: bind(items.productFacets) as Rest<typeof items.productFacets>,
@@ -94,6 +94,8 @@ export function createCatalogService(state: CatalogState) {
         state.forgetSearchWords();
       }
     },
+    /** A storefront was created or its card fields changed: the catalogue's copy for listing cards follows. */
+    putSellerCard,
     /** A product of a storefront created outside the seed (test storefronts, decision 077). */
     createStorefrontProduct,
     /** Drops this instance's cached listing pages (tests; admin edits do it through events). */

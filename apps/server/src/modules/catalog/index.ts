@@ -16,6 +16,8 @@ declare module 'fastify' {
 }
 
 export type { CatalogService } from './create-catalog-service';
+export type { CatalogProductDetail, CatalogServiceDetail } from './catalog.service';
+export type { SellerCardCopy } from './seller-cards.service';
 export type { CatalogOptions } from './catalog-state';
 export { DEFAULT_FREQUENT_TEXT_THRESHOLD } from './catalog-state';
 export { DEFAULT_EXACT_ROW_LIMIT } from './listing-engine';

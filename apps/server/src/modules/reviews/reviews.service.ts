@@ -163,7 +163,21 @@ export function createReviewsService(catalog: CatalogService, events: DomainEven
     }
   }
 
-  return { listReviews, addReview, deleteReview, deleteReviewsOfUser };
+  /** The id of the review this user wrote of the item, or null (a visitor, or no review yet). */
+  async function myReviewId(
+    db: Db,
+    input: { kind: Kind; itemId: number; userId: string | null },
+  ): Promise<string | null> {
+    if (!input.userId) return null;
+    const t = tables[input.kind];
+    const [mine] = await rows(
+      db,
+      sql`SELECT id FROM ${sql.raw(t.reviews)} WHERE user_id = ${input.userId} AND ${sql.raw(t.fk)} = ${input.itemId}`,
+    );
+    return mine ? String(mine.id) : null;
+  }
+
+  return { listReviews, addReview, deleteReview, deleteReviewsOfUser, myReviewId };
 }
 
 export type ReviewsService = ReturnType<typeof createReviewsService>;

@@ -40,6 +40,9 @@ beforeAll(async () => {
     INSERT INTO sellers (slug, name, business_type, province, city, postal_code, verified, popularity_score)
     VALUES ('tundra-steel-inc', 'Tundra Steel Inc', 'fabricator', 'ON', 'Thunder Bay', 'P7B 1A1', true, 0),
            ('metaux-riviere-ltee', 'Métaux Rivière Ltée', 'supplier', 'QC', 'Trois-Rivières', 'G9A 1A1', false, 0);
+    INSERT INTO catalog_seller_cards (seller_id, slug, name, province, city, business_type, verified)
+    SELECT id, slug, name, province, city, business_type, verified FROM sellers
+    WHERE slug IN ('tundra-steel-inc', 'metaux-riviere-ltee');
     INSERT INTO services (slug, seller_id, category_id, subcategory_id, name_en, name_fr, description_en, description_fr,
       starting_price_cents, turnaround_days, province, business_type)
     SELECT 'test-flatbed-trucking', s.id, c.parent_id, c.id, 'Flatbed Trucking Ontario to Quebec',

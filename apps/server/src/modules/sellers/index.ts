@@ -2,11 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   type CatalogCategoryReads,
+  type CatalogSellerCards,
   claimStore,
+  copySellerCard,
+  countByBusinessType,
   countPublicSellers,
   createOwnedStorefront,
   deleteOwnedStorefront,
   getSeller,
+  listBusinessTypes,
   listSellers,
   publicSellerSlugs,
   randomUnclaimed,
@@ -20,15 +24,18 @@ import {
 import { sellersReferenceUpload } from './upload-references';
 import { listSellersForAdmin, setSellerVerified, updateSellerProfile } from './seller-admin.service';
 import type { Db } from '../../db/client';
-import type { SellerListInput } from './sellers.service';
+import type { NewOwnedStorefront, SellerListInput } from './sellers.service';
+import type { SellerProfileEdit } from './seller-admin.service';
 import '../catalog';
 
 /**
  * The sellers module's door (storefronts, directory, claims): `app.sellers`, its route plugins and public types.
  * Every method takes the database or the transaction it runs in first (a `Tx` passes as a `Db`). The directory
- * reads the catalogue's top-level categories through the catalogue's service.
+ * reads the catalogue's top-level categories through the catalogue's service; every write of a storefront's
+ * card fields (name, slug, city, province, business type, verified) hands the catalogue its new card in the
+ * same transaction (decision 110).
  */
-export const createSellersService = (catalog: CatalogCategoryReads) => ({
+export const createSellersService = (catalog: CatalogCategoryReads & CatalogSellerCards) => ({
   listSellers: (db: Db, query: SellerListInput) => listSellers(db, catalog, query),
   searchSellers: (db: Db, q: string, limit: number) => searchSellers(db, catalog, q, limit),
   unclaimedByCategory: (db: Db, perCategory: number) => unclaimedByCategory(db, catalog, perCategory),
@@ -39,14 +46,29 @@ export const createSellersService = (catalog: CatalogCategoryReads) => ({
   countPublicSellers,
   publicSellerSlugs,
   listSellersForAdmin,
-  setSellerVerified,
-  updateSellerProfile,
+  setSellerVerified: async (db: Db, id: string, verified: boolean) => {
+    const change = await setSellerVerified(db, id, verified);
+    await copySellerCard(db, catalog, Number(change.after.id));
+    return change;
+  },
+  updateSellerProfile: async (db: Db, id: string, edit: SellerProfileEdit) => {
+    const change = await updateSellerProfile(db, id, edit);
+    await copySellerCard(db, catalog, Number(change.after.id));
+    return change;
+  },
   releaseStorefrontsOf,
-  createOwnedStorefront,
+  createOwnedStorefront: async (db: Db, input: NewOwnedStorefront) => {
+    const id = await createOwnedStorefront(db, input);
+    await copySellerCard(db, catalog, Number(id));
+    return id;
+  },
   deleteOwnedStorefront,
   setStorefrontProductCount,
   /** Who answers a storefront's inquiries (quotes): its owner user, or null while unclaimed. */
   storefrontOwner,
+  /** Spec §7 `business-types`: names and storefront counts (the counts alone: `countByBusinessType`). */
+  listBusinessTypes,
+  countByBusinessType,
   /** Whether a storefront shows this admin upload (the content module's unreferenced-upload clean-up asks). */
   referencesUpload: sellersReferenceUpload,
 });

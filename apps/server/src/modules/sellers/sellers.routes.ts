@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  businessTypesResponseSchema,
   claimCategoryWiseResponseSchema,
   errorResponseSchema,
   idParamSchema,
@@ -12,8 +13,13 @@ import {
 } from '@maplesource/contracts';
 import { claimStore, getSeller, randomUnclaimed, recentSellers } from './sellers.service';
 
-/** Spec §7 `seller`, `seller/{id}`, `claim-stores` (category-wise, list, random, claim). */
+/** Spec §7 `seller`, `seller/{id}`, `claim-stores` (category-wise, list, random, claim), `business-types`. */
 export const sellersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/business-types',
+    { schema: { tags: ['sellers'], response: { 200: businessTypesResponseSchema } } },
+    async () => ({ items: await app.sellers.listBusinessTypes(app.db) }),
+  );
   app.get(
     '/seller',
     {

@@ -1,5 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Category, SellerDetail, SellerSummary } from '@maplesource/contracts';
+import {
+  businessTypes,
+  type BusinessType,
+  type BusinessTypeItem,
+  type Category,
+  type SellerDetail,
+  type SellerSummary,
+} from '@maplesource/contracts';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/transaction';
 import { AppError, notFound } from '../../plugins/errors';
@@ -25,6 +32,25 @@ export interface CatalogCategoryReads {
   topCategoryId(db: Db, slug: string): Promise<number | null>;
   /** The typed text's words after the catalogue's typo vocabulary corrected them (storefront names are in it). */
   resolveSearchText(db: Db, text: string | undefined): Promise<{ words: string[] } | null>;
+}
+
+/**
+ * What the catalogue keeps of a storefront for its listing cards (decision 110): the sellers module hands it
+ * every change of these fields through the catalogue's door, in the transaction that makes the change.
+ */
+export interface CatalogSellerCards {
+  putSellerCard(
+    db: Db,
+    card: {
+      sellerId: number;
+      slug: string;
+      name: string;
+      province: string;
+      city: string;
+      businessType: string;
+      verified: boolean;
+    },
+  ): Promise<void>;
 }
 
 export const sellerLogoUrl = (id: string) => `/api/v1/media/seller/${id}.svg`;
@@ -265,4 +291,53 @@ export async function publicSellerSlugs(db: Db, offset: number, limit: number) {
 export async function storefrontOwner(db: Db, sellerId: number): Promise<string | null> {
   const [row] = await rows(db, sql`SELECT owner_user_id FROM sellers WHERE id = ${sellerId}`);
   return row?.owner_user_id ? String(row.owner_user_id) : null;
+}
+
+/** The catalogue's copy of a storefront's card fields follows the storefront (call after every change of them). */
+export async function copySellerCard(db: Db, catalog: CatalogSellerCards, sellerId: number): Promise<void> {
+  const [row] = await rows(
+    db,
+    sql`SELECT id, slug, name, province, city, business_type, verified FROM sellers WHERE id = ${sellerId}`,
+  );
+  if (!row) return;
+  await catalog.putSellerCard(db, {
+    sellerId: Number(row.id),
+    slug: String(row.slug),
+    name: String(row.name),
+    province: String(row.province),
+    city: String(row.city),
+    businessType: String(row.business_type),
+    verified: Boolean(row.verified),
+  });
+}
+
+const businessTypeNames: Record<BusinessType, [string, string]> = {
+  manufacturer: ['Manufacturer', 'Fabricant'],
+  supplier: ['Supplier', 'Fournisseur'],
+  distributor: ['Distributor', 'Distributeur'],
+  wholesaler: ['Wholesaler', 'Grossiste'],
+  'service-provider': ['Service provider', 'Prestataire de services'],
+  fabricator: ['Fabricator', 'Atelier de fabrication'],
+  'contract-manufacturer': ['Contract manufacturer', 'Fabricant à façon'],
+};
+
+/** How many storefronts there are of each business type (every type listed, 0 included). */
+export async function countByBusinessType(db: Db): Promise<Map<BusinessType, number>> {
+  const found = await rows(
+    db,
+    sql`SELECT business_type, count(*)::int AS n FROM sellers GROUP BY business_type`,
+  );
+  const counts = new Map(found.map((row) => [String(row.business_type), Number(row.n)]));
+  return new Map(businessTypes.map((code) => [code, counts.get(code) ?? 0]));
+}
+
+/** Spec §7 `business-types`: each type's names and storefront count. */
+export async function listBusinessTypes(db: Db): Promise<BusinessTypeItem[]> {
+  const counts = await countByBusinessType(db);
+  return businessTypes.map((code) => ({
+    code,
+    nameEn: businessTypeNames[code][0],
+    nameFr: businessTypeNames[code][1],
+    sellerCount: counts.get(code) ?? 0,
+  }));
 }
