@@ -35,7 +35,7 @@ const listingUrl = (base, i) => `${base}/api/v1/product?${queries[i % queries.le
 
 const cardColumns = `p.id, p.slug, p.name_en, p.name_fr, p.min_price_cents, p.max_price_cents, p.min_order_quantity, p.unit,
   p.lead_days, p.delivery_days, p.origin, p.verified, p.rating_avg, p.rating_count, p.created_at,
-  c.slug AS category_slug, sc.slug AS subcategory_slug, s.id AS seller_id, s.slug AS seller_slug, s.name AS seller_name,
+  c.slug AS category_slug, sc.slug AS subcategory_slug, s.seller_id, s.slug AS seller_slug, s.name AS seller_name,
   s.province AS seller_province, s.city AS seller_city, s.business_type AS seller_business_type, s.verified AS seller_verified`;
 /**
  * The statements the endpoint runs for the first query (decision 042), written out and run one after the other
@@ -51,10 +51,10 @@ const rawStatements = [
         AND p.status = 'active' AND p.province = 'ON' AND p.verified = true AND p.delivery_days <= 10
       ORDER BY p.popularity_score DESC, p.id DESC LIMIT 21 OFFSET 0`,
   },
-  // The page's cards by id, with seller and categories.
+  // The page's cards by id, with the catalogue's copy of their seller (decision 110) and categories.
   {
     name: 'bench_cards',
-    text: `SELECT ${cardColumns} FROM products p JOIN sellers s ON s.id = p.seller_id
+    text: `SELECT ${cardColumns} FROM products p JOIN catalog_seller_cards s ON s.seller_id = p.seller_id
       JOIN categories c ON c.id = p.category_id JOIN categories sc ON sc.id = p.subcategory_id
       WHERE p.id = ANY($1::bigint[])`,
     idsFromPrevious: true,
@@ -67,6 +67,53 @@ const rawStatements = [
       AND p.status = 'active' AND p.province = 'ON' AND p.verified = true AND p.delivery_days <= 10`,
   },
 ];
+
+/**
+ * The cards statement with the seller joined from the catalogue's copy (decision 110) and, for comparison, from
+ * the sellers module's table as before it, on the same pages, interleaved (each page runs both, in both orders)
+ * so both see the same machine load.
+ */
+async function compareSellerJoins(client) {
+  const variants = {
+    catalog_seller_cards: rawStatements[1].text,
+    'sellers (before 110)': rawStatements[1].text
+      .replace('s.seller_id,', 's.id AS seller_id,')
+      .replace(
+        'JOIN catalog_seller_cards s ON s.seller_id = p.seller_id',
+        'JOIN sellers s ON s.id = p.seller_id',
+      ),
+  };
+  const pages = [];
+  for (const order of ['popularity_score DESC', 'created_at DESC', 'id'])
+    for (const size of [21, 61]) {
+      const { rows } = await client.query(
+        `SELECT id FROM products WHERE status = 'active' ORDER BY ${order} LIMIT ${size}`,
+      );
+      pages.push(`{${rows.map((row) => row.id).join(',')}}`);
+    }
+  const names = Object.keys(variants);
+  const times = Object.fromEntries(names.map((name) => [name, []]));
+  const warm = 100;
+  const runs = 2000;
+  for (let i = 0; i < warm + runs; i++) {
+    const order = Math.floor(i / pages.length) % 2 ? [...names].reverse() : names;
+    for (const name of order) {
+      const started = performance.now();
+      await client.query({
+        name: `bench_cards_v${names.indexOf(name)}`,
+        text: variants[name],
+        values: [pages[i % pages.length]],
+      });
+      if (i >= warm) times[name].push(performance.now() - started);
+    }
+  }
+  for (const name of names) {
+    const sorted = times[name].sort((a, b) => a - b);
+    console.info(
+      `  cards (21 and 61 ids) with the seller from ${name.padEnd(20)} p50 ${fmt(percentile(sorted, 50))}  p90 ${fmt(percentile(sorted, 90))}  p99 ${fmt(percentile(sorted, 99))}`,
+    );
+  }
+}
 
 /** Runs the statements in order through `query(name, text, values)`; the cards take the walk's ids. */
 async function runRaw(query) {
@@ -201,6 +248,7 @@ async function runPostgres() {
   console.info(
     `PostgreSQL ${rows[0].n} products (shared_buffers ${buffers}), raw SQL of the same statements: p50 ${fmt(raw.p50)}  p99 ${fmt(raw.p99)}`,
   );
+  await compareSellerJoins(client);
   exactCounts = [];
   for (const where of exactCountSql) {
     exactCounts.push(

@@ -531,7 +531,7 @@ export async function seedCatalog(context: SeedContext) {
   // the app serves (main.ts) or before a test's first search.
   await context.database.exec(REBUILD_SEARCH_WORDS_SQL);
   // VACUUM sets the visibility map, so capped counts with text can skip the heap (decision 040).
-  for (const table of ['sellers', 'products', 'services', 'search_words']) {
+  for (const table of ['sellers', 'catalog_seller_cards', 'products', 'services', 'search_words']) {
     await context.database.exec(`VACUUM ANALYZE ${table};`);
   }
   context.log(

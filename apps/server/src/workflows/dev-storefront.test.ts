@@ -46,6 +46,15 @@ describe('dev storefront (test support)', () => {
     });
     expect(item.statusCode, item.body).toBe(200);
     expect(item.json()).toMatchObject({ nameEn: product.name, slug: product.slug });
+    // Its listing card names the new storefront (the catalogue's copy was written with it, decision 110).
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/product?sellerId=${seller.slug}`,
+      headers: buyerHeaders,
+    });
+    expect(
+      listed.json().items.map((card: { seller: { slug: string; name: string } }) => card.seller),
+    ).toEqual([expect.objectContaining({ slug: seller.slug, name: seller.name, verified: false })]);
 
     const [owner] = rowsOf<{ owner_user_id: string; roles: string[] }>(
       await t.database.db.execute(
@@ -123,7 +132,10 @@ describe('dev storefront (test support)', () => {
     });
     expect(deleted.statusCode).toBe(200);
     const left = rowsOf<{ n: number | string }>(
-      await t.database.db.execute(sql`SELECT count(*) AS n FROM sellers WHERE slug = ${seller.slug}`),
+      await t.database.db.execute(
+        sql`SELECT (SELECT count(*) FROM sellers WHERE slug = ${seller.slug})
+                 + (SELECT count(*) FROM catalog_seller_cards WHERE slug = ${seller.slug}) AS n`,
+      ),
     );
     expect(Number(left[0]!.n)).toBe(0);
   });

@@ -80,7 +80,7 @@ export interface SellerProfileEdit {
  * Admin edit of a storefront's name, city, province or business type, in the caller's transaction. The
  * catalogue keeps copies of province and business type on the seller's products and services (decision 040)
  * and the name/city words in its typo vocabulary: the update-seller-profile workflow hands the change to the
- * catalogue in the same transaction (this module does not know the catalogue).
+ * catalogue in the same transaction. The listing cards' copy (decision 110) is written by the door (index.ts).
  */
 export async function updateSellerProfile(
   db: Db,
