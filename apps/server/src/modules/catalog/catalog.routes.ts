@@ -9,7 +9,6 @@ import {
   errorResponseSchema,
   frequentTermsQuerySchema,
   frequentTermsResponseSchema,
-  idParamSchema,
   likedProductsResponseSchema,
   likedServicesResponseSchema,
   pageQuerySchema,
@@ -42,7 +41,6 @@ const tracked = { ok: true as const };
 /** One visitor recording the same term again and again adds nothing; past this it is refused (decision 056). */
 const trackSearchPerTermPerVisitorPerHour = 10;
 const trackLimit = { rateLimit: { max: 120, timeWindow: '1 minute' } };
-const notFoundResponses = { 403: errorResponseSchema, 404: errorResponseSchema };
 
 /**
  * Spec §7 Catalogue and search: categories, products, services, stats, likes, search. A product's or service's
