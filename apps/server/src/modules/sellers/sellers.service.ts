@@ -8,6 +8,7 @@ import {
   type SellerSummary,
 } from '@maplesource/contracts';
 import type { Db } from '../../db/client';
+import type { SellerCardCopy } from '../catalog';
 import { rowsOf } from '../../db/transaction';
 import { AppError, notFound } from '../../plugins/errors';
 
@@ -39,18 +40,7 @@ export interface CatalogCategoryReads {
  * every change of these fields through the catalogue's door, in the transaction that makes the change.
  */
 export interface CatalogSellerCards {
-  putSellerCard(
-    db: Db,
-    card: {
-      sellerId: number;
-      slug: string;
-      name: string;
-      province: string;
-      city: string;
-      businessType: string;
-      verified: boolean;
-    },
-  ): Promise<void>;
+  putSellerCard(db: Db, card: SellerCardCopy): Promise<void>;
 }
 
 export const sellerLogoUrl = (id: string) => `/api/v1/media/seller/${id}.svg`;
