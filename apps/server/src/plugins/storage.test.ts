@@ -1,49 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestDatabase, type TestApp, type TestDatabase } from '../../test/helpers';
-
-const bucket = 'maplesource-test';
-
-interface Backend {
-  name: 'disk' | 's3';
-  env(): Promise<Record<string, string>>;
-  stop(): Promise<void>;
-}
-
-const disk: Backend = { name: 'disk', env: async () => ({}), stop: async () => undefined };
-
-function s3(): Backend {
-  let server: S3rver | undefined;
-  const directory = mkdtempSync(path.join(os.tmpdir(), 'maplesource-s3rver-'));
-  return {
-    name: 's3',
-    async env() {
-      server = new S3rver({
-        address: '127.0.0.1',
-        port: 0,
-        silent: true,
-        directory,
-        configureBuckets: [{ name: bucket }],
-      });
-      const { port } = await server.run();
-      return {
-        S3_BUCKET: bucket,
-        S3_ENDPOINT: `http://127.0.0.1:${port}`,
-        S3_REGION: 'us-east-1',
-        S3_ACCESS_KEY_ID: 'S3RVER',
-        S3_SECRET_ACCESS_KEY: 'S3RVER',
-        S3_FORCE_PATH_STYLE: 'true',
-      };
-    },
-    async stop() {
-      await server?.close();
-      rmSync(directory, { recursive: true, force: true });
-    },
-  };
-}
+import { diskStorage, s3Storage } from '../../test/storage-backends';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -54,7 +11,7 @@ afterAll(async () => {
 });
 
 /** One suite, run against every adapter: they must behave the same. */
-describe.each([disk, s3()])('file storage on $name', (backend) => {
+describe.each([diskStorage, s3Storage('maplesource-test')])('file storage on $name', (backend) => {
   let t: TestApp;
   const secretReport = Buffer.from('%PDF-1.4 confidential résumé');
 

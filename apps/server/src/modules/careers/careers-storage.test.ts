@@ -1,133 +1,93 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
+import { diskStorage, s3Storage } from '../../../test/storage-backends';
 import { PASSWORD, signUp, type SignedUp } from '../../../test/accounts-helpers';
 import { applicationFields, careerForm, pdf, resumeKeyOf } from './careers-test-helpers';
 
-const bucket = 'maplesource-careers-test';
-
-interface Backend {
-  name: 'disk' | 's3';
-  env(): Promise<Record<string, string>>;
-  stop(): Promise<void>;
-}
-
-const disk: Backend = { name: 'disk', env: async () => ({}), stop: async () => undefined };
-
-function s3(): Backend {
-  let server: S3rver | undefined;
-  const directory = mkdtempSync(path.join(os.tmpdir(), 'maplesource-careers-s3rver-'));
-  return {
-    name: 's3',
-    async env() {
-      server = new S3rver({
-        address: '127.0.0.1',
-        port: 0,
-        silent: true,
-        directory,
-        configureBuckets: [{ name: bucket }],
-      });
-      const { port } = await server.run();
-      return {
-        S3_BUCKET: bucket,
-        S3_ENDPOINT: `http://127.0.0.1:${port}`,
-        S3_REGION: 'us-east-1',
-        S3_ACCESS_KEY_ID: 'S3RVER',
-        S3_SECRET_ACCESS_KEY: 'S3RVER',
-        S3_FORCE_PATH_STYLE: 'true',
-      };
-    },
-    async stop() {
-      await server?.close();
-      rmSync(directory, { recursive: true, force: true });
-    },
-  };
-}
-
 /** Withdrawal (privacy: deletion) removes the résumé file itself, on every storage adapter. */
-describe.each([disk, s3()])('withdrawing an application on $name storage', (backend) => {
-  let t: TestApp;
-  let applicant: SignedUp;
-  beforeAll(async () => {
-    t = await createTestApp({ env: await backend.env() });
-    applicant = await signUp(t.app);
-  });
-  afterAll(async () => {
-    await t.close();
-    await backend.stop();
-  });
+describe.each([diskStorage, s3Storage('maplesource-careers-test')])(
+  'withdrawing an application on $name storage',
+  (backend) => {
+    let t: TestApp;
+    let applicant: SignedUp;
+    beforeAll(async () => {
+      t = await createTestApp({ env: await backend.env() });
+      applicant = await signUp(t.app);
+    });
+    afterAll(async () => {
+      await t.close();
+      await backend.stop();
+    });
 
-  const headers = () => ({ role: 'buyer', cookie: applicant.cookie });
+    const headers = () => ({ role: 'buyer', cookie: applicant.cookie });
 
-  it('deletes the file and the application; twice is harmless', async () => {
-    const form = careerForm(applicationFields({ email: applicant.email }), {
-      name: 'cv.pdf',
-      type: 'application/pdf',
-      data: pdf(),
-    });
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/career',
-      headers: { ...headers(), ...form.headers },
-      payload: form.payload,
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const key = await resumeKeyOf(t.app, created.json().application.id);
-    expect(await t.app.storage.exists(key)).toBe(true);
+    it('deletes the file and the application; twice is harmless', async () => {
+      const form = careerForm(applicationFields({ email: applicant.email }), {
+        name: 'cv.pdf',
+        type: 'application/pdf',
+        data: pdf(),
+      });
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/career',
+        headers: { ...headers(), ...form.headers },
+        payload: form.payload,
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const key = await resumeKeyOf(t.app, created.json().application.id);
+      expect(await t.app.storage.exists(key)).toBe(true);
 
-    const replaced = careerForm(applicationFields({ email: applicant.email }), {
-      name: 'new.pdf',
-      type: 'application/pdf',
-      data: pdf('1 0 obj << /Type /Catalog /Title (v2) >> endobj'),
-    });
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/career',
-      headers: { ...headers(), ...replaced.headers },
-      payload: replaced.payload,
-    });
-    expect(put.statusCode, put.body).toBe(200);
-    expect(await t.app.storage.exists(key)).toBe(false);
-    const newKey = await resumeKeyOf(t.app, created.json().application.id);
-    expect(await t.app.storage.exists(newKey)).toBe(true);
+      const replaced = careerForm(applicationFields({ email: applicant.email }), {
+        name: 'new.pdf',
+        type: 'application/pdf',
+        data: pdf('1 0 obj << /Type /Catalog /Title (v2) >> endobj'),
+      });
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/career',
+        headers: { ...headers(), ...replaced.headers },
+        payload: replaced.payload,
+      });
+      expect(put.statusCode, put.body).toBe(200);
+      expect(await t.app.storage.exists(key)).toBe(false);
+      const newKey = await resumeKeyOf(t.app, created.json().application.id);
+      expect(await t.app.storage.exists(newKey)).toBe(true);
 
-    for (let i = 0; i < 2; i += 1) {
-      const res = await t.app.inject({ method: 'DELETE', url: '/api/v1/career', headers: headers() });
-      expect(res.statusCode).toBe(200);
-    }
-    expect(await t.app.storage.exists(newKey)).toBe(false);
-    const mine = await t.app.inject({ method: 'GET', url: '/api/v1/career', headers: headers() });
-    expect(mine.statusCode).toBe(404);
-  });
-  it('deletes the résumé file when the whole account is deleted', async () => {
-    const leaving = await signUp(t.app);
-    const form = careerForm(applicationFields({ email: leaving.email }), {
-      name: 'cv.png',
-      type: 'image/png',
-      data: Buffer.from(
-        '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a1e2d5a40000000049454e44ae426082',
-        'hex',
-      ),
+      for (let i = 0; i < 2; i += 1) {
+        const res = await t.app.inject({ method: 'DELETE', url: '/api/v1/career', headers: headers() });
+        expect(res.statusCode).toBe(200);
+      }
+      expect(await t.app.storage.exists(newKey)).toBe(false);
+      const mine = await t.app.inject({ method: 'GET', url: '/api/v1/career', headers: headers() });
+      expect(mine.statusCode).toBe(404);
     });
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/career',
-      headers: { role: 'buyer', cookie: leaving.cookie, ...form.headers },
-      payload: form.payload,
+    it('deletes the résumé file when the whole account is deleted', async () => {
+      const leaving = await signUp(t.app);
+      const form = careerForm(applicationFields({ email: leaving.email }), {
+        name: 'cv.png',
+        type: 'image/png',
+        data: Buffer.from(
+          '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a1e2d5a40000000049454e44ae426082',
+          'hex',
+        ),
+      });
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/career',
+        headers: { role: 'buyer', cookie: leaving.cookie, ...form.headers },
+        payload: form.payload,
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const key = await resumeKeyOf(t.app, created.json().application.id);
+      expect(await t.app.storage.exists(key)).toBe(true);
+      const deleted = await t.app.inject({
+        method: 'DELETE',
+        url: '/api/v1/profile',
+        headers: { role: 'buyer', cookie: leaving.cookie },
+        payload: { currentPassword: PASSWORD },
+      });
+      expect(deleted.statusCode, deleted.body).toBe(200);
+      expect(await t.app.storage.exists(key)).toBe(false);
     });
-    expect(created.statusCode, created.body).toBe(201);
-    const key = await resumeKeyOf(t.app, created.json().application.id);
-    expect(await t.app.storage.exists(key)).toBe(true);
-    const deleted = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/v1/profile',
-      headers: { role: 'buyer', cookie: leaving.cookie },
-      payload: { currentPassword: PASSWORD },
-    });
-    expect(deleted.statusCode, deleted.body).toBe(200);
-    expect(await t.app.storage.exists(key)).toBe(false);
-  });
-});
+  },
+);
