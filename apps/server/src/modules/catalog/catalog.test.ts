@@ -735,6 +735,20 @@ describe('likes and reviews need login and belong to their author', () => {
       ratingCount: 1,
       ratingAvg: 2,
     });
+    // The item page asks the reviews module (decision 112): the deleted review is no longer the viewer's.
+    expect((await get(`/api/v1/product/${productId}`, userA)).json().myReviewId).toBeNull();
+    const serviceId = String(
+      rowsOf<{ id: number }>(
+        await t.database.db.execute(sql`SELECT id FROM services WHERE status = 'active' ORDER BY id LIMIT 1`),
+      )[0]!.id,
+    );
+    const serviceReview = await post('/api/v1/service-review', { serviceId, rating: 5 }, userB);
+    expect(serviceReview.statusCode).toBe(201);
+    expect((await get(`/api/v1/service/${serviceId}`, userB)).json().myReviewId).toBe(
+      String(serviceReview.json().id),
+    );
+    expect((await get(`/api/v1/service/${serviceId}`, userA)).json().myReviewId).toBeNull();
+    expect((await get(`/api/v1/service/${serviceId}`)).json().myReviewId).toBeNull();
   });
 
   it('suggested follows what this user viewed', async () => {
