@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, createTestDatabase, type TestApp, type TestDatabase } from '../../test/helpers';
+import { startScript, type ChildScript } from '../../test/child-process';
 import { waitFor } from '../../test/wait-for';
 import { openPglite, openPostgres } from '../db/client';
 import { rowsOf } from '../db/transaction';
@@ -15,38 +14,22 @@ import { rowsOf } from '../db/transaction';
  * a new app on the same database delivers the event, once (decision 065). PGlite directory, and
  * PostgreSQL when the run sets DATABASE_URL.
  */
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-let child: ChildProcess | undefined;
+let child: ChildScript | undefined;
 let template: TestDatabase | undefined;
 let restarted: TestApp | undefined;
 const childDataDir = mkdtempSync(path.join(os.tmpdir(), 'maplesource-events-child-'));
 
 afterAll(async () => {
-  if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  await child?.kill('SIGKILL');
   await restarted?.close();
   await template?.destroy();
   rmSync(childDataDir, { recursive: true, force: true });
 });
 
-function runChild(env: Record<string, string>): Promise<{ proc: ChildProcess; eventId: string }> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'test/events-child.ts'], {
-    cwd: serverDir,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child = proc;
-  let stdout = '';
-  let stderr = '';
-  proc.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    proc.stdout?.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const match = /committed ([0-9a-f-]{36})/.exec(stdout);
-      if (match) resolve({ proc, eventId: match[1]! });
-    });
-    proc.once('exit', (code) => reject(new Error(`child exited (${code}) before committing: ${stderr}`)));
-  });
+async function runChild(env: Record<string, string>): Promise<{ child: ChildScript; eventId: string }> {
+  child = startScript('test/events-child.ts', env);
+  const [, eventId] = await child.line(/^committed ([0-9a-f-]{36})$/);
+  return { child, eventId: eventId! };
 }
 
 describe('domain events across kill -9', () => {
@@ -58,18 +41,14 @@ describe('domain events across kill -9', () => {
       const isPglite = template.driver === 'pglite';
       // One PGlite directory has one owner at a time: hand it to the child.
       if (isPglite) await template.close();
-      const { proc, eventId } = await runChild({
+      const { child: committed, eventId } = await runChild({
         EVENT_ITEM_ID: '4242',
         DATA_DIR: childDataDir,
         ...(isPglite
           ? { PGLITE_DIR: template.location, DATABASE_URL: '' }
           : { DATABASE_URL: template.location }),
       });
-      proc.kill('SIGKILL');
-      await new Promise<void>((resolve) => {
-        if (proc.exitCode !== null || proc.signalCode !== null) resolve();
-        else proc.once('exit', () => resolve());
-      });
+      await committed.kill('SIGKILL');
 
       const database = isPglite
         ? await openPglite(template.location)

@@ -1,52 +1,29 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/helpers';
+import { startScript, type ChildScript } from '../../test/child-process';
 import { rowsOf } from '../db/transaction';
 
-const worker = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../test/processes/job-worker.ts',
-);
-
 interface WorkerProcess {
-  child: ChildProcess;
+  child: ChildScript;
   ran: string[];
-  ready: Promise<void>;
+  ready: Promise<unknown>;
 }
 
+/** A server process's job queue (test/processes/job-worker.ts): `READY`, then `RAN <job id>` per job it ran. */
 function startWorker(databaseUrl: string, sendJobs: number): WorkerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', worker], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, SEND_JOBS: String(sendJobs) },
-    stdio: ['ignore', 'pipe', 'inherit'],
+  const child = startScript('test/processes/job-worker.ts', {
+    DATABASE_URL: databaseUrl,
+    SEND_JOBS: String(sendJobs),
   });
   const ran: string[] = [];
-  let buffered = '';
-  let markReady: () => void = () => undefined;
-  const ready = new Promise<void>((resolve, reject) => {
-    markReady = resolve;
-    child.once('exit', (code) => reject(new Error(`worker exited early (${code})`)));
+  child.onLine((line) => {
+    if (line.startsWith('RAN ')) ran.push(line.slice(4));
   });
-  child.stdout!.on('data', (chunk: Buffer) => {
-    buffered += chunk.toString();
-    const lines = buffered.split('\n');
-    buffered = lines.pop()!;
-    for (const line of lines) {
-      if (line === 'READY') markReady();
-      else if (line.startsWith('RAN ')) ran.push(line.slice(4));
-    }
-  });
-  return { child, ran, ready };
+  return { child, ran, ready: child.line(/^READY$/) };
 }
 
-async function stop(worker: WorkerProcess) {
-  if (worker.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => worker.child.once('exit', resolve));
-  worker.child.kill('SIGTERM');
-  await exited;
-}
+const stop = (worker: WorkerProcess) => worker.child.kill('SIGTERM');
 
 /** Real server processes need a real server database: PostgreSQL only (PGlite is one process's). */
 describe.runIf(process.env.TEST_DB_DRIVER === 'postgres')('durable jobs with two server processes', () => {

@@ -1,10 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { ChatMessage } from '@maplesource/contracts';
 import { createTestApp, type TestApp } from '../../../test/helpers';
+import { startScript, type ChildScript } from '../../../test/child-process';
 import { signUp, type SignedUp } from '../../../test/accounts-helpers';
 import { waitFor } from '../../../test/wait-for';
 import { testTimeouts } from '../../../../../test-timeouts.mjs';
@@ -15,38 +13,23 @@ import { testTimeouts } from '../../../../../test-timeouts.mjs';
  * with SIGKILL while its client sends, the client moves to A, retries what was not acknowledged and asks for
  * everything after the last seq it holds — and holds every acknowledged message exactly once.
  */
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const redisUrl = process.env.REDIS_URL;
 const onPostgres = inject('testDbDriver') === 'postgres';
 
 let a: TestApp | undefined;
-let child: ChildProcess | undefined;
+let child: ChildScript | undefined;
 const sockets: Socket[] = [];
 
 afterAll(async () => {
   for (const socket of sockets) socket.close();
-  if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  await child?.kill('SIGKILL');
   await a?.close();
 });
 
-function startChild(env: Record<string, string>): Promise<{ proc: ChildProcess; url: string }> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'test/chat-child.ts'], {
-    cwd: serverDir,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child = proc;
-  let stdout = '';
-  let stderr = '';
-  proc.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    proc.stdout?.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const match = /listening (\d+)/.exec(stdout);
-      if (match) resolve({ proc, url: `http://127.0.0.1:${match[1]}` });
-    });
-    proc.once('exit', (code) => reject(new Error(`chat child exited (${code}) before listening: ${stderr}`)));
-  });
+async function startChild(env: Record<string, string>): Promise<{ proc: ChildScript['proc']; url: string }> {
+  child = startScript('test/chat-child.ts', env);
+  const [, port] = await child.line(/^listening (\d+)$/);
+  return { proc: child.proc, url: `http://127.0.0.1:${port}` };
 }
 
 async function socketOn(url: string, user: SignedUp): Promise<Socket> {
