@@ -8,7 +8,7 @@ import { rowsOf, withTransaction } from '../db/transaction';
 import { singletonJobId } from '../plugins/jobs';
 import { seedCatalog } from '../seed/catalog';
 import { expireInvoiceJob } from '../modules/invoices';
-import { sellerTaxProfileSeedStep } from '../modules/sellers/seller-tax-profile.seed';
+import { sellerTaxProfileSeedStep } from '../modules/sellers';
 import { invoiceDateOf } from './issue-invoice';
 
 /**
