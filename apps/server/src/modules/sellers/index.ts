@@ -23,6 +23,7 @@ import {
 } from './sellers.service';
 import { sellersReferenceUpload } from './upload-references';
 import { listSellersForAdmin, setSellerVerified, updateSellerProfile } from './seller-admin.service';
+import { setTaxProfile, taxProfile } from './seller-tax-profile';
 import type { Db } from '../../db/client';
 import type { NewOwnedStorefront, SellerListInput } from './sellers.service';
 import type { SellerProfileEdit } from './seller-admin.service';
@@ -71,6 +72,9 @@ export const createSellersService = (catalog: CatalogCategoryReads & CatalogSell
   countByBusinessType,
   /** Whether a storefront shows this admin upload (the content module's unreferenced-upload clean-up asks). */
   referencesUpload: sellersReferenceUpload,
+  /** Legal name, GST/HST and QST numbers or small-supplier declaration printed on invoices (decision 132). */
+  taxProfile,
+  setTaxProfile,
 });
 export type SellersService = ReturnType<typeof createSellersService>;
 
@@ -84,6 +88,9 @@ export type { NewOwnedStorefront, SellerListInput } from './sellers.service';
 export type { SellerProfileEdit } from './seller-admin.service';
 export { sellersRoutes, recentSellersRoutes } from './sellers.routes';
 export { sellersAdminRoutes } from './sellers.admin.routes';
+export { sellerTaxProfileRoutes } from './seller-tax-profile.routes';
+export type { StorefrontTaxProfile } from './seller-tax-profile';
+export { sellerTaxProfileSeedStep } from './seller-tax-profile.seed';
 
 async function sellersModule(app: FastifyInstance) {
   app.decorate('sellers', createSellersService(app.catalog));
