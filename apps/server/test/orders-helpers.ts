@@ -128,3 +128,66 @@ export const chatActions = async (t: TestApp, chatId: string) =>
       sql`SELECT business_action FROM chat_messages WHERE chat_id = ${chatId} ORDER BY seq`,
     ),
   ).map((row) => row.business_action);
+
+/** A storefront with a product owned by `seller`, with tax registration numbers (so invoices can be issued). */
+export async function makeInvoicingSeller(t: TestApp, seller: Party): Promise<{ sellerId: number; productId: number }> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/dev/storefront',
+    headers: as(seller),
+    remoteAddress: '127.0.0.1',
+  });
+  if (res.statusCode !== 201) throw new Error(`dev storefront: ${res.statusCode} ${res.body}`);
+  const body = res.json<{ seller: { id: number }; product: { id: number } }>();
+  const profile = await t.app.inject({
+    method: 'PUT',
+    url: `/api/v1/seller/${body.seller.id}/tax-profile`,
+    headers: as(seller, 'seller'),
+    payload: {
+      legalName: `${seller.name} Manufacturing Inc.`,
+      gstHstNumber: '123456789RT0001',
+      qstNumber: null,
+      smallSupplier: false,
+    },
+  });
+  if (profile.statusCode !== 200) throw new Error(`tax profile: ${profile.statusCode} ${profile.body}`);
+  return { sellerId: Number(body.seller.id), productId: Number(body.product.id) };
+}
+
+/** The buyer's inquiry about the product opens a conversation; the seller issues an invoice in it. */
+export async function issueInvoiceFor(
+  t: TestApp,
+  input: { buyer: Party; seller: Party; productId: number; negotiatedPriceCents?: number },
+): Promise<{ chatId: string; token: string; invoiceId: string; totalCents: number }> {
+  const deadline = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+  const inquiry = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/quotation',
+    headers: as(input.buyer),
+    payload: {
+      productId: input.productId,
+      quantity: 10,
+      minPrice: 10,
+      maxPrice: 20,
+      deadline,
+      deliveryProvince: 'ON',
+      deliveryPostalCode: 'M5H2N2',
+      leadDays: 5,
+      message: 'Brackets for a retrofit.',
+    },
+  });
+  if (inquiry.statusCode !== 201) throw new Error(`inquiry: ${inquiry.statusCode} ${inquiry.body}`);
+  const chatId = inquiry.json<{ chatId: string }>().chatId;
+  const issued = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/chats/${chatId}/invoices`,
+    headers: as(input.seller, 'seller'),
+    payload: { negotiatedPriceCents: input.negotiatedPriceCents ?? 15_000, shippingCents: 1_000 },
+  });
+  if (issued.statusCode !== 201) throw new Error(`invoice: ${issued.statusCode} ${issued.body}`);
+  const invoice = issued.json<{ invoice: { id: string; token: string; totalCents: number } }>().invoice;
+  return { chatId, token: invoice.token, invoiceId: invoice.id, totalCents: invoice.totalCents };
+}
+
+export const signatureSvg =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 200"><path d="M10 80 C 40 10, 65 10, 95 80 S 150 150, 180 80" stroke="#000" stroke-width="2" fill="none"/></svg>';
