@@ -248,6 +248,53 @@ describe('paying with the sandbox card endpoint', () => {
     expect(luhn.statusCode).toBe(400);
     expect((await orderOf(orderId)).payment.status).toBe('unpaid');
   });
+  it('answers junk sent to the sandbox endpoints with 4xx, never 5xx', async () => {
+    const { orderId } = await makeOrder(t.app, { buyer, seller, storefront: verified });
+    const intent = (await intentFor(buyer, orderId)).json<CreateOrderIntentResponse>();
+    const base = `/sandbox-pay/intents/${intent.intentId}`;
+    const attempts = [
+      {
+        method: 'POST' as const,
+        url: `${base}/confirm`,
+        payload: 'not json',
+        headers: { 'content-type': 'application/json' },
+      },
+      {
+        method: 'POST' as const,
+        url: `${base}/confirm`,
+        payload: { clientSecret: intent.clientSecret, cardNumber: 'x'.repeat(5000) },
+      },
+      {
+        method: 'POST' as const,
+        url: `${base}/confirm`,
+        payload: { ...card('4242424242424242', intent.clientSecret), cvc: 12 },
+      },
+      { method: 'POST' as const, url: '/sandbox-pay/intents/../../api/v1/orders/confirm', payload: {} },
+      {
+        method: 'POST' as const,
+        url: '/sandbox-pay/intents/pi_sb_zz/confirm',
+        payload: card('4242424242424242', 'x'),
+      },
+      { method: 'GET' as const, url: `${base}/challenge` },
+      { method: 'GET' as const, url: `${base}/challenge?client_secret=${intent.clientSecret}` }, // not waiting: 409
+      {
+        method: 'POST' as const,
+        url: `${base}/authenticate`,
+        payload: { client_secret: intent.clientSecret, decision: 'maybe' },
+      },
+      {
+        method: 'POST' as const,
+        url: `${base}/authenticate`,
+        payload: { client_secret: intent.clientSecret, decision: 'approve', return_path: '//evil.example' },
+      },
+    ];
+    for (const attempt of attempts) {
+      const res = await t.app.inject(attempt);
+      expect(res.statusCode, attempt.url).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, attempt.url).toBeLessThan(500);
+    }
+    expect((await orderOf(orderId)).payment.status).toBe('unpaid');
+  });
 });
 
 describe('webhook events for an order', () => {

@@ -69,7 +69,8 @@ function challengePage(intent: PaymentIntent, clientSecret: string, returnPath: 
  * The sandbox provider's own card endpoint and 3-D Secure challenge page (decision 143), served only when
  * the sandbox is the provider, outside /api/v1: the checkout's card form posts the card here, as it would to
  * Stripe, so card numbers never reach our order routes; only brand and last 4 are kept (by the provider).
- * Every call is authorised by the intent's client secret.
+ * Every call is authorised by the intent's client secret. They stand for the provider's servers, not our API,
+ * so they are left out of our OpenAPI document (`hide`), as Stripe's endpoints are.
  */
 export function sandboxPayRoutes(provider: SandboxPaymentProvider): FastifyPluginAsyncZod {
   return async (app) => {
@@ -98,8 +99,7 @@ export function sandboxPayRoutes(provider: SandboxPaymentProvider): FastifyPlugi
       {
         bodyLimit: 8 * 1024,
         schema: {
-          tags: ['payment'],
-          summary: 'Sandbox provider: confirm a payment intent with a card (test cards)',
+          hide: true,
           params: intentParamsSchema,
           body: sandboxConfirmBodySchema,
           response: {
@@ -124,7 +124,7 @@ export function sandboxPayRoutes(provider: SandboxPaymentProvider): FastifyPlugi
     app.get(
       '/intents/:intentId/challenge',
       {
-        schema: { tags: ['payment'], params: intentParamsSchema, querystring: challengeQuerySchema },
+        schema: { hide: true, params: intentParamsSchema, querystring: challengeQuerySchema },
       },
       async (request, reply) => {
         const intent = await authorised(request.params.intentId, request.query.client_secret);
@@ -146,7 +146,7 @@ export function sandboxPayRoutes(provider: SandboxPaymentProvider): FastifyPlugi
       {
         config: { formBody: true },
         bodyLimit: 8 * 1024,
-        schema: { tags: ['payment'], params: intentParamsSchema, body: authenticateBodySchema },
+        schema: { hide: true, params: intentParamsSchema, body: authenticateBodySchema },
       },
       async (request, reply) => {
         const { body } = request;
