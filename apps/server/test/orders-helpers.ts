@@ -130,7 +130,10 @@ export const chatActions = async (t: TestApp, chatId: string) =>
   ).map((row) => row.business_action);
 
 /** A storefront with a product owned by `seller`, with tax registration numbers (so invoices can be issued). */
-export async function makeInvoicingSeller(t: TestApp, seller: Party): Promise<{ sellerId: number; productId: number }> {
+export async function makeInvoicingSeller(
+  t: TestApp,
+  seller: Party,
+): Promise<{ sellerId: number; productId: number }> {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/v1/dev/storefront',

@@ -54,7 +54,12 @@ const count = async (query: ReturnType<typeof sql>) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedCatalog({ database: t.database, config: t.config, log: () => undefined, options: { products: 40 } });
+  await seedCatalog({
+    database: t.database,
+    config: t.config,
+    log: () => undefined,
+    options: { products: 40 },
+  });
   buyer = await makeUser(t, ['buyer'], 'Bea Buyer');
   otherBuyer = await makeUser(t, ['buyer'], 'Olga Other');
   seller = await makeUser(t, ['buyer', 'seller'], 'Sam Seller');
@@ -66,8 +71,17 @@ afterAll(async () => t?.close());
 describe('accepting an invoice', () => {
   it('creates the order once, records the signature and terms, and posts invoice_accepted + order_created', async () => {
     const invoice = await issueInvoiceFor(t, { buyer, seller, productId });
-    const other = { ...shippingAddress, line1: '1 Somewhere Else', city: 'Halifax', province: 'NS' as const, postalCode: 'B3H 1A1' };
-    const res = await accept(buyer, body(invoice.token, { billingAddress: { ...other, addressType: 'Billing' } }));
+    const other = {
+      ...shippingAddress,
+      line1: '1 Somewhere Else',
+      city: 'Halifax',
+      province: 'NS' as const,
+      postalCode: 'B3H 1A1',
+    };
+    const res = await accept(
+      buyer,
+      body(invoice.token, { billingAddress: { ...other, addressType: 'Billing' } }),
+    );
     expect(res.statusCode, res.body).toBe(201);
     const { orderId, kind } = res.json<{ orderId: string; kind: string }>();
     expect(kind).toBe('product');
@@ -89,7 +103,9 @@ describe('accepting an invoice', () => {
       expect.arrayContaining(['invoice_sent', 'invoice_accepted', 'order_created']),
     );
     const [acceptance] = rowsOf<Record<string, unknown>>(
-      await t.database.db.execute(sql`SELECT * FROM invoice_acceptances WHERE invoice_id::text = ${invoice.invoiceId}`),
+      await t.database.db.execute(
+        sql`SELECT * FROM invoice_acceptances WHERE invoice_id::text = ${invoice.invoiceId}`,
+      ),
     );
     expect(acceptance).toBeDefined();
     expect(JSON.stringify(acceptance)).toContain(invoiceAcceptanceTerms.en.slice(0, 60));
@@ -116,8 +132,12 @@ describe('accepting an invoice', () => {
     expect(statuses.filter((status) => status === 200)).toHaveLength(49);
     const orderIds = new Set(answers.map((res) => res.json<{ orderId: string }>().orderId));
     expect(orderIds.size).toBe(1);
-    expect(await count(sql`SELECT count(*) AS n FROM orders WHERE invoice_id = ${invoice.invoiceId}`)).toBe(1);
-    expect((await chatActions(t, invoice.chatId)).filter((action) => action === 'order_created')).toHaveLength(1);
+    expect(await count(sql`SELECT count(*) AS n FROM orders WHERE invoice_id = ${invoice.invoiceId}`)).toBe(
+      1,
+    );
+    expect(
+      (await chatActions(t, invoice.chatId)).filter((action) => action === 'order_created'),
+    ).toHaveLength(1);
 
     const [orderId] = [...orderIds];
     const intents = await Promise.all(
@@ -133,7 +153,9 @@ describe('accepting an invoice', () => {
     expect(new Set(intents.map((res) => res.json<CreateOrderIntentResponse>().intentId)).size).toBe(1);
     expect(intents[0]!.json<CreateOrderIntentResponse>().amountCents).toBe(invoice.totalCents);
     expect(
-      await count(sql`SELECT count(*) AS n FROM sandbox_payment_intents WHERE idempotency_key = ${`order:${orderId}`}`),
+      await count(
+        sql`SELECT count(*) AS n FROM sandbox_payment_intents WHERE idempotency_key = ${`order:${orderId}`}`,
+      ),
     ).toBe(1);
   });
 
@@ -155,7 +177,9 @@ describe('accepting an invoice', () => {
     const expired = await accept(buyer, body(invoice.token));
     expect(expired.statusCode).toBe(409);
     expect(expired.json().error.code).toBe('INVOICE_EXPIRED');
-    expect(await count(sql`SELECT count(*) AS n FROM orders WHERE invoice_id = ${invoice.invoiceId}`)).toBe(0);
+    expect(await count(sql`SELECT count(*) AS n FROM orders WHERE invoice_id = ${invoice.invoiceId}`)).toBe(
+      0,
+    );
 
     const rejectedInvoice = await issueInvoiceFor(t, { buyer, seller, productId });
     const rejected = await t.app.inject({
@@ -172,7 +196,9 @@ describe('accepting an invoice', () => {
     const invoice = await issueInvoiceFor(t, { buyer, seller, productId });
     const noBilling = await accept(buyer, body(invoice.token, { isBillingSameAsShipping: false }));
     expect(noBilling.statusCode).toBe(400);
-    expect(noBilling.json().error.fields).toMatchObject({ billingAddress: 'errors:BILLING_ADDRESS_REQUIRED' });
+    expect(noBilling.json().error.fields).toMatchObject({
+      billingAddress: 'errors:BILLING_ADDRESS_REQUIRED',
+    });
     const badPostal = await accept(
       buyer,
       body(invoice.token, { shippingAddress: { ...shippingAddress, postalCode: '12345' } }),
@@ -183,13 +209,27 @@ describe('accepting an invoice', () => {
     expect(outdated.json().error.code).toBe('INVOICE_TERMS_OUTDATED');
     const script = await accept(
       buyer,
-      body(invoice.token, { signature: { fullName: 'Bea Buyer', svg: '<svg><script>alert(1)</script></svg>' } }),
+      body(invoice.token, {
+        signature: { fullName: 'Bea Buyer', svg: '<svg><script>alert(1)</script></svg>' },
+      }),
     );
     expect(script.statusCode).toBe(400);
-    expect(await count(sql`SELECT count(*) AS n FROM orders WHERE invoice_id = ${invoice.invoiceId}`)).toBe(0);
+    expect(await count(sql`SELECT count(*) AS n FROM orders WHERE invoice_id = ${invoice.invoiceId}`)).toBe(
+      0,
+    );
 
-    const billing = { ...shippingAddress, line1: '9 Rue Saint-Paul', city: 'Montréal', province: 'QC' as const, postalCode: 'H2Y 1G6', addressType: 'Billing' as const };
-    const res = await accept(buyer, body(invoice.token, { isBillingSameAsShipping: false, billingAddress: billing }));
+    const billing = {
+      ...shippingAddress,
+      line1: '9 Rue Saint-Paul',
+      city: 'Montréal',
+      province: 'QC' as const,
+      postalCode: 'H2Y 1G6',
+      addressType: 'Billing' as const,
+    };
+    const res = await accept(
+      buyer,
+      body(invoice.token, { isBillingSameAsShipping: false, billingAddress: billing }),
+    );
     expect(res.statusCode, res.body).toBe(201);
     const order = (
       await t.app.inject({ method: 'GET', url: `/api/v1/orders/${res.json().orderId}`, headers: as(buyer) })
