@@ -45,7 +45,7 @@ await migrate(database);
 const config = loadConfig({
   NODE_ENV: 'test',
   LOG_LEVEL: 'silent',
-  SERVICES: 'buyer,payment',
+  SERVICES: 'buyer,chat,payment',
   SEED: 'never',
 });
 await seedCatalog({ database, config, log: () => undefined, options: { products: 40 } });
@@ -67,7 +67,12 @@ async function user(roles: string[], name: string): Promise<Party> {
 async function call(party: Party, method: string, path: string, body?: unknown, role = 'buyer', extra = {}) {
   const res = await fetch(`${url}${path}`, {
     method,
-    headers: { role, cookie: party.cookie, 'content-type': 'application/json', ...extra },
+    headers: {
+      role,
+      cookie: party.cookie,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...extra,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -119,18 +124,15 @@ try {
     Array.from({ length: BUYERS }, (_, i) => user(['buyer'], `Bench Buyer ${i}`)),
   );
   const deadline = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
-  const acceptMs: number[] = [];
-  const intentMs: number[] = [];
-  const bothMs: number[] = [];
   const tokens: string[] = [];
 
-  for (let round = 0; round < ROUNDS; round += 1) {
-    // Setup (not measured): each buyer's inquiry and the seller's invoice in that conversation.
+  /** Setup (not measured): each buyer's inquiry and the seller's invoice in that conversation. */
+  async function prepareInvoices() {
     const invoices: string[] = [];
     for (const buyer of buyers) {
       const inquiry = must(
         await call(buyer, 'POST', '/api/v1/quotation', {
-          productId: store.product.id,
+          productId: Number(store.product.id),
           quantity: 10,
           minPrice: 10,
           maxPrice: 20,
@@ -157,42 +159,53 @@ try {
       invoices.push(invoice.invoice.token);
     }
     tokens.push(...invoices);
-    await Promise.all(
-      buyers.map(async (buyer, i) => {
-        const started = performance.now();
-        const accepted = must(
-          await call(buyer, 'POST', '/api/v1/invoice/accept', {
-            invoiceToken: invoices[i],
-            shippingAddress: address,
-            billingAddress: null,
-            isBillingSameAsShipping: true,
-            signature: { fullName: 'Bench Buyer', svg: signature },
-            termsVersion: invoiceAcceptanceTerms.version,
-            termsLanguage: 'en',
-          }),
-          201,
-          'accept',
-        ) as { orderId: string };
-        const acceptedAt = performance.now();
-        must(
-          await call(buyer, 'POST', '/api/v1/payment/create-order-intent', { orderId: accepted.orderId }),
-          200,
-          'intent',
-        );
-        const done = performance.now();
-        acceptMs.push(acceptedAt - started);
-        intentMs.push(done - acceptedAt);
-        bothMs.push(done - started);
-      }),
-    );
+    return invoices;
   }
 
-  process.stdout.write(
-    `accept-invoice → order → intent, ${BUYERS} concurrent buyers × ${ROUNDS} rounds, PostgreSQL\n`,
-  );
-  report('POST invoice/accept', acceptMs);
-  report('POST payment/create-order-intent', intentMs);
-  const p99 = report('accept → order → intent', bothMs);
+  type Samples = { accept: number[]; intent: number[]; both: number[] };
+  async function acceptAndPay(buyer: Party, token: string, samples: Samples) {
+    const started = performance.now();
+    const accepted = must(
+      await call(buyer, 'POST', '/api/v1/invoice/accept', {
+        invoiceToken: token,
+        shippingAddress: address,
+        billingAddress: null,
+        isBillingSameAsShipping: true,
+        signature: { fullName: 'Bench Buyer', svg: signature },
+        termsVersion: invoiceAcceptanceTerms.version,
+        termsLanguage: 'en',
+      }),
+      201,
+      'accept',
+    ) as { orderId: string };
+    const acceptedAt = performance.now();
+    must(
+      await call(buyer, 'POST', '/api/v1/payment/create-order-intent', { orderId: accepted.orderId }),
+      200,
+      'intent',
+    );
+    const done = performance.now();
+    samples.accept.push(acceptedAt - started);
+    samples.intent.push(done - acceptedAt);
+    samples.both.push(done - started);
+  }
+
+  // Baseline: the same buyers one after the other (no contention), to tell the machine's speed from contention.
+  const alone: Samples = { accept: [], intent: [], both: [] };
+  const firstRound = await prepareInvoices();
+  for (const [i, buyer] of buyers.entries()) await acceptAndPay(buyer, firstRound[i]!, alone);
+  const together: Samples = { accept: [], intent: [], both: [] };
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const invoices = await prepareInvoices();
+    await Promise.all(buyers.map((buyer, i) => acceptAndPay(buyer, invoices[i]!, together)));
+  }
+
+  process.stdout.write(`accept-invoice → order → intent on PostgreSQL (pool of 10), ${BUYERS} buyers\n`);
+  report('one at a time: accept → order → intent', alone.both);
+  process.stdout.write(`${BUYERS} concurrent buyers × ${ROUNDS} rounds:\n`);
+  report('POST invoice/accept', together.accept);
+  report('POST payment/create-order-intent', together.intent);
+  const p99 = report('accept → order → intent', together.both);
   const [check] = rowsOf<{ orders: number | string; invoices: number | string; duplicated: number | string }>(
     await database.db.execute(sql`
       SELECT count(*) AS orders, count(DISTINCT invoice_id) AS invoices,
