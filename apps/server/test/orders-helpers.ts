@@ -142,9 +142,15 @@ export async function makeInvoicingSeller(
   });
   if (res.statusCode !== 201) throw new Error(`dev storefront: ${res.statusCode} ${res.body}`);
   const body = res.json<{ seller: { id: number }; product: { id: number } }>();
+  await setTaxProfile(t, seller, Number(body.seller.id));
+  return { sellerId: Number(body.seller.id), productId: Number(body.product.id) };
+}
+
+/** The storefront's legal name and GST/HST number, which invoices need. */
+export async function setTaxProfile(t: TestApp, seller: Party, sellerId: number) {
   const profile = await t.app.inject({
     method: 'PUT',
-    url: `/api/v1/seller/${body.seller.id}/tax-profile`,
+    url: `/api/v1/seller/${sellerId}/tax-profile`,
     headers: as(seller, 'seller'),
     payload: {
       legalName: `${seller.name} Manufacturing Inc.`,
@@ -154,21 +160,26 @@ export async function makeInvoicingSeller(
     },
   });
   if (profile.statusCode !== 200) throw new Error(`tax profile: ${profile.statusCode} ${profile.body}`);
-  return { sellerId: Number(body.seller.id), productId: Number(body.product.id) };
 }
 
 /** The buyer's inquiry about the product opens a conversation; the seller issues an invoice in it. */
 export async function issueInvoiceFor(
   t: TestApp,
-  input: { buyer: Party; seller: Party; productId: number; negotiatedPriceCents?: number },
+  input: {
+    buyer: Party;
+    seller: Party;
+    productId?: number;
+    serviceId?: number;
+    negotiatedPriceCents?: number;
+  },
 ): Promise<{ chatId: string; token: string; invoiceId: string; totalCents: number }> {
   const deadline = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
   const inquiry = await t.app.inject({
     method: 'POST',
-    url: '/api/v1/quotation',
+    url: input.serviceId ? '/api/v1/service-quotation' : '/api/v1/quotation',
     headers: as(input.buyer),
     payload: {
-      productId: input.productId,
+      ...(input.serviceId ? { serviceId: input.serviceId } : { productId: input.productId }),
       quantity: 10,
       minPrice: 10,
       maxPrice: 20,
@@ -183,7 +194,7 @@ export async function issueInvoiceFor(
   const chatId = inquiry.json<{ chatId: string }>().chatId;
   const issued = await t.app.inject({
     method: 'POST',
-    url: `/api/v1/chats/${chatId}/invoices`,
+    url: `/api/v1/${input.serviceId ? 'service-chats' : 'chats'}/${chatId}/invoices`,
     headers: as(input.seller, 'seller'),
     payload: { negotiatedPriceCents: input.negotiatedPriceCents ?? 15_000, shippingCents: 1_000 },
   });

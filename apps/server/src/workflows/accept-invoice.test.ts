@@ -13,6 +13,7 @@ import {
   issueInvoiceFor,
   makeInvoicingSeller,
   makeUser,
+  setTaxProfile,
   shippingAddress,
   signatureSvg,
   type Party,
@@ -237,5 +238,51 @@ describe('accepting an invoice', () => {
       await t.app.inject({ method: 'GET', url: `/api/v1/orders/${res.json().orderId}`, headers: as(buyer) })
     ).json<{ order: Order }>().order;
     expect(order.billingAddress).toMatchObject({ city: 'Montréal', province: 'QC', addressType: 'Billing' });
+  });
+
+  it('accepts a service invoice into a service order, paid through create-service-order-intent', async () => {
+    const [service] = rowsOf<{ id: string; seller_id: string }>(
+      await t.database.db.execute(
+        sql`SELECT id, seller_id FROM services WHERE status = 'active' ORDER BY id LIMIT 1`,
+      ),
+    );
+    await t.database.db.execute(
+      sql`UPDATE sellers SET owner_user_id = ${seller.id}, claimed = true WHERE id = ${service!.seller_id}`,
+    );
+    await setTaxProfile(t, seller, Number(service!.seller_id));
+    const invoice = await issueInvoiceFor(t, { buyer, seller, serviceId: Number(service!.id) });
+    expect((await accept(buyer, body(invoice.token))).statusCode).toBe(404); // not a product invoice
+    const res = await accept(buyer, body(invoice.token), 'service-invoice');
+    expect(res.statusCode, res.body).toBe(201);
+    const { orderId, kind } = res.json<{ orderId: string; kind: string }>();
+    expect(kind).toBe('service');
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/service-orders/${orderId}`,
+      headers: as(buyer),
+    });
+    expect(read.json<{ order: Order }>().order).toMatchObject({
+      kind: 'service',
+      totalCents: invoice.totalCents,
+    });
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/orders/${orderId}`, headers: as(buyer) }))
+        .statusCode,
+    ).toBe(404);
+    const intent = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payment/create-service-order-intent',
+      headers: as(buyer),
+      payload: { orderId },
+    });
+    expect(intent.statusCode, intent.body).toBe(200);
+    expect(intent.json<CreateOrderIntentResponse>().amountCents).toBe(invoice.totalCents);
+    const wrongKind = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payment/create-order-intent',
+      headers: as(buyer),
+      payload: { orderId },
+    });
+    expect(wrongKind.statusCode).toBe(404);
   });
 });
