@@ -364,8 +364,24 @@ describe('webhook events for an order', () => {
       now + 5,
     );
     await deliver(lateFailure);
-    const order = await orderOf(orderId);
-    expect(order.payment).toMatchObject({ status: 'paid', failureCode: null });
+    let order = await orderOf(orderId);
+    expect(order.payment).toMatchObject({ status: 'paid', failureCode: null, cardLast4: '4242' });
+    expect(order.timeline.filter((entry) => entry.status === 'confirmed')).toHaveLength(1);
+    // Stripe's way: the intent's event without the card, then the charge's with it, fills the card in only.
+    await t.database.db.execute(
+      sql`UPDATE order_payments SET card_brand = NULL, card_last4 = NULL WHERE order_id = ${orderId}`,
+    );
+    const charge = {
+      id: 'ch_test_1',
+      object: 'charge',
+      payment_intent: intent.intentId,
+      payment_method_details: { card: { brand: 'mastercard', last4: '4444' } },
+    };
+    expect(
+      (await deliver(signedEvent('evt_order_charge', 'charge.succeeded', charge, now + 6))).statusCode,
+    ).toBe(200);
+    order = await orderOf(orderId);
+    expect(order.payment).toMatchObject({ status: 'paid', cardBrand: 'mastercard', cardLast4: '4444' });
     expect(order.timeline.filter((entry) => entry.status === 'confirmed')).toHaveLength(1);
   });
 });
