@@ -209,20 +209,69 @@ export function createChatService(db: Db, events: DomainEvents, directory: ChatD
           RETURNING *`,
     );
     if (!row) throw new RepeatedClientMessageId();
+    await announce(tx, chat.id, row, senderId, otherOf(chat, senderId), chat.subjectKind, action);
+    return row;
+  }
+
+  /**
+   * The send path in one statement (decision 115): the chat's next seq, the participant check (sender is one
+   * of the two, the chat is of `kind`, `receiverId` if given is the other one) and the insert. No row: not
+   * this user's chat. A row without a message id: the client message id is taken (the caller rolls back).
+   */
+  async function insertUserMessage(
+    tx: Tx,
+    userId: string,
+    kind: ChatSubjectKind,
+    input: SendMessageInput,
+  ): Promise<Row> {
+    const receiverId = input.receiverId ?? null;
+    const [row] = await rows(
+      tx,
+      sql`WITH chat AS (
+            UPDATE chats SET last_seq = last_seq + 1, updated_at = now()
+            WHERE id = ${input.chatId} AND subject_kind = ${kind}
+              AND (buyer_id = ${userId} OR seller_user_id = ${userId})
+              AND (${receiverId}::uuid IS NULL
+                   OR ${receiverId}::uuid = CASE WHEN buyer_id = ${userId} THEN seller_user_id ELSE buyer_id END)
+            RETURNING id, last_seq, buyer_id, seller_user_id
+          ), message AS (
+            INSERT INTO chat_messages (id, chat_id, seq, client_message_id, sender_id, text)
+            SELECT ${randomUUID()}, chat.id, chat.last_seq, ${input.clientMessageId}, ${userId}, ${input.text}
+            FROM chat
+            ON CONFLICT (client_message_id) DO NOTHING
+            RETURNING *
+          )
+          SELECT chat.buyer_id AS chat_buyer_id, chat.seller_user_id AS chat_seller_user_id, message.*
+          FROM chat LEFT JOIN message ON true`,
+    );
+    if (!row) throw chatNotFound();
+    if (row.id === null || row.id === undefined) throw new RepeatedClientMessageId();
+    return row;
+  }
+
+  /** Every stored message is announced as `chat.message-created`, in the transaction that stores it. */
+  async function announce(
+    tx: Tx,
+    chatId: string,
+    row: Row,
+    senderId: string,
+    recipientId: string,
+    subjectKind: ChatSubjectKind,
+    businessAction: BusinessAction | null,
+  ) {
     await events.emit(
       'chat.message-created',
       {
-        chatId: chat.id,
+        chatId,
         messageId: String(row.id),
-        seq,
+        seq: num(row.seq),
         senderId,
-        recipientId: otherOf(chat, senderId),
-        subjectKind: chat.subjectKind,
-        businessAction: action,
+        recipientId,
+        subjectKind,
+        businessAction,
       },
       tx,
     );
-    return row;
   }
 
   async function storedMessage(database: Db, clientMessageId: string): Promise<Row | null> {
@@ -343,20 +392,20 @@ export function createChatService(db: Db, events: DomainEvents, directory: ChatD
       kind: ChatSubjectKind,
       input: SendMessageInput,
     ): Promise<StoredMessage> {
-      const chat = await chatFor(database, userId, input.chatId, kind);
-      const recipientId = otherOf(chat, userId);
-      if (input.receiverId !== undefined && input.receiverId !== recipientId) throw chatNotFound();
       try {
         // A repeated client message id conflicts on insert: its transaction rolls back (seq included) and the
         // stored message is answered below. No read before the insert: the unique key decides.
         return await database.transaction(async (tx) => {
-          const row = await insertMessage(tx, chat, userId, input.clientMessageId, input.text, null, null);
+          const row = await insertUserMessage(tx, userId, kind, input);
+          const recipientId = String(
+            row.chat_buyer_id === userId ? row.chat_seller_user_id : row.chat_buyer_id,
+          );
           let attachments: ChatAttachment[] = [];
           if (input.attachmentIds.length > 0) {
             const attached = await rows(
               tx,
               sql`UPDATE chat_attachments SET message_id = ${String(row.id)}
-                  WHERE chat_id = ${chat.id} AND uploader_id = ${userId} AND message_id IS NULL
+                  WHERE chat_id = ${input.chatId} AND uploader_id = ${userId} AND message_id IS NULL
                     AND id IN (${sql.join(
                       input.attachmentIds.map((id) => sql`${id}`),
                       sql`, `,
@@ -370,12 +419,14 @@ export function createChatService(db: Db, events: DomainEvents, directory: ChatD
               .map(toAttachment)
               .sort((x, y) => (order.get(x.id) ?? 0) - (order.get(y.id) ?? 0));
           }
+          await announce(tx, input.chatId, row, userId, recipientId, kind, null);
           // A new message is past the recipient's markers (they never pass last_seq): its status is `sent`.
           const message = toMessage(row, attachments, 'sent');
-          return { message, created: true, recipientId, subjectKind: chat.subjectKind };
+          return { message, created: true, recipientId, subjectKind: kind };
         });
       } catch (error) {
         if (!(error instanceof RepeatedClientMessageId)) throw error;
+        const chat = await chatFor(database, userId, input.chatId, kind);
         const again = await repeated(database, userId, chat, input.clientMessageId);
         if (!again) throw new AppError(409, 'CLIENT_MESSAGE_ID_TAKEN', 'This message id was already used');
         return again;
