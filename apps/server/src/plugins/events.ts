@@ -42,6 +42,8 @@ export interface EventsPluginOptions {
   pollIntervalMs?: number;
   retryBaseMs?: number;
   retryMaxMs?: number;
+  /** Deliveries per transaction (default: 1 on PGlite, 50 on PostgreSQL). */
+  batchSize?: number;
 }
 
 const subscriberName = /^[a-z][a-z0-9-]*(\.[a-z0-9-]+)*$/;
@@ -51,6 +53,7 @@ async function eventsPlugin(app: FastifyInstance, options: EventsPluginOptions) 
     pollIntervalMs: options.pollIntervalMs ?? 1_000,
     retryBaseMs: options.retryBaseMs ?? 1_000,
     retryMaxMs: options.retryMaxMs ?? 3_600_000,
+    batchSize: options.batchSize ?? (app.database.driver === 'pglite' ? 1 : 50),
   });
 
   const events: DomainEvents = {
