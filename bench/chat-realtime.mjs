@@ -11,7 +11,7 @@
 //    the load average printed beside them.
 import { execFileSync, execSync, fork, spawn } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -95,8 +95,10 @@ export async function run() {
   /** A built server process (what production runs), migrating the bench database on its first start. */
   async function startServer() {
     const port = 20_000 + Math.floor(Math.random() * 20_000);
+    // e.g. BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server processes only.
+    const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
     const child = nodeWithManyFiles(
-      ['apps/server/dist/main.js'],
+      [...nodeArgs, 'apps/server/dist/main.js'],
       {
         cwd: repoRoot,
         env: {
@@ -113,7 +115,8 @@ export async function run() {
           COOKIE_SECRET: cookieSecret,
           DATA_DIR: mkdtempSync(path.join(workDir, 'server-')),
         },
-        stdio: ['ignore', 'ignore', 'inherit'],
+        // BENCH_SERVER_LOG=<file>: the servers' warnings and errors (JSON lines) go there.
+        stdio: ['ignore', process.env.BENCH_SERVER_LOG ? openSync(process.env.BENCH_SERVER_LOG, 'a') : 'ignore', 'inherit'],
       },
       raise,
     );
@@ -255,6 +258,7 @@ export async function run() {
       const stored = [];
       const sentAt = new Map();
       let errors = 0;
+      let firstError;
       const recordFrom = performance.now() + WARM_UP_SECONDS * 1000;
       for (const { seller } of sockets)
         seller.on('messageReceived', (event) => {
@@ -276,7 +280,10 @@ export async function run() {
               'sendMessage',
               { chatId: pair.chatId, receiverId: pair.seller.id, clientMessageId, text: `hello ${n}` },
               (ack) => {
-                if (!ack?.ok) errors += 1;
+                if (!ack?.ok) {
+                  errors += 1;
+                  firstError ??= JSON.stringify(ack?.error ?? ack);
+                }
                 else if (sent >= recordFrom) stored.push(performance.now() - sent);
               },
             );
@@ -291,7 +298,7 @@ export async function run() {
       };
       print(
         `${label.padEnd(40)} sent ${String(n).padStart(5)}  ${line('stored (ack)', stored)}  ` +
-          `${line('received', received)} (n=${received.length}${errors ? `, ${errors} errors` : ''})`,
+          `${line('received', received)} (n=${received.length}${errors ? `, ${errors} errors, first ${firstError}` : ''})`,
       );
       print(`${''.padEnd(40)} (${loadBefore} before, ${load()} after)`);
       for (const { buyer, seller } of sockets) {

@@ -58,6 +58,14 @@ export interface Realtime {
   ): void;
   /** Runs for every authenticated connection (join rooms, presence). */
   onConnection(handler: ConnectionHandler): void;
+  /**
+   * Takes `key` for `windowMs` when nobody holds it: true for the first call in a window, false for the others
+   * (throttles such as typing). With REDIS_URL every process shares the windows (an atomic `SET key 1 NX PX`),
+   * so a client connected to two processes is throttled once; without it they live in this process.
+   */
+  claimWindow(key: string, windowMs: number): Promise<boolean>;
+  /** Ends `key`'s window early (the next claim succeeds). */
+  releaseWindow(key: string): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -87,6 +95,9 @@ export function originAllowed(
   if (origin === undefined) return true;
   return allowed.has(origin.replace(/\/$/, '').toLowerCase());
 }
+
+const windowKeyPrefix = 'maplesource:realtime:window:';
+const maxLocalWindows = 50_000;
 
 const errorAck = (code: string, message: string, fields?: Record<string, string>): SocketAck => ({
   ok: false,
@@ -143,6 +154,8 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions) {
     { schema: ZodType<unknown>; handler: SocketEventHandler<unknown>; ack: 'data' | 'fields' }
   >();
   const connectionHandlers: ConnectionHandler[] = [];
+  /** Throttle windows without Redis: key → until when it is taken. */
+  const localWindows = new Map<string, number>();
   let ready = false;
   const assertNotReady = (what: string) => {
     if (ready) throw new Error(`${what} must be registered before the app is ready`);
@@ -161,6 +174,34 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions) {
     onConnection(handler) {
       assertNotReady('a connection handler');
       connectionHandlers.push(handler);
+    },
+    async claimWindow(key, windowMs) {
+      if (redis) {
+        try {
+          return (await redis.set(`${windowKeyPrefix}${key}`, '1', 'PX', windowMs, 'NX')) === 'OK';
+        } catch (error) {
+          // A throttle is a courtesy: with Redis unreachable the event goes through rather than failing.
+          app.log.warn({ err: error }, 'redis throttle window unavailable; allowing');
+          return true;
+        }
+      }
+      const now = Date.now();
+      const until = localWindows.get(key);
+      if (until !== undefined && until > now) return false;
+      if (localWindows.size >= maxLocalWindows)
+        for (const [other, otherUntil] of localWindows) if (otherUntil <= now) localWindows.delete(other);
+      if (localWindows.size >= maxLocalWindows) localWindows.clear(); // a forgotten window only re-allows one event
+      localWindows.set(key, now + windowMs);
+      return true;
+    },
+    async releaseWindow(key) {
+      if (!redis) {
+        localWindows.delete(key);
+        return;
+      }
+      await redis.del(`${windowKeyPrefix}${key}`).catch((error: unknown) => {
+        app.log.warn({ err: error }, 'redis throttle window release failed');
+      });
     },
   };
 
