@@ -34,6 +34,12 @@ const load = () =>
 const print = (line) => process.stdout.write(`${line}\n`);
 const rssOf = (pid) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+/** CPU time (user + system) a process has used so far, in ms. */
+const cpuMsOf = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+};
+const CLOCK_TICKS = Number(execSync('getconf CLK_TCK').toString().trim()) || 100;
 const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
@@ -116,7 +122,11 @@ export async function run() {
           DATA_DIR: mkdtempSync(path.join(workDir, 'server-')),
         },
         // BENCH_SERVER_LOG=<file>: the servers' warnings and errors (JSON lines) go there.
-        stdio: ['ignore', process.env.BENCH_SERVER_LOG ? openSync(process.env.BENCH_SERVER_LOG, 'a') : 'ignore', 'inherit'],
+        stdio: [
+          'ignore',
+          process.env.BENCH_SERVER_LOG ? openSync(process.env.BENCH_SERVER_LOG, 'a') : 'ignore',
+          'inherit',
+        ],
       },
       raise,
     );
@@ -246,7 +256,7 @@ export async function run() {
       });
     }
 
-    async function measure(label, buyerUrl, sellerUrl, withCookie) {
+    async function measure(label, buyerUrl, sellerUrl, withCookie, serverPids) {
       const sockets = await Promise.all(
         pairs.map(async (pair) => ({
           pair,
@@ -268,6 +278,7 @@ export async function run() {
       const stopAt = recordFrom + SECONDS * 1000;
       let n = 0;
       const loadBefore = load();
+      const cpuBefore = serverPids.map(cpuMsOf);
       await Promise.all(
         sockets.map(async ({ pair, buyer }, i) => {
           await delay((i * 1000) / sockets.length);
@@ -283,8 +294,7 @@ export async function run() {
                 if (!ack?.ok) {
                   errors += 1;
                   firstError ??= JSON.stringify(ack?.error ?? ack);
-                }
-                else if (sent >= recordFrom) stored.push(performance.now() - sent);
+                } else if (sent >= recordFrom) stored.push(performance.now() - sent);
               },
             );
             await delay(Math.max(0, 1000 - (performance.now() - at)));
@@ -292,6 +302,7 @@ export async function run() {
         }),
       );
       await delay(2_000);
+      const cpuMs = serverPids.reduce((sum, pid, i) => sum + cpuMsOf(pid) - cpuBefore[i], 0);
       const line = (what, samples) => {
         const sorted = [...samples].sort((x, y) => x - y);
         return `${what} p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms`;
@@ -300,7 +311,10 @@ export async function run() {
         `${label.padEnd(40)} sent ${String(n).padStart(5)}  ${line('stored (ack)', stored)}  ` +
           `${line('received', received)} (n=${received.length}${errors ? `, ${errors} errors, first ${firstError}` : ''})`,
       );
-      print(`${''.padEnd(40)} (${loadBefore} before, ${load()} after)`);
+      print(
+        `${''.padEnd(40)} server CPU ${(cpuMs / n).toFixed(2)} ms per message (all server processes; ` +
+          `${loadBefore} before, ${load()} after)`,
+      );
       for (const { buyer, seller } of sockets) {
         buyer.close();
         seller.close();
@@ -311,10 +325,11 @@ export async function run() {
     print(
       `\n## delivery: ${CONVERSATIONS} conversations, one message a second each, ${SECONDS} s after ${WARM_UP_SECONDS} s warm-up`,
     );
-    await measure('bare Socket.IO relay (ceiling)', echoUrl, echoUrl, false);
-    await measure('one process (PostgreSQL)', a.url, a.url, true);
-    await measure('two processes through Redis (PostgreSQL)', b.url, a.url, true);
-    await measure('bare Socket.IO relay (ceiling), again', echoUrl, echoUrl, false);
+    const echoPid = [echoProcess.pid];
+    await measure('bare Socket.IO relay (ceiling)', echoUrl, echoUrl, false, echoPid);
+    await measure('one process (PostgreSQL)', a.url, a.url, true, [a.child.pid]);
+    await measure('two processes through Redis (PostgreSQL)', b.url, a.url, true, [a.child.pid, b.child.pid]);
+    await measure('bare Socket.IO relay (ceiling), again', echoUrl, echoUrl, false, echoPid);
     print(`\nchat benchmarks took ${((performance.now() - startedAt) / 1000).toFixed(0)} s`);
   } finally {
     for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql, type SQL } from 'drizzle-orm';
+import type { ZodType } from 'zod';
 import { domainEventSchemas, type DomainEventName, type DomainEventPayload } from '@maplesource/contracts';
 import type { Db } from '../db/client';
 import { rowsOf, type Tx } from '../db/transaction';
@@ -71,6 +72,8 @@ async function eventsPlugin(app: FastifyInstance, options: EventsPluginOptions) 
     batchSize: options.batchSize ?? (app.database.driver === 'pglite' ? 1 : 50),
   });
 
+  /** Building a partial schema costs more than a chat send's whole statement: one per event name. */
+  const partialSchemas = new Map<DomainEventName, ZodType>();
   const events: DomainEvents = {
     async emit(name, payload, tx) {
       const schema = domainEventSchemas[name];
@@ -94,7 +97,9 @@ async function eventsPlugin(app: FastifyInstance, options: EventsPluginOptions) 
       const schema = domainEventSchemas[name];
       if (!schema) throw new Error(`Unknown domain event ${String(name)}`);
       const computedKeys = Object.keys(computed);
-      const checked = schema.partial().safeParse(known);
+      let partial = partialSchemas.get(name);
+      if (!partial) partialSchemas.set(name, (partial = schema.partial()));
+      const checked = partial.safeParse(known);
       if (!checked.success) throw new Error(`Invalid payload for ${name}: ${checked.error.message}`);
       const fields = computedKeys.map((key) => sql`${key}::text, ${computed[key as keyof typeof computed]}`);
       const id = randomUUID();
