@@ -10,6 +10,11 @@ export interface EventContext {
   occurredAt: Date;
   /** The handler's transaction; the handled-event mark commits or rolls back with the handler's writes. */
   tx: Tx;
+  /**
+   * Runs `effect` once the handler's work has committed (never when it rolls back). For effects outside the
+   * database that are a fast path only, such as a live push: a crash right after the commit skips it.
+   */
+  afterCommit(effect: () => void): void;
 }
 
 export interface Subscription {
@@ -24,6 +29,12 @@ export interface DispatcherOptions {
   /** First retry delay; doubled per failed attempt up to retryMaxMs, with ±20 % jitter. */
   retryBaseMs: number;
   retryMaxMs: number;
+  /**
+   * Deliveries claimed and handled in one transaction (each handler in its own savepoint). 1 on PGlite, whose
+   * single connection a long transaction would hold away from requests; more on PostgreSQL, where a burst of
+   * events (a busy chat) then costs one claim and one commit per batch instead of per delivery.
+   */
+  batchSize: number;
 }
 
 interface ClaimedDelivery {
@@ -188,9 +199,9 @@ export class EventDispatcher {
   private async deliverDue(limit: number): Promise<number> {
     let handled = 0;
     while (handled < limit && !this.stopped) {
-      const delivered = await this.deliverOne();
-      if (!delivered) break;
-      handled += 1;
+      const delivered = await this.deliverBatch(Math.min(this.options.batchSize, limit - handled));
+      if (delivered === 0) break;
+      handled += delivered;
       await yieldToRequests();
     }
     return handled;
@@ -214,62 +225,114 @@ export class EventDispatcher {
     );
   }
 
-  /** Claims and handles one due delivery; false when none is due. */
-  private async deliverOne(): Promise<boolean> {
-    return this.db.transaction(async (tx) => {
-      const [row] = rowsOf<ClaimedDelivery>(
+  /**
+   * Claims up to `limit` due deliveries and handles them in one transaction: the handled marks are inserted
+   * together, each handler runs in its own savepoint (a failure rolls back its writes, drops its handled mark
+   * and records the attempt; the others commit). Returns how many were claimed.
+   */
+  private async deliverBatch(limit: number): Promise<number> {
+    const effects: Array<() => void> = [];
+    const claimed = await this.db.transaction(async (tx) => {
+      const rows = rowsOf<ClaimedDelivery>(
         await tx.execute(sql`
           SELECT d.event_id, d.subscriber, d.attempts, e.name, e.payload, e.occurred_at
           FROM event_deliveries d JOIN domain_events e ON e.id = d.event_id
           WHERE d.delivered_at IS NULL AND d.next_attempt_at <= clock_timestamp()
             AND (d.subscriber, e.name) IN (${this.pairs()})
           ORDER BY d.next_attempt_at, e.occurred_at, d.event_id
-          LIMIT 1
+          LIMIT ${limit}
           FOR UPDATE OF d SKIP LOCKED`),
       );
-      if (!row) return false;
-      const eventId = String(row.event_id);
-      const subscription = this.subscriptions.get(`${row.subscriber}\u0000${row.name}`)!;
-      try {
-        await tx.transaction(async (handlerTx) => {
-          const fresh = rowsOf(
-            await handlerTx.execute(sql`
-              INSERT INTO handled_events (subscriber, event_id) VALUES (${row.subscriber}, ${eventId}::uuid)
-              ON CONFLICT DO NOTHING RETURNING event_id`),
-          );
-          if (fresh.length === 0) return; // handled before: a redelivery changes nothing
-          const schema = domainEventSchemas[subscription.name];
-          const payload = schema.parse(
-            typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload,
-          );
-          await subscription.handler(payload, {
-            eventId,
-            occurredAt: new Date(row.occurred_at as string | Date),
-            tx: handlerTx,
-          });
-        });
+      if (rows.length === 0) return 0;
+      const key = (subscriber: string, eventId: string) => `${subscriber}\u0000${eventId}`;
+      const fresh = new Set(
+        rowsOf<{ subscriber: string; event_id: string }>(
+          await tx.execute(sql`
+            INSERT INTO handled_events (subscriber, event_id)
+            VALUES ${sql.join(
+              rows.map((row) => sql`(${row.subscriber}, ${String(row.event_id)}::uuid)`),
+              sql`, `,
+            )}
+            ON CONFLICT DO NOTHING RETURNING subscriber, event_id`),
+        ).map((row) => key(String(row.subscriber), String(row.event_id))),
+      );
+      const delivered: SQL[] = [];
+      const left: SQL[] = [];
+      for (const row of rows) {
+        const eventId = String(row.event_id);
+        const done = sql`(${eventId}::uuid, ${row.subscriber})`;
+        // Handled before (a redelivery): nothing runs again, the delivery is only marked.
+        if (!fresh.has(key(row.subscriber, eventId))) {
+          delivered.push(done);
+          continue;
+        }
+        // Closing: the handler in progress finishes, the batch's others wait for the next start.
+        if (this.stopped) {
+          left.push(sql`(${row.subscriber}, ${eventId}::uuid)`);
+          continue;
+        }
+        const handlerEffects: Array<() => void> = [];
+        try {
+          await this.handle(tx, row, handlerEffects);
+          delivered.push(done);
+          effects.push(...handlerEffects);
+        } catch (error) {
+          await this.recordFailure(tx, row, error);
+        }
+      }
+      if (delivered.length > 0)
         await tx.execute(sql`
           UPDATE event_deliveries SET delivered_at = clock_timestamp(), attempts = attempts + 1, last_error = NULL
-          WHERE event_id = ${eventId}::uuid AND subscriber = ${row.subscriber}`);
-      } catch (error) {
-        const attempts = Number(row.attempts) + 1;
-        const delay = retryDelayMs(attempts, this.options);
-        const message = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(
-          0,
-          2000,
-        );
-        this.log.warn(
-          { err: error, event: row.name, eventId, subscriber: row.subscriber, attempts, retryInMs: delay },
-          'event subscriber failed; will retry',
-        );
+          WHERE (event_id, subscriber) IN (${sql.join(delivered, sql`, `)})`);
+      if (left.length > 0)
         await tx.execute(sql`
-          UPDATE event_deliveries
-          SET attempts = ${attempts}, last_error = ${message},
-              next_attempt_at = clock_timestamp() + ${delay}::integer * interval '1 millisecond'
-          WHERE event_id = ${eventId}::uuid AND subscriber = ${row.subscriber}`);
-        this.schedule(delay + 5); // this process retries it when due; each cycle also looks for the next due time
-      }
-      return true;
+          DELETE FROM handled_events WHERE (subscriber, event_id) IN (${sql.join(left, sql`, `)})`);
+      return rows.length;
     });
+    for (const effect of effects)
+      try {
+        effect();
+      } catch (error) {
+        this.log.warn({ err: error }, 'event subscriber after-commit effect failed');
+      }
+    return claimed;
+  }
+
+  /** Runs one subscriber's handler in a savepoint of the batch's transaction. */
+  private async handle(tx: Tx, row: ClaimedDelivery, effects: Array<() => void>) {
+    const subscription = this.subscriptions.get(`${row.subscriber}\u0000${row.name}`)!;
+    await tx.transaction(async (handlerTx) => {
+      const schema = domainEventSchemas[subscription.name];
+      const payload = schema.parse(typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload);
+      await subscription.handler(payload, {
+        eventId: String(row.event_id),
+        occurredAt: new Date(row.occurred_at as string | Date),
+        tx: handlerTx,
+        afterCommit: (effect) => effects.push(effect),
+      });
+    });
+  }
+
+  /** A failed handler: its handled mark goes, the attempt is recorded and the retry scheduled. */
+  private async recordFailure(tx: Tx, row: ClaimedDelivery, error: unknown) {
+    const eventId = String(row.event_id);
+    const attempts = Number(row.attempts) + 1;
+    const delay = retryDelayMs(attempts, this.options);
+    const message = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(
+      0,
+      2000,
+    );
+    this.log.warn(
+      { err: error, event: row.name, eventId, subscriber: row.subscriber, attempts, retryInMs: delay },
+      'event subscriber failed; will retry',
+    );
+    await tx.execute(sql`
+      DELETE FROM handled_events WHERE subscriber = ${row.subscriber} AND event_id = ${eventId}::uuid`);
+    await tx.execute(sql`
+      UPDATE event_deliveries
+      SET attempts = ${attempts}, last_error = ${message},
+          next_attempt_at = clock_timestamp() + ${delay}::integer * interval '1 millisecond'
+      WHERE event_id = ${eventId}::uuid AND subscriber = ${row.subscriber}`);
+    this.schedule(delay + 5); // this process retries it when due; each cycle also looks for the next due time
   }
 }

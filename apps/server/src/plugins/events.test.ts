@@ -23,11 +23,14 @@ let second: TestApp;
 const calls: Call[] = [];
 /** itemId → how many more times the flaky subscriber fails for it. */
 const failuresLeft = new Map<number, number>();
+/** Effects registered with ctx.afterCommit that ran (only those of handlers whose work committed). */
+const committedEffects: Array<{ subscriber: string; itemId: number }> = [];
 let nextItemId = 1;
 
 function record(subscriber: string) {
   return async (payload: Payload, ctx: EventContext) => {
     calls.push({ subscriber, payload, eventId: ctx.eventId });
+    ctx.afterCommit(() => committedEffects.push({ subscriber, itemId: payload.itemId }));
     await ctx.tx.execute(
       sql`INSERT INTO test_event_effects (subscriber, event_id, item_id) VALUES (${subscriber}, ${ctx.eventId}::uuid, ${payload.itemId})`,
     );
@@ -146,6 +149,13 @@ describe('domain events: emit and deliver', () => {
     expect(callsFor(p.itemId, 'test.steady')).toHaveLength(1);
     // The failed attempts' writes rolled back with them: one effect per subscriber.
     expect((await effects(p.itemId)).map((r) => r.subscriber)).toEqual(['test.flaky', 'test.steady']);
+    // …and their after-commit effects never ran: one per subscriber, from the attempt that committed.
+    expect(
+      committedEffects
+        .filter((e) => e.itemId === p.itemId)
+        .map((e) => e.subscriber)
+        .sort(),
+    ).toEqual(['test.flaky', 'test.steady']);
   });
 
   it('changes nothing when a handled event is delivered again', async () => {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import type { ZodType } from 'zod';
 import { domainEventSchemas, type DomainEventName, type DomainEventPayload } from '@maplesource/contracts';
 import type { Db } from '../db/client';
 import { rowsOf, type Tx } from '../db/transaction';
@@ -21,6 +22,21 @@ export interface DomainEvents {
    * delivery per registered subscriber; nothing is delivered unless that transaction commits. Returns its id.
    */
   emit<N extends DomainEventName>(name: N, payload: DomainEventPayload<N>, tx: Tx): Promise<string>;
+  /**
+   * The outbox write as common-table expressions, for a use case that stores its change and its event in one
+   * statement (no transaction round trips on a hot path, decision 115): one event per row of `from`, whose
+   * payload is `known` (checked against the event's schema now) merged with `computed` (SQL expressions over
+   * `from`, e.g. a sequence number the same statement assigns). Put `cte` in the statement's WITH list and call
+   * `written()` once the statement has succeeded. The dispatcher parses the stored payload again at delivery.
+   */
+  outboxCte<N extends DomainEventName>(
+    name: N,
+    rows: {
+      from: SQL;
+      known: Partial<DomainEventPayload<N>>;
+      computed: Partial<Record<keyof DomainEventPayload<N> & string, SQL>>;
+    },
+  ): { cte: SQL; written: () => void };
   /**
    * Registers a handler while the app registers (before `ready`). `subscriber` is a stable name such as
    * 'catalog.ratings': handled event ids are recorded under it, so renaming it redelivers nothing but
@@ -42,6 +58,8 @@ export interface EventsPluginOptions {
   pollIntervalMs?: number;
   retryBaseMs?: number;
   retryMaxMs?: number;
+  /** Deliveries per transaction (default: 1 on PGlite, 50 on PostgreSQL). */
+  batchSize?: number;
 }
 
 const subscriberName = /^[a-z][a-z0-9-]*(\.[a-z0-9-]+)*$/;
@@ -51,8 +69,11 @@ async function eventsPlugin(app: FastifyInstance, options: EventsPluginOptions) 
     pollIntervalMs: options.pollIntervalMs ?? 1_000,
     retryBaseMs: options.retryBaseMs ?? 1_000,
     retryMaxMs: options.retryMaxMs ?? 3_600_000,
+    batchSize: options.batchSize ?? (app.database.driver === 'pglite' ? 1 : 50),
   });
 
+  /** Building a partial schema costs more than a chat send's whole statement: one per event name. */
+  const partialSchemas = new Map<DomainEventName, ZodType>();
   const events: DomainEvents = {
     async emit(name, payload, tx) {
       const schema = domainEventSchemas[name];
@@ -60,14 +81,43 @@ async function eventsPlugin(app: FastifyInstance, options: EventsPluginOptions) 
       const parsed = schema.safeParse(payload);
       if (!parsed.success) throw new Error(`Invalid payload for ${name}: ${parsed.error.message}`);
       const id = randomUUID();
-      await tx.execute(
-        sql`INSERT INTO domain_events (id, name, payload) VALUES (${id}::uuid, ${name}, ${JSON.stringify(parsed.data)}::jsonb)`,
-      );
+      // One round trip: the event and its deliveries (on a hot path such as a chat send, each one counts).
       await tx.execute(sql`
+        WITH event AS (
+          INSERT INTO domain_events (id, name, payload)
+          VALUES (${id}::uuid, ${name}, ${JSON.stringify(parsed.data)}::jsonb)
+          RETURNING id
+        )
         INSERT INTO event_deliveries (event_id, subscriber)
-        SELECT ${id}::uuid, subscriber FROM event_subscriptions WHERE event_name = ${name}`);
+        SELECT event.id, s.subscriber FROM event, event_subscriptions s WHERE s.event_name = ${name}`);
       if (dispatcher.handles(name)) dispatcher.nudge(id);
       return id;
+    },
+    outboxCte(name, { from, known, computed }) {
+      const schema = domainEventSchemas[name];
+      if (!schema) throw new Error(`Unknown domain event ${String(name)}`);
+      const computedKeys = Object.keys(computed);
+      let partial = partialSchemas.get(name);
+      if (!partial) partialSchemas.set(name, (partial = schema.partial()));
+      const checked = partial.safeParse(known);
+      if (!checked.success) throw new Error(`Invalid payload for ${name}: ${checked.error.message}`);
+      const fields = computedKeys.map((key) => sql`${key}::text, ${computed[key as keyof typeof computed]}`);
+      const id = randomUUID();
+      const cte = sql`outbox_event AS (
+          INSERT INTO domain_events (id, name, payload)
+          SELECT ${id}::uuid, ${name}, ${JSON.stringify(checked.data)}::jsonb || jsonb_build_object(${sql.join(fields, sql`, `)})
+          FROM ${from}
+          RETURNING id
+        ), outbox_deliveries AS (
+          INSERT INTO event_deliveries (event_id, subscriber)
+          SELECT outbox_event.id, s.subscriber FROM outbox_event, event_subscriptions s WHERE s.event_name = ${name}
+        )`;
+      return {
+        cte,
+        written: () => {
+          if (dispatcher.handles(name)) dispatcher.nudge(id);
+        },
+      };
     },
     subscribe(subscriber, name, handler) {
       if (!subscriberName.test(subscriber) || subscriber.length > 100)

@@ -58,6 +58,14 @@ export interface Realtime {
   ): void;
   /** Runs for every authenticated connection (join rooms, presence). */
   onConnection(handler: ConnectionHandler): void;
+  /**
+   * Takes `key` for `windowMs` when nobody holds it: true for the first call in a window, false for the others
+   * (throttles such as typing). With REDIS_URL every process shares the windows (an atomic `SET key 1 NX PX`),
+   * so a client connected to two processes is throttled once; without it they live in this process.
+   */
+  claimWindow(key: string, windowMs: number): Promise<boolean>;
+  /** Ends `key`'s window early (the next claim succeeds). */
+  releaseWindow(key: string): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -87,6 +95,9 @@ export function originAllowed(
   if (origin === undefined) return true;
   return allowed.has(origin.replace(/\/$/, '').toLowerCase());
 }
+
+const windowKeyPrefix = 'maplesource:realtime:window:';
+const maxLocalWindows = 50_000;
 
 const errorAck = (code: string, message: string, fields?: Record<string, string>): SocketAck => ({
   ok: false,
@@ -143,6 +154,8 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions) {
     { schema: ZodType<unknown>; handler: SocketEventHandler<unknown>; ack: 'data' | 'fields' }
   >();
   const connectionHandlers: ConnectionHandler[] = [];
+  /** Throttle windows without Redis: key → until when it is taken. */
+  const localWindows = new Map<string, number>();
   let ready = false;
   const assertNotReady = (what: string) => {
     if (ready) throw new Error(`${what} must be registered before the app is ready`);
@@ -162,37 +175,74 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions) {
       assertNotReady('a connection handler');
       connectionHandlers.push(handler);
     },
+    async claimWindow(key, windowMs) {
+      if (redis) {
+        try {
+          return (await redis.set(`${windowKeyPrefix}${key}`, '1', 'PX', windowMs, 'NX')) === 'OK';
+        } catch (error) {
+          // A throttle is a courtesy: with Redis unreachable the event goes through rather than failing.
+          app.log.warn({ err: error }, 'redis throttle window unavailable; allowing');
+          return true;
+        }
+      }
+      const now = Date.now();
+      const until = localWindows.get(key);
+      if (until !== undefined && until > now) return false;
+      if (localWindows.size >= maxLocalWindows)
+        for (const [other, otherUntil] of localWindows) if (otherUntil <= now) localWindows.delete(other);
+      if (localWindows.size >= maxLocalWindows) localWindows.clear(); // a forgotten window only re-allows one event
+      localWindows.set(key, now + windowMs);
+      return true;
+    },
+    async releaseWindow(key) {
+      if (!redis) {
+        localWindows.delete(key);
+        return;
+      }
+      await redis.del(`${windowKeyPrefix}${key}`).catch((error: unknown) => {
+        app.log.warn({ err: error }, 'redis throttle window release failed');
+      });
+    },
   };
 
+  /**
+   * Every client event goes through this one function (an `onAny` listener, `this` being the socket) rather
+   * than one closure per event and socket: 20,000 sockets keep one listener each (decision 115).
+   */
+  async function onClientEvent(this: RealtimeSocket, event: string, payload?: unknown, ack?: unknown) {
+    const entry = eventHandlers.get(event);
+    if (!entry) return;
+    const { schema, handler, ack: ackShape } = entry;
+    const reply = typeof ack === 'function' ? (ack as (response: SocketAck) => void) : undefined;
+    const parsed = schema.safeParse(payload);
+    if (!parsed.success) {
+      const fields: Record<string, string> = {};
+      for (const issue of parsed.error.issues) fields[issue.path.join('.') || 'payload'] ??= issue.message;
+      reply?.(errorAck('SOCKET_PAYLOAD_INVALID', 'Some fields are missing or invalid', fields));
+      return;
+    }
+    try {
+      const data = await handler(this, parsed.data);
+      if (ackShape === 'fields' && data !== null && typeof data === 'object')
+        reply?.({ ok: true, ...(data as Record<string, unknown>) } as unknown as SocketAck);
+      else reply?.({ ok: true, data: data ?? null });
+    } catch (error) {
+      if (error instanceof AppError) return reply?.(errorAck(error.code, error.message, error.fields));
+      app.log.error({ err: error, event, user: this.data.user.id }, 'socket handler failed');
+      reply?.(errorAck('SOCKET_HANDLER_FAILED', 'Something went wrong on our side; please try again'));
+    }
+  }
+
   io.on('connection', (socket: RealtimeSocket) => {
+    // The handshake (headers, cookie) is read; the HTTP request it came with is not needed any more and is
+    // the largest object a connection keeps (Socket.IO's memory-usage advice).
+    (socket.conn as unknown as { request: unknown }).request = null;
     for (const handler of connectionHandlers)
       Promise.resolve(handler(socket)).catch((error: unknown) =>
         app.log.error({ err: error, user: socket.data.user.id }, 'socket connection handler failed'),
       );
-    for (const [event, { schema, handler, ack: ackShape }] of eventHandlers) {
-      // Untyped here: each payload is validated before the handler sees it.
-      (socket as unknown as Socket).on(event, async (payload: unknown, ack?: unknown) => {
-        const reply = typeof ack === 'function' ? (ack as (response: SocketAck) => void) : undefined;
-        const parsed = schema.safeParse(payload);
-        if (!parsed.success) {
-          const fields: Record<string, string> = {};
-          for (const issue of parsed.error.issues)
-            fields[issue.path.join('.') || 'payload'] ??= issue.message;
-          reply?.(errorAck('SOCKET_PAYLOAD_INVALID', 'Some fields are missing or invalid', fields));
-          return;
-        }
-        try {
-          const data = await handler(socket, parsed.data);
-          if (ackShape === 'fields' && data !== null && typeof data === 'object')
-            reply?.({ ok: true, ...(data as Record<string, unknown>) } as unknown as SocketAck);
-          else reply?.({ ok: true, data: data ?? null });
-        } catch (error) {
-          if (error instanceof AppError) return reply?.(errorAck(error.code, error.message, error.fields));
-          app.log.error({ err: error, event, user: socket.data.user.id }, 'socket handler failed');
-          reply?.(errorAck('SOCKET_HANDLER_FAILED', 'Something went wrong on our side; please try again'));
-        }
-      });
-    }
+    // Untyped here: each payload is validated before its handler sees it.
+    (socket as unknown as Socket).onAny(onClientEvent as (...args: unknown[]) => void);
   });
 
   app.decorate('io', io);

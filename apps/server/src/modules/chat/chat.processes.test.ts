@@ -9,7 +9,8 @@ import { testTimeouts } from '../../../../../test-timeouts.mjs';
 
 /**
  * Two real server processes sharing PostgreSQL and Redis (decision 101): process A is this test's app, B a
- * child (`node --import tsx test/chat-child.ts`). A message sent on B reaches a client on A; then B is killed
+ * child (`node --import tsx test/chat-child.ts`). A message sent on B reaches a client on A; typing is throttled
+ * once for both processes (a shared Redis window, decision 116); then B is killed
  * with SIGKILL while its client sends, the client moves to A, retries what was not acknowledged and asks for
  * everything after the last seq it holds — and holds every acknowledged message exactly once.
  */
@@ -53,7 +54,7 @@ type Ack = { ok: true; message: ChatMessage } | { ok: false; error: { code: stri
 describe.runIf(Boolean(redisUrl) && onPostgres)(
   'chat across two server processes (Redis, PostgreSQL)',
   () => {
-    it('delivers from B to A, and after kill -9 of B the client has every acknowledged message once', async () => {
+    it('delivers from B to A, throttles typing across both, and after kill -9 of B the client has every acknowledged message once', async () => {
       a = await createTestApp({ env: { REDIS_URL: redisUrl! } });
       await a.app.listen({ port: 0, host: '127.0.0.1' });
       const address = a.app.server.address();
@@ -98,6 +99,32 @@ describe.runIf(Boolean(redisUrl) && onPostgres)(
         return liveOnA.length > 0;
       });
       expect(liveOnA[0]).toMatchObject({ chatId, senderId: buyer.id });
+
+      // Typing is throttled by Redis, not per process: the buyer types through B, then at once through A.
+      const buyerTypingOnA = await socketOn(urlA, buyer);
+      const typingHeard: unknown[] = [];
+      sellerOnA.on('startTyping', (event: unknown) => typingHeard.push(event));
+      const typing = { chatId, receipentId: seller.id };
+      expect(await buyerOnB.emitWithAck('userTyping', typing)).toEqual({
+        ok: true,
+        data: { throttled: false },
+      });
+      expect(await buyerTypingOnA.emitWithAck('userTyping', typing)).toEqual({
+        ok: true,
+        data: { throttled: true },
+      });
+      await waitFor('the seller to see the buyer typing', () => typingHeard.length > 0);
+      // Stopping ends the window on every process: typing again through A goes out.
+      await buyerOnB.emitWithAck('userStoppedTyping', typing);
+      expect(await buyerTypingOnA.emitWithAck('userTyping', typing)).toEqual({
+        ok: true,
+        data: { throttled: false },
+      });
+      await waitFor('the seller to see the second typing', () => typingHeard.length === 2);
+      expect(typingHeard).toEqual([
+        { chatId, receipentId: seller.id, senderId: buyer.id },
+        { chatId, receipentId: seller.id, senderId: buyer.id },
+      ]);
 
       // Messages flow from the buyer through B; B is killed with SIGKILL in the middle.
       const acknowledged = new Set<string>();

@@ -108,6 +108,16 @@ export interface ChatDirectory {
 
 class RepeatedClientMessageId extends Error {}
 
+/** The unique key on `chat_messages.client_message_id` refused an insert (PostgreSQL and PGlite errors). */
+function isClientMessageIdConflict(error: unknown): boolean {
+  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const cause = e?.code === '23505' ? e : e?.cause?.code === '23505' ? e.cause : null;
+  return (
+    cause !== null &&
+    (cause.constraint ?? 'chat_messages_client_message_id_key') === 'chat_messages_client_message_id_key'
+  );
+}
+
 export function createChatService(db: Db, events: DomainEvents, directory: ChatDirectory) {
   async function chatRow(database: Db, chatId: string, lock = false): Promise<ChatRow | null> {
     const [row] = await rows(
@@ -209,20 +219,82 @@ export function createChatService(db: Db, events: DomainEvents, directory: ChatD
           RETURNING *`,
     );
     if (!row) throw new RepeatedClientMessageId();
+    await announce(tx, chat.id, row, senderId, otherOf(chat, senderId), chat.subjectKind, action);
+    return row;
+  }
+
+  /**
+   * The send path in one statement (decision 115), atomic without a transaction of its own: the chat's next
+   * seq, the participant check (the sender is one of the two, the chat is of `kind`, `receiverId` if given is
+   * the other one), the message and its `chat.message-created` outbox event. No row: not this user's chat. A
+   * repeated client message id fails the insert on its unique key, which undoes the whole statement (the seq
+   * included): `RepeatedClientMessageId`.
+   */
+  async function insertUserMessage(
+    database: Db,
+    userId: string,
+    kind: ChatSubjectKind,
+    input: SendMessageInput,
+  ): Promise<Row> {
+    const receiverId = input.receiverId ?? null;
+    const messageId = randomUUID();
+    const outbox = events.outboxCte('chat.message-created', {
+      from: sql`message, chat`,
+      known: { chatId: input.chatId, messageId, senderId: userId, subjectKind: kind, businessAction: null },
+      computed: { seq: sql`message.seq`, recipientId: sql`chat.recipient_id` },
+    });
+    let row: Row | undefined;
+    try {
+      [row] = await rows(
+        database,
+        sql`WITH chat AS (
+              UPDATE chats SET last_seq = last_seq + 1, updated_at = now()
+              WHERE id = ${input.chatId} AND subject_kind = ${kind}
+                AND (buyer_id = ${userId} OR seller_user_id = ${userId})
+                AND (${receiverId}::uuid IS NULL
+                     OR ${receiverId}::uuid = CASE WHEN buyer_id = ${userId} THEN seller_user_id ELSE buyer_id END)
+              RETURNING id, last_seq,
+                        CASE WHEN buyer_id = ${userId} THEN seller_user_id ELSE buyer_id END AS recipient_id
+            ), message AS (
+              INSERT INTO chat_messages (id, chat_id, seq, client_message_id, sender_id, text)
+              SELECT ${messageId}, chat.id, chat.last_seq, ${input.clientMessageId}, ${userId}, ${input.text}
+              FROM chat
+              RETURNING *
+            ), ${outbox.cte}
+            SELECT chat.recipient_id, message.* FROM chat JOIN message ON true`,
+      );
+    } catch (error) {
+      if (isClientMessageIdConflict(error)) throw new RepeatedClientMessageId();
+      throw error;
+    }
+    if (!row) throw chatNotFound();
+    outbox.written();
+    return row;
+  }
+
+  /** Every stored message is announced as `chat.message-created`, in the transaction that stores it. */
+  async function announce(
+    tx: Tx,
+    chatId: string,
+    row: Row,
+    senderId: string,
+    recipientId: string,
+    subjectKind: ChatSubjectKind,
+    businessAction: BusinessAction | null,
+  ) {
     await events.emit(
       'chat.message-created',
       {
-        chatId: chat.id,
+        chatId,
         messageId: String(row.id),
-        seq,
+        seq: num(row.seq),
         senderId,
-        recipientId: otherOf(chat, senderId),
-        subjectKind: chat.subjectKind,
-        businessAction: action,
+        recipientId,
+        subjectKind,
+        businessAction,
       },
       tx,
     );
-    return row;
   }
 
   async function storedMessage(database: Db, clientMessageId: string): Promise<Row | null> {
@@ -343,39 +415,38 @@ export function createChatService(db: Db, events: DomainEvents, directory: ChatD
       kind: ChatSubjectKind,
       input: SendMessageInput,
     ): Promise<StoredMessage> {
-      const chat = await chatFor(database, userId, input.chatId, kind);
-      const recipientId = otherOf(chat, userId);
-      if (input.receiverId !== undefined && input.receiverId !== recipientId) throw chatNotFound();
       try {
-        // A repeated client message id conflicts on insert: its transaction rolls back (seq included) and the
-        // stored message is answered below. No read before the insert: the unique key decides.
-        return await database.transaction(async (tx) => {
-          const row = await insertMessage(tx, chat, userId, input.clientMessageId, input.text, null, null);
-          let attachments: ChatAttachment[] = [];
-          if (input.attachmentIds.length > 0) {
-            const attached = await rows(
-              tx,
-              sql`UPDATE chat_attachments SET message_id = ${String(row.id)}
-                  WHERE chat_id = ${chat.id} AND uploader_id = ${userId} AND message_id IS NULL
-                    AND id IN (${sql.join(
-                      input.attachmentIds.map((id) => sql`${id}`),
-                      sql`, `,
-                    )})
-                  RETURNING id, width, height, created_at`,
-            );
-            if (attached.length !== new Set(input.attachmentIds).size)
-              throw notFound('ATTACHMENT_NOT_FOUND', 'This image was not found');
-            const order = new Map(input.attachmentIds.map((id, i) => [id, i]));
-            attachments = attached
-              .map(toAttachment)
-              .sort((x, y) => (order.get(x.id) ?? 0) - (order.get(y.id) ?? 0));
-          }
+        // No read before the insert: the unique key decides whether the client message id is new.
+        if (input.attachmentIds.length === 0) {
+          const row = await insertUserMessage(database, userId, kind, input);
           // A new message is past the recipient's markers (they never pass last_seq): its status is `sent`.
+          const message = toMessage(row, [], 'sent');
+          return { message, created: true, recipientId: String(row.recipient_id), subjectKind: kind };
+        }
+        return await database.transaction(async (tx) => {
+          const row = await insertUserMessage(tx, userId, kind, input);
+          const attached = await rows(
+            tx,
+            sql`UPDATE chat_attachments SET message_id = ${String(row.id)}
+                WHERE chat_id = ${input.chatId} AND uploader_id = ${userId} AND message_id IS NULL
+                  AND id IN (${sql.join(
+                    input.attachmentIds.map((id) => sql`${id}`),
+                    sql`, `,
+                  )})
+                RETURNING id, width, height, created_at`,
+          );
+          if (attached.length !== new Set(input.attachmentIds).size)
+            throw notFound('ATTACHMENT_NOT_FOUND', 'This image was not found');
+          const order = new Map(input.attachmentIds.map((id, i) => [id, i]));
+          const attachments = attached
+            .map(toAttachment)
+            .sort((x, y) => (order.get(x.id) ?? 0) - (order.get(y.id) ?? 0));
           const message = toMessage(row, attachments, 'sent');
-          return { message, created: true, recipientId, subjectKind: chat.subjectKind };
+          return { message, created: true, recipientId: String(row.recipient_id), subjectKind: kind };
         });
       } catch (error) {
         if (!(error instanceof RepeatedClientMessageId)) throw error;
+        const chat = await chatFor(database, userId, input.chatId, kind);
         const again = await repeated(database, userId, chat, input.clientMessageId);
         if (!again) throw new AppError(409, 'CLIENT_MESSAGE_ID_TAKEN', 'This message id was already used');
         return again;

@@ -34,8 +34,8 @@ interface SocketState {
 export function registerChatSocketHandlers(app: FastifyInstance): void {
   const { realtime } = app;
   const states = new WeakMap<RealtimeSocket, SocketState>();
-  /** sender:chat → when the last startTyping went out (one per 3 s, spec §2 / issue 11). */
-  const lastTyping = new Map<string, number>();
+  /** One startTyping per sender and chat per 3 s (spec §2 / issue 11), shared by every process with Redis. */
+  const typingKey = (userId: string, chatId: string) => `typing:${chatId}:${userId}`;
 
   const stateOf = (socket: RealtimeSocket): SocketState => {
     let state = states.get(socket);
@@ -157,12 +157,8 @@ export function registerChatSocketHandlers(app: FastifyInstance): void {
       const userId = socket.data.user.id;
       const { otherId } = await otherParticipant(socket, chatId);
       if (receipentId !== otherId) throw chatNotFound();
-      const key = `${userId}:${chatId}`;
-      const now = Date.now();
-      const last = lastTyping.get(key);
-      if (last !== undefined && now - last < chatLimits.typingThrottleMs) return { throttled: true };
-      lastTyping.set(key, now);
-      if (lastTyping.size > 50_000) lastTyping.clear(); // bounded: a forgotten entry only re-allows one event
+      if (!(await realtime.claimWindow(typingKey(userId, chatId), chatLimits.typingThrottleMs)))
+        return { throttled: true };
       emitTo(otherId, kind, 'startTyping', { chatId, receipentId, senderId: userId });
       return { throttled: false };
     });
@@ -171,7 +167,7 @@ export function registerChatSocketHandlers(app: FastifyInstance): void {
       const userId = socket.data.user.id;
       const { otherId } = await otherParticipant(socket, chatId);
       if (receipentId !== otherId) throw chatNotFound();
-      lastTyping.delete(`${userId}:${chatId}`);
+      await realtime.releaseWindow(typingKey(userId, chatId));
       emitTo(otherId, kind, 'stopTyping', { chatId, receipentId, senderId: userId });
       return null;
     });

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import type { CreateNotificationInput, NotificationType } from '@maplesource/contracts';
+import type { CreateNotificationInput, Notification, NotificationType } from '@maplesource/contracts';
 import type { NotificationEvent } from '@maplesource/contracts/realtime/events';
 import type { NotificationsService } from './notifications.service';
 
@@ -22,85 +21,75 @@ const messages: Partial<Record<NotificationType, string>> = {
 const notificationTypeOf = (businessAction: string | null | undefined): NotificationType =>
   businessAction && businessAction in messages ? (businessAction as NotificationType) : 'chat_message';
 
-export const pushJobName = 'notifications.push';
-const pushJobSchema = z.object({ notificationId: z.uuid(), recipientId: z.uuid() });
-
 /**
  * Notifications come from business events, never from routes (decision 105): every stored chat message — a
  * user's text or a business action such as `quotation_created` — gives its recipient one notification (the
- * message id is its source key, so a redelivered event adds nothing). The live push runs as a job queued in
- * the same transaction, so it happens only after the notification is committed.
+ * message id is its source key, so a redelivered event adds nothing). The live push goes out right after the
+ * notification is committed (decision 115); the stored notification is what the list shows after any gap.
  */
 export function registerNotificationSubscribers(app: FastifyInstance, notifications: NotificationsService) {
-  app.jobs.register(
-    pushJobName,
-    async ({ notificationId, recipientId }) => {
-      // The Socket.IO server runs with the chat backend; a process without it has no socket to push to.
-      if (!app.hasDecorator('io')) return;
-      const notification = await notifications.get(app.db, recipientId, notificationId);
-      if (!notification) return; // deleted meanwhile
-      const payload: NotificationEvent = { notification };
-      const room = app.io.to(`user:${recipientId}`);
-      room.emit('notification:new', payload);
-      room.emit('notificationCreated', payload);
-      room.emit('notification', payload);
-      if (notification.metadata.subjectKind === 'service') room.emit('service:notification', payload);
-    },
-    { schema: pushJobSchema, retryLimit: 2 },
-  );
+  /** The live push (spec §7 names), to every process holding the recipient's sockets (Redis adapter). */
+  function push(notification: Notification) {
+    // The Socket.IO server runs with the chat backend; a process without it has no socket to push to.
+    if (!app.hasDecorator('io')) return;
+    const payload: NotificationEvent = { notification };
+    const room = app.io.to(`user:${notification.recipientId}`);
+    room.emit('notification:new', payload);
+    room.emit('notificationCreated', payload);
+    room.emit('notification', payload);
+    if (notification.metadata.subjectKind === 'service') room.emit('service:notification', payload);
+  }
 
   // An invoice that expired tells both parties (no chat message carries it: nobody sent anything).
-  app.events.subscribe('notifications.invoice-expired', 'invoice.expired', async (event, { tx }) => {
-    for (const recipientId of [event.buyerId, event.sellerUserId]) {
-      const created = await notifications.create(
-        tx,
-        {
-          recipientId,
-          type: 'invoice_expired',
-          message: messages.invoice_expired,
-          metadata: {
-            chatId: event.chatId,
-            invoiceId: event.invoiceId,
-            invoiceToken: event.invoiceToken,
-            subjectKind: event.kind,
+  app.events.subscribe(
+    'notifications.invoice-expired',
+    'invoice.expired',
+    async (event, { tx, afterCommit }) => {
+      for (const recipientId of [event.buyerId, event.sellerUserId]) {
+        const created = await notifications.create(
+          tx,
+          {
+            recipientId,
+            type: 'invoice_expired',
+            message: messages.invoice_expired,
+            metadata: {
+              chatId: event.chatId,
+              invoiceId: event.invoiceId,
+              invoiceToken: event.invoiceToken,
+              subjectKind: event.kind,
+            },
           },
-        },
-        `invoice-expired:${event.invoiceId}:${recipientId}`,
-      );
-      if (created)
-        await app.jobs.send(
-          pushJobName,
-          { notificationId: created.id, recipientId: created.recipientId },
-          { tx },
+          `invoice-expired:${event.invoiceId}:${recipientId}`,
         );
-    }
-  });
+        if (created) afterCommit(() => push(created));
+      }
+    },
+  );
 
-  app.events.subscribe('notifications.chat-messages', 'chat.message-created', async (event, { tx }) => {
-    const type = notificationTypeOf(event.businessAction);
-    const input: CreateNotificationInput = {
-      recipientId: event.recipientId,
-      sender: { model: 'user', id: event.senderId, name: '' },
-      type,
-      message: messages[type],
-      metadata: {
-        chatId: event.chatId,
-        messageId: event.messageId,
-        seq: event.seq,
-        subjectKind: event.subjectKind ?? 'product',
-      },
-    };
-    const created = await notifications.create(tx, input, `chat-message:${event.messageId}`);
-    if (created)
-      await app.jobs.send(
-        pushJobName,
-        { notificationId: created.id, recipientId: created.recipientId },
-        { tx },
-      );
-  });
+  app.events.subscribe(
+    'notifications.chat-messages',
+    'chat.message-created',
+    async (event, { tx, afterCommit }) => {
+      const type = notificationTypeOf(event.businessAction);
+      const input: CreateNotificationInput = {
+        recipientId: event.recipientId,
+        sender: { model: 'user', id: event.senderId, name: '' },
+        type,
+        message: messages[type],
+        metadata: {
+          chatId: event.chatId,
+          messageId: event.messageId,
+          seq: event.seq,
+          subjectKind: event.subjectKind ?? 'product',
+        },
+      };
+      const created = await notifications.create(tx, input, `chat-message:${event.messageId}`);
+      if (created) afterCommit(() => push(created));
+    },
+  );
 
   // The buyer hears that the payment went through (the seller hears it from the chat's order_updated).
-  app.events.subscribe('notifications.order-paid', 'order.changed', async (event, { tx }) => {
+  app.events.subscribe('notifications.order-paid', 'order.changed', async (event, { tx, afterCommit }) => {
     if (event.change !== 'payment' || event.paymentStatus !== 'paid' || !event.buyerUserId) return;
     const created = await notifications.create(
       tx,
@@ -113,11 +102,6 @@ export function registerNotificationSubscribers(app: FastifyInstance, notificati
       },
       `order-paid:${event.orderId}`,
     );
-    if (created)
-      await app.jobs.send(
-        pushJobName,
-        { notificationId: created.id, recipientId: created.recipientId },
-        { tx },
-      );
+    if (created) afterCommit(() => push(created));
   });
 }
