@@ -17,3 +17,6 @@ export * from './chat';
 export * from './quotes';
 export * from './notifications';
 export * from './careers';
+export * from './canadian-tax';
+export * from './invoices';
+export * from './invoice-terms';
