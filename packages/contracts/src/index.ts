@@ -17,6 +17,8 @@ export * from './chat';
 export * from './quotes';
 export * from './notifications';
 export * from './careers';
+export * from './orders';
+export * from './payments';
 export * from './canadian-tax';
 export * from './invoices';
 export * from './invoice-terms';
