@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { Remaining } from '../model/use-countdown';
 
-export function remainingText(t: (key: string, options?: Record<string, unknown>) => string, left: Remaining) {
+export function remainingText(t: TFunction, left: Remaining): string {
   if (left.expired) return t('countdown.expired');
   const parts = [
     left.days > 0 ? t('countdown.days', { count: left.days }) : null,

@@ -35,7 +35,7 @@ describe('the live countdown', () => {
     expect(screen.getByText('1 hour 2 minutes left')).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(1_000));
     expect(screen.getByText('1 hour 1 minute left')).toBe(region);
-    act(() => vi.advanceTimersByTime(60 * 60_000));
+    for (let minute = 0; minute < 60; minute++) act(() => vi.advanceTimersByTime(60_000));
     expect(screen.getByText('1 minute left')).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(60_000));
     expect(region).toHaveTextContent('This invoice has expired');
