@@ -12,10 +12,16 @@ export default function InvoiceRoute() {
   const { invoiceToken = '' } = useParams();
   const [search] = useSearchParams();
   useDocumentTitle(t('invoice.title'));
-  const kind = search.get('kind') === 'service' ? 'service' : search.get('kind') === 'product' ? 'product' : null;
+  const kind =
+    search.get('kind') === 'service' ? 'service' : search.get('kind') === 'product' ? 'product' : null;
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-6">
-      <InvoicePage key={invoiceToken} token={invoiceToken} kind={kind} startAccepting={search.get('step') === 'accept'} />
+      <InvoicePage
+        key={invoiceToken}
+        token={invoiceToken}
+        kind={kind}
+        startAccepting={search.get('step') === 'accept'}
+      />
     </div>
   );
 }

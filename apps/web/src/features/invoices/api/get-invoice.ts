@@ -12,7 +12,11 @@ export const invoiceKeys = {
  * GET invoice/details (or service-invoice/details). A link that does not say the kind (an e-mail, a typed URL)
  * asks the product route first and the service route after its 404: tokens are unique across both.
  */
-export async function getInvoice(token: string, kind: InvoiceKind | null, signal?: AbortSignal): Promise<Invoice> {
+export async function getInvoice(
+  token: string,
+  kind: InvoiceKind | null,
+  signal?: AbortSignal,
+): Promise<Invoice> {
   const ask = (k: InvoiceKind) =>
     api.get<InvoiceResponse>(invoicePath(k, 'details'), { query: { invoiceToken: token }, signal });
   if (kind) return (await ask(kind)).invoice;

@@ -15,11 +15,14 @@ export const issueInvoice = ({
   idempotencyKey: string;
   body: IssueInvoiceBody;
 }) =>
-  api.post<InvoiceResponse>(`${kind === 'service' ? 'service-chats' : 'chats'}/${encodeURIComponent(chatId)}/invoices`, {
-    body,
-    role: 'seller',
-    headers: { 'Idempotency-Key': idempotencyKey },
-  });
+  api.post<InvoiceResponse>(
+    `${kind === 'service' ? 'service-chats' : 'chats'}/${encodeURIComponent(chatId)}/invoices`,
+    {
+      body,
+      role: 'seller',
+      headers: { 'Idempotency-Key': idempotencyKey },
+    },
+  );
 
 export function useIssueInvoice() {
   const queryClient = useQueryClient();

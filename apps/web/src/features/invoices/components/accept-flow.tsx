@@ -66,7 +66,12 @@ export function AcceptFlow({
   const accept = useAcceptInvoice();
   const [state, dispatch] = useReducer(
     acceptFlowReducer,
-    { invoiceToken: invoice.token, invoiceAmount: invoice.totalCents, invoiceType: invoice.kind, deliveryProvince: invoice.deliveryProvince },
+    {
+      invoiceToken: invoice.token,
+      invoiceAmount: invoice.totalCents,
+      invoiceType: invoice.kind,
+      deliveryProvince: invoice.deliveryProvince,
+    },
     initialAcceptFlow,
   );
   const [attemptKey, setAttemptKey] = useState<string | null>(null);
@@ -91,7 +96,10 @@ export function AcceptFlow({
         body: {
           invoiceToken: invoice.token,
           shippingAddress: toRequestAddress(state.shippingAddress),
-          billingAddress: state.isBillingSameAsShipping || !state.billingAddress ? null : toRequestAddress(state.billingAddress),
+          billingAddress:
+            state.isBillingSameAsShipping || !state.billingAddress
+              ? null
+              : toRequestAddress(state.billingAddress),
           isBillingSameAsShipping: state.isBillingSameAsShipping,
           signature: state.signature,
           termsVersion: invoiceAcceptanceTerms.version,
@@ -110,7 +118,10 @@ export function AcceptFlow({
 
   const stepIndex = acceptSteps.indexOf(state.currentStep);
   return (
-    <section aria-labelledby="accept-flow-heading" className="space-y-4 rounded-lg border border-maple-200 p-4 print:hidden">
+    <section
+      aria-labelledby="accept-flow-heading"
+      className="space-y-4 rounded-lg border border-maple-200 p-4 print:hidden"
+    >
       <ol className="flex flex-wrap gap-2 text-sm" aria-label={t('flow.steps')}>
         {acceptSteps.map((step, index) => (
           <li
@@ -118,14 +129,27 @@ export function AcceptFlow({
             aria-current={step === state.currentStep ? 'step' : undefined}
             className={cn(
               'rounded-full px-3 py-1',
-              step === state.currentStep ? 'bg-maple-700 text-white' : index < stepIndex ? 'bg-maple-100 text-maple-900' : 'bg-gray-100 text-gray-700',
+              step === state.currentStep
+                ? 'bg-maple-700 text-white'
+                : index < stepIndex
+                  ? 'bg-maple-100 text-maple-900'
+                  : 'bg-gray-100 text-gray-700',
             )}
           >
-            {t('flow.stepOf', { index: index + 1, total: acceptSteps.length, name: t(`flow.stepNames.${step}`) })}
+            {t('flow.stepOf', {
+              index: index + 1,
+              total: acceptSteps.length,
+              name: t(`flow.stepNames.${step}`),
+            })}
           </li>
         ))}
       </ol>
-      <h2 id="accept-flow-heading" ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-gray-900">
+      <h2
+        id="accept-flow-heading"
+        ref={headingRef}
+        tabIndex={-1}
+        className="text-lg font-semibold text-gray-900"
+      >
         {t(`flow.stepNames.${state.currentStep}`)}
       </h2>
       {state.currentStep === 'address' ? (
@@ -166,7 +190,11 @@ export function AcceptFlow({
             </p>
           ) : null}
           <div className="flex flex-wrap justify-between gap-2">
-            <Button type="button" variant="secondary" onClick={() => dispatch({ type: 'goTo', step: 'signature' })}>
+            <Button
+              type="button"
+              variant="secondary"
+              onClick={() => dispatch({ type: 'goTo', step: 'signature' })}
+            >
               {t('flow.back')}
             </Button>
             <Button type="button" loading={accept.isPending} onClick={submit}>
@@ -192,11 +220,15 @@ function Confirmation({ state, total }: { state: AcceptFlowState; total: string 
       </div>
       <div>
         <h3 className="text-sm font-semibold text-gray-900">{t('address.billing')}</h3>
-        {state.isBillingSameAsShipping ? <p className="text-sm text-gray-700">{t('address.sameAsShipping')}</p> : null}
+        {state.isBillingSameAsShipping ? (
+          <p className="text-sm text-gray-700">{t('address.sameAsShipping')}</p>
+        ) : null}
         {state.billingAddress ? <AddressSummary address={state.billingAddress} /> : null}
       </div>
       <div>
-        <h3 className="text-sm font-semibold text-gray-900">{t('signature.signedBy', { name: state.signature?.fullName ?? '' })}</h3>
+        <h3 className="text-sm font-semibold text-gray-900">
+          {t('signature.signedBy', { name: state.signature?.fullName ?? '' })}
+        </h3>
         {state.signature ? (
           <img
             src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(state.signature.svg)}`}

@@ -6,7 +6,11 @@ import { Button } from '../../../components/ui/button';
 import { Field, Input, inputClasses } from '../../../components/ui/field';
 import { fieldError } from '../../../lib/field-error';
 import { emptyAddress, type AcceptFlowState, type FlowAddress } from '../model/accept-flow';
-import { addressStepSchema, type AddressStepOutput, type AddressStepValues } from '../model/address-step-schema';
+import {
+  addressStepSchema,
+  type AddressStepOutput,
+  type AddressStepValues,
+} from '../model/address-step-schema';
 
 const nullIfBlank = { setValueAs: (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v) };
 
@@ -32,16 +36,24 @@ function AddressFields({
         {(p) => <Input {...p} autoComplete={`${autocomplete} name`} {...register(`${prefix}.fullName`)} />}
       </Field>
       <Field label={t('address.line1')} error={err(errors?.line1?.message)} required>
-        {(p) => <Input {...p} autoComplete={`${autocomplete} address-line1`} {...register(`${prefix}.line1`)} />}
+        {(p) => (
+          <Input {...p} autoComplete={`${autocomplete} address-line1`} {...register(`${prefix}.line1`)} />
+        )}
       </Field>
       <Field label={t('address.line2')} error={err(errors?.line2?.message)}>
         {(p) => (
-          <Input {...p} autoComplete={`${autocomplete} address-line2`} {...register(`${prefix}.line2`, nullIfBlank)} />
+          <Input
+            {...p}
+            autoComplete={`${autocomplete} address-line2`}
+            {...register(`${prefix}.line2`, nullIfBlank)}
+          />
         )}
       </Field>
       <div className="grid gap-3 sm:grid-cols-3">
         <Field label={t('address.city')} error={err(errors?.city?.message)} required>
-          {(p) => <Input {...p} autoComplete={`${autocomplete} address-level2`} {...register(`${prefix}.city`)} />}
+          {(p) => (
+            <Input {...p} autoComplete={`${autocomplete} address-level2`} {...register(`${prefix}.city`)} />
+          )}
         </Field>
         <Field
           label={t('address.province')}
@@ -64,7 +76,12 @@ function AddressFields({
             </select>
           )}
         </Field>
-        <Field label={t('address.postalCode')} hint={t('address.postalHint')} error={err(errors?.postalCode?.message)} required>
+        <Field
+          label={t('address.postalCode')}
+          hint={t('address.postalHint')}
+          error={err(errors?.postalCode?.message)}
+          required
+        >
           {(p) => (
             <Input
               {...p}
@@ -79,7 +96,14 @@ function AddressFields({
         {t('address.country')}: {t('address.canada')}
       </p>
       <Field label={t('address.phone')} error={err(errors?.phone?.message)}>
-        {(p) => <Input {...p} type="tel" autoComplete={`${autocomplete} tel`} {...register(`${prefix}.phone`, nullIfBlank)} />}
+        {(p) => (
+          <Input
+            {...p}
+            type="tel"
+            autoComplete={`${autocomplete} tel`}
+            {...register(`${prefix}.phone`, nullIfBlank)}
+          />
+        )}
       </Field>
     </fieldset>
   );

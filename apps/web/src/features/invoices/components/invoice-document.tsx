@@ -34,12 +34,10 @@ export function InvoiceDocument({ invoice, t, lang }: { invoice: Invoice; t: TFu
   const none = t('document.none');
   const summary: Rows = [
     [t('summary.negotiatedPrice'), money(invoice.negotiatedPriceCents)],
-    ...invoice.taxLines.map(
-      (line): [string, ReactNode] => [
-        t('summary.taxLine', { code: t(`taxCodes.${line.code}`), rate: line.ratePercent }),
-        money(line.amountCents),
-      ],
-    ),
+    ...invoice.taxLines.map((line): [string, ReactNode] => [
+      t('summary.taxLine', { code: t(`taxCodes.${line.code}`), rate: line.ratePercent }),
+      money(line.amountCents),
+    ]),
   ];
   if (invoice.taxLines.length === 0) summary.push([t('summary.tax'), money(invoice.taxCents)]);
   summary.push([t('summary.shipping'), money(invoice.shippingCents)]);
@@ -64,7 +62,10 @@ export function InvoiceDocument({ invoice, t, lang }: { invoice: Invoice; t: TFu
   const delivery: Rows = [
     [t('document.province'), provinceNames[invoice.deliveryProvince][lang]],
     [t('document.postalCode'), invoice.deliveryPostalCode],
-    [t('document.leadDays'), invoice.leadDays === null ? none : t('document.days', { count: invoice.leadDays })],
+    [
+      t('document.leadDays'),
+      invoice.leadDays === null ? none : t('document.days', { count: invoice.leadDays }),
+    ],
   ];
   const seller: Rows = [
     [t('document.sellerName'), invoice.seller.name],

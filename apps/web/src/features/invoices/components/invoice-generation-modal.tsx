@@ -44,7 +44,8 @@ function previewTax(province: ProvinceCode | null, taxableCents: number): Canadi
   }
 }
 
-const centsOrZero = (value: unknown) => (typeof value === 'number' && Number.isSafeInteger(value) ? value : 0);
+const centsOrZero = (value: unknown) =>
+  typeof value === 'number' && Number.isSafeInteger(value) ? value : 0;
 
 /**
  * Spec §2 invoice generation modal (§5: negotiated price required, tax and shipping not negative, total computed).
@@ -85,7 +86,10 @@ export function InvoiceGenerationModal({
   });
   const overriding = taxOverride !== null && taxOverride !== undefined;
   const taxable = centsOrZero(price) + centsOrZero(shipping);
-  const computedLines = useMemo(() => previewTax(chat.deliveryProvince, taxable), [chat.deliveryProvince, taxable]);
+  const computedLines = useMemo(
+    () => previewTax(chat.deliveryProvince, taxable),
+    [chat.deliveryProvince, taxable],
+  );
   const taxCents = overriding ? 0 : (computedLines ?? []).reduce((sum, line) => sum + line.amountCents, 0);
   const totalCents = taxable + taxCents;
   const money = { setValueAs: dollarsToCents };
@@ -125,23 +129,49 @@ export function InvoiceGenerationModal({
         <p className="text-sm text-gray-800">
           <span className="font-medium">{chat.subjectName}</span>
           {chat.quantity !== null ? <span> · {t('generate.quantity', { count: chat.quantity })}</span> : null}
-          {chat.deliveryProvince ? <span> · {t('generate.deliveryTo', { province: chat.deliveryProvince })}</span> : null}
+          {chat.deliveryProvince ? (
+            <span> · {t('generate.deliveryTo', { province: chat.deliveryProvince })}</span>
+          ) : null}
         </p>
         <div className="grid gap-3 sm:grid-cols-2">
           <Field
             label={t('generate.negotiatedPrice')}
             hint={t('generate.dollarsHint')}
-            error={fieldError(t, errors.negotiatedPriceCents ? moneyMessage(errors.negotiatedPriceCents.message, 'errors:INVOICE_PRICE_REQUIRED') : undefined)}
+            error={fieldError(
+              t,
+              errors.negotiatedPriceCents
+                ? moneyMessage(errors.negotiatedPriceCents.message, 'errors:INVOICE_PRICE_REQUIRED')
+                : undefined,
+            )}
             required
           >
-            {(p) => <Input {...p} inputMode="decimal" autoComplete="off" {...form.register('negotiatedPriceCents', money)} />}
+            {(p) => (
+              <Input
+                {...p}
+                inputMode="decimal"
+                autoComplete="off"
+                {...form.register('negotiatedPriceCents', money)}
+              />
+            )}
           </Field>
           <Field
             label={t('generate.shipping')}
             hint={t('generate.dollarsHint')}
-            error={fieldError(t, errors.shippingCents ? moneyMessage(errors.shippingCents.message, 'errors:INVOICE_AMOUNT_CENTS') : undefined)}
+            error={fieldError(
+              t,
+              errors.shippingCents
+                ? moneyMessage(errors.shippingCents.message, 'errors:INVOICE_AMOUNT_CENTS')
+                : undefined,
+            )}
           >
-            {(p) => <Input {...p} inputMode="decimal" autoComplete="off" {...form.register('shippingCents', money)} />}
+            {(p) => (
+              <Input
+                {...p}
+                inputMode="decimal"
+                autoComplete="off"
+                {...form.register('shippingCents', money)}
+              />
+            )}
           </Field>
         </div>
 
@@ -152,7 +182,9 @@ export function InvoiceGenerationModal({
               <ul className="space-y-0.5 text-sm text-gray-800" aria-label={t('generate.taxLines')}>
                 {computedLines.map((line) => (
                   <li key={line.code} className="flex justify-between gap-2">
-                    <span>{t('summary.taxLine', { code: t(`taxCodes.${line.code}`), rate: line.ratePercent })}</span>
+                    <span>
+                      {t('summary.taxLine', { code: t(`taxCodes.${line.code}`), rate: line.ratePercent })}
+                    </span>
                     <span>{format.money(line.amountCents)}</span>
                   </li>
                 ))}
@@ -162,12 +194,20 @@ export function InvoiceGenerationModal({
             )
           ) : null}
           <label className="mt-2 flex items-center gap-2 text-sm text-gray-800">
-            <input type="checkbox" checked={overriding} onChange={(event) => setOverriding(event.target.checked)} />
+            <input
+              type="checkbox"
+              checked={overriding}
+              onChange={(event) => setOverriding(event.target.checked)}
+            />
             {t('generate.override')}
           </label>
           {overriding ? (
             <div className="mt-2 space-y-2">
-              <div role="radiogroup" aria-label={t('generate.overrideKind')} className="flex flex-wrap gap-3 text-sm">
+              <div
+                role="radiogroup"
+                aria-label={t('generate.overrideKind')}
+                className="flex flex-wrap gap-3 text-sm"
+              >
                 {(['exempt', 'zeroRated'] as const).map((kind) => (
                   <label key={kind} className="flex items-center gap-1">
                     <input
@@ -225,13 +265,37 @@ export function InvoiceGenerationModal({
           </Field>
         </div>
         <Field label={t('generate.paymentTerms')} error={fieldError(t, errors.paymentTerms?.message)}>
-          {(p) => <textarea {...p} rows={2} maxLength={2000} className={inputClasses(Boolean(errors.paymentTerms))} {...form.register('paymentTerms')} />}
+          {(p) => (
+            <textarea
+              {...p}
+              rows={2}
+              maxLength={2000}
+              className={inputClasses(Boolean(errors.paymentTerms))}
+              {...form.register('paymentTerms')}
+            />
+          )}
         </Field>
         <Field label={t('generate.deliveryTerms')} error={fieldError(t, errors.deliveryTerms?.message)}>
-          {(p) => <textarea {...p} rows={2} maxLength={2000} className={inputClasses(Boolean(errors.deliveryTerms))} {...form.register('deliveryTerms')} />}
+          {(p) => (
+            <textarea
+              {...p}
+              rows={2}
+              maxLength={2000}
+              className={inputClasses(Boolean(errors.deliveryTerms))}
+              {...form.register('deliveryTerms')}
+            />
+          )}
         </Field>
         <Field label={t('generate.notes')} error={fieldError(t, errors.notes?.message)}>
-          {(p) => <textarea {...p} rows={2} maxLength={5000} className={inputClasses(Boolean(errors.notes))} {...form.register('notes')} />}
+          {(p) => (
+            <textarea
+              {...p}
+              rows={2}
+              maxLength={5000}
+              className={inputClasses(Boolean(errors.notes))}
+              {...form.register('notes')}
+            />
+          )}
         </Field>
 
         <dl className="rounded-md bg-gray-50 p-3 text-sm" aria-live="polite" aria-atomic="true">

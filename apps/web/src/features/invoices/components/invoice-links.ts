@@ -2,7 +2,11 @@ import type { InvoiceKind } from '@maplesource/contracts/invoices';
 import { to } from '../../../config/paths';
 
 /** `/invoice/{token}` (with `?kind=service` for a service invoice; `accept` opens the accept flow directly). */
-export function invoicePagePath(token: string, kind: InvoiceKind, options: { accept?: boolean } = {}): string {
+export function invoicePagePath(
+  token: string,
+  kind: InvoiceKind,
+  options: { accept?: boolean } = {},
+): string {
   const query = new URLSearchParams();
   if (kind === 'service') query.set('kind', 'service');
   if (options.accept) query.set('step', 'accept');

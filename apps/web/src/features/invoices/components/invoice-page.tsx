@@ -83,7 +83,10 @@ function LoadedInvoice({ invoice, startAccepting }: { invoice: Invoice; startAcc
         {t(`page.readIn.${otherLanguage}`)}
       </Button>
     ) : null;
-  const pdfHref = buildUrl(invoicePath(invoice.kind, 'pdf'), { invoiceToken: invoice.token, lang: documentLanguage });
+  const pdfHref = buildUrl(invoicePath(invoice.kind, 'pdf'), {
+    invoiceToken: invoice.token,
+    lang: documentLanguage,
+  });
 
   return (
     <article className="space-y-4">
@@ -99,7 +102,11 @@ function LoadedInvoice({ invoice, startAccepting }: { invoice: Invoice; startAcc
       </header>
 
       {canAct ? (
-        <div role="region" aria-label={t('page.actionRequired')} className="rounded-lg border border-amber-300 bg-amber-50 p-3 print:hidden">
+        <div
+          role="region"
+          aria-label={t('page.actionRequired')}
+          className="rounded-lg border border-amber-300 bg-amber-50 p-3 print:hidden"
+        >
           <p className="font-semibold text-amber-900">{t('page.actionRequired')}</p>
           <p className="text-sm text-amber-900">{t('page.actionRequiredText')}</p>
           <TimeRemaining left={left} className="mt-1 text-sm font-medium text-amber-900" />
@@ -120,7 +127,10 @@ function LoadedInvoice({ invoice, startAccepting }: { invoice: Invoice; startAcc
         </div>
       ) : null}
       {invoice.status === 'accepted' ? (
-        <div role="status" className="rounded-lg border border-green-300 bg-green-50 p-3 text-sm text-green-900">
+        <div
+          role="status"
+          className="rounded-lg border border-green-300 bg-green-50 p-3 text-sm text-green-900"
+        >
           <p>{t('page.accepted')}</p>
           {isBuyer && invoice.orderId ? (
             <Link className="font-medium underline" to={checkoutPath(invoice.orderId, invoice.kind)}>
@@ -130,7 +140,11 @@ function LoadedInvoice({ invoice, startAccepting }: { invoice: Invoice; startAcc
         </div>
       ) : null}
 
-      {docT ? <InvoiceDocument invoice={invoice} t={docT} lang={documentLanguage} /> : <LoadingState lines={8} />}
+      {docT ? (
+        <InvoiceDocument invoice={invoice} t={docT} lang={documentLanguage} />
+      ) : (
+        <LoadingState lines={8} />
+      )}
 
       {accepting && canAct ? (
         <AcceptFlow
@@ -182,7 +196,9 @@ function LoadedInvoice({ invoice, startAccepting }: { invoice: Invoice; startAcc
           </>
         }
       >
-        <p className="text-sm text-gray-800">{t('confirm.acceptTotal', { total: format.money(invoice.totalCents) })}</p>
+        <p className="text-sm text-gray-800">
+          {t('confirm.acceptTotal', { total: format.money(invoice.totalCents) })}
+        </p>
       </Modal>
       <Modal
         open={rejecting}

@@ -74,7 +74,9 @@ function ReviewBody({
       </p>
       {status === 'pending' ? <TimeRemaining left={left} className="text-xs text-gray-700" /> : null}
       {invoice.status === 'rejected' && invoice.rejectionReason ? (
-        <p className="text-xs text-gray-700">{t('review.rejectedBecause', { reason: invoice.rejectionReason })}</p>
+        <p className="text-xs text-gray-700">
+          {t('review.rejectedBecause', { reason: invoice.rejectionReason })}
+        </p>
       ) : null}
       {rejecting ? (
         <RejectInvoiceForm
@@ -87,7 +89,10 @@ function ReviewBody({
         <div className="flex flex-wrap gap-2">
           {status === 'pending' && invoice.buyer.userId === meId ? (
             <>
-              <Button size="sm" onClick={() => go(invoicePagePath(invoice.token, invoice.kind, { accept: true }))}>
+              <Button
+                size="sm"
+                onClick={() => go(invoicePagePath(invoice.token, invoice.kind, { accept: true }))}
+              >
                 {t('review.acceptAndContinue')}
               </Button>
               <Button size="sm" variant="secondary" onClick={() => setRejecting(true)}>

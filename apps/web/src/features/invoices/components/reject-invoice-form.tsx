@@ -1,7 +1,11 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { rejectInvoiceBodySchema, type InvoiceKind, type RejectInvoiceBody } from '@maplesource/contracts/invoices';
+import {
+  rejectInvoiceBodySchema,
+  type InvoiceKind,
+  type RejectInvoiceBody,
+} from '@maplesource/contracts/invoices';
 import { Button } from '../../../components/ui/button';
 import { Field, inputClasses } from '../../../components/ui/field';
 import { fieldError } from '../../../lib/field-error';

@@ -106,7 +106,8 @@ export function SignatureStep({
     const svg = method === 'typed' ? typedNameSvg(name) : drawn;
     const next: typeof errors = {};
     if (name.length < 2) next.name = t('signature.nameRequired');
-    if (!svg) next.signature = t(method === 'typed' ? 'signature.typedUnavailable' : 'signature.drawRequired');
+    if (!svg)
+      next.signature = t(method === 'typed' ? 'signature.typedUnavailable' : 'signature.drawRequired');
     else if (svgBytes(svg) > SIGNATURE_MAX_BYTES) next.signature = t('errors:SIGNATURE_TOO_LARGE');
     if (!agreed) next.agree = t('signature.agreeRequired');
     setErrors(next);
@@ -123,13 +124,21 @@ export function SignatureStep({
           </h3>
           {languageToggle}
         </div>
-        <p lang={termsLanguage} className="mt-2 text-sm whitespace-pre-wrap text-gray-800" data-testid="acceptance-terms">
+        <p
+          lang={termsLanguage}
+          className="mt-2 text-sm whitespace-pre-wrap text-gray-800"
+          data-testid="acceptance-terms"
+        >
           {invoiceAcceptanceTerms[termsLanguage]}
         </p>
-        <p className="mt-1 text-xs text-gray-600">{t('signature.termsVersion', { version: invoiceAcceptanceTerms.version })}</p>
+        <p className="mt-1 text-xs text-gray-600">
+          {t('signature.termsVersion', { version: invoiceAcceptanceTerms.version })}
+        </p>
       </section>
       <Field label={t('signature.fullName')} error={errors.name} required>
-        {(p) => <Input {...p} autoComplete="name" value={fullName} onChange={(e) => setFullName(e.target.value)} />}
+        {(p) => (
+          <Input {...p} autoComplete="name" value={fullName} onChange={(e) => setFullName(e.target.value)} />
+        )}
       </Field>
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-gray-800">{t('signature.method')}</legend>
@@ -165,7 +174,12 @@ export function SignatureStep({
       </fieldset>
       <div>
         <label className="flex items-start gap-2 text-sm text-gray-900">
-          <input type="checkbox" className="mt-1" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
+          <input
+            type="checkbox"
+            className="mt-1"
+            checked={agreed}
+            onChange={(e) => setAgreed(e.target.checked)}
+          />
           <span>{t('signature.agree')}</span>
         </label>
         {errors.agree ? <p className="text-xs font-medium text-red-700">{errors.agree}</p> : null}

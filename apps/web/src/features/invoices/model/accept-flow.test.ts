@@ -13,7 +13,8 @@ const shipping: FlowAddress = {
   addressType: 'Shipping',
 };
 
-const start = () => initialAcceptFlow({ invoiceToken: 'tok_1234567890abcdef', invoiceAmount: 11498, invoiceType: 'product' });
+const start = () =>
+  initialAcceptFlow({ invoiceToken: 'tok_1234567890abcdef', invoiceAmount: 11498, invoiceType: 'product' });
 
 describe('the invoice-acceptance flow state (spec §3)', () => {
   it('starts on the address step with billing the same as shipping', () => {
@@ -26,8 +27,16 @@ describe('the invoice-acceptance flow state (spec §3)', () => {
 
   it('copies every shipping change into billing, as a Billing address in Canada with the shipping province', () => {
     const state = acceptFlowReducer(start(), { type: 'setShipping', address: shipping });
-    expect(state.billingAddress).toEqual({ ...shipping, addressType: 'Billing', province: 'QC', country: 'CA' });
-    const moved = acceptFlowReducer(state, { type: 'setShipping', address: { ...shipping, province: 'ON', city: 'Ottawa' } });
+    expect(state.billingAddress).toEqual({
+      ...shipping,
+      addressType: 'Billing',
+      province: 'QC',
+      country: 'CA',
+    });
+    const moved = acceptFlowReducer(state, {
+      type: 'setShipping',
+      address: { ...shipping, province: 'ON', city: 'Ottawa' },
+    });
     expect(moved.billingAddress).toMatchObject({ province: 'ON', city: 'Ottawa', addressType: 'Billing' });
     expect(moved.shippingAddress.addressType).toBe('Shipping');
   });
@@ -36,10 +45,22 @@ describe('the invoice-acceptance flow state (spec §3)', () => {
     const filled = acceptFlowReducer(start(), { type: 'setShipping', address: shipping });
     const off = acceptFlowReducer(filled, { type: 'setBillingSameAsShipping', same: false });
     expect(off.billingAddress).toBeNull();
-    const billing = { ...shipping, line1: '9 Head Office Way', province: 'ON' as const, addressType: 'Shipping' as const };
+    const billing = {
+      ...shipping,
+      line1: '9 Head Office Way',
+      province: 'ON' as const,
+      addressType: 'Shipping' as const,
+    };
     const typed = acceptFlowReducer(off, { type: 'setBilling', address: billing });
-    expect(typed.billingAddress).toMatchObject({ line1: '9 Head Office Way', province: 'ON', addressType: 'Billing' });
-    const shippingMoved = acceptFlowReducer(typed, { type: 'setShipping', address: { ...shipping, city: 'Laval' } });
+    expect(typed.billingAddress).toMatchObject({
+      line1: '9 Head Office Way',
+      province: 'ON',
+      addressType: 'Billing',
+    });
+    const shippingMoved = acceptFlowReducer(typed, {
+      type: 'setShipping',
+      address: { ...shipping, city: 'Laval' },
+    });
     expect(shippingMoved.billingAddress?.line1).toBe('9 Head Office Way');
     const on = acceptFlowReducer(shippingMoved, { type: 'setBillingSameAsShipping', same: true });
     expect(on.billingAddress).toMatchObject({ city: 'Laval', line1: shipping.line1, addressType: 'Billing' });
@@ -47,7 +68,10 @@ describe('the invoice-acceptance flow state (spec §3)', () => {
 
   it('ignores a billing address typed while billing follows shipping', () => {
     const filled = acceptFlowReducer(start(), { type: 'setShipping', address: shipping });
-    const same = acceptFlowReducer(filled, { type: 'setBilling', address: { ...shipping, city: 'Elsewhere' } });
+    const same = acceptFlowReducer(filled, {
+      type: 'setBilling',
+      address: { ...shipping, city: 'Elsewhere' },
+    });
     expect(same.billingAddress?.city).toBe('Montréal');
   });
 
@@ -60,8 +84,13 @@ describe('the invoice-acceptance flow state (spec §3)', () => {
     );
     expect(addressed.currentStep).toBe('signature');
     expect(canEnter(addressed, 'confirmation')).toBe(false);
-    const signed = acceptFlowReducer(addressed, { type: 'setSignature', signature: { fullName: 'Marie', svg: '<svg/>' } });
-    expect(acceptFlowReducer(signed, { type: 'goTo', step: 'confirmation' }).currentStep).toBe('confirmation');
+    const signed = acceptFlowReducer(addressed, {
+      type: 'setSignature',
+      signature: { fullName: 'Marie', svg: '<svg/>' },
+    });
+    expect(acceptFlowReducer(signed, { type: 'goTo', step: 'confirmation' }).currentStep).toBe(
+      'confirmation',
+    );
     const noBilling = acceptFlowReducer(signed, { type: 'setBillingSameAsShipping', same: false });
     expect(canEnter(noBilling, 'signature')).toBe(false);
   });

@@ -37,7 +37,10 @@ export type AcceptFlowAction =
   | { type: 'setSignature'; signature: FlowSignature | null }
   | { type: 'goTo'; step: AcceptStep };
 
-export function emptyAddress(addressType: FlowAddress['addressType'], province: FlowAddress['province'] = ''): FlowAddress {
+export function emptyAddress(
+  addressType: FlowAddress['addressType'],
+  province: FlowAddress['province'] = '',
+): FlowAddress {
   return {
     fullName: '',
     line1: '',
@@ -86,7 +89,9 @@ export function acceptFlowReducer(state: AcceptFlowState, action: AcceptFlowActi
       return {
         ...state,
         shippingAddress,
-        billingAddress: state.isBillingSameAsShipping ? billingFromShipping(shippingAddress) : state.billingAddress,
+        billingAddress: state.isBillingSameAsShipping
+          ? billingFromShipping(shippingAddress)
+          : state.billingAddress,
       };
     }
     case 'setBilling':

@@ -4,7 +4,9 @@
  */
 export function dollarsToCents(value: unknown): number | undefined {
   if (value === null || value === undefined) return undefined;
-  const text = String(value).replace(/[\s\u00a0$]/g, '').replace(',', '.');
+  const text = String(value)
+    .replace(/[\s\u00a0$]/g, '')
+    .replace(',', '.');
   if (text === '') return undefined;
   const match = /^(-?)(\d{1,12})(?:\.(\d{0,2}))?$/.exec(text);
   if (!match) return Number.NaN;

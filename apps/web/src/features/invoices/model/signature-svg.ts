@@ -17,13 +17,18 @@ function svgDocument(width: number, height: number, paths: string[]): string {
 }
 
 /** A drawn signature (signature_pad's point groups) → one path per stroke; a lone dot becomes a tiny line. */
-export function strokesToSvg(strokes: readonly (readonly StrokePoint[])[], width: number, height: number): string | null {
+export function strokesToSvg(
+  strokes: readonly (readonly StrokePoint[])[],
+  width: number,
+  height: number,
+): string | null {
   const paths: string[] = [];
   for (const stroke of strokes) {
     const [first, ...rest] = stroke;
     if (!first) continue;
     const tail = rest.length > 0 ? rest : [{ x: first.x + 0.5, y: first.y }];
-    const d = `M${round(first.x)} ${round(first.y)}` + tail.map((p) => `L${round(p.x)} ${round(p.y)}`).join('');
+    const d =
+      `M${round(first.x)} ${round(first.y)}` + tail.map((p) => `L${round(p.x)} ${round(p.y)}`).join('');
     paths.push(`<path d="${d}" stroke="#111827" stroke-width="2" fill="none" stroke-linecap="round"/>`);
   }
   if (paths.length === 0) return null;
@@ -54,7 +59,14 @@ export function inkToSvg(alpha: ArrayLike<number>, width: number, height: number
   return svgDocument(width, height, paths);
 }
 
-function cellInked(alpha: ArrayLike<number>, width: number, height: number, x0: number, y0: number, cell: number) {
+function cellInked(
+  alpha: ArrayLike<number>,
+  width: number,
+  height: number,
+  x0: number,
+  y0: number,
+  cell: number,
+) {
   for (let y = y0; y < Math.min(y0 + cell, height); y++) {
     for (let x = x0; x < Math.min(x0 + cell, width); x++) {
       if ((alpha[y * width + x] ?? 0) >= 128) return true;
@@ -72,7 +84,7 @@ export function typedNameSvg(name: string): string | null {
   const canvas = document.createElement('canvas');
   canvas.width = width;
   canvas.height = height;
-  let context: CanvasRenderingContext2D | null = null;
+  let context: CanvasRenderingContext2D | null;
   try {
     context = canvas.getContext('2d');
   } catch {

@@ -11,8 +11,18 @@ function Countdown({ expiresAt }: { expiresAt: string }) {
 describe('remainingUntil', () => {
   const now = Date.parse('2026-11-23T12:00:00Z');
   it('splits the time left into days, hours and minutes, rounding seconds up', () => {
-    expect(remainingUntil('2026-11-25T15:04:30Z', now)).toEqual({ expired: false, days: 2, hours: 3, minutes: 5 });
-    expect(remainingUntil('2026-11-23T12:00:01Z', now)).toEqual({ expired: false, days: 0, hours: 0, minutes: 1 });
+    expect(remainingUntil('2026-11-25T15:04:30Z', now)).toEqual({
+      expired: false,
+      days: 2,
+      hours: 3,
+      minutes: 5,
+    });
+    expect(remainingUntil('2026-11-23T12:00:01Z', now)).toEqual({
+      expired: false,
+      days: 0,
+      hours: 0,
+      minutes: 1,
+    });
   });
   it('is expired at and after the expiry time', () => {
     expect(remainingUntil('2026-11-23T12:00:00Z', now).expired).toBe(true);
