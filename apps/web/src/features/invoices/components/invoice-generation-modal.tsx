@@ -251,6 +251,7 @@ export function InvoiceGenerationModal({
               <select
                 {...p}
                 className={inputClasses(Boolean(errors.expiresInHours))}
+                defaultValue={String(invoiceExpiryHours.default)}
                 {...form.register('expiresInHours', { setValueAs: (v: unknown) => Number(v) })}
               >
                 {expiryChoices.map((hours) => (
