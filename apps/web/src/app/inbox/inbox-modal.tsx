@@ -12,12 +12,13 @@ import { InvoiceReviewPanel } from '../../features/invoices/components/invoice-r
 
 /** The buyer's invoice review panel (spec §2) for the conversation's latest invoice; leaving closes the inbox. */
 function buyerInvoicePanel(meId: string): ConversationPanel {
-  return function BuyerInvoicePanel({ latestInvoice }) {
-    if (!latestInvoice) return null;
+  return function BuyerInvoicePanel({ detail, latestInvoice }) {
     return (
       <InvoiceReviewPanel
-        token={latestInvoice.invoiceToken}
-        kind={latestInvoice.kind}
+        kind={detail.chat.subject.kind}
+        chatId={detail.chat.id}
+        hasInvoice={detail.chat.invoiceId !== null}
+        seenToken={latestInvoice?.invoiceToken ?? null}
         meId={meId}
         onLeave={sessionActions.closeInbox}
       />

@@ -28,9 +28,13 @@ export function sellerInvoicePanel(meId: string): ConversationPanel {
     const quotation = detail.quotation;
     return (
       <>
-        {latestInvoice ? (
-          <InvoiceReviewPanel token={latestInvoice.invoiceToken} kind={latestInvoice.kind} meId={meId} />
-        ) : null}
+        <InvoiceReviewPanel
+          kind={detail.chat.subject.kind}
+          chatId={detail.chat.id}
+          hasInvoice={detail.chat.invoiceId !== null}
+          seenToken={latestInvoice?.invoiceToken ?? null}
+          meId={meId}
+        />
         {quotation ? (
           <div className="border-b border-gray-200 px-3 py-2">
             <IssueInvoiceButton

@@ -6,6 +6,9 @@ import { Providers } from '../../../app/providers';
 import { createI18n } from '../../../lib/i18n';
 import { clearToasts } from '../../../lib/toast-store';
 import { buyerId, json, makeInvoice, sellerUserId, token } from '../test-support';
+
+const chatId = '10000000-0000-4000-8000-000000000000';
+const list = (...items: unknown[]) => json(200, { items });
 import { InvoiceReviewPanel } from './invoice-review-panel';
 
 afterEach(() => clearToasts());
@@ -21,7 +24,16 @@ function renderPanel(meId: string, language: 'en' | 'fr' = 'en') {
     [
       {
         path: '/',
-        element: <InvoiceReviewPanel token={token} kind="product" meId={meId} onLeave={onLeave} />,
+        element: (
+          <InvoiceReviewPanel
+            kind="product"
+            chatId={chatId}
+            hasInvoice
+            seenToken={null}
+            meId={meId}
+            onLeave={onLeave}
+          />
+        ),
       },
       { path: '/invoice/:invoiceToken', element: <Probe /> },
     ],
@@ -36,8 +48,38 @@ function renderPanel(meId: string, language: 'en' | 'fr' = 'en') {
 }
 
 describe('the chat invoice review panel (spec §2)', () => {
+  it('shows the newest of the conversation’s invoices', async () => {
+    const fetchMock = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(async () =>
+        list(
+          makeInvoice({ id: 'INV-OLD', status: 'rejected', createdAt: '2026-11-20T10:00:00.000Z' }),
+          makeInvoice({ id: 'INV-NEW', totalCents: 50_000, createdAt: '2026-11-22T10:00:00.000Z' }),
+        ),
+      );
+    renderPanel(buyerId);
+    expect(await screen.findByText(/\$500\.00/)).toBeInTheDocument();
+    expect(String(fetchMock.mock.calls[0]![0])).toContain(`/api/v1/chats/${chatId}/invoices`);
+  });
+
+  it('asks nothing for a conversation that never had an invoice', () => {
+    const fetchMock = vi.spyOn(globalThis, 'fetch');
+    render(
+      <Providers i18n={createI18n('en')}>
+        <InvoiceReviewPanel
+          kind="product"
+          chatId={chatId}
+          hasInvoice={false}
+          seenToken={null}
+          meId={buyerId}
+        />
+      </Providers>,
+    );
+    expect(fetchMock.mock.calls.filter(([u]) => String(u).includes('/invoices'))).toHaveLength(0);
+  });
+
   it('labels a pending invoice "pending review" and sends the buyer to the accept flow', async () => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => json(200, { invoice: makeInvoice() }));
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => list(makeInvoice()));
     const { onLeave } = renderPanel(buyerId);
     expect(await screen.findByText('Pending review')).toBeInTheDocument();
     expect(screen.getByText(/\$1,186\.50/)).toBeInTheDocument();
@@ -52,7 +94,7 @@ describe('the chat invoice review panel (spec §2)', () => {
       .mockImplementation(async (input) =>
         String(input).includes('/invoice/reject')
           ? json(200, { invoice: makeInvoice({ status: 'rejected', rejectionReason: 'Lead time too long' }) })
-          : json(200, { invoice: makeInvoice() }),
+          : list(makeInvoice()),
       );
     renderPanel(buyerId);
     await userEvent.click(await screen.findByRole('button', { name: 'Reject' }));
@@ -67,7 +109,7 @@ describe('the chat invoice review panel (spec §2)', () => {
   });
 
   it('shows the seller the status without buyer actions', async () => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => json(200, { invoice: makeInvoice() }));
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => list(makeInvoice()));
     renderPanel(sellerUserId);
     expect(await screen.findByText('Pending review')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Accept and continue' })).not.toBeInTheDocument();
@@ -75,7 +117,7 @@ describe('the chat invoice review panel (spec §2)', () => {
   });
 
   it('speaks French', async () => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => json(200, { invoice: makeInvoice() }));
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => list(makeInvoice()));
     renderPanel(buyerId, 'fr');
     expect(await screen.findByText('En attente d’examen')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Accepter et continuer' })).toBeInTheDocument();

@@ -5,7 +5,7 @@ import type { Invoice, InvoiceKind } from '@maplesource/contracts/invoices';
 import { Button } from '../../../components/ui/button';
 import { QueryState } from '../../../components/ui/query-states';
 import { useFormat } from '../../../lib/format';
-import { useInvoice } from '../api/get-invoice';
+import { useChatInvoice } from '../api/get-chat-invoices';
 import { useCountdown } from '../model/use-countdown';
 import { invoicePagePath } from './invoice-links';
 import { RejectInvoiceForm } from './reject-invoice-form';
@@ -17,18 +17,26 @@ import { TimeRemaining } from './time-remaining';
  * `onLeave` runs before navigating away (the inbox modal closes itself).
  */
 export function InvoiceReviewPanel({
-  token,
   kind,
+  chatId,
+  hasInvoice,
+  seenToken,
   meId,
   onLeave,
 }: {
-  token: string;
   kind: InvoiceKind;
+  chatId: string;
+  /** The conversation says it has had an invoice (`chat.invoiceId`). */
+  hasInvoice: boolean;
+  /** The newest invoice business action's token the chat holds (a live `invoice_sent` refreshes the panel). */
+  seenToken: string | null;
   meId: string;
   onLeave?: () => void;
 }) {
   const { t } = useTranslation('invoices');
-  const query = useInvoice(token, kind);
+  const query = useChatInvoice(kind, chatId, seenToken, hasInvoice);
+  if (!hasInvoice && seenToken === null) return null;
+  if (query.isSuccess && query.data === null) return null;
   return (
     <section aria-label={t('review.title')} className="border-b border-gray-200 px-3 py-2 text-sm">
       <QueryState
