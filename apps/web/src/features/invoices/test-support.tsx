@@ -1,8 +1,6 @@
-import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation, useParams, useSearchParams } from 'react-router';
 import type { Invoice } from '@maplesource/contracts/invoices';
-import { Providers } from '../../app/providers';
-import { createI18n } from '../../lib/i18n';
+import { renderWithProviders } from '../../test/render';
 import { InvoicePage } from './components/invoice-page';
 
 export const buyerId = '20000000-0000-4000-8000-000000000001';
@@ -75,14 +73,5 @@ export function renderInvoicePage(path: string, language: 'en' | 'fr' = 'en') {
     ],
     { initialEntries: [path] },
   );
-  const i18n = createI18n(language);
-  return {
-    ...render(
-      <Providers i18n={i18n}>
-        <RouterProvider router={router} />
-      </Providers>,
-    ),
-    router,
-    i18n,
-  };
+  return { ...renderWithProviders(<RouterProvider router={router} />, { language }), router };
 }

@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { Providers } from '../../../app/providers';
-import { createI18n } from '../../../lib/i18n';
+import { renderWithProviders } from '../../../test/render';
 import { clearToasts } from '../../../lib/toast-store';
 import { buyerId, json, makeInvoice, sellerUserId, token } from '../test-support';
 
@@ -39,11 +38,7 @@ function renderPanel(meId: string, language: 'en' | 'fr' = 'en') {
     ],
     { initialEntries: ['/'] },
   );
-  render(
-    <Providers i18n={createI18n(language)}>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
+  renderWithProviders(<RouterProvider router={router} />, { language });
   return { onLeave };
 }
 
@@ -64,16 +59,14 @@ describe('the chat invoice review panel (spec §2)', () => {
 
   it('asks nothing for a conversation that never had an invoice', () => {
     const fetchMock = vi.spyOn(globalThis, 'fetch');
-    render(
-      <Providers i18n={createI18n('en')}>
-        <InvoiceReviewPanel
-          kind="product"
-          chatId={chatId}
-          hasInvoice={false}
-          seenToken={null}
-          meId={buyerId}
-        />
-      </Providers>,
+    renderWithProviders(
+      <InvoiceReviewPanel
+        kind="product"
+        chatId={chatId}
+        hasInvoice={false}
+        seenToken={null}
+        meId={buyerId}
+      />,
     );
     expect(fetchMock.mock.calls.filter(([u]) => String(u).includes('/invoices'))).toHaveLength(0);
   });
