@@ -37,6 +37,7 @@ import { healthRoutes } from './modules/health';
 import { locationsModulePlugin } from './modules/locations';
 import { notificationsModulePlugin } from './modules/notifications';
 import { quotesModulePlugin } from './modules/quotes';
+import { invoicesModulePlugin } from './modules/invoices';
 import { reviewsModulePlugin } from './modules/reviews';
 import { sellersModulePlugin } from './modules/sellers';
 import { buyerService } from './services/buyer';
@@ -162,6 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Chat (issue 11): app.chat for every backend (quotes open conversations from the buyer backend).
   await app.register(chatModulePlugin);
   await app.register(quotesModulePlugin);
+  await app.register(invoicesModulePlugin);
   await app.register(notificationsModulePlugin);
   if (config.SERVICES.includes('buyer')) await app.register(buyerService, { prefix: '/api/v1' });
   if (config.SERVICES.includes('chat')) {
