@@ -104,3 +104,97 @@ test('seller issues an invoice, buyer reviews and rejects it with a reason', asy
     await buyerContext.close();
   }
 });
+
+test('a Quebec buyer reads the invoice in French first, signs with the typed name and gets one order', async ({
+  seller,
+  buyer: _buyer,
+  page,
+  browser,
+}) => {
+  // The buyer is the test's page here; the seller acts through its own context's API.
+  const sellerContext = await browser.newContext();
+  try {
+    await sellerContext.request.post('/api/v1/auth/login', {
+      headers: { role: 'buyer' },
+      data: { email: seller.email, password: seller.password },
+    });
+    const inquiry = await page.request.post('/api/v1/quotation', {
+      headers: { role: 'buyer', 'Idempotency-Key': crypto.randomUUID() },
+      data: {
+        productId: Number(seller.storefront.product.id),
+        quantity: 20,
+        minPrice: 10,
+        maxPrice: 25,
+        deadline: '2099-01-15',
+        deliveryProvince: 'QC',
+        deliveryPostalCode: 'H3B1K9',
+        leadDays: 10,
+        message: '',
+      },
+    });
+    expect(inquiry.ok(), await inquiry.text()).toBe(true);
+    const { chatId } = (await inquiry.json()) as { chatId: string };
+    const sellerApi = sellerContext.request;
+    const profile = await sellerApi.put(`/api/v1/seller/${seller.storefront.seller.id}/tax-profile`, {
+      headers: { role: 'seller' },
+      data: {
+        legalName: 'Métal Nord inc.',
+        gstHstNumber: '123456789RT0001',
+        qstNumber: '1234567890TQ0001',
+        smallSupplier: false,
+      },
+    });
+    expect(profile.ok(), await profile.text()).toBe(true);
+    const issued = await sellerApi.post(`/api/v1/chats/${chatId}/invoices`, {
+      headers: { role: 'seller', 'Idempotency-Key': crypto.randomUUID() },
+      data: { negotiatedPriceCents: 100_000, shippingCents: 0, paymentTerms: 'Carte à l’acceptation' },
+    });
+    expect(issued.ok(), await issued.text()).toBe(true);
+    const { invoice } = (await issued.json()) as { invoice: { token: string } };
+
+    await page.goto(`/invoice/${invoice.token}`);
+    await waitForApp(page);
+    // French first (Charter of the French Language), English on request.
+    await expect(page.getByRole('heading', { name: 'Résumé' })).toBeVisible();
+    await expect(page.getByText('TVQ (9.975 %)')).toBeVisible();
+    await expect(page.getByText('1234567890TQ0001')).toBeVisible();
+    await page.getByRole('button', { name: 'English' }).click();
+    await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible();
+    await page.getByRole('button', { name: 'Français' }).click();
+
+    await page.getByRole('button', { name: 'Accept' }).click();
+    await page
+      .getByRole('dialog', { name: 'Accept this invoice?' })
+      .getByRole('button', { name: 'Continue' })
+      .click();
+    const shipping = page.getByRole('group', { name: 'Shipping address' });
+    await shipping.getByLabel(/Full name/).fill('Marie Tremblay');
+    await shipping.getByLabel(/Street address/).fill('1200 rue Sainte-Catherine O');
+    await shipping.getByLabel(/^City/).fill('Montréal');
+    await shipping.getByLabel(/Province or territory/).selectOption('QC');
+    await shipping.getByLabel(/Postal code/).fill('h3b 1k9');
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await expect(page.getByRole('heading', { name: 'Signature' })).toBeFocused();
+    await expect(page.getByTestId('acceptance-terms')).toContainText('En signant, j');
+    await page.getByRole('radio', { name: 'Use my typed name as my signature' }).check();
+    await page.getByRole('checkbox', { name: /I have read the acceptance terms/ }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('img', { name: 'Signature of Marie Tremblay' })).toBeVisible();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    // A double click makes one order.
+    await page.getByRole('button', { name: 'Accept invoice and go to payment' }).dblclick();
+    await expect(page).toHaveURL(/\/checkout\?order=[^&]+&kind=product$/);
+    const orderId = new URL(page.url()).searchParams.get('order');
+    const details = await page.request.get(`/api/v1/invoice/details?invoiceToken=${invoice.token}`, {
+      headers: { role: 'buyer' },
+    });
+    const accepted = (await details.json()) as { invoice: { status: string; orderId: string } };
+    expect(accepted.invoice).toMatchObject({ status: 'accepted', orderId });
+    const orders = await page.request.get('/api/v1/orders', { headers: { role: 'buyer' } });
+    expect(((await orders.json()) as { total: number }).total).toBe(1);
+  } finally {
+    await sellerContext.close();
+  }
+});
