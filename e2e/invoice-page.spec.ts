@@ -158,9 +158,9 @@ test('a Quebec buyer reads the invoice in French first, signs with the typed nam
     await expect(page.getByRole('heading', { name: 'Résumé' })).toBeVisible();
     await expect(page.getByText('TVQ (9.975 %)')).toBeVisible();
     await expect(page.getByText('1234567890TQ0001')).toBeVisible();
-    await page.getByRole('button', { name: 'English' }).click();
+    await page.getByRole('button', { name: 'Read in English' }).click();
     await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible();
-    await page.getByRole('button', { name: 'Français' }).click();
+    await page.getByRole('button', { name: 'Lire en français' }).click();
 
     await page.getByRole('button', { name: 'Accept' }).click();
     await page

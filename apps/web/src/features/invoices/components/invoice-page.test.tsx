@@ -135,7 +135,7 @@ describe('the invoice page (spec §2)', () => {
       'href',
       expect.stringContaining('lang=fr'),
     );
-    await userEvent.click(screen.getByRole('button', { name: 'English' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Read in English' }));
     expect(screen.getByRole('heading', { name: 'Summary' })).toBeInTheDocument();
     expect(screen.getByText('QST (9.975 %)')).toBeInTheDocument();
   });
