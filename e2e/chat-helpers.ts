@@ -1,16 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
 import type { InquiryResponse, MessagesResponse } from '@maplesource/contracts';
-import { expect, type TestAccount } from './fixtures';
+import { expect, ok, type TestAccount } from './fixtures';
 
 /** Chat steps shared by the chat specs. The inquiry form itself is exercised by chat.spec.ts. */
 
 const buyerHeaders = { role: 'buyer' };
-
-async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, what: string): Promise<T> {
-  if (!response.ok()) throw new Error(`${what}: HTTP ${response.status()} ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 /** Logs `account` in on `context` (its pages and its `request` then share the session cookie). */
 export async function logIn(context: BrowserContext, account: Pick<TestAccount, 'email' | 'password'>) {

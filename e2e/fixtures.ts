@@ -47,7 +47,11 @@ function uniquePhoneNumber(): string {
   return `+1${areaCodes[randomInt(areaCodes.length)]}555${String(randomInt(10_000)).padStart(4, '0')}`;
 }
 
-async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, what: string): Promise<T> {
+/** The JSON body of a successful API answer; otherwise an error naming `what` failed, with status and body. */
+export async function ok<T>(
+  response: Awaited<ReturnType<APIRequestContext['get']>>,
+  what: string,
+): Promise<T> {
   if (!response.ok()) throw new Error(`${what}: HTTP ${response.status()} ${await response.text()}`);
   return (await response.json()) as T;
 }
