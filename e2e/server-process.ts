@@ -18,7 +18,7 @@ const readyPollMs = 250;
  */
 export class ServerProcess {
   readonly baseURL: string;
-  readonly dataDir: string;
+  private dataDirectory: string | null = null;
   private child: ChildProcess | null = null;
   private stderrTail = '';
 
@@ -27,7 +27,12 @@ export class ServerProcess {
     private readonly extraEnv: Record<string, string> = {},
   ) {
     this.baseURL = `http://localhost:${port}`;
-    this.dataDir = mkdtempSync(path.join(os.tmpdir(), 'maplesource-e2e-own-'));
+  }
+
+  /** Made on the first start (not when a spec file is merely loaded, e.g. to list its tests). */
+  get dataDir(): string {
+    this.dataDirectory ??= mkdtempSync(path.join(os.tmpdir(), 'maplesource-e2e-own-'));
+    return this.dataDirectory;
   }
 
   /** Starts the server and resolves once /readyz answers 200; rejects (with its stderr) if it exits or hangs. */
@@ -77,7 +82,8 @@ export class ServerProcess {
   /** Kills the server if it runs and deletes its data directory. */
   async dispose(): Promise<void> {
     await this.kill();
-    rmSync(this.dataDir, { recursive: true, force: true });
+    if (this.dataDirectory) rmSync(this.dataDirectory, { recursive: true, force: true });
+    this.dataDirectory = null;
   }
 
   private async isReady(): Promise<boolean> {
