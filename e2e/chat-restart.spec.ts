@@ -22,7 +22,8 @@ import {
  * demo catalogue of 50 products instead of 20,000 (SEED_PRODUCTS: the full seed would triple the start).
  */
 const ownPort = Number(process.env.E2E_RESTART_PORT ?? Number(new URL(sharedBaseURL).port) + 1);
-const server = new ServerProcess(ownPort, { SEED_PRODUCTS: '50' });
+// Its log at `info` (startup steps, timings) is attached to a failed test.
+const server = new ServerProcess(ownPort, { SEED_PRODUCTS: '50', LOG_LEVEL: 'info' });
 
 test.use({
   baseURL: server.baseURL,
@@ -30,6 +31,15 @@ test.use({
   toleratedConsoleErrors: /net::(ERR_CONNECTION_REFUSED|ERR_CONNECTION_RESET|ERR_EMPTY_RESPONSE)/,
 });
 test.beforeAll(async () => server.start());
+// eslint-disable-next-line no-empty-pattern -- Playwright wants the (unused) fixtures argument destructured
+test.afterEach(async ({}, testInfo) => {
+  if (testInfo.status !== testInfo.expectedStatus) {
+    await testInfo.attach('restarted server output', {
+      body: server.recentOutput,
+      contentType: 'text/plain',
+    });
+  }
+});
 test.afterAll(async () => server.dispose());
 
 /** Waits until the conversation is connected again, pressing Reconnect if the client gave up (status `error`). */

@@ -20,7 +20,7 @@ export class ServerProcess {
   readonly baseURL: string;
   private dataDirectory: string | null = null;
   private child: ChildProcess | null = null;
-  private stderrTail = '';
+  private outputTail = '';
 
   constructor(
     readonly port: number,
@@ -41,14 +41,17 @@ export class ServerProcess {
     const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
       cwd: repositoryRoot,
       env: { ...process.env, ...e2eServerEnv(this.port, this.dataDir), ...this.extraEnv },
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child = child;
-    this.stderrTail = '';
-    child.stderr?.setEncoding('utf8');
-    child.stderr?.on('data', (chunk: string) => {
-      this.stderrTail = (this.stderrTail + chunk).slice(-4_000);
-    });
+    this.outputTail = '';
+    // What the server said last (its log on stdout, errors on stderr), for the error when it does not start.
+    for (const stream of [child.stdout, child.stderr]) {
+      stream?.setEncoding('utf8');
+      stream?.on('data', (chunk: string) => {
+        this.outputTail = (this.outputTail + chunk).slice(-4_000);
+      });
+    }
     let exited: string | null = null;
     child.once('exit', (code, signal) => {
       exited = `exited (code ${code}, signal ${signal})`;
@@ -57,12 +60,12 @@ export class ServerProcess {
 
     const deadline = Date.now() + startDeadlineMs;
     for (;;) {
-      if (exited) throw new Error(`server on port ${this.port} ${exited}: ${this.stderrTail}`);
+      if (exited) throw new Error(`server on port ${this.port} ${exited}: ${this.outputTail}`);
       if (await this.isReady()) return;
       if (Date.now() > deadline) {
         await this.kill();
         throw new Error(
-          `server on port ${this.port} not ready after ${startDeadlineMs} ms: ${this.stderrTail}`,
+          `server on port ${this.port} not ready after ${startDeadlineMs} ms: ${this.outputTail}`,
         );
       }
       await new Promise((resolve) => setTimeout(resolve, readyPollMs));
@@ -77,6 +80,11 @@ export class ServerProcess {
     child.kill('SIGKILL');
     await gone;
     this.child = null;
+  }
+
+  /** The last few thousand characters the server wrote (its log and errors), to attach to a failed test. */
+  get recentOutput(): string {
+    return this.outputTail;
   }
 
   /** Kills the server if it runs and deletes its data directory. */
