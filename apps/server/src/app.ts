@@ -87,9 +87,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     connectionTimeout: 30_000,
     requestTimeout: 30_000,
-    // Starting the job queue and the event dispatcher (onReady) took over Fastify's default 10 s when a server
-    // restarted after a crash on a busy machine, and the server exited instead of starting (decision 120).
-    pluginTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
