@@ -16,6 +16,11 @@ export type TestEmployer = TestAccount & { page: Page };
 
 type Fixtures = {
   consoleErrors: string[];
+  /**
+   * Console errors a spec provokes on purpose and tolerates (`test.use({ toleratedConsoleErrors: /…/ })`), e.g.
+   * the refused connections while the server a spec killed is down. None by default.
+   */
+  toleratedConsoleErrors: RegExp | null;
   /** A fresh buyer account, not logged in (the test logs in through the UI). Deleted after the test. */
   buyerAccount: TestAccount;
   /** A fresh buyer account whose session the page's browser context already holds. Deleted after the test. */
@@ -42,7 +47,11 @@ function uniquePhoneNumber(): string {
   return `+1${areaCodes[randomInt(areaCodes.length)]}555${String(randomInt(10_000)).padStart(4, '0')}`;
 }
 
-async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, what: string): Promise<T> {
+/** The JSON body of a successful API answer; otherwise an error naming `what` failed, with status and body. */
+export async function ok<T>(
+  response: Awaited<ReturnType<APIRequestContext['get']>>,
+  what: string,
+): Promise<T> {
   if (!response.ok()) throw new Error(`${what}: HTTP ${response.status()} ${await response.text()}`);
   return (await response.json()) as T;
 }
@@ -170,17 +179,10 @@ export const test = base.extend<Fixtures>({
     });
     for (const account of accounts) await deleteAccount(baseURL!, account);
   },
+  toleratedConsoleErrors: [null, { option: true }],
   consoleErrors: [
-    async ({ page }, use) => {
-      const errors: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() !== 'error') return;
-        const text = message.text();
-        // A 4xx/404 the test provoked on purpose is logged by Chromium as a resource error; ignore those.
-        if (/Failed to load resource: the server responded with a status of 4\d\d/.test(text)) return;
-        errors.push(text);
-      });
-      page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+    async ({ page, toleratedConsoleErrors }, use) => {
+      const errors = collectConsoleErrors(page, toleratedConsoleErrors);
       await use(errors);
       expect(errors, 'console errors during the test').toEqual([]);
     },
@@ -189,6 +191,25 @@ export const test = base.extend<Fixtures>({
 });
 
 export { expect };
+
+/**
+ * Collects `page`'s console errors and uncaught exceptions (ARCHITECTURE rule 9) into the returned list, except a
+ * 4xx the test provoked (Chromium logs it as a resource error) and those matching `tolerated`. The `consoleErrors`
+ * fixture does this for the test's page; a spec calls it for the pages of the other contexts it opens.
+ */
+export function collectConsoleErrors(page: Page, tolerated: RegExp | null = null): string[] {
+  const errors: string[] = [];
+  const keep = (text: string) => {
+    if (/Failed to load resource: the server responded with a status of 4\d\d/.test(text)) return;
+    if (tolerated?.test(text)) return;
+    errors.push(text);
+  };
+  page.on('console', (message) => {
+    if (message.type() === 'error') keep(message.text());
+  });
+  page.on('pageerror', (error) => keep(`uncaught: ${error.message}`));
+  return errors;
+}
 
 /** Runs axe-core and returns the serious and critical violations (empty is the goal). */
 export async function seriousAccessibilityViolations(page: Page) {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { testTimeouts } from '../test-timeouts.mjs';
+import { e2eServerEnv } from './server-env';
 
 /**
  * End-to-end tests in Debian's Chromium against the real built server on a fresh, temporary
@@ -53,22 +54,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: {
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      PUBLIC_URL: baseURL,
-      // The e2e suite runs on the embedded default, whatever the CI shell exports.
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      LOG_LEVEL: 'warn',
-      // Every e2e user signs up and logs in from 127.0.0.1: generous per-IP ceilings here, strict defaults in
-      // production (decision 055). Per-phone, per-e-mail and per-account limits still apply.
-      RATE_LIMIT_OTP_PER_IP_PER_HOUR: '100000',
-      RATE_LIMIT_SIGNUP_PER_IP_PER_HOUR: '100000',
-      RATE_LIMIT_LOGIN_PER_IP_PER_15_MIN: '100000',
-      RATE_LIMIT_TRACK_SEARCH_PER_IP_PER_HOUR: '100000',
-    },
+    env: e2eServerEnv(port, process.env.E2E_DATA_DIR),
   },
 });

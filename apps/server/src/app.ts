@@ -103,12 +103,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(inputGuard);
   await app.register(context, { config, database });
   await app.register(messaging);
+  // The job queue before the events: onReady hooks run in this order, so the queue has started before the
+  // dispatcher delivers what a crash left behind. The other way round, a leftover delivery whose subscriber
+  // queues a job in its transaction waited for the queue's start, which waited for that transaction's hold on
+  // the embedded database: a restart after SIGKILL mid-conversation hung for good (decision 120).
+  await app.register(jobs, { pollingIntervalSeconds: config.JOBS_POLLING_INTERVAL_SECONDS });
   // Domain events: the outbox and its dispatcher (decision 065); modules subscribe while they register.
   await app.register(events, {
     pollIntervalMs: config.EVENTS_POLL_MS,
     retryBaseMs: config.EVENTS_RETRY_BASE_MS,
   });
-  await app.register(jobs, { pollingIntervalSeconds: config.JOBS_POLLING_INTERVAL_SECONDS });
   await app.register(payments);
   await app.register(rateLimits);
   await app.register(cookie, { secret: config.COOKIE_SECRET });

@@ -116,6 +116,8 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   SEED: z.enum(['auto', 'never']).default('auto'),
+  /** How many demo products `SEED=auto` makes (20,000 by default); a test server asks for a few (decision 120). */
+  SEED_PRODUCTS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).optional()),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('MapleSource <no-reply@maplesource.ca>'),
   TWILIO_ACCOUNT_SID: z.preprocess(emptyToUndefined, z.string().optional()),

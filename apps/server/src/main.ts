@@ -31,7 +31,12 @@ async function main() {
 
   if (config.SEED === 'auto' && !(await isSeeded(database))) {
     app.log.info('empty database: seeding the demo marketplace');
-    await runSeed({ database, config, log: (message) => app.log.info(message), options: {} });
+    await runSeed({
+      database,
+      config,
+      log: (message) => app.log.info(message),
+      options: config.SEED_PRODUCTS ? { products: config.SEED_PRODUCTS } : {},
+    });
   }
 
   await lockExposedDemoAccounts({ database, config, log: (message) => app.log.warn(message) });

@@ -46,11 +46,15 @@ function renderConversation(socket: ReturnType<typeof fakeConnection>) {
 }
 
 describe('a conversation (spec §2 chat screen)', () => {
-  it('shows the header, the quotation and the history, and asks for what came after the last seq on every connect', async () => {
+  it('shows the header, the quotation and the history, and on every connect asks for what came (and what changed status) while away', async () => {
     const server = chatServer(
       [message(1, { senderId: sellerId, text: 'Welcome' }), message(2, { text: 'Hi there' })],
       {
-        2: [message(3, { senderId: sellerId, text: 'While you were away' })],
+        // From before my first message not yet seen: its status catches up with the messages after it.
+        1: [
+          message(2, { text: 'Hi there', status: 'seen' }),
+          message(3, { senderId: sellerId, text: 'While you were away' }),
+        ],
       },
     );
     const socket = fakeConnection();
@@ -64,7 +68,8 @@ describe('a conversation (spec §2 chat screen)', () => {
 
     act(() => socket.setStatus('connected'));
     expect(await screen.findByText('While you were away')).toBeInTheDocument();
-    expect(server.afterCalls).toEqual([2]);
+    expect(server.afterCalls).toEqual([1]);
+    expect(screen.getByText('Seen')).toBeInTheDocument();
     expect(socket.sentOf('openChat')[0]?.payload).toEqual({ chatId });
     // The client tells the server it holds, and has seen, the other party's messages.
     await waitFor(() => expect(socket.sentOf('markAsRead').at(-1)?.payload).toEqual({ chatId, upToSeq: 3 }));
@@ -80,7 +85,7 @@ describe('a conversation (spec §2 chat screen)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Reconnect' }));
     expect(socket.connection.reconnect).toHaveBeenCalled();
     act(() => socket.setStatus('connected'));
-    await waitFor(() => expect(server.afterCalls).toEqual([2, 3]));
+    await waitFor(() => expect(server.afterCalls).toEqual([1, 3]));
     // Each message once, in seq order.
     const log = screen.getByRole('log');
     expect(
@@ -119,7 +124,7 @@ describe('a conversation (spec §2 chat screen)', () => {
     expect(screen.getAllByText('Can you do 600?')).toHaveLength(1);
   });
 
-  it('keeps a message sent without a connection as failed, and retry sends the same client message id', async () => {
+  it('keeps a message sent without a connection as failed, sends it again by itself after the next connect, and Retry after a refusal sends the same client message id', async () => {
     chatServer([]);
     const socket = fakeConnection();
     socket.setStatus('disconnected');
@@ -128,9 +133,10 @@ describe('a conversation (spec §2 chat screen)', () => {
     await userEvent.type(box, 'Are you there?{Enter}');
     expect(await screen.findByText('Failed to send')).toBeInTheDocument();
     expect(screen.getAllByText(/Connection lost/).length).toBeGreaterThan(0);
+    expect(socket.sentOf('sendMessage')).toHaveLength(0);
 
     act(() => socket.setStatus('connected'));
-    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(socket.sentOf('sendMessage')).toHaveLength(1));
     const [first] = socket.sentOf('sendMessage');
     expect(first?.payload).toMatchObject({ text: 'Are you there?' });
     act(() => first!.ack?.({ ok: false, error: { code: 'MESSAGE_SEND_FAILED', message: 'no' } }));
@@ -138,10 +144,54 @@ describe('a conversation (spec §2 chat screen)', () => {
     expect(screen.getByText('Failed to send message.')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(socket.sentOf('sendMessage')).toHaveLength(2));
     const [again, second] = socket.sentOf('sendMessage');
     expect((second?.payload as { clientMessageId: string }).clientMessageId).toBe(
       (again?.payload as { clientMessageId: string }).clientMessageId,
     );
+  });
+
+  it('sends one message at a time in order; a drop before the ack fails them, and the next connect sends again only what the server does not hold, exactly once each', async () => {
+    const server = chatServer([message(1, { senderId: sellerId, text: 'Hello' })]);
+    const socket = fakeConnection();
+    socket.setStatus('connected');
+    renderConversation(socket);
+    const box = await screen.findByRole('textbox', { name: 'Message' });
+    await userEvent.type(box, 'first{Enter}');
+    await userEvent.type(box, 'second{Enter}');
+    // The second waits for the first one's ack.
+    expect(socket.sentOf('sendMessage').map((s) => (s.payload as { text: string }).text)).toEqual(['first']);
+    const ids = () =>
+      socket.sentOf('sendMessage').map((s) => (s.payload as { clientMessageId: string }).clientMessageId);
+
+    // The server stores `first`, but the connection drops before its ack arrives.
+    const [firstId] = ids();
+    act(() => socket.setStatus('connecting'));
+    expect(await screen.findAllByText('Failed to send')).toHaveLength(2);
+
+    // Back: the catch-up fetch brings `first` (stored), so only `second` goes out again.
+    server.afterCalls.length = 0;
+    const stored = message(2, { clientMessageId: firstId!, text: 'first' });
+    vi.mocked(globalThis.fetch).mockImplementationOnce(async () =>
+      json(200, { items: [stored], hasMore: false, lastSeq: 2 }),
+    );
+    act(() => socket.setStatus('connected'));
+    await waitFor(() => expect(socket.sentOf('sendMessage')).toHaveLength(2));
+    const [, secondId] = ids();
+    expect((socket.sentOf('sendMessage')[1]?.payload as { text: string }).text).toBe('second');
+    act(() =>
+      socket.sentOf('sendMessage')[1]!.ack?.({
+        ok: true,
+        message: message(3, { clientMessageId: secondId!, text: 'second' }),
+      }),
+    );
+    await waitFor(() => expect(screen.queryByText('Failed to send')).not.toBeInTheDocument());
+    const log = screen.getByRole('log');
+    expect(
+      within(log)
+        .getAllByText(/^(Hello|first|second)$/)
+        .map((n) => n.textContent),
+    ).toEqual(['Hello', 'first', 'second']);
   });
 
   it('Shift+Enter makes a new line; typing notices go out; the other party’s typing indicator disappears by itself within 6 s; image uploads are shown', async () => {

@@ -151,10 +151,12 @@ export function MessageList({
   }, [count]);
 
   return (
+    // Focusable so a keyboard user can scroll the history (axe: scrollable-region-focusable).
     <div
       className="flex-1 space-y-2 overflow-y-auto px-3 py-2"
       aria-label={t('message.listLabel')}
       role="log"
+      tabIndex={0}
     >
       {hasOlder ? (
         <div className="text-center">

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@maplesource/contracts/chat';
-import { emptyThread, lastSeq, threadReducer, type ThreadState } from './thread';
+import {
+  emptyThread,
+  lastSeq,
+  lastSeqOfOtherParty,
+  resyncAfterSeq,
+  threadReducer,
+  type PendingMessage,
+  type ThreadState,
+} from './thread';
 
 const me = '00000000-0000-4000-8000-000000000001';
 const other = '00000000-0000-4000-8000-000000000002';
@@ -47,8 +55,10 @@ describe('threadReducer', () => {
       type: 'sending',
       message: { clientMessageId: 'client-9', text: 'hi', attachments: [], status: 'sending', createdAt: '' },
     });
-    state = threadReducer(state, { type: 'failed', clientMessageId: 'client-9' });
-    expect(state.pending[0]?.status).toBe('failed');
+    state = threadReducer(state, { type: 'failed', clientMessageId: 'client-9', reason: 'refused' });
+    expect(state.pending[0]).toMatchObject({ status: 'failed', failure: 'refused' });
+    // A refusal is not sent again by itself after a reconnect: the user decides.
+    expect(threadReducer(state, { type: 'resendAfterReconnect' })).toBe(state);
     state = threadReducer(state, { type: 'retrying', clientMessageId: 'client-9' });
     expect(state.pending[0]?.status).toBe('sending');
   });
@@ -64,5 +74,59 @@ describe('threadReducer', () => {
     // A late copy of a message from the server does not undo what the client already learned.
     state = threadReducer(state, { type: 'received', messages: [message(1, { status: 'sent' })] });
     expect(state.messages[0]?.status).toBe('seen');
+  });
+
+  it('turns every message waiting for its ack failed when the connection drops, and sends them again, in order, after the next connect', () => {
+    const pending = (id: string, status: PendingMessage['status']): PendingMessage => ({
+      clientMessageId: id,
+      text: id,
+      attachments: [],
+      status,
+      createdAt: '',
+    });
+    let state: ThreadState = {
+      messages: [],
+      pending: [pending('a', 'sending'), pending('b', 'sending'), pending('c', 'failed')],
+    };
+    state = threadReducer(state, { type: 'failed', clientMessageId: 'c', reason: 'refused' });
+    state = threadReducer(state, { type: 'connectionLost' });
+    expect(state.pending.map((p) => [p.clientMessageId, p.status, p.failure])).toEqual([
+      ['a', 'failed', 'connection'],
+      ['b', 'failed', 'connection'],
+      ['c', 'failed', 'refused'],
+    ]);
+    // The server had stored `a` before the drop (its ack was lost): the catch-up fetch brings it, once.
+    state = threadReducer(state, { type: 'received', messages: [message(1, { clientMessageId: 'a' })] });
+    state = threadReducer(state, { type: 'resendAfterReconnect' });
+    expect(state.pending.map((p) => [p.clientMessageId, p.status])).toEqual([
+      ['b', 'sending'],
+      ['c', 'failed'],
+    ]);
+    expect(state.messages.map((m) => m.clientMessageId)).toEqual(['a']);
+  });
+});
+
+describe('after a gap', () => {
+  it('asks again from before my first message not yet seen, so statuses missed while away catch up', () => {
+    const state = threadReducer(emptyThread, {
+      type: 'received',
+      messages: [
+        message(1, { status: 'seen' }),
+        message(2, { senderId: other }),
+        message(3, { status: 'delivered' }),
+        message(4, { senderId: other }),
+        message(5),
+      ],
+    });
+    expect(resyncAfterSeq(state, me)).toBe(2);
+    const allSeen = threadReducer(state, { type: 'status', senderId: me, upToSeq: 5, status: 'seen' });
+    expect(resyncAfterSeq(allSeen, me)).toBe(5);
+    expect(resyncAfterSeq(emptyThread, me)).toBe(0);
+  });
+
+  it('acknowledges the other party’s highest seq, whatever order the messages are in', () => {
+    const messages = [message(4, { senderId: other }), message(2, { senderId: other }), message(7)];
+    expect(lastSeqOfOtherParty(messages, me)).toBe(4);
+    expect(lastSeqOfOtherParty([message(1)], me)).toBe(0);
   });
 });

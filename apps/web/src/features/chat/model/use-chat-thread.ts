@@ -21,7 +21,13 @@ import { toast } from '../../../lib/toast-store';
 import { clientEvent } from '../api/chat-paths';
 import { getMessages, getMessagesAfter } from '../api/get-messages';
 import { chatKeys } from '../api/get-chats';
-import { emptyThread, lastSeq, threadReducer, type PendingMessage } from './thread';
+import {
+  emptyThread,
+  lastSeqOfOtherParty,
+  resyncAfterSeq,
+  threadReducer,
+  type PendingMessage,
+} from './thread';
 
 /** A client message id: unique forever (the server stores a repeated one once). */
 export function newClientMessageId(): string {
@@ -67,8 +73,7 @@ export function useChatThread(
   /** Tells the server what this client holds and has seen, and refreshes the unread counts. */
   const acknowledge = useCallback(
     (messages: readonly ChatMessage[]) => {
-      const fromOther = messages.filter((m) => m.senderId !== meId);
-      const upToSeq = fromOther.at(-1)?.seq;
+      const upToSeq = lastSeqOfOtherParty(messages, meId);
       if (!upToSeq) return;
       connection.send(clientEvent(kind, 'messageDelivered'), { chatId, upToSeq });
       if (typeof document === 'undefined' || document.visibilityState !== 'hidden') {
@@ -98,7 +103,9 @@ export function useChatThread(
     return () => controller.abort();
   }, [kind, chatId, attempt, acknowledge]);
 
-  // On every connect: open the chat on this socket, then fetch what came while we were away.
+  // On every connect: open the chat on this socket, fetch what came (and what changed status) while we were
+  // away, acknowledge everything held (an acknowledgement sent just before a drop may be lost), then send again
+  // what failed for want of a connection — with the same client ids, so the server stores each at most once.
   useEffect(() => {
     if (status !== 'connected' || history.state !== 'ready') return;
     const controller = new AbortController();
@@ -107,15 +114,19 @@ export function useChatThread(
         setOtherOnline(ack.otherPartyOnline);
       }
     });
-    getMessagesAfter(kind, chatId, lastSeq(threadRef.current), controller.signal).then(
-      (items) => {
-        dispatch({ type: 'received', messages: items });
-        acknowledge(items);
-      },
-      () => undefined, // the next reconnect asks again
-    );
+    getMessagesAfter(kind, chatId, resyncAfterSeq(threadRef.current, meId), controller.signal)
+      .then(
+        (items) => {
+          dispatch({ type: 'received', messages: items });
+          acknowledge([...threadRef.current.messages, ...items]);
+        },
+        () => undefined, // the next reconnect asks again
+      )
+      .then(() => {
+        if (!controller.signal.aborted) dispatch({ type: 'resendAfterReconnect' });
+      });
     return () => controller.abort();
-  }, [status, history.state, connection, kind, chatId, acknowledge]);
+  }, [status, history.state, connection, kind, chatId, meId, acknowledge]);
 
   // Live events of this conversation.
   useEffect(() => {
@@ -168,37 +179,46 @@ export function useChatThread(
     };
   }, [connection, kind, chatId, meId, otherId, acknowledge]);
 
-  const emitPending = useCallback(
-    (pending: PendingMessage) => {
-      const sent = connection.send(
-        clientEvent(kind, 'sendMessage'),
-        {
-          chatId,
-          receiverId: otherId,
-          clientMessageId: pending.clientMessageId,
-          text: pending.text,
-          attachmentIds: pending.attachments.map((a) => a.id),
-        },
-        (raw: unknown) => {
-          const ack = raw as SendMessageAck;
-          if (isObject(ack) && ack.ok === true) {
-            dispatch({ type: 'received', messages: [ack.message] });
-            void queryClient.invalidateQueries({ queryKey: chatKeys.lists() });
-          } else {
-            dispatch({ type: 'failed', clientMessageId: pending.clientMessageId });
-            const code =
-              isObject(ack) && isObject(ack.error) ? String(ack.error.code) : 'MESSAGE_SEND_FAILED';
-            toast.error(t(`errors:${code}`, { defaultValue: t('errors:MESSAGE_SEND_FAILED') }));
-          }
-        },
-      );
-      if (!sent) {
-        dispatch({ type: 'failed', clientMessageId: pending.clientMessageId });
-        toast.error(t('connectionLost'));
-      }
-    },
-    [connection, kind, chatId, otherId, queryClient, t],
-  );
+  // The user's messages go out one at a time, oldest first, each after the previous one's ack: what was typed
+  // in order is stored in order, also when several go out again after a reconnect. Without a connection, or
+  // when it drops before the ack (Socket.IO then drops the ack handler: no answer will come), every message
+  // still `sending` turns `failed` until the next connect sends it again.
+  const inFlight = useRef<string | null>(null);
+  useEffect(() => {
+    if (status !== 'connected') inFlight.current = null;
+    if (inFlight.current) return;
+    const next = thread.pending.find((p) => p.status === 'sending');
+    if (!next) return;
+    const { clientMessageId } = next;
+    inFlight.current = clientMessageId;
+    const sent = connection.send(
+      clientEvent(kind, 'sendMessage'),
+      {
+        chatId,
+        receiverId: otherId,
+        clientMessageId,
+        text: next.text,
+        attachmentIds: next.attachments.map((a) => a.id),
+      },
+      (raw: unknown) => {
+        if (inFlight.current === clientMessageId) inFlight.current = null;
+        const ack = raw as SendMessageAck;
+        if (isObject(ack) && ack.ok === true) {
+          dispatch({ type: 'received', messages: [ack.message] });
+          void queryClient.invalidateQueries({ queryKey: chatKeys.lists() });
+        } else {
+          dispatch({ type: 'failed', clientMessageId, reason: 'refused' });
+          const code = isObject(ack) && isObject(ack.error) ? String(ack.error.code) : 'MESSAGE_SEND_FAILED';
+          toast.error(t(`errors:${code}`, { defaultValue: t('errors:MESSAGE_SEND_FAILED') }));
+        }
+      },
+    );
+    if (!sent) {
+      inFlight.current = null;
+      dispatch({ type: 'connectionLost' });
+      toast.error(t('connectionLost'));
+    }
+  }, [status, thread.pending, connection, kind, chatId, otherId, queryClient, t]);
 
   const send = useCallback(
     (text: string, attachments: ChatAttachment[] = []) => {
@@ -212,21 +232,14 @@ export function useChatThread(
       dispatch({ type: 'sending', message: pending });
       lastTypingSent.current = 0;
       connection.send(clientEvent(kind, 'userStoppedTyping'), { chatId, receipentId: otherId });
-      emitPending(pending);
     },
-    [connection, kind, chatId, otherId, emitPending],
+    [connection, kind, chatId, otherId],
   );
 
   /** Sends the same client message id again: the server stores it at most once. */
-  const retry = useCallback(
-    (clientMessageId: string) => {
-      const pending = threadRef.current.pending.find((p) => p.clientMessageId === clientMessageId);
-      if (!pending) return;
-      dispatch({ type: 'retrying', clientMessageId });
-      emitPending(pending);
-    },
-    [emitPending],
-  );
+  const retry = useCallback((clientMessageId: string) => {
+    dispatch({ type: 'retrying', clientMessageId });
+  }, []);
 
   /** Typing notices, at most one every 3 s (the server throttles too). */
   const typing = useCallback(
