@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { provinceCodes, provinceNames } from '@maplesource/contracts/provinces';
+import { provinceCodes, provinceNames } from '@maplesource/contracts/province-names';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSellers } from '../../features/sellers/api/sellers';
 import { SellerCard, SellerGridSkeleton } from '../../features/sellers/components/seller-views';
