@@ -39,6 +39,13 @@ export default defineConfig(({ command }) => ({
               priority: 2,
             },
             {
+              // French texts (decision 041 loads them before a French first render): one file, not one request per
+              // namespace (decision 125).
+              name: 'locale-fr',
+              test: /[\\/]apps[\\/]web[\\/]src[\\/]locales[\\/]fr[\\/]/,
+              priority: 3,
+            },
+            {
               name: 'shell',
               test: /[\\/]apps[\\/]web[\\/]src[\\/](lib[\\/](http|create-store|session-store|toast-store|format|i18n|query-client|use-document-title|use-require-login)\.ts|components[\\/]ui[\\/]|config[\\/]|app[\\/](layouts|behaviours)[\\/])|[\\/]packages[\\/]contracts[\\/]src[\\/](limits|languages|routes|seo|province-names)\.ts/,
               priority: 1,
