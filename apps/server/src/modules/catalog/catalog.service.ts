@@ -303,8 +303,13 @@ async function productListing(
   };
 }
 
+/** Frequent text is walked, bounded (decision 128). */
+const textWalkWindow = (state: CatalogState, frequentText: boolean) =>
+  frequentText ? state.textWalkWindow : undefined;
+
 /** The page of a product listing (what both the listing and the global search's products group walk). */
 function productPageInput(
+  state: CatalogState,
   listing: Awaited<ReturnType<typeof productListing>>,
   query: Pick<ProductListQuery, 'type' | 'sort' | 'page' | 'pageSize' | 'cursor'>,
 ): ListingPageInput {
@@ -316,6 +321,7 @@ function productPageInput(
     where: listing.pageWhere,
     order: productOrders[sort],
     matchFirst: listing.matchFirst,
+    textWalkWindow: textWalkWindow(state, Boolean(listing.resolved?.tsquery) && !listing.matchFirst),
     page: query.page,
     pageSize: query.pageSize,
     cursor: query.cursor,
@@ -329,7 +335,11 @@ export async function listProducts(
   userId: string | null,
 ): Promise<ProductListResponse> {
   const listing = await productListing(db, state, query, userId);
-  const { rows, ...answer } = await listingWithTotal(db, productPageInput(listing, query), listing.count);
+  const { rows, ...answer } = await listingWithTotal(
+    db,
+    productPageInput(state, listing, query),
+    listing.count,
+  );
   return { items: rows.map(toProductCard), ...answer, correctedQuery: listing.resolved?.corrected ?? null };
 }
 
@@ -346,7 +356,7 @@ export async function searchProducts(
   const listing = await productListing(db, state, { q, type: 'all' }, null);
   const page = await listingPage(
     db,
-    productPageInput(listing, { type: 'all', page: 1, pageSize: limit, cursor: undefined }),
+    productPageInput(state, listing, { type: 'all', page: 1, pageSize: limit, cursor: undefined }),
   );
   return page.rows.map(toProductCard);
 }
@@ -652,6 +662,11 @@ function servicePageInput(
     matchFirst:
       Boolean(listing.resolved?.tsquery) &&
       (listing.resolved?.estimatedOtherMatches ?? 0) < state.frequentTextThreshold,
+    textWalkWindow: textWalkWindow(
+      state,
+      Boolean(listing.resolved?.tsquery) &&
+        (listing.resolved?.estimatedOtherMatches ?? 0) >= state.frequentTextThreshold,
+    ),
     page: query.page,
     pageSize: query.pageSize,
     cursor: query.cursor,
