@@ -299,6 +299,8 @@ async function productListing(
     // Rare text: every match through the GIN index first, then sorted (decision 085).
     matchFirst: Boolean(resolved?.tsquery) && !frequent,
     pageWhere: whereOf(page),
+    // The page's conditions with the text in its GIN form: a bounded walk's fallback (decision 128).
+    matchWhere: whereOf(sample),
     count: { table: 'products' as const, exact, exactWhere: whereOf(count), sampleWhere: whereOf(sample) },
   };
 }
@@ -322,6 +324,7 @@ function productPageInput(
     order: productOrders[sort],
     matchFirst: listing.matchFirst,
     textWalkWindow: textWalkWindow(state, Boolean(listing.resolved?.tsquery) && !listing.matchFirst),
+    matchWhere: listing.matchWhere,
     page: query.page,
     pageSize: query.pageSize,
     cursor: query.cursor,

@@ -180,6 +180,11 @@ export interface ListingPageInput {
    * from the GIN plan instead (decision 128).
    */
   textWalkWindow?: number | undefined;
+  /**
+   * `where` with the text in its GIN form, for the match-first plan a bounded walk falls back to (the walk's
+   * own text check is kept out of the index on purpose). Default: `where`.
+   */
+  matchWhere?: SQL;
 }
 
 /**
@@ -227,10 +232,14 @@ export async function listingPage(db: Db, input: ListingPageInput): Promise<List
   // numbers (both are validated integers): as parameters the planner would cost an unknown LIMIT.
   const limit = sql`LIMIT ${sql.raw(String(pageSize + 1))} OFFSET ${sql.raw(String(offset))}`;
   const all = sql.join(conditions, sql` AND `);
+  const matchConditions = sql.join(
+    fromCursor ? [input.matchWhere ?? input.where, fromCursor] : [input.matchWhere ?? input.where],
+    sql` AND `,
+  );
   const matchFirst = () =>
     plainRows(
       db,
-      sql`WITH matched AS MATERIALIZED (SELECT p.id, ${column} AS sort_key FROM ${table} p WHERE ${all})
+      sql`WITH matched AS MATERIALIZED (SELECT p.id, ${column} AS sort_key FROM ${table} p WHERE ${matchConditions})
           SELECT id, sort_key::text AS cursor_key FROM matched
           ORDER BY sort_key ${walkDir}, id ${walkDir} ${limit}`,
     );
