@@ -138,42 +138,27 @@ async function sequential(base, { warm = 40, runs = 400, pathAt = searchPath } =
   return { p50: percentile(times, 50), p99: percentile(times, 99) };
 }
 
-/** autocannon over the rotating queries (one request list, each connection walks it). */
-function loadSearch(base, { duration = 10, connections = 20 } = {}) {
+function loadRequests(base, requests, { duration = 10, connections = 20 } = {}) {
   return new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url: base,
-        duration,
-        connections,
-        headers,
-        requests: searchQueries.map((_, i) => ({ method: 'GET', path: searchPath(i) })),
-      },
-      (error, result) => (error ? reject(error) : resolve(result)),
+    autocannon({ url: base, duration, connections, headers, requests }, (error, result) =>
+      error ? reject(error) : resolve(result),
     );
   });
 }
 
+/** autocannon over the rotating queries (one request list, each connection walks it). */
+const loadSearch = (base) =>
+  loadRequests(
+    base,
+    searchQueries.map((_, i) => ({ method: 'GET', path: searchPath(i) })),
+  );
+
 /** autocannon over the Zipf mix: the connections share one position in the request list. */
-function loadMix(base, paths, { duration = 10, connections = 20 } = {}) {
+function loadMix(base, paths) {
   let position = 0;
-  return new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url: base,
-        duration,
-        connections,
-        headers,
-        requests: [
-          {
-            method: 'GET',
-            setupRequest: (request) => ({ ...request, path: paths[position++ % paths.length] }),
-          },
-        ],
-      },
-      (error, result) => (error ? reject(error) : resolve(result)),
-    );
-  });
+  return loadRequests(base, [
+    { method: 'GET', setupRequest: (request) => ({ ...request, path: paths[position++ % paths.length] }) },
+  ]);
 }
 
 function loadHealthz(base, { duration = 5, connections = 20 } = {}) {
