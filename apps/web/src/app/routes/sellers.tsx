@@ -90,7 +90,7 @@ export function SellerDirectory({
             <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
               {sellers.data.items.map((seller) => (
                 <li key={seller.id}>
-                  <SellerCard seller={seller} headingLevel="h2" />
+                  <SellerCard seller={seller} headingLevel={2} />
                 </li>
               ))}
             </ul>

@@ -32,15 +32,9 @@ function Badges({ seller }: { seller: SellerSummary }) {
 }
 
 /** `headingLevel`: the card's name heading follows the page outline (h2 right under a page's h1). */
-export function SellerCard({
-  seller,
-  headingLevel = 'h3',
-}: {
-  seller: SellerSummary;
-  headingLevel?: 'h2' | 'h3';
-}) {
+export function SellerCard({ seller, headingLevel = 3 }: { seller: SellerSummary; headingLevel?: 2 | 3 }) {
   const { t } = useTranslation('sellers');
-  const Heading = headingLevel;
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="flex h-full gap-3 rounded-lg border border-gray-200 bg-white p-3">
       <img
