@@ -3,9 +3,14 @@
 // Prints the endpoint sequentially (one connection) and under autocannon at 20 connections, uncached
 // (CATALOG_LISTING_CACHE_MS=0) and with the short result cache it shares with the listings (decision 041).
 // The queries rotate over frequent and rare words, typos in English and French, a seller's and a service's name.
+// A second, realistic mix (issue 15): 200 distinct terms drawn from the database — product and service words,
+// two-word phrases, storefront and service names, a quarter of them with a typo — requested in a Zipf order
+// (rank r asked ∝ 1/r), so a few terms are frequent and most are rare, as in a real search log. With the
+// result cache on, the frequent ones are served from it and the long tail is computed.
 // Env: DATABASE_URL (the server; skipped without it), BENCH_PRODUCTS (default 1000000), BENCH_REUSE=1 keeps an
 // already seeded `maple_bench` (the catalogue-listing benchmark's database; seeded here when missing).
 import { spawnSync } from 'node:child_process';
+import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { printLoad, repoRoot, startServer } from './lib.mjs';
@@ -23,6 +28,95 @@ export const searchQueries = [
 ];
 const searchPath = (i) => `/api/v1/search?q=${encodeURIComponent(searchQueries[i % searchQueries.length])}`;
 
+/** Deterministic pseudo-random numbers (mulberry32): the same mix on every run. */
+function random(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A typing slip in one word of at least 5 letters: a letter dropped, doubled or swapped with the next. */
+function typo(term, next) {
+  const words = term.split(' ');
+  const candidates = words.map((w, i) => [w, i]).filter(([w]) => w.length >= 5);
+  if (candidates.length === 0) return term;
+  const [word, index] = candidates[Math.floor(next() * candidates.length)];
+  const at = 1 + Math.floor(next() * (word.length - 2));
+  const kind = Math.floor(next() * 3);
+  const slipped =
+    kind === 0
+      ? word.slice(0, at) + word.slice(at + 1)
+      : kind === 1
+        ? word.slice(0, at) + word[at] + word.slice(at)
+        : word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2);
+  words[index] = slipped;
+  return words.join(' ');
+}
+
+/** 200 distinct search terms from the catalogue itself, shuffled into Zipf ranks, a quarter with a typo. */
+export async function realisticTerms(client, count = 200) {
+  const next = random(15);
+  const column = async (text) => (await client.query(text)).rows.map((row) => Object.values(row)[0]);
+  const productWords = await column(
+    `SELECT word FROM search_words WHERE product_ndoc > 0 AND length(word) >= 4 ORDER BY product_ndoc DESC, word LIMIT 60`,
+  );
+  const otherWords = await column(
+    `SELECT word FROM search_words WHERE ndoc - product_ndoc > 0 AND product_ndoc = 0 AND length(word) >= 4
+     ORDER BY ndoc DESC, word LIMIT 40`,
+  );
+  const sellerNames = await column(
+    `SELECT name FROM sellers ORDER BY (id * 2654435761) % 4294967296 LIMIT 30`,
+  );
+  const serviceNames = await column(
+    `SELECT name_en FROM services ORDER BY (id * 2654435761) % 4294967296 LIMIT 20`,
+  );
+  const frenchNames = await column(
+    `SELECT name_fr FROM products WHERE id <= 200000 ORDER BY (id * 2654435761) % 4294967296 LIMIT 20`,
+  );
+  const pairs = Array.from({ length: 40 }, () => {
+    const a = productWords[Math.floor(next() * productWords.length)];
+    const b = productWords[Math.floor(next() * productWords.length)];
+    return a === b ? a : `${a} ${b}`;
+  });
+  const pool = [
+    ...new Set([...productWords, ...otherWords, ...pairs, ...sellerNames, ...serviceNames, ...frenchNames]),
+  ];
+  for (let i = pool.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [pool[i], pool[j]] = [pool[j], pool[i]];
+  }
+  const terms = [];
+  const seen = new Set();
+  for (const term of pool) {
+    const asked = next() < 0.25 ? typo(term, next) : term;
+    if (seen.has(asked)) continue;
+    seen.add(asked);
+    terms.push(asked);
+    if (terms.length === count) break;
+  }
+  return terms;
+}
+
+/** Request paths in Zipf order over the ranked terms: rank r is asked with probability ∝ 1/r. */
+function zipfPaths(terms, length = 20_000) {
+  const next = random(42);
+  const weights = terms.map((_, rank) => 1 / (rank + 1));
+  const total = weights.reduce((sum, w) => sum + w, 0);
+  const cumulative = [];
+  let sum = 0;
+  for (const w of weights) cumulative.push((sum += w / total));
+  return Array.from({ length }, () => {
+    const u = next();
+    const rank = cumulative.findIndex((c) => c >= u);
+    return `/api/v1/search?q=${encodeURIComponent(terms[rank === -1 ? terms.length - 1 : rank])}`;
+  });
+}
+
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const fmt = (ms) => `${ms.toFixed(2)} ms`;
 
@@ -32,32 +126,39 @@ async function fetchOk(url) {
   return res.json();
 }
 
-async function sequential(base, { warm = 40, runs = 400 } = {}) {
-  for (let i = 0; i < warm; i++) await fetchOk(`${base}${searchPath(i)}`);
+async function sequential(base, { warm = 40, runs = 400, pathAt = searchPath } = {}) {
+  for (let i = 0; i < warm; i++) await fetchOk(`${base}${pathAt(i)}`);
   const times = [];
   for (let i = 0; i < runs; i++) {
     const started = performance.now();
-    await fetchOk(`${base}${searchPath(i)}`);
+    await fetchOk(`${base}${pathAt(warm + i)}`);
     times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);
   return { p50: percentile(times, 50), p99: percentile(times, 99) };
 }
 
-/** autocannon over the rotating queries (one request list, each connection walks it). */
-function loadSearch(base, { duration = 10, connections = 20 } = {}) {
+function loadRequests(base, requests, { duration = 10, connections = 20 } = {}) {
   return new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url: base,
-        duration,
-        connections,
-        headers,
-        requests: searchQueries.map((_, i) => ({ method: 'GET', path: searchPath(i) })),
-      },
-      (error, result) => (error ? reject(error) : resolve(result)),
+    autocannon({ url: base, duration, connections, headers, requests }, (error, result) =>
+      error ? reject(error) : resolve(result),
     );
   });
+}
+
+/** autocannon over the rotating queries (one request list, each connection walks it). */
+const loadSearch = (base) =>
+  loadRequests(
+    base,
+    searchQueries.map((_, i) => ({ method: 'GET', path: searchPath(i) })),
+  );
+
+/** autocannon over the Zipf mix: the connections share one position in the request list. */
+function loadMix(base, paths) {
+  let position = 0;
+  return loadRequests(base, [
+    { method: 'GET', setupRequest: (request) => ({ ...request, path: paths[position++ % paths.length] }) },
+  ]);
 }
 
 function loadHealthz(base, { duration = 5, connections = 20 } = {}) {
@@ -104,7 +205,7 @@ async function ensureDatabase(baseUrl, products) {
   return benchUrl.toString();
 }
 
-async function measure(label, databaseUrl, cacheMs) {
+async function measure(label, databaseUrl, cacheMs, mix) {
   const server = await startServer({
     env: { DATABASE_URL: databaseUrl, SEED: 'never', CATALOG_LISTING_CACHE_MS: String(cacheMs) },
   });
@@ -116,6 +217,9 @@ async function measure(label, databaseUrl, cacheMs) {
     console.info(`${label} GET /api/v1/search, one connection: p50 ${fmt(seq.p50)}  p99 ${fmt(seq.p99)}`);
     printLoad(`${label} GET /healthz`, await loadHealthz(server.url));
     printLoad(`${label} GET /api/v1/search (20 conn.)`, await loadSearch(server.url));
+    const mixSeq = await sequential(server.url, { warm: 0, runs: 400, pathAt: (i) => mix[i] });
+    console.info(`${label} realistic mix, one connection: p50 ${fmt(mixSeq.p50)}  p99 ${fmt(mixSeq.p99)}`);
+    printLoad(`${label} realistic mix (20 conn.)`, await loadMix(server.url, mix.slice(400)));
   } finally {
     await server.stop();
   }
@@ -136,10 +240,29 @@ export async function run() {
   await client.connect();
   const { rows } = await client.query('SELECT count(*)::int AS n FROM products');
   const buffers = (await client.query('SHOW shared_buffers')).rows[0].shared_buffers;
+  const terms = await realisticTerms(client);
   await client.end();
   console.info(`PostgreSQL ${rows[0].n} products (shared_buffers ${buffers})`);
-  await measure('PostgreSQL uncached', databaseUrl, 0);
-  await measure('PostgreSQL cached 5 s', databaseUrl, 5000);
+  const mix = zipfPaths(terms);
+  const distinct = new Set(mix.slice(0, 5000)).size;
+  console.info(
+    `realistic mix: ${terms.length} terms, Zipf order (${distinct} distinct in the first 5,000 requests); ` +
+      `top terms: ${terms.slice(0, 6).join(' | ')}; tail: ${terms.slice(-4).join(' | ')}`,
+  );
+  console.info(
+    `load average before: ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}`,
+  );
+  await measure('PostgreSQL uncached', databaseUrl, 0, mix);
+  await measure('PostgreSQL cached 5 s', databaseUrl, 5000, mix);
+  console.info(
+    `load average after: ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}`,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await run();

@@ -1,14 +1,25 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
 const backend = process.env.MAPLESOURCE_DEV_BACKEND ?? 'http://localhost:3000';
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root,
   plugins: [react(), tailwindcss()],
+  resolve: {
+    // React Router's package points bundlers at its development build (dev warnings on); a production bundle
+    // takes the production build, whose warnings the minifier drops (decision 125).
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
@@ -28,6 +39,13 @@ export default defineConfig({
               priority: 2,
             },
             {
+              // French texts (decision 041 loads them before a French first render): one file, not one request per
+              // namespace (decision 125).
+              name: 'locale-fr',
+              test: /[\\/]apps[\\/]web[\\/]src[\\/]locales[\\/]fr[\\/]/,
+              priority: 3,
+            },
+            {
               name: 'shell',
               test: /[\\/]apps[\\/]web[\\/]src[\\/](lib[\\/](http|create-store|session-store|toast-store|format|i18n|query-client|use-document-title|use-require-login)\.ts|components[\\/]ui[\\/]|config[\\/]|app[\\/](layouts|behaviours)[\\/])|[\\/]packages[\\/]contracts[\\/]src[\\/](limits|languages|routes|seo|province-names)\.ts/,
               priority: 1,
@@ -45,4 +63,4 @@ export default defineConfig({
       '/uploads': { target: backend, changeOrigin: true },
     },
   },
-});
+}));

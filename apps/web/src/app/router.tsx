@@ -1,85 +1,98 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { Suspense, useState, type ComponentType } from 'react';
+import { useLocation, useRoutes, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import { AppLoader } from './behaviours/global-loader';
 import { DefaultLayout } from './layouts/default-layout';
 import { LoggedInOnly } from './routes/logged-in-only';
-import { RouteError } from './routes/route-error';
+import { RouteErrorBoundary } from './routes/route-error';
 import { languagePrefixedRoutes } from './language-routes';
+import { lazyScreen } from './screen-loading';
 import { dropPageData } from '../lib/page-data';
 
-/** Route `lazy`: each screen is its own chunk; the router reports "loading" while it downloads. */
-const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
-  Component: (await load()).default,
-});
+/**
+ * Each screen is its own chunk (React.lazy), rendered in the layout's Suspense boundary. The routes are plain
+ * element routes for `useRoutes` in a `BrowserRouter`: the data router (`createBrowserRouter`: loaders, actions,
+ * fetchers, route `lazy`) is ~17 KB gzip of every page's first load and the app used none of it but `lazy`
+ * (decision 125).
+ */
+const page = (load: () => Promise<{ default: ComponentType }>) => {
+  const Screen = lazyScreen(load);
+  return <Screen />;
+};
+
+// Screens served by several routes: one lazy component each, so moving between those routes keeps the screen.
+const productListing = page(() => import('./routes/products'));
+const serviceListing = page(() => import('./routes/services'));
+const cncQuotes = page(() => import('./routes/cnc-quotes'));
+const sellerInbox = page(() => import('./routes/seller-inbox'));
 
 const publicRoutes: RouteObject[] = [
-  { index: true, lazy: page(() => import('./routes/landing')) },
-  { path: paths.products, lazy: page(() => import('./routes/products')) },
+  { index: true, element: page(() => import('./routes/landing')) },
+  { path: paths.products, element: productListing },
   // Also serves /products/{type} (popular, bestsellers, …): the page decides.
-  { path: paths.productCategory, lazy: page(() => import('./routes/products')) },
-  { path: paths.productSubcategory, lazy: page(() => import('./routes/products')) },
-  { path: paths.productDetail, lazy: page(() => import('./routes/product-detail')) },
-  { path: paths.services, lazy: page(() => import('./routes/services')) },
-  { path: paths.serviceCategory, lazy: page(() => import('./routes/services')) },
-  { path: paths.serviceSubcategory, lazy: page(() => import('./routes/services')) },
-  { path: paths.serviceDetail, lazy: page(() => import('./routes/service-detail')) },
-  { path: paths.sellers, lazy: page(() => import('./routes/sellers')) },
-  { path: paths.sellerDetail, lazy: page(() => import('./routes/seller-detail')) },
-  { path: paths.ourSellers, lazy: page(() => import('./routes/our-sellers')) },
-  { path: paths.blogs, lazy: page(() => import('./routes/blogs')) },
-  { path: paths.blogDetail, lazy: page(() => import('./routes/blog-detail')) },
-  { path: paths.terms, lazy: page(() => import('./routes/terms')) },
-  { path: paths.privacy, lazy: page(() => import('./routes/privacy')) },
-  { path: paths.verifyEmail, lazy: page(() => import('./routes/verify-email')) },
-  { path: paths.careerVerifyEmail, lazy: page(() => import('./routes/career-verify-email')) },
-  { path: paths.globalQuote, lazy: page(() => import('./routes/global-quote')) },
-  { path: paths.cncQuotes, lazy: page(() => import('./routes/cnc-quotes')) },
-  { path: paths.cncQuotesTab, lazy: page(() => import('./routes/cnc-quotes')) },
+  { path: paths.productCategory, element: productListing },
+  { path: paths.productSubcategory, element: productListing },
+  { path: paths.productDetail, element: page(() => import('./routes/product-detail')) },
+  { path: paths.services, element: serviceListing },
+  { path: paths.serviceCategory, element: serviceListing },
+  { path: paths.serviceSubcategory, element: serviceListing },
+  { path: paths.serviceDetail, element: page(() => import('./routes/service-detail')) },
+  { path: paths.sellers, element: page(() => import('./routes/sellers')) },
+  { path: paths.sellerDetail, element: page(() => import('./routes/seller-detail')) },
+  { path: paths.ourSellers, element: page(() => import('./routes/our-sellers')) },
+  { path: paths.blogs, element: page(() => import('./routes/blogs')) },
+  { path: paths.blogDetail, element: page(() => import('./routes/blog-detail')) },
+  { path: paths.terms, element: page(() => import('./routes/terms')) },
+  { path: paths.privacy, element: page(() => import('./routes/privacy')) },
+  { path: paths.verifyEmail, element: page(() => import('./routes/verify-email')) },
+  { path: paths.careerVerifyEmail, element: page(() => import('./routes/career-verify-email')) },
+  { path: paths.globalQuote, element: page(() => import('./routes/global-quote')) },
+  { path: paths.cncQuotes, element: cncQuotes },
+  { path: paths.cncQuotesTab, element: cncQuotes },
   // `/about-{product}` or not found (see about-or-not-found.tsx).
-  { path: '/:aboutSlug', lazy: page(() => import('./routes/about-or-not-found')) },
-  { path: '*', lazy: page(() => import('./routes/not-found')) },
+  { path: '/:aboutSlug', element: page(() => import('./routes/about-or-not-found')) },
+  { path: '*', element: page(() => import('./routes/not-found')) },
 ];
 
 const loggedInRoutes: RouteObject[] = [
-  { path: paths.profile, lazy: page(() => import('./routes/profile')) },
-  { path: paths.wishlist, lazy: page(() => import('./routes/wishlist')) },
-  { path: paths.invoice, lazy: page(() => import('./routes/invoice')) },
-  { path: paths.checkout, lazy: page(() => import('./routes/checkout')) },
-  { path: paths.career, lazy: page(() => import('./routes/career')) },
-  { path: paths.myOrders, lazy: page(() => import('./routes/my-orders')) },
-  { path: paths.orderDetail, lazy: page(() => import('./routes/order-detail')) },
-  { path: paths.serviceOrderDetail, lazy: page(() => import('./routes/service-order-detail')) },
-  { path: paths.sellerInbox, lazy: page(() => import('./routes/seller-inbox')) },
-  { path: paths.sellerConversation, lazy: page(() => import('./routes/seller-inbox')) },
+  { path: paths.profile, element: page(() => import('./routes/profile')) },
+  { path: paths.wishlist, element: page(() => import('./routes/wishlist')) },
+  { path: paths.invoice, element: page(() => import('./routes/invoice')) },
+  { path: paths.checkout, element: page(() => import('./routes/checkout')) },
+  { path: paths.career, element: page(() => import('./routes/career')) },
+  { path: paths.myOrders, element: page(() => import('./routes/my-orders')) },
+  { path: paths.orderDetail, element: page(() => import('./routes/order-detail')) },
+  { path: paths.serviceOrderDetail, element: page(() => import('./routes/service-order-detail')) },
+  { path: paths.sellerInbox, element: sellerInbox },
+  { path: paths.sellerConversation, element: sellerInbox },
 ];
 
 export const routes: RouteObject[] = [
   {
     element: <DefaultLayout />,
-    hydrateFallbackElement: <AppLoader />,
-    errorElement: <RouteError />,
     children: [
-      { errorElement: <RouteError />, children: [...publicRoutes] },
-      { element: <LoggedInOnly />, errorElement: <RouteError />, children: loggedInRoutes },
+      ...publicRoutes,
+      { element: <LoggedInOnly />, children: loggedInRoutes },
       // `/fr/products` etc. (issue 5): same screens, language selected by the prefix.
       ...languagePrefixedRoutes([
-        { errorElement: <RouteError />, children: [...publicRoutes] },
-        { element: <LoggedInOnly />, errorElement: <RouteError />, children: loggedInRoutes },
+        { children: [...publicRoutes] },
+        { element: <LoggedInOnly />, children: loggedInRoutes },
       ]),
     ],
   },
   // Admin console (issue 5): its own lazy chunk and layout, never in the buyer bundle.
-  { path: '/admin/*', errorElement: <RouteError />, lazy: page(() => import('./routes/admin')) },
+  {
+    path: '/admin/*',
+    element: <Suspense fallback={<AppLoader />}>{page(() => import('./routes/admin'))}</Suspense>,
+  },
 ];
 
-export function createAppRouter() {
-  const router = createBrowserRouter(routes);
-  const firstKey = router.state.location.key;
-  const stop = router.subscribe((state) => {
-    if (state.location.key === firstKey) return;
-    dropPageData();
-    stop();
-  });
-  return router;
+/** The app's routes for the current address; a failing screen shows the route error screen. */
+export function AppRoutes() {
+  const location = useLocation();
+  // The page's embedded API answers (decision 044) serve its first screen only: from the first navigation on,
+  // every request goes to the server. Dropped while rendering the new address, before its screen asks.
+  const [firstKey] = useState(location.key);
+  if (location.key !== firstKey) dropPageData();
+  return <RouteErrorBoundary>{useRoutes(routes, location)}</RouteErrorBoundary>;
 }

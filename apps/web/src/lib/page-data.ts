@@ -34,6 +34,16 @@ export function takePageData(pathAndQuery: string): { status: number; body: unkn
   return { status: entry[0], body: entry[1] };
 }
 
+/**
+ * A successful answer from the page for a query's `initialData` (taken once, as a request would take it): the
+ * screen then has it in its first render, not one render later. Used where content arriving a render late
+ * would move what is already on screen (layout shift).
+ */
+export function pageDataAnswer<T>(pathAndQuery: string): T | undefined {
+  const entry = takePageData(pathAndQuery);
+  return entry && entry.status >= 200 && entry.status < 300 ? (entry.body as T) : undefined;
+}
+
 /** Page data describes the first page only: dropped at the first navigation inside the app. */
 export function dropPageData() {
   readPageElement();

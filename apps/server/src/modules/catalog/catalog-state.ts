@@ -1,5 +1,10 @@
 import { ListingCache } from './listing-cache';
-import { DEFAULT_EXACT_ROW_LIMIT, type ListingSizing, type ListingTable } from './listing-engine';
+import {
+  DEFAULT_EXACT_ROW_LIMIT,
+  DEFAULT_TEXT_WALK_WINDOW,
+  type ListingSizing,
+  type ListingTable,
+} from './listing-engine';
 import type { SearchWordCache } from './search-query';
 
 /** Text matching at least this many products is "frequent": the listing walks a btree instead (decision 040). */
@@ -13,6 +18,8 @@ export interface CatalogOptions {
   exactRowLimit?: number;
   /** Text matching at least this many products is listed by an ordered walk instead of the GIN index. */
   frequentTextThreshold?: number;
+  /** A walk for frequent text looks at this many entries before asking the GIN index (decision 128). */
+  textWalkWindow?: number;
 }
 
 /**
@@ -22,6 +29,7 @@ export interface CatalogOptions {
 export class CatalogState implements ListingSizing {
   exactRowLimit: number;
   frequentTextThreshold: number;
+  textWalkWindow: number;
   readonly tableSizes = new Map<ListingTable, { rows: number; at: number }>();
   readonly words: SearchWordCache = new Map();
   /** Visitors' listing answers as serialized JSON (catalog.routes.ts). */
@@ -30,13 +38,15 @@ export class CatalogState implements ListingSizing {
   constructor(options: CatalogOptions) {
     this.exactRowLimit = options.exactRowLimit ?? DEFAULT_EXACT_ROW_LIMIT;
     this.frequentTextThreshold = options.frequentTextThreshold ?? DEFAULT_FREQUENT_TEXT_THRESHOLD;
+    this.textWalkWindow = options.textWalkWindow ?? DEFAULT_TEXT_WALK_WINDOW;
     this.listings = new ListingCache<string>({ ttlMs: options.listingCacheMs });
   }
 
   /** Tests run the same cases with both counting and both text strategies on their own app. */
-  tune(knobs: { exactRowLimit?: number; frequentTextThreshold?: number }): void {
+  tune(knobs: { exactRowLimit?: number; frequentTextThreshold?: number; textWalkWindow?: number }): void {
     if (knobs.exactRowLimit !== undefined) this.exactRowLimit = knobs.exactRowLimit;
     if (knobs.frequentTextThreshold !== undefined) this.frequentTextThreshold = knobs.frequentTextThreshold;
+    if (knobs.textWalkWindow !== undefined) this.textWalkWindow = knobs.textWalkWindow;
   }
 
   /** After a catalogue write committed: cached listing pages are stale. */

@@ -273,12 +273,19 @@ async function productListing(
     // Rare text: every match through the GIN index first, then sorted (decision 085).
     matchFirst: Boolean(resolved?.tsquery) && !frequent,
     pageWhere: whereOf(page),
+    // The page's conditions with the text in its GIN form: a bounded walk's fallback (decision 128).
+    matchWhere: whereOf(sample),
     count: { table: 'products' as const, exact, exactWhere: whereOf(count), sampleWhere: whereOf(sample) },
   };
 }
 
+/** Frequent text is walked, bounded (decision 128). */
+const textWalkWindow = (state: CatalogState, frequentText: boolean) =>
+  frequentText ? state.textWalkWindow : undefined;
+
 /** The page of a product listing (what both the listing and the global search's products group walk). */
 function productPageInput(
+  state: CatalogState,
   listing: Awaited<ReturnType<typeof productListing>>,
   query: Pick<ProductListQuery, 'type' | 'sort' | 'page' | 'pageSize' | 'cursor'>,
 ): ListingPageInput {
@@ -290,6 +297,8 @@ function productPageInput(
     where: listing.pageWhere,
     order: productOrders[sort],
     matchFirst: listing.matchFirst,
+    textWalkWindow: textWalkWindow(state, Boolean(listing.resolved?.tsquery) && !listing.matchFirst),
+    matchWhere: listing.matchWhere,
     page: query.page,
     pageSize: query.pageSize,
     cursor: query.cursor,
@@ -303,7 +312,11 @@ export async function listProducts(
   userId: string | null,
 ): Promise<ProductListResponse> {
   const listing = await productListing(db, state, query, userId);
-  const { rows, ...answer } = await listingWithTotal(db, productPageInput(listing, query), listing.count);
+  const { rows, ...answer } = await listingWithTotal(
+    db,
+    productPageInput(state, listing, query),
+    listing.count,
+  );
   return { items: rows.map(toProductCard), ...answer, correctedQuery: listing.resolved?.corrected ?? null };
 }
 
@@ -320,7 +333,7 @@ export async function searchProducts(
   const listing = await productListing(db, state, { q, type: 'all' }, null);
   const page = await listingPage(
     db,
-    productPageInput(listing, { type: 'all', page: 1, pageSize: limit, cursor: undefined }),
+    productPageInput(state, listing, { type: 'all', page: 1, pageSize: limit, cursor: undefined }),
   );
   return page.rows.map(toProductCard);
 }
@@ -621,6 +634,11 @@ function servicePageInput(
     matchFirst:
       Boolean(listing.resolved?.tsquery) &&
       (listing.resolved?.estimatedOtherMatches ?? 0) < state.frequentTextThreshold,
+    textWalkWindow: textWalkWindow(
+      state,
+      Boolean(listing.resolved?.tsquery) &&
+        (listing.resolved?.estimatedOtherMatches ?? 0) >= state.frequentTextThreshold,
+    ),
     page: query.page,
     pageSize: query.pageSize,
     cursor: query.cursor,

@@ -13,7 +13,13 @@ import { buyerHeaders, createTestApp, type TestApp } from '../../../test/helpers
 import { rowsOf } from '../../db/transaction';
 import { REBUILD_SEARCH_WORDS_SQL, seedCatalog } from '../../seed/catalog';
 import { DEFAULT_FREQUENT_TEXT_THRESHOLD } from './catalog-state';
-import { DEFAULT_EXACT_ROW_LIMIT, inSample, roundEstimate, SAMPLE_RATE } from './listing-engine';
+import {
+  DEFAULT_EXACT_ROW_LIMIT,
+  DEFAULT_TEXT_WALK_WINDOW,
+  inSample,
+  roundEstimate,
+  SAMPLE_RATE,
+} from './listing-engine';
 import { expectedListingPage } from '../../../test/listing-reference';
 import { seedContentHomeBlogs } from '../../seed/content-home-blogs';
 import { categoryDrawing } from './catalog-illustrations';
@@ -78,7 +84,10 @@ afterAll(async () => {
 // A failed assertion must not leave another test in the forced mode.
 afterEach(() => {
   t.app.catalog.state.tune({ exactRowLimit: DEFAULT_EXACT_ROW_LIMIT });
-  t.app.catalog.state.tune({ frequentTextThreshold: DEFAULT_FREQUENT_TEXT_THRESHOLD });
+  t.app.catalog.state.tune({
+    frequentTextThreshold: DEFAULT_FREQUENT_TEXT_THRESHOLD,
+    textWalkWindow: DEFAULT_TEXT_WALK_WINDOW,
+  });
 });
 
 interface RefProduct {
@@ -238,9 +247,15 @@ describe('product listing filters match a plain reference implementation', () =>
     // Both text strategies — GIN intersection (rare words) and the ordered btree walk (frequent words) — each
     // with exact totals (a small catalogue) and with totals estimated from the sample (a large one, decision 042;
     // rare text is still counted exactly there).
-    for (const threshold of [1_000_000, 1]) {
+    // The walk is bounded (decision 128): with a window of 3 entries most text walks fall back to the GIN plan,
+    // and a page found inside the window must still be the full walk's page.
+    for (const [threshold, window] of [
+      [1_000_000, DEFAULT_TEXT_WALK_WINDOW],
+      [1, DEFAULT_TEXT_WALK_WINDOW],
+      [1, 3],
+    ] as const) {
       for (const rowLimit of [Infinity, 0]) {
-        t.app.catalog.state.tune({ frequentTextThreshold: threshold });
+        t.app.catalog.state.tune({ frequentTextThreshold: threshold, textWalkWindow: window });
         t.app.catalog.state.tune({ exactRowLimit: rowLimit });
         await fc.assert(
           fc.asyncProperty(filterArb, async (filter) => {
@@ -266,7 +281,10 @@ describe('product listing filters match a plain reference implementation', () =>
         );
       }
     }
-    t.app.catalog.state.tune({ frequentTextThreshold: DEFAULT_FREQUENT_TEXT_THRESHOLD });
+    t.app.catalog.state.tune({
+      frequentTextThreshold: DEFAULT_FREQUENT_TEXT_THRESHOLD,
+      textWalkWindow: DEFAULT_TEXT_WALK_WINDOW,
+    });
     t.app.catalog.state.tune({ exactRowLimit: DEFAULT_EXACT_ROW_LIMIT });
     // The property is only meaningful if many generated filters keep some products, and if estimates happen.
     expect(nonEmpty).toBeGreaterThan(80);

@@ -1,7 +1,7 @@
-import { useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LogoLoader } from '../../components/ui/logo-loader';
 import { useSession } from '../../lib/session-store';
+import { useScreenLoading } from '../screen-loading';
 
 /** The full-screen logo loader, translated (used as Suspense / hydrate fallback too). */
 export function AppLoader() {
@@ -14,7 +14,7 @@ export function AppLoader() {
  * `isInitialCheckPending`) and while a navigation is pending (a lazy route chunk loading).
  */
 export function GlobalLoader() {
-  const navigation = useNavigation();
+  const screenLoading = useScreenLoading();
   const checking = useSession((s) => s.isInitialCheckPending);
-  return checking || navigation.state === 'loading' ? <AppLoader /> : null;
+  return checking || screenLoading ? <AppLoader /> : null;
 }

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { provinceCodes, provinceNames } from '@maplesource/contracts/provinces';
+import { provinceCodes, provinceNames } from '@maplesource/contracts/province-names';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSellers } from '../../features/sellers/api/sellers';
 import { SellerCard, SellerGridSkeleton } from '../../features/sellers/components/seller-views';
@@ -90,7 +90,7 @@ export function SellerDirectory({
             <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
               {sellers.data.items.map((seller) => (
                 <li key={seller.id}>
-                  <SellerCard seller={seller} />
+                  <SellerCard seller={seller} headingLevel={2} />
                 </li>
               ))}
             </ul>

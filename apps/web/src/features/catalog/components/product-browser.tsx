@@ -363,7 +363,7 @@ export function ServiceBrowser({ category, subcategory, sellerId, title, heading
       state={state}
       result={services}
       facets={facets}
-      renderItem={(service) => <ServiceCard service={service} />}
+      renderItem={(service) => <ServiceCard service={service} headingLevel={headingLevel === 2 ? 3 : 2} />}
     />
   );
 }

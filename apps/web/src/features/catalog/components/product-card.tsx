@@ -110,7 +110,15 @@ export function ProductCard({
   );
 }
 
-export function ServiceCard({ service }: { service: ServiceCardData }) {
+/** One service in a grid; `headingLevel` as for `ProductCard`. */
+export function ServiceCard({
+  service,
+  headingLevel = 3,
+}: {
+  service: ServiceCardData;
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { t, i18n } = useTranslation('catalog');
   const fr = i18n.language.startsWith('fr');
   return (
@@ -129,11 +137,11 @@ export function ServiceCard({ service }: { service: ServiceCardData }) {
             <Badge tone="green">{t('badges.verified')}</Badge>
           </div>
         ) : null}
-        <h3 className="text-sm font-semibold text-gray-900">
+        <Heading className="text-sm font-semibold text-gray-900">
           <Link to={servicePath(service.slug)} className="hover:underline">
             {fr ? service.nameFr : service.nameEn}
           </Link>
-        </h3>
+        </Heading>
         <p className="text-sm text-gray-900">
           {t('card.from', { price: formatMoney(service.startingPriceCents, i18n.language) })}
           <span className="text-gray-600"> / {unitText(t, service.priceUnit, 1)}</span>

@@ -31,8 +31,10 @@ function Badges({ seller }: { seller: SellerSummary }) {
   );
 }
 
-export function SellerCard({ seller }: { seller: SellerSummary }) {
+/** `headingLevel`: the card's name heading follows the page outline (h2 right under a page's h1). */
+export function SellerCard({ seller, headingLevel = 3 }: { seller: SellerSummary; headingLevel?: 2 | 3 }) {
   const { t } = useTranslation('sellers');
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="flex h-full gap-3 rounded-lg border border-gray-200 bg-white p-3">
       <img
@@ -44,11 +46,11 @@ export function SellerCard({ seller }: { seller: SellerSummary }) {
         className="h-14 w-14 shrink-0 rounded bg-gray-100"
       />
       <div className="min-w-0">
-        <h3 className="truncate text-sm font-semibold text-gray-900">
+        <Heading className="truncate text-sm font-semibold text-gray-900">
           <Link to={sellerPath(seller.slug)} className="hover:underline">
             {seller.name}
           </Link>
-        </h3>
+        </Heading>
         <p className="text-xs text-gray-600">
           {seller.city}, {seller.province} · {t(`businessTypes.${seller.businessType}`)}
         </p>
