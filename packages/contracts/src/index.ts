@@ -17,3 +17,5 @@ export * from './chat';
 export * from './quotes';
 export * from './notifications';
 export * from './careers';
+export * from './orders';
+export * from './payments';
