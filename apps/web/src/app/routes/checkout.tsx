@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CheckoutScreen } from '../../features/checkout/components/checkout-screen';
 import { MissingCheckoutData } from '../../features/checkout/components/checkout-states';
 import { to } from '../../config/paths';
+import { orderPagePath } from './order-links';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -23,10 +24,8 @@ export default function CheckoutPage() {
   const orderId = search.get('order') ?? '';
   const kind = search.get('kind') === 'service' ? 'service' : 'product';
   const valid = UUID.test(orderId) && (search.get('kind') ?? 'product') === kind;
-  // The language prefix (`/fr/checkout`) is kept on every link.
-  const prefix = pathname.replace(/\/checkout\/?$/, '');
-  const ordersHref = `${prefix}${to('myOrders')}`;
-  const orderHref = `${prefix}${kind === 'service' ? to('serviceOrderDetail', { orderId }) : to('orderDetail', { orderId })}`;
+  const ordersHref = to('myOrders');
+  const orderHref = orderPagePath(kind, orderId);
   const returnPath = `${pathname}?${new URLSearchParams({ order: orderId, kind, [RETURNED_PARAM]: '1' }).toString()}`;
 
   return (

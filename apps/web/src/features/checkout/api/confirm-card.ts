@@ -34,8 +34,7 @@ export async function confirmCard(
     throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: 'Network request failed' });
   }
   const data = (await response.json().catch(() => null)) as
-    | (Partial<SandboxConfirmResponse> & { error?: { code?: unknown; message?: unknown } })
-    | null;
+    (Partial<SandboxConfirmResponse> & { error?: { code?: unknown; message?: unknown } }) | null;
   if (!response.ok || !data || typeof data.status !== 'string') {
     const code = typeof data?.error?.code === 'string' ? data.error.code : `HTTP_${response.status}`;
     const message = typeof data?.error?.message === 'string' ? data.error.message : response.statusText;

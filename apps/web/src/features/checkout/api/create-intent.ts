@@ -14,7 +14,8 @@ export const createOrderIntent = (kind: OrderKind, orderId: string) =>
     { body: { orderId } },
   );
 
-export const orderIntentKey = (kind: OrderKind, orderId: string) => ['payments', 'intent', kind, orderId] as const;
+export const orderIntentKey = (kind: OrderKind, orderId: string) =>
+  ['payments', 'intent', kind, orderId] as const;
 
 export function useOrderIntent(kind: OrderKind, orderId: string, enabled: boolean) {
   return useQuery({

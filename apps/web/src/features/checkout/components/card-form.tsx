@@ -61,7 +61,12 @@ export function CardForm({
 
   const cvcLength = cvcLengthFor(validation.brand);
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4" aria-label={t('card.formLabel')}>
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      className="space-y-4"
+      aria-label={t('card.formLabel')}
+    >
       <Field
         label={t('card.number')}
         required

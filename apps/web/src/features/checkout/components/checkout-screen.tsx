@@ -75,7 +75,7 @@ export function CheckoutScreen({
 
   if (order.isPending) return <LoadingState />;
   if (order.error) {
-    if (isApiError(order.error) && order.error.status === 404)
+    if (isApiError(order.error) && (order.error.status === 404 || order.error.code === 'ORDER_NOT_FOUND'))
       return <MissingCheckoutData ordersHref={links.ordersHref} />;
     return <CheckoutErrorState message={errorMessage(t, order.error)} onRetry={() => void order.refetch()} />;
   }
@@ -158,7 +158,11 @@ function CheckoutFlow({
     const failedBefore = current.payment.status === 'failed';
     setPhase({ name: 'submitting' });
     try {
-      const answer = await confirmCard({ confirmUrl: intent.confirmUrl, clientSecret: intent.clientSecret }, card, links.returnPath);
+      const answer = await confirmCard(
+        { confirmUrl: intent.confirmUrl, clientSecret: intent.clientSecret },
+        card,
+        links.returnPath,
+      );
       if (answer.status === 'requires_action' && answer.challengeUrl) {
         // Same-tab redirect to the provider's authentication page; it sends the buyer back to `returnPath`.
         window.location.assign(answer.challengeUrl);
@@ -199,17 +203,29 @@ function CheckoutFlow({
       body = <ProcessingState secondsLeft={secondsLeft ?? SETTLE_WAIT_SECONDS} />;
     }
   } else if (phase.name === 'failed') {
-    body = <FailureState failureCode={phase.failureCode} onRetry={() => setPhase({ name: 'form', submitError: null })} />;
+    body = (
+      <FailureState
+        failureCode={phase.failureCode}
+        onRetry={() => setPhase({ name: 'form', submitError: null })}
+      />
+    );
   } else {
     body = (
       <>
         {phase.name === 'form' && phase.submitError ? (
-          <div role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+          <div
+            role="alert"
+            className="mb-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900"
+          >
             <p className="font-medium">{t('checkout.error.title')}</p>
             <p>{errorMessage(t, phase.submitError)}</p>
           </div>
         ) : null}
-        <CardForm amountCents={intent.amountCents} submitting={phase.name === 'submitting'} onSubmit={submit} />
+        <CardForm
+          amountCents={intent.amountCents}
+          submitting={phase.name === 'submitting'}
+          onSubmit={submit}
+        />
       </>
     );
   }
@@ -217,7 +233,10 @@ function CheckoutFlow({
   return (
     <div className="grid gap-6 md:grid-cols-[1fr_18rem]">
       <div>{body}</div>
-      <aside aria-labelledby="checkout-summary" className="h-fit rounded-lg border border-gray-200 bg-gray-50 p-4 text-sm">
+      <aside
+        aria-labelledby="checkout-summary"
+        className="h-fit rounded-lg border border-gray-200 bg-gray-50 p-4 text-sm"
+      >
         <h2 id="checkout-summary" className="font-semibold text-gray-900">
           {t('checkout.summary.title')}
         </h2>

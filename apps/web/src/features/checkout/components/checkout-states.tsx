@@ -49,7 +49,10 @@ export function SuccessState({
 }) {
   const { t } = useTranslation('payments');
   return (
-    <section role="status" className="space-y-3 rounded-lg border border-green-200 bg-green-50 p-6 text-center">
+    <section
+      role="status"
+      className="space-y-3 rounded-lg border border-green-200 bg-green-50 p-6 text-center"
+    >
       <StateHeading tone="ok">{t('checkout.success.title')}</StateHeading>
       <p className="text-sm text-gray-800">
         {card.last4
@@ -120,7 +123,10 @@ export function CheckoutErrorState({
 export function MissingCheckoutData({ ordersHref }: { ordersHref: string }) {
   const { t } = useTranslation('payments');
   return (
-    <section role="alert" className="space-y-3 rounded-lg border border-amber-200 bg-amber-50 p-6 text-center">
+    <section
+      role="alert"
+      className="space-y-3 rounded-lg border border-amber-200 bg-amber-50 p-6 text-center"
+    >
       <StateHeading tone="bad">{t('checkout.missing.title')}</StateHeading>
       <p className="text-sm text-gray-800">{t('checkout.missing.text')}</p>
       <Link to={ordersHref} className={buttonClasses('secondary')}>

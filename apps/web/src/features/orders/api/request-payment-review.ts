@@ -15,10 +15,13 @@ export const requestPaymentReview = ({
   reason: string;
   idempotencyKey: string;
 }) =>
-  api.post<{ review: PaymentReview }>(`${orderCollection(kind)}/${encodeURIComponent(orderId)}/payment-review`, {
-    body: { reason },
-    headers: { 'Idempotency-Key': idempotencyKey },
-  });
+  api.post<{ review: PaymentReview }>(
+    `${orderCollection(kind)}/${encodeURIComponent(orderId)}/payment-review`,
+    {
+      body: { reason },
+      headers: { 'Idempotency-Key': idempotencyKey },
+    },
+  );
 
 export function useRequestPaymentReview() {
   const queryClient = useQueryClient();

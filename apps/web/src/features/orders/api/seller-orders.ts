@@ -14,7 +14,10 @@ export type SellerOrderListParams = {
 };
 
 /** GET seller/orders (`role: seller`): the orders of the seller's storefront, of one kind. */
-export const getSellerOrders = ({ kind, status, page, search }: SellerOrderListParams, signal?: AbortSignal) =>
+export const getSellerOrders = (
+  { kind, status, page, search }: SellerOrderListParams,
+  signal?: AbortSignal,
+) =>
   api.get<OrderList>('seller/orders', {
     ...asSeller,
     query: { kind, status, page, pageSize: SELLER_ORDERS_PAGE_SIZE, search: search?.trim() || undefined },
