@@ -36,6 +36,7 @@ import { contentModulePlugin } from './modules/content';
 import { healthRoutes } from './modules/health';
 import { locationsModulePlugin } from './modules/locations';
 import { notificationsModulePlugin } from './modules/notifications';
+import { ordersModulePlugin } from './modules/orders';
 import { quotesModulePlugin } from './modules/quotes';
 import { reviewsModulePlugin } from './modules/reviews';
 import { sellersModulePlugin } from './modules/sellers';
@@ -163,6 +164,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(chatModulePlugin);
   await app.register(quotesModulePlugin);
   await app.register(notificationsModulePlugin);
+  // Orders (issue 12): app.orders for the buyer backend and the payment backend's webhook handlers.
+  await app.register(ordersModulePlugin);
   if (config.SERVICES.includes('buyer')) await app.register(buyerService, { prefix: '/api/v1' });
   if (config.SERVICES.includes('chat')) {
     // Socket.IO is app-wide (not encapsulated) so workflows of any backend can emit through app.io.
@@ -173,7 +176,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
     await app.register(chatService, { prefix: '/api/v1' });
   }
-  if (config.SERVICES.includes('payment')) await app.register(paymentService, { prefix: '/api/v1/payment' });
+  if (config.SERVICES.includes('payment')) await app.register(paymentService);
 
   await app.register(webApp, {
     distDir: defaultWebDistDir(config),

@@ -55,6 +55,19 @@ export const domainEventSchemas = {
     chatId: z.string().min(1),
     decision: z.enum(['accepted', 'rejected']),
   }),
+  /**
+   * An order was created from an accepted invoice, or its status, payment or refunds changed (orders module).
+   * `status` is the order's status after the change.
+   */
+  'order.changed': z.object({
+    orderId: z.string().min(1),
+    kind: z.enum(['product', 'service']),
+    chatId: z.string().min(1),
+    status: z.string().min(1),
+    change: z.enum(['created', 'status', 'payment', 'refund']),
+    paymentStatus: z.string().optional(),
+    buyerUserId: z.string().optional(),
+  }),
 } as const satisfies Record<`${string}.${string}`, z.ZodType>;
 
 export type DomainEventName = keyof typeof domainEventSchemas;

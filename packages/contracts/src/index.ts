@@ -19,3 +19,6 @@ export * from './notifications';
 export * from './careers';
 export * from './orders';
 export * from './payments';
+export * from './canadian-tax';
+export * from './invoices';
+export * from './invoice-terms';

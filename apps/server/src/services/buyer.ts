@@ -6,6 +6,7 @@ import { catalogAdminRoutes, catalogRoutes, mediaRoutes } from '../modules/catal
 import { contentAdminRoutes, contentRoutes, homeBlogsRoutes } from '../modules/content';
 import { locationsRoutes } from '../modules/locations';
 import { notificationsRoutes } from '../modules/notifications';
+import { ordersRoutes } from '../modules/orders';
 import { quotesRoutes } from '../modules/quotes';
 import { reviewsRoutes } from '../modules/reviews';
 import { searchRoutes } from '../modules/search';
@@ -17,6 +18,9 @@ import { quotesSellerRoutes } from '../workflows/quotes.seller.routes';
 import { sendInquiryRoutes } from '../workflows/send-inquiry.routes';
 import { devEmployerRoutes } from '../workflows/dev-employer.routes';
 import { devStorefrontRoutes } from '../workflows/dev-storefront.routes';
+import { acceptInvoiceRoutes } from '../workflows/accept-invoice.routes';
+import { changeOrderStatusRoutes } from '../workflows/change-order-status.routes';
+import { paymentReviewAdminRoutes } from '../workflows/payment-reviews.admin.routes';
 
 /**
  * The admin console's API under /api/v1/admin: one hook requires a logged-in admin acting as admin
@@ -30,6 +34,7 @@ const adminScope: FastifyPluginAsync = async (app) => {
   await app.register(sellersAdminRoutes);
   await app.register(adminEditRoutes);
   await app.register(employerStatusRoutes);
+  await app.register(paymentReviewAdminRoutes);
 };
 
 /**
@@ -54,6 +59,9 @@ export const buyerService: FastifyPluginAsync = async (app) => {
   await app.register(quotesRoutes);
   await app.register(sendInquiryRoutes);
   await app.register(quotesSellerRoutes);
+  await app.register(acceptInvoiceRoutes);
+  await app.register(ordersRoutes);
+  await app.register(changeOrderStatusRoutes);
   await app.register(homeBlogsRoutes);
   await app.register(contentRoutes);
   await app.register(careersRoutes);

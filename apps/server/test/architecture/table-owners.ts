@@ -50,6 +50,12 @@ export const tableOwners: Record<string, string> = {
   // notifications (and the offline chat e-mail's throttle)
   notifications: 'notifications',
   chat_offline_mails: 'notifications',
+  // orders (issue 12: orders, their timeline, payments, payment reviews, refunds)
+  orders: 'orders',
+  order_timeline: 'orders',
+  order_payments: 'orders',
+  payment_reviews: 'orders',
+  order_refunds: 'orders',
   // careers
   career_applications: 'careers',
   career_resume_views: 'careers',

@@ -70,4 +70,22 @@ export function registerNotificationSubscribers(app: FastifyInstance, notificati
         { tx },
       );
   });
+
+  // The buyer hears that the payment went through (the seller hears it from the chat's order_updated).
+  app.events.subscribe('notifications.order-paid', 'order.changed', async (event, { tx }) => {
+    if (event.change !== 'payment' || event.paymentStatus !== 'paid' || !event.buyerUserId) return;
+    const created = await notifications.create(
+      tx,
+      {
+        recipientId: event.buyerUserId,
+        sender: { model: 'system', id: null, name: 'MapleSource' },
+        type: 'order_updated',
+        message: 'Your payment was received',
+        metadata: { chatId: event.chatId, orderId: event.orderId, subjectKind: event.kind },
+      },
+      `order-paid:${event.orderId}`,
+    );
+    if (created)
+      await app.jobs.send(pushJobName, { notificationId: created.id, recipientId: created.recipientId }, { tx });
+  });
 }

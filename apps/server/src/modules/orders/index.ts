@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import '../sellers';
+import { createOrdersService, type OrdersService } from './orders.service';
+
+/**
+ * The orders module's door: `app.orders` (orders made from accepted invoices, their timeline, their one
+ * payment and its provider-driven state, payment reviews and refunds), its routes and public types. The
+ * cross-module use cases (accept an invoice, change a status with its chat message, pay, refund) are
+ * workflows that call it. It asks the sellers module whether a supplier is verified (spec §9).
+ */
+declare module 'fastify' {
+  interface FastifyInstance {
+    orders: OrdersService;
+  }
+}
+
+export type { OrdersService, NewOrder, PaymentUpdate, PaymentChange, PayableOrder } from './orders.service';
+export { orderNotFound } from './orders.service';
+export { ordersRoutes } from './orders.routes';
+
+async function ordersModule(app: FastifyInstance) {
+  app.decorate(
+    'orders',
+    createOrdersService({
+      async sellerVerified(db, sellerId) {
+        try {
+          return (await app.sellers.getSeller(db, String(sellerId))).verified;
+        } catch {
+          return false; // a storefront removed since the order: not a verified supplier any more
+        }
+      },
+    }),
+  );
+}
+
+export const ordersModulePlugin = fp(ordersModule, {
+  name: 'orders-module',
+  dependencies: ['context', 'sellers-module'],
+});

@@ -1,0 +1,575 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  canMoveOrder,
+  orderTransitions,
+  refundWindowDays,
+  type AdminPaymentReview,
+  type Order,
+  type OrderAddress,
+  type OrderKind,
+  type OrderListQuery,
+  type OrderPaymentStatus,
+  type OrderStatus,
+  type Paged,
+  type PaymentReview,
+  type PaymentReviewStatus,
+  type SellerOrderListQuery,
+  type SellerOrderStatusBody,
+} from '@maplesource/contracts';
+import type { Db } from '../../db/client';
+import { rowsOf, type Tx } from '../../db/transaction';
+import { conflict, notFound } from '../../plugins/errors';
+import {
+  iso,
+  orderSelect,
+  paidThroughUs,
+  paymentReviewDeadline,
+  toOrder,
+  toPaymentReview,
+  toTimelineEntry,
+  type OrderRow,
+  type TimelineRow,
+} from './orders.rows';
+
+export const orderNotFound = () =>
+  notFound('ORDER_NOT_FOUND', 'Order not found (it does not exist or you do not have access to it)');
+export const paymentReviewNotFound = () => notFound('PAYMENT_REVIEW_NOT_FOUND', 'Payment review not found');
+
+/** What the orders module asks other modules (given by its plugin, like the chat's directory). */
+export interface OrdersDirectory {
+  sellerVerified(db: Db, sellerId: number): Promise<boolean>;
+}
+
+/** An order as the accept-invoice workflow creates it from the accepted invoice. */
+export interface NewOrder {
+  kind: OrderKind;
+  invoiceId: string;
+  invoiceToken: string;
+  chatId: string;
+  buyer: { userId: string; name: string };
+  sellerUserId: string;
+  seller: { sellerId: number; slug: string; name: string };
+  subject: { id: number; name: string; category: string; quantity: number; unit: string | null };
+  negotiatedPriceCents: number;
+  shippingCents: number;
+  taxCents: number;
+  totalCents: number;
+  leadDays: number;
+  shippingAddress: OrderAddress;
+  billingAddress: OrderAddress;
+  placedAt: Date;
+}
+
+/** What a provider event says about an intent, in the module's terms. */
+export interface PaymentUpdate {
+  provider: 'sandbox' | 'stripe';
+  intentId: string;
+  outcome: 'succeeded' | 'failed' | 'requires_action' | 'processing' | 'refunded';
+  at: Date;
+  card: { brand: string; last4: string } | null;
+  failureCode: string | null;
+  /** With `refunded`: the total refunded so far on the intent. */
+  refundedCents: number;
+}
+
+/** The order a payment event changed, and how (null: the event changed nothing). */
+export interface PaymentChange {
+  orderId: string;
+  kind: OrderKind;
+  chatId: string;
+  invoiceToken: string;
+  buyerUserId: string;
+  sellerUserId: string;
+  paymentStatus: OrderPaymentStatus;
+  orderStatus: OrderStatus;
+  /** The order moved from pending to confirmed. */
+  confirmed: boolean;
+}
+
+/** The order and payment facts a payment route needs (create intent, refund). */
+export interface PayableOrder {
+  id: string;
+  kind: OrderKind;
+  status: OrderStatus;
+  totalCents: number;
+  buyerUserId: string;
+  payment: {
+    provider: 'sandbox' | 'stripe';
+    intentId: string;
+    status: OrderPaymentStatus;
+    paidAt: Date | null;
+  } | null;
+}
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+const settledStatuses: OrderPaymentStatus[] = ['paid', 'refunded', 'partially_refunded'];
+
+function searchClause(search: string | undefined): SQL {
+  if (!search) return sql``;
+  const pattern = likePattern(search);
+  return sql` AND (o.id::text ILIKE ${pattern} OR o.subject_name ILIKE ${pattern} OR o.seller_name ILIKE ${pattern})`;
+}
+
+/**
+ * Orders (issue 12): made once per accepted invoice, read by their buyer (and seller user) only — anyone
+ * else gets ORDER_NOT_FOUND —, moved by the seller along the legal transitions under a row lock, paid
+ * through one provider intent whose signed events settle it, and reviewed / refunded per spec §9.
+ */
+export function createOrdersService(directory: OrdersDirectory) {
+  async function timelines(db: Db, ids: string[]) {
+    const byOrder = new Map<string, ReturnType<typeof toTimelineEntry>[]>();
+    if (ids.length === 0) return byOrder;
+    const rows = rowsOf<TimelineRow>(
+      await db.execute(sql`
+        SELECT order_id, status, tracking_number, carrier, at FROM order_timeline
+        WHERE order_id IN (${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})
+        ORDER BY id`),
+    );
+    for (const row of rows)
+      byOrder.set(row.order_id, [...(byOrder.get(row.order_id) ?? []), toTimelineEntry(row)]);
+    return byOrder;
+  }
+
+  async function present(db: Db, rows: OrderRow[], side: 'buyer' | 'seller' | 'admin'): Promise<Order[]> {
+    const lines = await timelines(
+      db,
+      rows.map((row) => row.id),
+    );
+    const verified = new Map<number, boolean>();
+    const now = new Date();
+    const orders: Order[] = [];
+    for (const row of rows) {
+      const sellerId = Number(row.seller_id);
+      if (!verified.has(sellerId)) verified.set(sellerId, await directory.sellerVerified(db, sellerId));
+      orders.push(
+        toOrder(row, lines.get(row.id) ?? [], {
+          nextStatuses: side === 'seller' ? [...orderTransitions[row.status]] : [],
+          sellerVerified: verified.get(sellerId)!,
+          now,
+        }),
+      );
+    }
+    return orders;
+  }
+
+  async function list(db: Db, where: SQL, query: OrderListQuery, side: 'buyer' | 'seller') {
+    const filter = sql`${where}${query.status ? sql` AND o.status = ${query.status}` : sql``}${searchClause(query.search)}`;
+    const [count] = rowsOf<{ n: number | string }>(
+      await db.execute(sql`SELECT count(*) AS n FROM orders o WHERE ${filter}`),
+    );
+    const rows = rowsOf<OrderRow>(
+      await db.execute(sql`${orderSelect} WHERE ${filter}
+        ORDER BY o.placed_at DESC, o.id DESC
+        LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`),
+    );
+    return {
+      items: await present(db, rows, side),
+      total: Number(count?.n ?? 0),
+      page: query.page,
+      pageSize: query.pageSize,
+    } satisfies Paged<Order>;
+  }
+
+  async function one(db: Db, where: SQL, side: 'buyer' | 'seller' | 'admin'): Promise<Order> {
+    const [row] = rowsOf<OrderRow>(await db.execute(sql`${orderSelect} WHERE ${where}`));
+    if (!row) throw orderNotFound();
+    return (await present(db, [row], side))[0]!;
+  }
+
+  const service = {
+    /** Creates the order of an invoice once (invoice_id is unique); an existing one is returned as it is. */
+    async create(tx: Tx, input: NewOrder): Promise<{ id: string; created: boolean }> {
+      const id = randomUUID();
+      const [inserted] = rowsOf<{ id: string }>(
+        await tx.execute(sql`
+          INSERT INTO orders (id, kind, invoice_id, invoice_token, chat_id, buyer_user_id, buyer_name,
+            seller_user_id, seller_id, seller_slug, seller_name, subject_id, subject_name, subject_category,
+            quantity, unit, negotiated_price_cents, shipping_cents, tax_cents, total_cents, lead_days,
+            shipping_address, billing_address, placed_at, updated_at)
+          VALUES (${id}, ${input.kind}, ${input.invoiceId}, ${input.invoiceToken}, ${input.chatId},
+            ${input.buyer.userId}, ${input.buyer.name}, ${input.sellerUserId}, ${input.seller.sellerId},
+            ${input.seller.slug}, ${input.seller.name}, ${input.subject.id}, ${input.subject.name},
+            ${input.subject.category}, ${input.subject.quantity}, ${input.subject.unit},
+            ${input.negotiatedPriceCents}, ${input.shippingCents}, ${input.taxCents}, ${input.totalCents},
+            ${input.leadDays}, ${JSON.stringify(input.shippingAddress)}::jsonb,
+            ${JSON.stringify(input.billingAddress)}::jsonb, ${input.placedAt}, ${input.placedAt})
+          ON CONFLICT (invoice_id) DO NOTHING
+          RETURNING id`),
+      );
+      if (!inserted) {
+        const [existing] = rowsOf<{ id: string }>(
+          await tx.execute(sql`SELECT id FROM orders WHERE invoice_id = ${input.invoiceId}`),
+        );
+        return { id: existing!.id, created: false };
+      }
+      await tx.execute(sql`
+        INSERT INTO order_timeline (order_id, status, actor_user_id, at)
+        VALUES (${id}, 'pending', ${input.buyer.userId}, ${input.placedAt})`);
+      return { id, created: true };
+    },
+
+    getForBuyer: (db: Db, buyerId: string, kind: OrderKind, id: string) =>
+      one(db, sql`o.id::text = ${id} AND o.buyer_user_id = ${buyerId} AND o.kind = ${kind}`, 'buyer'),
+
+    getForSeller: (db: Db, sellerUserId: string, id: string) =>
+      one(db, sql`o.id::text = ${id} AND o.seller_user_id = ${sellerUserId}`, 'seller'),
+
+    listForBuyer: (db: Db, buyerId: string, kind: OrderKind, query: OrderListQuery) =>
+      list(db, sql`o.buyer_user_id = ${buyerId} AND o.kind = ${kind}`, query, 'buyer'),
+
+    listForSeller: (db: Db, sellerUserId: string, query: SellerOrderListQuery) =>
+      list(
+        db,
+        sql`o.seller_user_id = ${sellerUserId}${query.kind ? sql` AND o.kind = ${query.kind}` : sql``}`,
+        query,
+        'seller',
+      ),
+
+    /**
+     * The seller user moves an order along a legal transition (contracts `orderTransitions`), under a row
+     * lock so two concurrent changes are applied one after the other against the current status.
+     * Not theirs: 404; not allowed from the current status: 409 ORDER_TRANSITION_NOT_ALLOWED.
+     */
+    async changeStatus(
+      tx: Tx,
+      sellerUserId: string,
+      id: string,
+      change: SellerOrderStatusBody,
+      now: Date,
+    ): Promise<{ order: Order; previous: OrderStatus }> {
+      const [locked] = rowsOf<{ status: OrderStatus }>(
+        await tx.execute(sql`
+          SELECT status FROM orders WHERE id::text = ${id} AND seller_user_id = ${sellerUserId} FOR UPDATE`),
+      );
+      if (!locked) throw orderNotFound();
+      if (!canMoveOrder(locked.status, change.status))
+        throw conflict(
+          'ORDER_TRANSITION_NOT_ALLOWED',
+          `An order that is ${locked.status} cannot become ${change.status}`,
+        );
+      const shipped = change.status === 'shipped';
+      await tx.execute(sql`
+        UPDATE orders SET status = ${change.status}, updated_at = ${now}
+          ${shipped ? sql`, tracking_number = ${change.trackingNumber!}, carrier = ${change.carrier!}` : sql``}
+          ${change.status === 'delivered' ? sql`, delivered_at = ${now}` : sql``}
+          ${change.status === 'cancelled' ? sql`, cancelled_at = ${now}` : sql``}
+        WHERE id::text = ${id}`);
+      await tx.execute(sql`
+        INSERT INTO order_timeline (order_id, status, tracking_number, carrier, actor_user_id, at)
+        VALUES (${id}::uuid, ${change.status}, ${shipped ? change.trackingNumber! : null},
+                ${shipped ? change.carrier! : null}, ${sellerUserId}, ${now})`);
+      return { order: await service.getForSeller(tx, sellerUserId, id), previous: locked.status };
+    },
+
+    /** The buyer's order with its payment, for the payment routes; another user's or kind's: 404. */
+    async payableFor(db: Db, buyerId: string, kind: OrderKind, id: string): Promise<PayableOrder> {
+      const [row] = rowsOf<OrderRow>(
+        await db.execute(
+          sql`${orderSelect} WHERE o.id::text = ${id} AND o.buyer_user_id = ${buyerId} AND o.kind = ${kind}`,
+        ),
+      );
+      if (!row) throw orderNotFound();
+      return {
+        id: row.id,
+        kind: row.kind,
+        status: row.status,
+        totalCents: Number(row.total_cents),
+        buyerUserId: row.buyer_user_id,
+        payment: row.p_intent_id
+          ? {
+              provider: row.p_provider!,
+              intentId: row.p_intent_id,
+              status: row.p_status!,
+              paidAt: row.p_paid_at ? new Date(row.p_paid_at) : null,
+            }
+          : null,
+      };
+    },
+
+    /** Records the order's one intent; a concurrent second call keeps the first row (order_id is the key). */
+    async attachIntent(
+      db: Db,
+      orderId: string,
+      intent: { provider: 'sandbox' | 'stripe'; intentId: string; amountCents: number },
+    ): Promise<{ provider: 'sandbox' | 'stripe'; intentId: string }> {
+      await db.execute(sql`
+        INSERT INTO order_payments (order_id, provider, intent_id, amount_cents)
+        VALUES (${orderId}, ${intent.provider}, ${intent.intentId}, ${intent.amountCents})
+        ON CONFLICT (order_id) DO NOTHING`);
+      const [row] = rowsOf<{ provider: 'sandbox' | 'stripe'; intent_id: string }>(
+        await db.execute(sql`SELECT provider, intent_id FROM order_payments WHERE order_id = ${orderId}`),
+      );
+      return { provider: row!.provider, intentId: row!.intent_id };
+    },
+
+    /**
+     * Applies what a provider event says to the order's payment, comparing states (decision 142): a
+     * settled payment (paid, refunded) never goes back; an event older than the last one applied does not
+     * overwrite it; refunds only grow. The first success confirms a pending order (timeline row).
+     */
+    async applyPaymentUpdate(tx: Tx, update: PaymentUpdate): Promise<PaymentChange | null> {
+      const [row] = rowsOf<{
+        order_id: string;
+        kind: OrderKind;
+        chat_id: string;
+        invoice_token: string;
+        buyer_user_id: string;
+        seller_user_id: string;
+        order_status: OrderStatus;
+        status: OrderPaymentStatus;
+        amount_cents: number | string;
+        refunded_cents: number | string;
+        last_event_at: Date | string | null;
+      }>(
+        await tx.execute(sql`
+          SELECT p.order_id, p.status, p.amount_cents, p.refunded_cents, p.last_event_at, o.kind, o.chat_id,
+                 o.invoice_token, o.buyer_user_id, o.seller_user_id, o.status AS order_status
+          FROM order_payments p JOIN orders o ON o.id = p.order_id
+          WHERE p.provider = ${update.provider} AND p.intent_id = ${update.intentId}
+          FOR UPDATE OF p, o`),
+      );
+      if (!row) return null;
+      const settled = settledStatuses.includes(row.status);
+      const older = row.last_event_at !== null && update.at.getTime() < new Date(row.last_event_at).getTime();
+      let next: OrderPaymentStatus | null = null;
+      let confirmed = false;
+      const set: SQL[] = [];
+      switch (update.outcome) {
+        case 'succeeded':
+          if (settled) break;
+          next = 'paid';
+          set.push(sql`paid_at = ${update.at}, failure_code = NULL`);
+          confirmed = row.order_status === 'pending';
+          break;
+        case 'failed':
+        case 'requires_action':
+        case 'processing':
+          if (settled || older) break;
+          next = update.outcome === 'failed' ? 'failed' : update.outcome;
+          set.push(
+            sql`failure_code = ${update.outcome === 'failed' ? (update.failureCode ?? 'card_declined') : null}`,
+          );
+          break;
+        case 'refunded': {
+          const refunded = Math.max(Number(row.refunded_cents), update.refundedCents);
+          if (refunded === Number(row.refunded_cents) && row.status !== 'paid') break;
+          if (refunded === 0) break;
+          next = refunded >= Number(row.amount_cents) ? 'refunded' : 'partially_refunded';
+          set.push(sql`refunded_cents = ${refunded}`);
+          break;
+        }
+      }
+      if (next === null) return null;
+      if (update.card) set.push(sql`card_brand = ${update.card.brand}, card_last4 = ${update.card.last4}`);
+      await tx.execute(sql`
+        UPDATE order_payments SET status = ${next}, ${sql.join(set, sql`, `)},
+          last_event_at = GREATEST(COALESCE(last_event_at, ${update.at}), ${update.at}), updated_at = now()
+        WHERE order_id = ${row.order_id}`);
+      if (confirmed) {
+        await tx.execute(
+          sql`UPDATE orders SET status = 'confirmed', updated_at = now() WHERE id = ${row.order_id}`,
+        );
+        await tx.execute(sql`
+          INSERT INTO order_timeline (order_id, status, at) VALUES (${row.order_id}, 'confirmed', ${update.at})`);
+      }
+      return {
+        orderId: row.order_id,
+        kind: row.kind,
+        chatId: row.chat_id,
+        invoiceToken: row.invoice_token,
+        buyerUserId: row.buyer_user_id,
+        sellerUserId: row.seller_user_id,
+        paymentStatus: next,
+        orderStatus: confirmed ? 'confirmed' : row.order_status,
+        confirmed,
+      };
+    },
+
+    /**
+     * The buyer requests a payment review (spec §9): paid through us, verified supplier, not cancelled,
+     * until 7 days after the expected delivery; one open review per order (a partial unique index).
+     */
+    async requestReview(
+      tx: Tx,
+      buyerId: string,
+      kind: OrderKind,
+      orderId: string,
+      reason: string,
+      now: Date,
+    ): Promise<PaymentReview> {
+      const [row] = rowsOf<OrderRow>(
+        await tx.execute(
+          sql`${orderSelect} WHERE o.id::text = ${orderId} AND o.buyer_user_id = ${buyerId} AND o.kind = ${kind}`,
+        ),
+      );
+      if (!row) throw orderNotFound();
+      const allowed =
+        paidThroughUs(row.p_status) &&
+        row.status !== 'cancelled' &&
+        now <= paymentReviewDeadline(row) &&
+        (await directory.sellerVerified(tx, Number(row.seller_id)));
+      if (!allowed)
+        throw conflict(
+          'PAYMENT_REVIEW_NOT_ALLOWED',
+          'A payment review is possible for a paid order of a verified supplier, until 7 days after the expected delivery',
+        );
+      const [created] = rowsOf<{ id: string }>(
+        await tx.execute(sql`
+          INSERT INTO payment_reviews (id, order_id, buyer_user_id, reason, created_at)
+          VALUES (${randomUUID()}, ${row.id}, ${buyerId}, ${reason}, ${now})
+          ON CONFLICT (order_id) WHERE status = 'open' DO NOTHING
+          RETURNING id`),
+      );
+      if (!created)
+        throw conflict('PAYMENT_REVIEW_EXISTS', 'A payment review is already open for this order');
+      const [fresh] = rowsOf<OrderRow>(await tx.execute(sql`${orderSelect} WHERE o.id = ${row.id}`));
+      return toPaymentReview(fresh!)!;
+    },
+
+    async listReviews(
+      db: Db,
+      query: { status?: PaymentReviewStatus | undefined; page: number; pageSize: number },
+    ): Promise<Paged<AdminPaymentReview>> {
+      const where = query.status ? sql`r.status = ${query.status}` : sql`true`;
+      const [count] = rowsOf<{ n: number | string }>(
+        await db.execute(sql`SELECT count(*) AS n FROM payment_reviews r WHERE ${where}`),
+      );
+      const rows = rowsOf<AdminReviewRow>(
+        await db.execute(sql`${adminReviewSelect} WHERE ${where}
+          ORDER BY (r.status = 'open') DESC, r.created_at, r.id
+          LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`),
+      );
+      return {
+        items: rows.map(toAdminReview),
+        total: Number(count?.n ?? 0),
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    },
+
+    async getReview(
+      db: Db,
+      reviewId: string,
+    ): Promise<AdminPaymentReview & { intentId: string | null; chatId: string; orderStatus: OrderStatus }> {
+      const [row] = rowsOf<AdminReviewRow>(
+        await db.execute(sql`${adminReviewSelect} WHERE r.id::text = ${reviewId}`),
+      );
+      if (!row) throw paymentReviewNotFound();
+      return {
+        ...toAdminReview(row),
+        intentId: row.intent_id,
+        chatId: row.chat_id,
+        orderStatus: row.order_status,
+      };
+    },
+
+    /** Spec §9: a refund within 30 days of the payment. */
+    refundDeadline: (paidAt: Date) => new Date(paidAt.getTime() + refundWindowDays * 86_400_000),
+
+    /**
+     * Closes an open review once (conditional update): `refund` records the provider's refund (its id is
+     * the key, so a replay adds nothing) and raises the order's refunded amount; `dismiss` only closes it.
+     * Already closed: 409 PAYMENT_REVIEW_RESOLVED.
+     */
+    async resolveReview(
+      tx: Tx,
+      input: {
+        reviewId: string;
+        adminUserId: string;
+        note: string | null;
+        now: Date;
+        refund: { id: string; amountCents: number; idempotencyKey: string } | null;
+      },
+    ) {
+      const [closed] = rowsOf<{ order_id: string }>(
+        await tx.execute(sql`
+          UPDATE payment_reviews
+          SET status = ${input.refund ? 'refunded' : 'dismissed'}, resolution_note = ${input.note},
+              refund_cents = ${input.refund?.amountCents ?? 0}, resolved_by = ${input.adminUserId},
+              resolved_at = ${input.now}
+          WHERE id::text = ${input.reviewId} AND status = 'open'
+          RETURNING order_id`),
+      );
+      if (!closed) {
+        await service.getReview(tx, input.reviewId); // 404 when it does not exist
+        throw conflict('PAYMENT_REVIEW_RESOLVED', 'This payment review is already resolved');
+      }
+      if (input.refund) {
+        await tx.execute(sql`
+          INSERT INTO order_refunds (id, order_id, review_id, idempotency_key, amount_cents)
+          VALUES (${input.refund.id}, ${closed.order_id}, ${input.reviewId}, ${input.refund.idempotencyKey},
+                  ${input.refund.amountCents})
+          ON CONFLICT DO NOTHING`);
+        await tx.execute(sql`
+          UPDATE order_payments p
+          SET refunded_cents = GREATEST(p.refunded_cents, s.total),
+              status = CASE WHEN GREATEST(p.refunded_cents, s.total) >= p.amount_cents THEN 'refunded'
+                            ELSE 'partially_refunded' END,
+              updated_at = now()
+          FROM (SELECT COALESCE(sum(amount_cents), 0) AS total FROM order_refunds WHERE order_id = ${closed.order_id}) s
+          WHERE p.order_id = ${closed.order_id}`);
+      }
+      return service.getReview(tx, input.reviewId);
+    },
+  };
+  return service;
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;
+
+interface AdminReviewRow {
+  id: string;
+  order_id: string;
+  kind: OrderKind;
+  status: PaymentReviewStatus;
+  reason: string;
+  resolution_note: string | null;
+  refund_cents: number | string;
+  created_at: Date | string;
+  resolved_at: Date | string | null;
+  total_cents: number | string;
+  payment_status: OrderPaymentStatus | null;
+  refunded_cents: number | string | null;
+  paid_at: Date | string | null;
+  intent_id: string | null;
+  buyer_name: string;
+  seller_name: string;
+  subject_name: string;
+  chat_id: string;
+  order_status: OrderStatus;
+}
+
+const adminReviewSelect = sql`
+  SELECT r.id, r.order_id, o.kind, r.status, r.reason, r.resolution_note, r.refund_cents, r.created_at,
+         r.resolved_at, o.total_cents, p.status AS payment_status, p.refunded_cents, p.paid_at, p.intent_id,
+         o.buyer_name, o.seller_name, o.subject_name, o.chat_id, o.status AS order_status
+  FROM payment_reviews r JOIN orders o ON o.id = r.order_id LEFT JOIN order_payments p ON p.order_id = o.id`;
+
+function toAdminReview(row: AdminReviewRow): AdminPaymentReview {
+  return {
+    id: row.id,
+    orderId: row.order_id,
+    orderKind: row.kind,
+    status: row.status,
+    reason: row.reason,
+    resolutionNote: row.resolution_note,
+    refundCents: Number(row.refund_cents),
+    createdAt: iso(row.created_at),
+    resolvedAt: row.resolved_at === null ? null : iso(row.resolved_at),
+    order: {
+      id: row.order_id,
+      kind: row.kind,
+      totalCents: Number(row.total_cents),
+      paymentStatus: row.payment_status ?? 'unpaid',
+      refundedCents: Number(row.refunded_cents ?? 0),
+      paidAt: row.paid_at === null ? null : iso(row.paid_at),
+      buyerName: row.buyer_name,
+      sellerName: row.seller_name,
+      subjectName: row.subject_name,
+    },
+  };
+}

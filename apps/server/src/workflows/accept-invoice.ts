@@ -1,0 +1,151 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  invoiceAcceptanceTerms,
+  type AcceptInvoiceResponse,
+  type ChatOrderPayload,
+  type Invoice,
+  type OrderAddress,
+  type OrderKind,
+} from '@maplesource/contracts';
+import type { z } from 'zod';
+import type { acceptInvoiceBodySchema } from '@maplesource/contracts';
+import { withTransaction, type Tx } from '../db/transaction';
+import { conflict, notFound } from '../plugins/errors';
+import '../modules/chat';
+import '../modules/orders';
+
+type AcceptInvoiceBody = z.output<typeof acceptInvoiceBodySchema>;
+
+/** The invoices module's part of the acceptance (shared12.md interface, implemented by `app.invoices`). */
+export interface InvoiceAcceptanceDoor {
+  lockForAcceptance(
+    tx: Tx,
+    input: { token: string; kind: OrderKind; buyerUserId: string; now: Date },
+  ): Promise<{ invoice: Invoice; alreadyAccepted: boolean }>;
+  recordAcceptance(
+    tx: Tx,
+    input: {
+      invoiceId: string;
+      orderId: string;
+      signerName: string;
+      signatureSvg: string;
+      termsVersion: string;
+      termsLanguage: 'en' | 'fr';
+      termsText: string;
+      ip: string;
+      userAgent: string | null;
+      at: Date;
+    },
+  ): Promise<void>;
+}
+
+export type AcceptInvoiceDoors = Pick<FastifyInstance, 'db' | 'orders' | 'chat' | 'events'> & {
+  invoices: InvoiceAcceptanceDoor;
+};
+
+export interface AcceptInvoiceRequest {
+  kind: OrderKind;
+  buyerUserId: string;
+  body: AcceptInvoiceBody;
+  ip: string;
+  userAgent: string | null;
+  now: Date;
+}
+
+/**
+ * With "use shipping for billing" the billing address is a copy of the shipping one (addressType Billing,
+ * country CA) whatever was sent; otherwise the billing address given (the schema requires one).
+ */
+export function addressesOf(body: AcceptInvoiceBody): { shipping: OrderAddress; billing: OrderAddress } {
+  const shipping: OrderAddress = { ...body.shippingAddress, addressType: 'Shipping', country: 'CA' };
+  const source = body.isBillingSameAsShipping ? body.shippingAddress : body.billingAddress!;
+  return { shipping, billing: { ...source, addressType: 'Billing', country: 'CA' } };
+}
+
+/**
+ * The buyer accepts an invoice (spec §4 accept flow): in ONE transaction the invoice row is locked, then
+ * either it was already accepted (a double click, a second tab, 50 concurrent requests) and its order is
+ * answered again, or the order is created (orders.invoice_id is unique), the acceptance recorded with the
+ * signature, the exact terms text, IP, user agent and time, and `invoice_accepted` + `order_created` posted
+ * in the conversation (their chat messages notify the seller). Expired → 409 INVOICE_EXPIRED; another
+ * buyer's or unknown → 404 INVOICE_NOT_FOUND (both from the invoices module).
+ */
+export function acceptInvoice(
+  doors: AcceptInvoiceDoors,
+  request: AcceptInvoiceRequest,
+): Promise<AcceptInvoiceResponse & { created: boolean }> {
+  const { body, kind } = request;
+  if (body.termsVersion !== invoiceAcceptanceTerms.version)
+    throw conflict('INVOICE_TERMS_OUTDATED', 'The acceptance terms changed: read them again and sign');
+  const termsText = invoiceAcceptanceTerms[body.termsLanguage];
+  const { shipping, billing } = addressesOf(body);
+
+  return withTransaction(doors.db, async (tx) => {
+    const { invoice, alreadyAccepted } = await doors.invoices.lockForAcceptance(tx, {
+      token: body.invoiceToken,
+      kind,
+      buyerUserId: request.buyerUserId,
+      now: request.now,
+    });
+    if (alreadyAccepted) {
+      if (!invoice.orderId) throw notFound('ORDER_NOT_FOUND', 'The order of this invoice was not found');
+      return { orderId: invoice.orderId, kind, created: false };
+    }
+    const participants = await doors.chat.participants(invoice.chatId, tx);
+    if (!participants) throw notFound('INVOICE_NOT_FOUND', 'Invoice not found');
+    const order = await doors.orders.create(tx, {
+      kind,
+      invoiceId: invoice.id,
+      invoiceToken: invoice.token,
+      chatId: invoice.chatId,
+      buyer: { userId: request.buyerUserId, name: invoice.buyer.name },
+      sellerUserId: participants.sellerUserId,
+      seller: { sellerId: invoice.seller.sellerId, slug: invoice.seller.slug, name: invoice.seller.name },
+      subject: invoice.subject,
+      negotiatedPriceCents: invoice.negotiatedPriceCents,
+      shippingCents: invoice.shippingCents,
+      taxCents: invoice.taxCents,
+      totalCents: invoice.totalCents,
+      leadDays: invoice.leadDays ?? 0,
+      shippingAddress: shipping,
+      billingAddress: billing,
+      placedAt: request.now,
+    });
+    await doors.invoices.recordAcceptance(tx, {
+      invoiceId: invoice.id,
+      orderId: order.id,
+      signerName: body.signature.fullName,
+      signatureSvg: body.signature.svg,
+      termsVersion: body.termsVersion,
+      termsLanguage: body.termsLanguage,
+      termsText,
+      ip: request.ip,
+      userAgent: request.userAgent,
+      at: request.now,
+    });
+    await doors.chat.postBusinessAction(tx, {
+      chatId: invoice.chatId,
+      senderId: request.buyerUserId,
+      action: 'invoice_accepted',
+      payload: { invoiceId: invoice.id, invoiceToken: invoice.token, orderId: order.id, kind },
+    });
+    const payload: ChatOrderPayload = {
+      orderId: order.id,
+      kind,
+      status: 'pending',
+      invoiceToken: invoice.token,
+    };
+    await doors.chat.postBusinessAction(tx, {
+      chatId: invoice.chatId,
+      senderId: request.buyerUserId,
+      action: 'order_created',
+      payload,
+    });
+    await doors.events.emit(
+      'order.changed',
+      { orderId: order.id, kind, chatId: invoice.chatId, status: 'pending', change: 'created' },
+      tx,
+    );
+    return { orderId: order.id, kind, created: true };
+  });
+}
