@@ -1,6 +1,12 @@
 import type { SandboxConfirmBody, SandboxConfirmResponse } from '@maplesource/contracts/payments';
+import { backendBaseUrls } from '../../../config/env';
 import { ApiError } from '../../../lib/http';
 import { digitsOnly, parseExpiry, type CardInput } from '../model/card-form';
+
+/** The provider's URLs (card endpoint, challenge page) may be paths on the payment backend (the sandbox's). */
+export function providerUrl(url: string): string {
+  return url.startsWith('/') ? `${backendBaseUrls.payment}${url}` : url;
+}
 
 /**
  * Sends the card to the payment provider's own endpoint (the sandbox's `confirmUrl`, authorised by the intent's
@@ -24,7 +30,7 @@ export async function confirmCard(
   };
   let response: Response;
   try {
-    response = await fetch(intent.confirmUrl, {
+    response = await fetch(providerUrl(intent.confirmUrl), {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       credentials: 'omit',

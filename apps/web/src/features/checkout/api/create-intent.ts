@@ -4,14 +4,14 @@ import type { CreateOrderIntentResponse } from '@maplesource/contracts/payments'
 import { api, isApiError } from '../../../lib/http';
 
 /**
- * POST payment/create-order-intent / create-service-order-intent: the order's one payment intent. Idempotent on the
+ * POST payment/create-order-intent / create-service-order-intent (the payment backend): the order's one payment intent. Idempotent on the
  * server (one intent per order), so it is read like a query: a reload, a retry or a re-check gets the same intent
  * with its current status.
  */
 export const createOrderIntent = (kind: OrderKind, orderId: string) =>
   api.post<CreateOrderIntentResponse>(
     kind === 'service' ? 'payment/create-service-order-intent' : 'payment/create-order-intent',
-    { body: { orderId } },
+    { body: { orderId }, backend: 'payment' },
   );
 
 export const orderIntentKey = (kind: OrderKind, orderId: string) =>

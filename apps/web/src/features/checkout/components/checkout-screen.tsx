@@ -7,7 +7,7 @@ import { LoadingState } from '../../../components/ui/query-states';
 import { errorMessage, isApiError } from '../../../lib/http';
 import { useFormat } from '../../../lib/format';
 import { SETTLE_POLL_MS, SETTLE_WAIT_SECONDS, useCheckoutOrder } from '../api/checkout-order';
-import { confirmCard } from '../api/confirm-card';
+import { confirmCard, providerUrl } from '../api/confirm-card';
 import { createOrderIntent, useOrderIntent } from '../api/create-intent';
 import type { CardInput } from '../model/card-form';
 import { useCountdown } from '../model/use-countdown';
@@ -165,7 +165,7 @@ function CheckoutFlow({
       );
       if (answer.status === 'requires_action' && answer.challengeUrl) {
         // Same-tab redirect to the provider's authentication page; it sends the buyer back to `returnPath`.
-        window.location.assign(answer.challengeUrl);
+        window.location.assign(providerUrl(answer.challengeUrl));
         return;
       }
       if (answer.status === 'requires_payment_method') {
