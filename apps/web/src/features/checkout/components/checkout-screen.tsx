@@ -129,6 +129,7 @@ function CheckoutFlow({
   const [phase, setPhase] = useState<Phase>(() => initialPhase(initialOrder, returnedFromChallenge));
   const polling = phase.name === 'processing';
   const order = useCheckoutOrder(kind, initialOrder.id, polling);
+  // A paid order is shown by CheckoutScreen (it reads the same query), so the success state mounts once.
   const current = order.data ?? initialOrder;
   // A retry after a failure: the order reads `failed` until the new attempt's webhook lands, so the intent's own
   // status (re-read, idempotent) tells whether this attempt failed.
@@ -139,16 +140,6 @@ function CheckoutFlow({
     refetchInterval: SETTLE_POLL_MS,
   });
   const secondsLeft = useCountdown(polling ? phase.deadline : null);
-
-  if (settledPaid.has(current.payment.status)) {
-    return (
-      <SuccessState
-        card={{ brand: current.payment.cardBrand, last4: current.payment.cardLast4 }}
-        orderHref={links.orderHref}
-        ordersHref={links.ordersHref}
-      />
-    );
-  }
 
   const submit = async (card: CardInput) => {
     if (!intent.confirmUrl) {
