@@ -17,7 +17,7 @@ export function renderApp(initialPath = '/', options: { routes?: RouteObject[] }
   return { ...result, router, i18n };
 }
 
-export function renderWithProviders(ui: ReactElement) {
-  const i18n = createI18n('en');
+export function renderWithProviders(ui: ReactElement, options: { language?: 'en' | 'fr' } = {}) {
+  const i18n = createI18n(options.language ?? 'en');
   return { ...render(<Providers i18n={i18n}>{ui}</Providers>), i18n };
 }

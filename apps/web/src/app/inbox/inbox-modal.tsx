@@ -7,6 +7,24 @@ import { cn } from '../../components/ui/cn';
 import { sessionActions, useSession, type InboxTab } from '../../lib/session-store';
 import { ChatScreen } from '../../features/chat/components/chat-screen';
 import { NotificationList } from '../../features/notifications/components/notification-list';
+import type { ConversationPanel } from '../../features/chat/components/conversation-view';
+import { InvoiceReviewPanel } from '../../features/invoices/components/invoice-review-panel';
+
+/** The buyer's invoice review panel (spec §2) for the conversation's latest invoice; leaving closes the inbox. */
+function buyerInvoicePanel(meId: string): ConversationPanel {
+  return function BuyerInvoicePanel({ detail, latestInvoice }) {
+    return (
+      <InvoiceReviewPanel
+        kind={detail.chat.subject.kind}
+        chatId={detail.chat.id}
+        hasInvoice={detail.chat.invoiceId !== null}
+        seenToken={latestInvoice?.invoiceToken ?? null}
+        meId={meId}
+        onLeave={sessionActions.closeInbox}
+      />
+    );
+  };
+}
 
 type Tab = 'notifications' | 'chats';
 const tabOf = (tab: InboxTab): Tab => (tab === 'chats' ? 'chats' : 'notifications');
@@ -42,7 +60,14 @@ export default function InboxModal() {
           </button>
         ))}
       </div>
-      <ChatScreen kind={kind} as="buyer" meId={meId} selectedChatId={chatId} onSelect={setChatId} />
+      <ChatScreen
+        kind={kind}
+        as="buyer"
+        meId={meId}
+        selectedChatId={chatId}
+        onSelect={setChatId}
+        panel={buyerInvoicePanel(meId)}
+      />
     </div>
   );
 

@@ -8,6 +8,9 @@ import { useSession } from '../../lib/session-store';
 import { ChatScreen } from '../../features/chat/components/chat-screen';
 import { QuotationDecision } from '../../features/quotes/components/quotation-decision';
 import { ChatOrders } from '../../features/orders/components/chat-orders';
+import type { ConversationPanel } from '../../features/chat/components/conversation-view';
+import { IssueInvoiceButton } from '../../features/invoices/components/issue-invoice-button';
+import { InvoiceReviewPanel } from '../../features/invoices/components/invoice-review-panel';
 
 /**
  * The seller's accept/reject on a pending quotation of a conversation where the user is the seller, and the
@@ -27,6 +30,42 @@ export function sellerQuotationActions(detail: ChatDetailResponse) {
       />
     </>
   );
+}
+
+/**
+ * The seller's invoice panel: the conversation's latest invoice and its status, and "Issue invoice" (spec §2
+ * generation modal) once the buyer has asked for a quotation.
+ */
+export function sellerInvoicePanel(meId: string): ConversationPanel {
+  return function SellerInvoicePanel({ detail, latestInvoice }) {
+    if (detail.chat.myRole !== 'seller') return null;
+    const quotation = detail.quotation;
+    return (
+      <>
+        <InvoiceReviewPanel
+          kind={detail.chat.subject.kind}
+          chatId={detail.chat.id}
+          hasInvoice={detail.chat.invoiceId !== null}
+          seenToken={latestInvoice?.invoiceToken ?? null}
+          meId={meId}
+        />
+        {quotation ? (
+          <div className="border-b border-gray-200 px-3 py-2">
+            <IssueInvoiceButton
+              chat={{
+                kind: detail.chat.subject.kind,
+                chatId: detail.chat.id,
+                subjectName: detail.chat.subject.name,
+                quantity: quotation.quantity,
+                deliveryProvince: quotation.deliveryProvince,
+                leadDays: quotation.leadDays,
+              }}
+            />
+          </div>
+        ) : null}
+      </>
+    );
+  };
 }
 
 /**
@@ -76,6 +115,7 @@ export default function SellerInboxPage() {
         selectedChatId={chatId}
         onSelect={(id) => go(kind, id)}
         quotationActions={sellerQuotationActions}
+        panel={sellerInvoicePanel(meId)}
       />
     </div>
   );

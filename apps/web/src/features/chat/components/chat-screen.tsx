@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChatListItem, ChatSubjectKind } from '@maplesource/contracts/chat';
 import { cn } from '../../../components/ui/cn';
 import { ChatList } from './chat-list';
-import { ConversationView, type QuotationActions } from './conversation-view';
+import { ConversationView, type ConversationPanel, type QuotationActions } from './conversation-view';
 
 /**
  * The chat screen (spec §2): the list beside the open conversation on wide screens; one of them at a time on
@@ -15,6 +15,7 @@ export function ChatScreen({
   selectedChatId,
   onSelect,
   quotationActions,
+  panel,
 }: {
   kind: ChatSubjectKind;
   as?: 'buyer' | 'seller';
@@ -22,6 +23,7 @@ export function ChatScreen({
   selectedChatId: string | null;
   onSelect: (chatId: string | null, chat?: ChatListItem) => void;
   quotationActions?: QuotationActions;
+  panel?: ConversationPanel;
 }) {
   const { t } = useTranslation('chat');
   return (
@@ -50,6 +52,7 @@ export function ChatScreen({
               chatId={selectedChatId}
               meId={meId}
               {...(quotationActions ? { quotationActions } : {})}
+              {...(panel ? { panel } : {})}
             />
           </div>
         ) : (

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatDetailResponse, ChatSubjectKind } from '@maplesource/contracts/chat';
+import type { ChatInvoicePayload } from '@maplesource/contracts/invoices';
 import { LoadError, LoadingState } from '../../../components/ui/query-states';
 import { errorMessage } from '../../../lib/http';
 import type { SocketConnection } from '../../../lib/socket';
@@ -8,12 +9,17 @@ import { useChat } from '../api/get-chat';
 import { useChatThread } from '../model/use-chat-thread';
 import { ChatHeader } from './chat-header';
 import { ConnectionBanner } from './connection-banner';
-import { MessageAnnouncer, MessageList } from './message-list';
+import { latestInvoiceOf, MessageAnnouncer, MessageList } from './message-list';
 import { MessageBox, type UploadImages } from './message-box';
 import { QuotationPanel } from './quotation-panel';
 import { TypingIndicator } from './typing-indicator';
 
 export type QuotationActions = (detail: ChatDetailResponse) => ReactNode;
+/** What a screen may show under the quotation for this conversation (the invoice panels of issue 12). */
+export type ConversationPanel = (context: {
+  detail: ChatDetailResponse;
+  latestInvoice: ChatInvoicePayload | null;
+}) => ReactNode;
 
 /** One conversation (spec §2 chat screen): header, quotation details, messages, message box. */
 export function ConversationView({
@@ -21,6 +27,7 @@ export function ConversationView({
   chatId,
   meId,
   quotationActions,
+  panel,
   connection,
   upload,
 }: {
@@ -28,6 +35,7 @@ export function ConversationView({
   chatId: string;
   meId: string;
   quotationActions?: QuotationActions;
+  panel?: ConversationPanel;
   connection?: SocketConnection;
   upload?: UploadImages;
 }) {
@@ -42,6 +50,7 @@ export function ConversationView({
       detail={detail.data}
       meId={meId}
       quotationActions={quotationActions}
+      panel={panel}
       connection={connection}
       upload={upload}
     />
@@ -52,12 +61,14 @@ function LoadedConversation({
   detail,
   meId,
   quotationActions,
+  panel,
   connection,
   upload,
 }: {
   detail: ChatDetailResponse;
   meId: string;
   quotationActions: QuotationActions | undefined;
+  panel: ConversationPanel | undefined;
   connection: SocketConnection | undefined;
   upload: UploadImages | undefined;
 }) {
@@ -74,6 +85,7 @@ function LoadedConversation({
       {detail.quotation ? (
         <QuotationPanel quotation={detail.quotation} actions={quotationActions?.(detail)} />
       ) : null}
+      {panel?.({ detail, latestInvoice: latestInvoiceOf(thread.thread.messages) })}
       {thread.history.state === 'loading' ? <LoadingState /> : null}
       {thread.history.state === 'error' ? <LoadError compact onRetry={thread.retryHistory} /> : null}
       {thread.history.state === 'ready' ? (

@@ -1,6 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { ChatMessage, MessageStatus } from '@maplesource/contracts/chat';
+import { chatInvoicePayloadSchema, type ChatInvoicePayload } from '@maplesource/contracts/invoices';
+import { to } from '../../../config/paths';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { useFormat } from '../../../lib/format';
@@ -76,6 +79,50 @@ function Bubble({
   );
 }
 
+const invoiceActions = new Set(['invoice_sent', 'invoice_accepted', 'invoice_rejected']);
+
+/** The invoice a business action is about, when its payload names one. */
+export function invoicePayloadOf(message: ChatMessage): ChatInvoicePayload | null {
+  if (!message.businessAction || !invoiceActions.has(message.businessAction)) return null;
+  const parsed = chatInvoicePayloadSchema.safeParse(message.businessPayload);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The conversation's newest invoice (from the newest invoice business action held). */
+export function latestInvoiceOf(messages: readonly ChatMessage[]): ChatInvoicePayload | null {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const payload = invoicePayloadOf(messages[i]!);
+    if (payload) return payload;
+  }
+  return null;
+}
+
+/** `/invoice/{token}` (`?kind=service` for a service invoice). */
+function invoiceHref(invoice: ChatInvoicePayload): string {
+  const path = to('invoice', { invoiceToken: invoice.invoiceToken });
+  return invoice.kind === 'service' ? `${path}?kind=service` : path;
+}
+
+/** An invoice business action as a card: what happened, the total, a link to the invoice page. */
+function InvoiceCard({ message, invoice }: { message: ChatMessage; invoice: ChatInvoicePayload }) {
+  const { t } = useTranslation('chat');
+  const format = useFormat();
+  return (
+    <div className="mx-auto max-w-sm rounded-lg border border-gray-200 bg-gray-50 px-3 py-2 text-center text-xs text-gray-800">
+      <p className="font-medium text-gray-900">
+        {t(`actions.${message.businessAction!}`)} · {format.money(invoice.totalCents)}
+      </p>
+      <p>{format.dateTime(message.createdAt)}</p>
+      {invoice.reason ? (
+        <p className="mt-1 break-words">{t('invoiceCard.reason', { reason: invoice.reason })}</p>
+      ) : null}
+      <Link to={invoiceHref(invoice)} className="mt-1 inline-block font-medium text-maple-700 underline">
+        {t('invoiceCard.view')}
+      </Link>
+    </div>
+  );
+}
+
 /**
  * Messages oldest first with status marks; the user's unsent messages after them (failed ones with a retry
  * button). New messages from the other party are announced politely (aria-live) by `MessageAnnouncer`.
@@ -116,8 +163,10 @@ export function MessageList({
           </Button>
         </div>
       ) : null}
-      {messages.map((m) =>
-        m.businessAction ? (
+      {messages.map((m) => {
+        const invoice = invoicePayloadOf(m);
+        if (invoice) return <InvoiceCard key={m.id} message={m} invoice={invoice} />;
+        return m.businessAction ? (
           <p key={m.id} className="text-center text-xs font-medium text-gray-700">
             {t(`actions.${m.businessAction}`)} · {format.dateTime(m.createdAt)}
             {m.text ? <span className="block font-normal">{m.text}</span> : null}
@@ -131,8 +180,8 @@ export function MessageList({
             time={format.dateTime(m.createdAt)}
             status={m.senderId === meId ? m.status : null}
           />
-        ),
-      )}
+        );
+      })}
       {pending.map((p) => (
         <Bubble
           key={p.clientMessageId}

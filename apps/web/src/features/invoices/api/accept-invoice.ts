@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AcceptInvoiceBody, AcceptInvoiceResponse } from '@maplesource/contracts/orders';
+import type { InvoiceKind } from '@maplesource/contracts/invoices';
+import { api } from '../../../lib/http';
+import { invoiceKeys } from './get-invoice';
+import { invoicePath } from './invoice-paths';
+
+/**
+ * POST invoice/accept (or service-invoice/accept). One Idempotency-Key per attempt: a double click or a retry
+ * after a lost answer gets the same order back.
+ */
+export const acceptInvoice = ({
+  kind,
+  idempotencyKey,
+  body,
+}: {
+  kind: InvoiceKind;
+  idempotencyKey: string;
+  body: AcceptInvoiceBody;
+}) =>
+  api.post<AcceptInvoiceResponse>(invoicePath(kind, 'accept'), {
+    body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+
+export function useAcceptInvoice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: acceptInvoice,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: invoiceKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['chat'] }),
+      ]),
+  });
+}

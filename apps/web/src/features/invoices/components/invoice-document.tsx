@@ -1,0 +1,104 @@
+import type { ReactNode } from 'react';
+import type { TFunction } from 'i18next';
+import type { Invoice } from '@maplesource/contracts/invoices';
+import { provinceNames } from '@maplesource/contracts/provinces';
+import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
+
+type Rows = [string, ReactNode][];
+
+function Section({ title, rows, children }: { title: string; rows?: Rows; children?: ReactNode }) {
+  return (
+    <section className="rounded-lg border border-gray-200 p-4 break-inside-avoid print:border-gray-400">
+      <h2 className="mb-2 text-base font-semibold text-gray-900">{title}</h2>
+      {rows ? (
+        <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+          {rows.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="text-gray-600">{label}</dt>
+              <dd className="break-words whitespace-pre-wrap text-gray-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      {children}
+    </section>
+  );
+}
+
+/**
+ * The invoice itself (spec §2 invoice page: summary, product details, terms, delivery info, seller, timeline) in
+ * the document's language (`t` and `lang`), which may differ from the UI's (Quebec: French first).
+ */
+export function InvoiceDocument({ invoice, t, lang }: { invoice: Invoice; t: TFunction; lang: 'en' | 'fr' }) {
+  const money = (cents: number) => formatMoney(cents, lang);
+  const none = t('document.none');
+  const summary: Rows = [
+    [t('summary.negotiatedPrice'), money(invoice.negotiatedPriceCents)],
+    ...invoice.taxLines.map((line): [string, ReactNode] => [
+      t('summary.taxLine', { code: t(`taxCodes.${line.code}`), rate: line.ratePercent }),
+      money(line.amountCents),
+    ]),
+  ];
+  if (invoice.taxLines.length === 0) summary.push([t('summary.tax'), money(invoice.taxCents)]);
+  summary.push([t('summary.shipping'), money(invoice.shippingCents)]);
+  summary.push([t('summary.total'), <strong key="total">{money(invoice.totalCents)}</strong>]);
+  if (invoice.taxOverrideReason) summary.push([t('summary.taxOverrideReason'), invoice.taxOverrideReason]);
+
+  const product: Rows = [
+    [t(`document.subject.${invoice.kind}`), invoice.subject.name],
+    [t('document.category'), invoice.subject.category || none],
+    [
+      t('document.quantity'),
+      invoice.subject.unit ? `${invoice.subject.quantity} ${invoice.subject.unit}` : invoice.subject.quantity,
+    ],
+    [t('document.invoiceId'), invoice.id],
+    [t('document.issuedOn'), formatDate(`${invoice.issuedOn}T12:00:00`, lang)],
+  ];
+  const terms: Rows = [
+    [t('document.paymentTerms'), invoice.paymentTerms || none],
+    [t('document.deliveryTerms'), invoice.deliveryTerms || none],
+    [t('document.notes'), invoice.notes || none],
+  ];
+  const delivery: Rows = [
+    [t('document.province'), provinceNames[invoice.deliveryProvince][lang]],
+    [t('document.postalCode'), invoice.deliveryPostalCode],
+    [
+      t('document.leadDays'),
+      invoice.leadDays === null ? none : t('document.days', { count: invoice.leadDays }),
+    ],
+  ];
+  const seller: Rows = [
+    [t('document.sellerName'), invoice.seller.name],
+    [t('document.legalName'), invoice.seller.legalName],
+    [t('document.gstHstNumber'), invoice.seller.gstHstNumber ?? t('document.smallSupplier')],
+  ];
+  if (invoice.seller.qstNumber) seller.push([t('document.qstNumber'), invoice.seller.qstNumber]);
+  seller.push([t('document.buyer'), invoice.buyer.name]);
+
+  return (
+    <div lang={lang} className="grid gap-4 md:grid-cols-2">
+      <Section title={t('sections.summary')} rows={summary} />
+      <Section title={t(`sections.${invoice.kind}`)} rows={product} />
+      <Section title={t('sections.terms')} rows={terms} />
+      <Section title={t('sections.delivery')} rows={delivery} />
+      <Section title={t('sections.seller')} rows={seller} />
+      <Section title={t('sections.timeline')}>
+        <ol className="space-y-1 text-sm text-gray-900">
+          <li>{t('timeline.created', { date: formatDateTime(invoice.createdAt, lang) })}</li>
+          <li>
+            {invoice.viewedAt
+              ? t('timeline.viewed', { date: formatDateTime(invoice.viewedAt, lang) })
+              : t('timeline.notViewed')}
+          </li>
+          {invoice.acceptedAt ? (
+            <li>{t('timeline.accepted', { date: formatDateTime(invoice.acceptedAt, lang) })}</li>
+          ) : null}
+          {invoice.rejectedAt ? (
+            <li>{t('timeline.rejected', { date: formatDateTime(invoice.rejectedAt, lang) })}</li>
+          ) : null}
+          <li>{t('timeline.expires', { date: formatDateTime(invoice.expiresAt, lang) })}</li>
+        </ol>
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { computeCanadianTax } from '@maplesource/contracts/canadian-tax';
+import { renderWithProviders } from '../../../test/render';
+import { clearToasts } from '../../../lib/toast-store';
+import { invoiceDateToday } from '../model/money-input';
+import { json, makeInvoice } from '../test-support';
+import { InvoiceGenerationModal, type InvoiceChat } from './invoice-generation-modal';
+
+afterEach(() => clearToasts());
+
+const chat: InvoiceChat = {
+  kind: 'product',
+  chatId: '10000000-0000-4000-8000-000000000000',
+  subjectName: 'Aluminum extrusion',
+  quantity: 500,
+  deliveryProvince: 'ON',
+  leadDays: 14,
+};
+
+function open(overrides: Partial<InvoiceChat> = {}) {
+  const onClose = vi.fn();
+  const result = renderWithProviders(
+    <InvoiceGenerationModal chat={{ ...chat, ...overrides }} onClose={onClose} />,
+  );
+  return { ...result, onClose, dialog: screen.getByRole('dialog', { name: 'Issue invoice' }) };
+}
+
+const issueCalls = (mock: { mock: { calls: unknown[][] } }) =>
+  mock.mock.calls.filter(([url]) => String(url).includes('/invoices'));
+
+describe('the invoice generation modal (spec §2, §5)', () => {
+  it('requires a price, refuses negative shipping and needs a reason to change the tax, without calling the server', async () => {
+    const fetchMock = vi.spyOn(globalThis, 'fetch');
+    const { dialog } = open();
+    const user = userEvent.setup();
+    await user.click(within(dialog).getByRole('button', { name: 'Issue invoice' }));
+    expect(
+      await within(dialog).findByText('Enter a negotiated price of at least $0.01.'),
+    ).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/Negotiated price/), '1000');
+    await user.clear(within(dialog).getByLabelText(/Shipping/));
+    await user.type(within(dialog).getByLabelText(/Shipping/), '-5');
+    await user.click(within(dialog).getByRole('checkbox', { name: /Change the tax/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Issue invoice' }));
+    expect(await within(dialog).findByText('Shipping cannot be negative.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Give a reason (at least 3 characters) for changing the tax.'),
+    ).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText(/Shipping/));
+    await user.type(within(dialog).getByLabelText(/Shipping/), '12.345');
+    await user.click(within(dialog).getByRole('button', { name: 'Issue invoice' }));
+    expect(await within(dialog).findByText('Amounts are in whole cents.')).toBeInTheDocument();
+    expect(issueCalls(fetchMock)).toHaveLength(0);
+  });
+
+  it('computes the tax and the total live from the delivery province and today’s rate', async () => {
+    const { dialog } = open({ deliveryProvince: 'QC' });
+    const user = userEvent.setup();
+    expect(within(dialog).getByTestId('invoice-total')).toHaveTextContent('$0.00');
+    await user.type(within(dialog).getByLabelText(/Negotiated price/), '1000');
+    await user.clear(within(dialog).getByLabelText(/Shipping/));
+    await user.type(within(dialog).getByLabelText(/Shipping/), '50');
+    const expected = computeCanadianTax({ province: 'QC', date: invoiceDateToday(), taxableCents: 105_000 });
+    const lines = within(dialog).getByRole('list', { name: 'Tax by tax' });
+    expect(within(lines).getByText('GST (5 %)')).toBeInTheDocument();
+    expect(within(lines).getByText('QST (9.975 %)')).toBeInTheDocument();
+    expect(within(lines).getByText('$104.74')).toBeInTheDocument();
+    expect(within(dialog).getByTestId('invoice-total')).toHaveTextContent(
+      `$${((105_000 + expected.totalCents) / 100).toLocaleString('en-CA', { minimumFractionDigits: 2 })}`,
+    );
+    await user.click(within(dialog).getByRole('checkbox', { name: /Change the tax/ }));
+    expect(within(dialog).getByTestId('invoice-total')).toHaveTextContent('$1,050.00');
+  });
+
+  it('sends cents once per form with an Idempotency-Key and shows the server’s refusal by its code', async () => {
+    const fetchMock = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementationOnce(async () =>
+        json(409, { error: { code: 'INVOICE_ALREADY_PENDING', message: 'pending' } }),
+      )
+      .mockImplementation(async () => json(201, { invoice: makeInvoice() }));
+    const { dialog, onClose } = open();
+    const user = userEvent.setup();
+    await user.type(within(dialog).getByLabelText(/Negotiated price/), '1 250,5');
+    await user.click(within(dialog).getByRole('checkbox', { name: /Change the tax/ }));
+    await user.click(within(dialog).getByRole('radio', { name: 'Zero-rated' }));
+    await user.type(within(dialog).getByLabelText(/Reason shown on the invoice/), 'Exported outside Canada');
+    await user.type(within(dialog).getByLabelText(/Payment terms/), 'Card on acceptance');
+    await user.click(within(dialog).getByRole('button', { name: 'Issue invoice' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'This conversation already has a pending invoice',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Issue invoice' }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(await screen.findByText('Invoice sent to the buyer.')).toBeInTheDocument();
+
+    const calls = issueCalls(fetchMock);
+    expect(calls).toHaveLength(2);
+    const [url, init] = calls[1]! as [string, RequestInit];
+    expect(url).toContain(`/api/v1/chats/${chat.chatId}/invoices`);
+    const keys = calls.map(([, i]) => new Headers((i as RequestInit).headers).get('Idempotency-Key'));
+    expect(keys[0]).toBeTruthy();
+    expect(keys[1]).toBe(keys[0]);
+    expect(new Headers(init.headers).get('role')).toBe('seller');
+    expect(JSON.parse(String(init.body))).toMatchObject({
+      negotiatedPriceCents: 125_050,
+      shippingCents: 0,
+      leadDays: 14,
+      expiresInHours: 168,
+      paymentTerms: 'Card on acceptance',
+      taxOverride: {
+        reason: 'Exported outside Canada',
+        lines: [{ code: 'HST', ratePercent: '0', amountCents: 0 }],
+      },
+    });
+  });
+
+  it('is in French', async () => {
+    const { i18n } = renderWithProviders(<InvoiceGenerationModal chat={chat} onClose={() => undefined} />);
+    await i18n.changeLanguage('fr');
+    expect(await screen.findByRole('dialog', { name: 'Émettre une facture' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/Prix négocié/)).toBeInTheDocument();
+  });
+});

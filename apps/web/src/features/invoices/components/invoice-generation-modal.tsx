@@ -1,0 +1,341 @@
+import { useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { computeCanadianTax, type CanadianTaxLine } from '@maplesource/contracts/canadian-tax';
+import {
+  invoiceExpiryHours,
+  issueInvoiceBodySchema,
+  type Invoice,
+  type InvoiceKind,
+  type IssueInvoiceBody,
+  type IssueInvoiceInput,
+} from '@maplesource/contracts/invoices';
+import type { ProvinceCode } from '@maplesource/contracts/provinces';
+import { Button } from '../../../components/ui/button';
+import { Field, Input, inputClasses } from '../../../components/ui/field';
+import { Modal } from '../../../components/ui/modal';
+import { fieldError } from '../../../lib/field-error';
+import { useFormat } from '../../../lib/format';
+import { errorMessage } from '../../../lib/http';
+import { toast } from '../../../lib/toast-store';
+import { useIssueInvoice } from '../api/issue-invoice';
+import { dollarsToCents, invoiceDateToday } from '../model/money-input';
+
+export type InvoiceChat = {
+  kind: InvoiceKind;
+  chatId: string;
+  subjectName: string;
+  quantity: number | null;
+  deliveryProvince: ProvinceCode | null;
+  leadDays: number | null;
+};
+
+const expiryChoices = [24, 72, invoiceExpiryHours.default, 14 * 24, invoiceExpiryHours.max] as const;
+type OverrideKind = 'exempt' | 'zeroRated';
+
+/** The live tax preview: the server's own table and rounding (contracts/canadian-tax.ts); null when not computable. */
+function previewTax(province: ProvinceCode | null, taxableCents: number): CanadianTaxLine[] | null {
+  if (!province || !Number.isSafeInteger(taxableCents) || taxableCents < 0) return null;
+  try {
+    return computeCanadianTax({ province, date: invoiceDateToday(), taxableCents }).lines;
+  } catch {
+    return null;
+  }
+}
+
+const centsOrZero = (value: unknown) =>
+  typeof value === 'number' && Number.isSafeInteger(value) ? value : 0;
+
+/**
+ * Spec §2 invoice generation modal (§5: negotiated price required, tax and shipping not negative, total computed).
+ * Money is typed in dollars and sent as cents; the tax is previewed live with the server's table for the delivery
+ * province and today, and the server recomputes it. An exempt or zero-rated supply is an override with a reason.
+ */
+export function InvoiceGenerationModal({
+  chat,
+  onClose,
+  onIssued,
+}: {
+  chat: InvoiceChat;
+  onClose: () => void;
+  onIssued?: (invoice: Invoice) => void;
+}) {
+  const { t } = useTranslation('invoices');
+  const format = useFormat();
+  const issue = useIssueInvoice();
+  // One key per opened form: a double click or a retry after a lost answer issues one invoice.
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const [overrideKind, setOverrideKind] = useState<OverrideKind>('exempt');
+  const form = useForm<IssueInvoiceBody, unknown, IssueInvoiceInput>({
+    resolver: zodResolver(issueInvoiceBodySchema),
+    defaultValues: {
+      shippingCents: 0,
+      paymentTerms: '',
+      deliveryTerms: '',
+      notes: '',
+      leadDays: chat.leadDays,
+      expiresInHours: invoiceExpiryHours.default,
+      taxOverride: null,
+    },
+  });
+  const { errors } = form.formState;
+  const [price, shipping, taxOverride] = useWatch({
+    control: form.control,
+    name: ['negotiatedPriceCents', 'shippingCents', 'taxOverride'],
+  });
+  const overriding = taxOverride !== null && taxOverride !== undefined;
+  const taxable = centsOrZero(price) + centsOrZero(shipping);
+  const computedLines = useMemo(
+    () => previewTax(chat.deliveryProvince, taxable),
+    [chat.deliveryProvince, taxable],
+  );
+  const taxCents = overriding ? 0 : (computedLines ?? []).reduce((sum, line) => sum + line.amountCents, 0);
+  const totalCents = taxable + taxCents;
+  const money = { setValueAs: dollarsToCents };
+
+  const setOverriding = (on: boolean) =>
+    form.setValue('taxOverride', on ? { reason: '', lines: [] } : null, { shouldDirty: true });
+
+  const submit = form.handleSubmit((values) => {
+    const body: IssueInvoiceBody = values.taxOverride
+      ? {
+          ...values,
+          taxOverride: {
+            reason: values.taxOverride.reason,
+            lines:
+              overrideKind === 'zeroRated'
+                ? (computedLines ?? []).map((line) => ({ code: line.code, ratePercent: '0', amountCents: 0 }))
+                : [],
+          },
+        }
+      : values;
+    issue.mutate(
+      { kind: chat.kind, chatId: chat.chatId, idempotencyKey, body },
+      {
+        onSuccess: (response) => {
+          toast.success(t('generate.issued'));
+          onIssued?.(response.invoice);
+          onClose();
+        },
+        onError: (error) => toast.error(errorMessage(t, error)),
+      },
+    );
+  });
+
+  return (
+    <Modal open onClose={onClose} title={t('generate.title')} closeLabel={t('common:modal.close')} size="lg">
+      <form onSubmit={submit} noValidate className="space-y-3">
+        <p className="text-sm text-gray-800">
+          <span className="font-medium">{chat.subjectName}</span>
+          {chat.quantity !== null ? <span> · {t('generate.quantity', { count: chat.quantity })}</span> : null}
+          {chat.deliveryProvince ? (
+            <span> · {t('generate.deliveryTo', { province: chat.deliveryProvince })}</span>
+          ) : null}
+        </p>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field
+            label={t('generate.negotiatedPrice')}
+            hint={t('generate.dollarsHint')}
+            error={fieldError(
+              t,
+              errors.negotiatedPriceCents
+                ? moneyMessage(errors.negotiatedPriceCents.message, 'errors:INVOICE_PRICE_REQUIRED')
+                : undefined,
+            )}
+            required
+          >
+            {(p) => (
+              <Input
+                {...p}
+                inputMode="decimal"
+                autoComplete="off"
+                {...form.register('negotiatedPriceCents', money)}
+              />
+            )}
+          </Field>
+          <Field
+            label={t('generate.shipping')}
+            hint={t('generate.dollarsHint')}
+            error={fieldError(
+              t,
+              errors.shippingCents
+                ? moneyMessage(errors.shippingCents.message, 'errors:INVOICE_AMOUNT_CENTS')
+                : undefined,
+            )}
+          >
+            {(p) => (
+              <Input
+                {...p}
+                inputMode="decimal"
+                autoComplete="off"
+                {...form.register('shippingCents', money)}
+              />
+            )}
+          </Field>
+        </div>
+
+        <fieldset className="rounded-md border border-gray-200 p-3">
+          <legend className="px-1 text-sm font-medium text-gray-800">{t('generate.tax')}</legend>
+          {!overriding ? (
+            computedLines ? (
+              <ul className="space-y-0.5 text-sm text-gray-800" aria-label={t('generate.taxLines')}>
+                {computedLines.map((line) => (
+                  <li key={line.code} className="flex justify-between gap-2">
+                    <span>
+                      {t('summary.taxLine', { code: t(`taxCodes.${line.code}`), rate: line.ratePercent })}
+                    </span>
+                    <span>{format.money(line.amountCents)}</span>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-sm text-gray-700">{t('generate.taxUnknown')}</p>
+            )
+          ) : null}
+          <label className="mt-2 flex items-center gap-2 text-sm text-gray-800">
+            <input
+              type="checkbox"
+              checked={overriding}
+              onChange={(event) => setOverriding(event.target.checked)}
+            />
+            {t('generate.override')}
+          </label>
+          {overriding ? (
+            <div className="mt-2 space-y-2">
+              <div
+                role="radiogroup"
+                aria-label={t('generate.overrideKind')}
+                className="flex flex-wrap gap-3 text-sm"
+              >
+                {(['exempt', 'zeroRated'] as const).map((kind) => (
+                  <label key={kind} className="flex items-center gap-1">
+                    <input
+                      type="radio"
+                      name="overrideKind"
+                      value={kind}
+                      checked={overrideKind === kind}
+                      onChange={() => setOverrideKind(kind)}
+                    />
+                    {t(`generate.overrideKinds.${kind}`)}
+                  </label>
+                ))}
+              </div>
+              <Field
+                label={t('generate.overrideReason')}
+                error={fieldError(t, errors.taxOverride?.reason?.message)}
+                required
+              >
+                {(p) => <Input {...p} maxLength={500} {...form.register('taxOverride.reason')} />}
+              </Field>
+            </div>
+          ) : null}
+        </fieldset>
+
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field label={t('generate.leadDays')} error={fieldError(t, errors.leadDays?.message)}>
+            {(p) => (
+              <Input
+                {...p}
+                type="number"
+                min={0}
+                inputMode="numeric"
+                {...form.register('leadDays', {
+                  setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v)),
+                })}
+              />
+            )}
+          </Field>
+          <Field label={t('generate.expiry')} error={fieldError(t, errors.expiresInHours?.message)}>
+            {(p) => (
+              <select
+                {...p}
+                className={inputClasses(Boolean(errors.expiresInHours))}
+                defaultValue={String(invoiceExpiryHours.default)}
+                {...form.register('expiresInHours', { setValueAs: (v: unknown) => Number(v) })}
+              >
+                {expiryChoices.map((hours) => (
+                  <option key={hours} value={hours}>
+                    {hours % 24 === 0
+                      ? t('generate.expiryDays', { count: hours / 24 })
+                      : t('generate.expiryHours', { count: hours })}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        </div>
+        <Field label={t('generate.paymentTerms')} error={fieldError(t, errors.paymentTerms?.message)}>
+          {(p) => (
+            <textarea
+              {...p}
+              rows={2}
+              maxLength={2000}
+              className={inputClasses(Boolean(errors.paymentTerms))}
+              {...form.register('paymentTerms')}
+            />
+          )}
+        </Field>
+        <Field label={t('generate.deliveryTerms')} error={fieldError(t, errors.deliveryTerms?.message)}>
+          {(p) => (
+            <textarea
+              {...p}
+              rows={2}
+              maxLength={2000}
+              className={inputClasses(Boolean(errors.deliveryTerms))}
+              {...form.register('deliveryTerms')}
+            />
+          )}
+        </Field>
+        <Field label={t('generate.notes')} error={fieldError(t, errors.notes?.message)}>
+          {(p) => (
+            <textarea
+              {...p}
+              rows={2}
+              maxLength={5000}
+              className={inputClasses(Boolean(errors.notes))}
+              {...form.register('notes')}
+            />
+          )}
+        </Field>
+
+        <dl className="rounded-md bg-gray-50 p-3 text-sm" aria-live="polite" aria-atomic="true">
+          <div className="flex justify-between gap-2">
+            <dt>{t('summary.negotiatedPrice')}</dt>
+            <dd>{format.money(centsOrZero(price))}</dd>
+          </div>
+          <div className="flex justify-between gap-2">
+            <dt>{t('summary.shipping')}</dt>
+            <dd>{format.money(centsOrZero(shipping))}</dd>
+          </div>
+          <div className="flex justify-between gap-2">
+            <dt>{t('summary.tax')}</dt>
+            <dd>{format.money(taxCents)}</dd>
+          </div>
+          <div className="mt-1 flex justify-between gap-2 border-t border-gray-200 pt-1 font-semibold">
+            <dt>{t('summary.total')}</dt>
+            <dd data-testid="invoice-total">{format.money(totalCents)}</dd>
+          </div>
+        </dl>
+        {issue.error ? (
+          <p role="alert" className="text-sm font-medium text-red-700">
+            {errorMessage(t, issue.error)}
+          </p>
+        ) : null}
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="secondary" onClick={onClose}>
+            {t('actions.cancel')}
+          </Button>
+          <Button type="submit" loading={issue.isPending}>
+            {t('generate.submit')}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+/** A money field's message: the schema's code, or `fallback` when the typed text was not an amount at all. */
+function moneyMessage(message: string | undefined, fallback: string): string {
+  return message && /^errors:[A-Z_]+$/.test(message) ? message : fallback;
+}

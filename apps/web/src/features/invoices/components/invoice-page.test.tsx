@@ -1,0 +1,323 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { invoiceAcceptanceTerms } from '@maplesource/contracts/invoice-terms';
+import { clearToasts } from '../../../lib/toast-store';
+import { sessionActions } from '../../../lib/session-store';
+import { buyerId, json, makeInvoice, renderInvoicePage, sellerUserId, token } from '../test-support';
+
+afterEach(() => {
+  clearToasts();
+  sessionActions.loggedOut();
+});
+
+type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
+function server(handler: Handler) {
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = new URL(String(input), 'http://localhost');
+    return (await handler(url, init)).clone();
+  });
+}
+const calls = (mock: ReturnType<typeof server>, path: string) =>
+  mock.mock.calls.filter(([input]) => new URL(String(input), 'http://localhost').pathname.endsWith(path));
+
+function loginAs(id: string) {
+  act(() => sessionActions.loggedIn({ id, fullName: 'Test User' }));
+}
+
+describe('the invoice page (spec §2)', () => {
+  it('shows "Invoice Not Found" when neither route knows the token (missing or someone else’s)', async () => {
+    const fetchMock = server(() =>
+      json(404, { error: { code: 'INVOICE_NOT_FOUND', message: 'Invoice not found' } }),
+    );
+    renderInvoicePage(`/invoice/${token}`);
+    expect(await screen.findByRole('heading', { name: 'Invoice Not Found' })).toBeInTheDocument();
+    expect(calls(fetchMock, '/invoice/details')).toHaveLength(1);
+    expect(calls(fetchMock, '/service-invoice/details')).toHaveLength(1);
+  });
+
+  it('finds a service invoice by its token alone', async () => {
+    server((url) =>
+      url.pathname.endsWith('/service-invoice/details')
+        ? json(200, {
+            invoice: makeInvoice({
+              kind: 'service',
+              subject: { id: 3, name: 'CNC machining', category: 'Machining', quantity: 1, unit: null },
+            }),
+          })
+        : json(404, { error: { code: 'INVOICE_NOT_FOUND', message: 'Invoice not found' } }),
+    );
+    renderInvoicePage(`/invoice/${token}`);
+    expect(await screen.findByRole('heading', { name: 'Service details' })).toBeInTheDocument();
+  });
+
+  it('says "failed to load invoice details" and loads again on retry', async () => {
+    let fail = true;
+    server(() =>
+      fail
+        ? json(503, { error: { code: 'SERVICE_UNAVAILABLE', message: 'busy' } })
+        : json(200, { invoice: makeInvoice() }),
+    );
+    renderInvoicePage(`/invoice/${token}?kind=product`);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to load invoice details.');
+    fail = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Invoice INV-1001' })).toBeInTheDocument();
+  });
+
+  it('shows the action banner, the time left, the tax by tax and the seller’s tax numbers to the buyer', async () => {
+    server(() => json(200, { invoice: makeInvoice() }));
+    renderInvoicePage(`/invoice/${token}?kind=product`);
+    await screen.findByRole('heading', { name: 'Invoice INV-1001' });
+    loginAs(buyerId);
+    const banner = screen.getByRole('region', { name: 'Action required' });
+    expect(within(banner).getByText('2 days 3 hours 5 minutes left')).toHaveAttribute('aria-live', 'polite');
+    expect(screen.getByText('HST (13 %)')).toBeInTheDocument();
+    expect(screen.getByText('$136.50')).toBeInTheDocument();
+    expect(screen.getAllByText('$1,186.50').length).toBeGreaterThan(0);
+    expect(screen.getByText('123456789RT0001')).toBeInTheDocument();
+    expect(screen.getByText('North Metal Works Ltd.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Accept' })).toBeEnabled();
+    expect(screen.getByRole('link', { name: 'Download PDF' })).toHaveAttribute(
+      'href',
+      expect.stringContaining(`/api/v1/invoice/pdf?invoiceToken=${token}&lang=en`),
+    );
+  });
+
+  it('disables accept and reject once expired and explains why', async () => {
+    server(() =>
+      json(200, { invoice: makeInvoice({ expiresAt: new Date(Date.now() - 60_000).toISOString() }) }),
+    );
+    renderInvoicePage(`/invoice/${token}?kind=product`);
+    await screen.findByRole('heading', { name: 'Invoice INV-1001' });
+    loginAs(buyerId);
+    expect(screen.getByText('This invoice has expired', { selector: 'p.font-semibold' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Accept' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Reject' })).toBeDisabled();
+    expect(screen.queryByRole('region', { name: 'Action required' })).not.toBeInTheDocument();
+  });
+
+  it('never offers accept or reject to the seller', async () => {
+    server(() => json(200, { invoice: makeInvoice() }));
+    renderInvoicePage(`/invoice/${token}?kind=product`);
+    await screen.findByRole('heading', { name: 'Invoice INV-1001' });
+    loginAs(sellerUserId);
+    expect(screen.getByRole('button', { name: 'Accept' })).toBeDisabled();
+  });
+
+  it('reads a Quebec invoice in French first in an English UI, with English on request', async () => {
+    server(() =>
+      json(200, {
+        invoice: makeInvoice({
+          deliveryProvince: 'QC',
+          documentLanguage: 'fr',
+          taxLines: [
+            { code: 'GST', ratePercent: '5', amountCents: 5250 },
+            { code: 'QST', ratePercent: '9.975', amountCents: 10474 },
+          ],
+          seller: {
+            sellerId: 7,
+            slug: 'n',
+            name: 'North Metal',
+            legalName: 'Métal Nord inc.',
+            gstHstNumber: '123456789RT0001',
+            qstNumber: '1234567890TQ0001',
+          },
+        }),
+      }),
+    );
+    renderInvoicePage(`/invoice/${token}?kind=product`);
+    expect(await screen.findByRole('heading', { name: 'Résumé' })).toBeInTheDocument();
+    expect(screen.getByText('TVQ (9.975 %)')).toBeInTheDocument();
+    expect(screen.getByText('1234567890TQ0001')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download PDF' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('lang=fr'),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'English' }));
+    expect(screen.getByRole('heading', { name: 'Summary' })).toBeInTheDocument();
+    expect(screen.getByText('QST (9.975 %)')).toBeInTheDocument();
+  });
+
+  it('is in French for a French UI (texts of the page, not-found and errors)', async () => {
+    server(() => json(404, { error: { code: 'INVOICE_NOT_FOUND', message: 'Invoice not found' } }));
+    renderInvoicePage(`/invoice/${token}?kind=product`, 'fr');
+    expect(await screen.findByRole('heading', { name: 'Facture introuvable' })).toBeInTheDocument();
+  });
+
+  it('rejects only with a reason, and says so in a toast', async () => {
+    const fetchMock = server((url) =>
+      url.pathname.endsWith('/invoice/reject')
+        ? json(200, { invoice: makeInvoice({ status: 'rejected', rejectionReason: 'Price too high' }) })
+        : json(200, { invoice: makeInvoice() }),
+    );
+    renderInvoicePage(`/invoice/${token}?kind=product`);
+    await screen.findByRole('heading', { name: 'Invoice INV-1001' });
+    loginAs(buyerId);
+    await userEvent.click(screen.getByRole('button', { name: 'Reject' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reject this invoice?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject invoice' }));
+    expect(
+      await within(dialog).findByText('Give a reason for the rejection (3 to 1000 characters).'),
+    ).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText(/Reason for rejecting/), '   ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject invoice' }));
+    expect(calls(fetchMock, '/invoice/reject')).toHaveLength(0);
+    await userEvent.type(within(dialog).getByLabelText(/Reason for rejecting/), 'Price too high');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject invoice' }));
+    expect(await screen.findByText('Invoice rejected.')).toBeInTheDocument();
+    const [, init] = calls(fetchMock, '/invoice/reject')[0]!;
+    expect(JSON.parse(String(init?.body))).toEqual({ invoiceToken: token, reason: 'Price too high' });
+  });
+
+  it('shows the server’s refusal when rejecting fails', async () => {
+    server((url) =>
+      url.pathname.endsWith('/invoice/reject')
+        ? json(409, { error: { code: 'INVOICE_EXPIRED', message: 'expired' } })
+        : json(200, { invoice: makeInvoice() }),
+    );
+    renderInvoicePage(`/invoice/${token}?kind=product`);
+    await screen.findByRole('heading', { name: 'Invoice INV-1001' });
+    loginAs(buyerId);
+    await userEvent.click(screen.getByRole('button', { name: 'Reject' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reject this invoice?' });
+    await userEvent.type(within(dialog).getByLabelText(/Reason for rejecting/), 'Too late for us');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject invoice' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Failed to accept or reject the invoice. This invoice has expired and can no longer be accepted or rejected.',
+    );
+  });
+});
+
+describe('the accept flow (spec §4)', () => {
+  async function fillShipping(user: ReturnType<typeof userEvent.setup>, scope: HTMLElement) {
+    await user.type(within(scope).getByLabelText(/Full name/), 'Marie Tremblay');
+    await user.type(within(scope).getByLabelText(/Street address/), '100 King St W');
+    await user.type(within(scope).getByLabelText(/^City/), 'Toronto');
+    await user.selectOptions(within(scope).getByLabelText(/Province or territory/), 'ON');
+    await user.type(within(scope).getByLabelText(/Postal code/), 'm5x1a9');
+  }
+
+  it('goes address → signature → confirmation, sends one request for a double click, then opens the checkout', async () => {
+    const user = userEvent.setup();
+    let release: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    const fetchMock = server(async (url) => {
+      if (url.pathname.endsWith('/invoice/accept')) {
+        await answered;
+        return json(200, { orderId: 'ord_1', kind: 'product' });
+      }
+      return json(200, { invoice: makeInvoice() });
+    });
+    const getContext = vi
+      .spyOn(HTMLCanvasElement.prototype, 'getContext')
+      .mockImplementation(fakeCanvasContext);
+    renderInvoicePage(`/invoice/${token}?kind=product&step=accept`);
+    await screen.findByRole('heading', { name: 'Invoice INV-1001' });
+    loginAs(buyerId);
+    await screen.findByRole('heading', { name: 'Addresses' });
+
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Street address is required.')).toBeInTheDocument();
+    const shipping = screen.getByRole('group', { name: 'Shipping address' });
+    await fillShipping(user, shipping);
+    await user.clear(within(shipping).getByLabelText(/Postal code/));
+    await user.type(within(shipping).getByLabelText(/Postal code/), 'Z5X 1A9');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText(/Enter a Canadian postal code/)).toBeInTheDocument();
+    await user.clear(within(shipping).getByLabelText(/Postal code/));
+    await user.type(within(shipping).getByLabelText(/Postal code/), 'm5x1a9');
+    expect(screen.getByRole('checkbox', { name: 'Use the shipping address for billing' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(await screen.findByRole('heading', { name: 'Signature' })).toHaveFocus();
+    expect(screen.getByTestId('acceptance-terms')).toHaveTextContent(invoiceAcceptanceTerms.en);
+    expect(screen.getByLabelText(/Your full name/)).toHaveValue('Marie Tremblay');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Tick the box to accept the terms.')).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Use my typed name as my signature' }));
+    await user.click(screen.getByRole('checkbox', { name: /I have read the acceptance terms/ }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(await screen.findByRole('heading', { name: 'Confirmation' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Signature of Marie Tremblay' })).toBeInTheDocument();
+    const submit = screen.getByRole('button', { name: 'Accept invoice and go to payment' });
+    await user.click(submit);
+    await user.click(submit);
+    release();
+    expect(await screen.findByTestId('checkout')).toHaveTextContent('/checkout?order=ord_1&kind=product');
+    const accepts = calls(fetchMock, '/invoice/accept');
+    expect(accepts).toHaveLength(1);
+    const [, init] = accepts[0]!;
+    expect(new Headers(init?.headers).get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
+    expect(body).toMatchObject({
+      invoiceToken: token,
+      isBillingSameAsShipping: true,
+      billingAddress: null,
+      shippingAddress: {
+        fullName: 'Marie Tremblay',
+        province: 'ON',
+        postalCode: 'M5X 1A9',
+        country: 'CA',
+        addressType: 'Shipping',
+      },
+      signature: { fullName: 'Marie Tremblay' },
+      termsVersion: invoiceAcceptanceTerms.version,
+      termsLanguage: 'en',
+    });
+    expect((body.signature as { svg: string }).svg).toMatch(/^<svg [^>]*>(<path [^>]*\/>)+<\/svg>$/);
+    expect(await screen.findByText('Invoice accepted.')).toBeInTheDocument();
+    getContext.mockRestore();
+  });
+
+  it('asks for a billing address once "use shipping for billing" is off', async () => {
+    const user = userEvent.setup();
+    server(() => json(200, { invoice: makeInvoice() }));
+    renderInvoicePage(`/invoice/${token}?kind=product&step=accept`);
+    await screen.findByRole('heading', { name: 'Invoice INV-1001' });
+    loginAs(buyerId);
+    await screen.findByRole('heading', { name: 'Addresses' });
+    await fillShipping(user, screen.getByRole('group', { name: 'Shipping address' }));
+    expect(screen.queryByRole('group', { name: 'Billing address' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Use the shipping address for billing' }));
+    const billing = screen.getByRole('group', { name: 'Billing address' });
+    expect(within(billing).getByLabelText(/Street address/)).toHaveValue('');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await within(billing).findByText('Street address is required.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Signature' })).not.toBeInTheDocument();
+  });
+
+  it('signs with the French terms for a Quebec delivery and sends termsLanguage fr', async () => {
+    const user = userEvent.setup();
+    server(() => json(200, { invoice: makeInvoice({ deliveryProvince: 'QC', documentLanguage: 'fr' }) }));
+    renderInvoicePage(`/invoice/${token}?kind=product&step=accept`);
+    await screen.findByRole('heading', { name: 'Invoice INV-1001' });
+    loginAs(buyerId);
+    await screen.findByRole('heading', { name: 'Addresses' });
+    await fillShipping(user, screen.getByRole('group', { name: 'Shipping address' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('heading', { name: 'Signature' });
+    expect(screen.getByTestId('acceptance-terms')).toHaveTextContent(invoiceAcceptanceTerms.fr);
+    expect(screen.getByTestId('acceptance-terms')).toHaveAttribute('lang', 'fr');
+  });
+});
+
+/** A 2D context whose getImageData reports a block of ink, so the typed name can be drawn as paths. */
+function fakeCanvasContext(this: HTMLCanvasElement): CanvasRenderingContext2D {
+  const width = this.width;
+  const height = this.height;
+  return {
+    font: '',
+    textBaseline: 'alphabetic',
+    fillStyle: '#000',
+    measureText: () => ({ width: 100 }),
+    fillText: () => undefined,
+    getImageData: () => {
+      const data = new Uint8ClampedArray(width * height * 4);
+      for (let y = 20; y < 40; y++) for (let x = 10; x < 60; x++) data[(y * width + x) * 4 + 3] = 255;
+      return { data, width, height };
+    },
+  } as unknown as CanvasRenderingContext2D;
+}
