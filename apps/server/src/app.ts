@@ -38,6 +38,7 @@ import { locationsModulePlugin } from './modules/locations';
 import { notificationsModulePlugin } from './modules/notifications';
 import { ordersModulePlugin } from './modules/orders';
 import { quotesModulePlugin } from './modules/quotes';
+import { invoicesModulePlugin } from './modules/invoices';
 import { reviewsModulePlugin } from './modules/reviews';
 import { sellersModulePlugin } from './modules/sellers';
 import { buyerService } from './services/buyer';
@@ -163,6 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Chat (issue 11): app.chat for every backend (quotes open conversations from the buyer backend).
   await app.register(chatModulePlugin);
   await app.register(quotesModulePlugin);
+  await app.register(invoicesModulePlugin);
   await app.register(notificationsModulePlugin);
   // Orders (issue 12): app.orders for the buyer backend and the payment backend's webhook handlers.
   await app.register(ordersModulePlugin);

@@ -68,6 +68,33 @@ export const domainEventSchemas = {
     paymentStatus: z.string().optional(),
     buyerUserId: z.string().optional(),
   }),
+  /** A seller issued an invoice in a conversation (invoices; the buyer hears of it from `invoice_sent`). */
+  'invoice.issued': z.object({
+    invoiceId: z.string().min(1),
+    chatId: z.string().min(1),
+    buyerId: z.string().min(1),
+    sellerUserId: z.string().min(1),
+    kind: z.enum(['product', 'service']),
+    totalCents: z.number().int().nonnegative(),
+    expiresAt: z.iso.datetime({ offset: true }),
+  }),
+  /** The buyer rejected a pending invoice with a reason (the seller hears of it from `invoice_rejected`). */
+  'invoice.rejected': z.object({
+    invoiceId: z.string().min(1),
+    chatId: z.string().min(1),
+    buyerId: z.string().min(1),
+    sellerUserId: z.string().min(1),
+    kind: z.enum(['product', 'service']),
+  }),
+  /** A pending invoice passed its expiry time and was marked expired (once): both parties are told. */
+  'invoice.expired': z.object({
+    invoiceId: z.string().min(1),
+    invoiceToken: z.string().min(1),
+    chatId: z.string().min(1),
+    buyerId: z.string().min(1),
+    sellerUserId: z.string().min(1),
+    kind: z.enum(['product', 'service']),
+  }),
 } as const satisfies Record<`${string}.${string}`, z.ZodType>;
 
 export type DomainEventName = keyof typeof domainEventSchemas;

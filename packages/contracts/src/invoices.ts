@@ -215,3 +215,20 @@ export const invoiceErrorCodes = [
   'SELLER_GST_HST_NUMBER_INVALID',
   'SELLER_QST_NUMBER_INVALID',
 ] as const;
+
+/** GET / PUT seller/:id/tax-profile (role seller, the storefront's owner only; others 404). */
+export const sellerTaxProfileParamsSchema = z.object({
+  id: z.string().regex(/^\d{1,15}$/, 'errors:SELLER_NOT_FOUND'),
+});
+export const sellerTaxProfileResponseSchema = z.object({
+  profile: z.object({
+    sellerId: z.number().int().positive(),
+    slug: z.string(),
+    name: z.string(),
+    legalName: z.string(),
+    gstHstNumber: z.string().nullable(),
+    qstNumber: z.string().nullable(),
+    smallSupplier: z.boolean(),
+  }),
+});
+export type SellerTaxProfileResponse = z.infer<typeof sellerTaxProfileResponseSchema>;

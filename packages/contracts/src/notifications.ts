@@ -30,6 +30,7 @@ export const notificationTypes = [
   'invoice_sent',
   'invoice_accepted',
   'invoice_rejected',
+  'invoice_expired',
   'order_created',
   'order_updated',
   'order_cancelled',

@@ -10,7 +10,12 @@ import { ordersRoutes } from '../modules/orders';
 import { quotesRoutes } from '../modules/quotes';
 import { reviewsRoutes } from '../modules/reviews';
 import { searchRoutes } from '../modules/search';
-import { recentSellersRoutes, sellersAdminRoutes, sellersRoutes } from '../modules/sellers';
+import {
+  recentSellersRoutes,
+  sellersAdminRoutes,
+  sellersRoutes,
+  sellerTaxProfileRoutes,
+} from '../modules/sellers';
 import { adminEditRoutes } from '../workflows/admin-edits.routes';
 import { employerStatusRoutes } from '../workflows/employer-status.routes';
 import { deleteAccountRoutes } from '../workflows/delete-account.routes';
@@ -54,6 +59,7 @@ export const buyerService: FastifyPluginAsync = async (app) => {
   await app.register(searchRoutes);
   await app.register(sellersRoutes);
   await app.register(recentSellersRoutes);
+  await app.register(sellerTaxProfileRoutes);
   await app.register(reviewsRoutes);
   await app.register(notificationsRoutes);
   await app.register(quotesRoutes);

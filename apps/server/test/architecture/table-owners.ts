@@ -47,6 +47,8 @@ export const tableOwners: Record<string, string> = {
   site_settings: 'content', // dropped by 0301
   // quotes
   quotation_requests: 'quotes',
+  invoices: 'invoices',
+  invoice_acceptances: 'invoices',
   // notifications (and the offline chat e-mail's throttle)
   notifications: 'notifications',
   chat_offline_mails: 'notifications',

@@ -16,6 +16,7 @@ const messages: Partial<Record<NotificationType, string>> = {
   order_created: 'An order was created',
   order_updated: 'An order was updated',
   order_cancelled: 'An order was cancelled',
+  invoice_expired: 'An invoice expired',
 };
 
 const notificationTypeOf = (businessAction: string | null | undefined): NotificationType =>
@@ -47,6 +48,33 @@ export function registerNotificationSubscribers(app: FastifyInstance, notificati
     },
     { schema: pushJobSchema, retryLimit: 2 },
   );
+
+  // An invoice that expired tells both parties (no chat message carries it: nobody sent anything).
+  app.events.subscribe('notifications.invoice-expired', 'invoice.expired', async (event, { tx }) => {
+    for (const recipientId of [event.buyerId, event.sellerUserId]) {
+      const created = await notifications.create(
+        tx,
+        {
+          recipientId,
+          type: 'invoice_expired',
+          message: messages.invoice_expired,
+          metadata: {
+            chatId: event.chatId,
+            invoiceId: event.invoiceId,
+            invoiceToken: event.invoiceToken,
+            subjectKind: event.kind,
+          },
+        },
+        `invoice-expired:${event.invoiceId}:${recipientId}`,
+      );
+      if (created)
+        await app.jobs.send(
+          pushJobName,
+          { notificationId: created.id, recipientId: created.recipientId },
+          { tx },
+        );
+    }
+  });
 
   app.events.subscribe('notifications.chat-messages', 'chat.message-created', async (event, { tx }) => {
     const type = notificationTypeOf(event.businessAction);

@@ -19,6 +19,7 @@ import {
 } from './sellers.service';
 import { sellersReferenceUpload } from './upload-references';
 import { listSellersForAdmin, setSellerVerified, updateSellerProfile } from './seller-admin.service';
+import { setTaxProfile, taxProfile } from './seller-tax-profile';
 import type { Db } from '../../db/client';
 import type { SellerListInput } from './sellers.service';
 import '../catalog';
@@ -49,6 +50,9 @@ export const createSellersService = (catalog: CatalogCategoryReads) => ({
   storefrontOwner,
   /** Whether a storefront shows this admin upload (the content module's unreferenced-upload clean-up asks). */
   referencesUpload: sellersReferenceUpload,
+  /** Legal name, GST/HST and QST numbers or small-supplier declaration printed on invoices (decision 132). */
+  taxProfile,
+  setTaxProfile,
 });
 export type SellersService = ReturnType<typeof createSellersService>;
 
@@ -62,6 +66,8 @@ export type { NewOwnedStorefront, SellerListInput } from './sellers.service';
 export type { SellerProfileEdit } from './seller-admin.service';
 export { sellersRoutes, recentSellersRoutes } from './sellers.routes';
 export { sellersAdminRoutes } from './sellers.admin.routes';
+export { sellerTaxProfileRoutes } from './seller-tax-profile.routes';
+export type { StorefrontTaxProfile } from './seller-tax-profile';
 
 async function sellersModule(app: FastifyInstance) {
   app.decorate('sellers', createSellersService(app.catalog));

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createInvoicesService, type InvoicesService } from './invoices.service';
+import { registerInvoiceJobs } from './invoices.jobs';
+
+/**
+ * The invoices module's door: `app.invoices` (invoices issued in a conversation, read by their buyer and seller
+ * user by token, rejected once, accepted once through `lockForAcceptance` + `recordAcceptance`, expired once by a
+ * job at `expiresAt` and a sweep), its routes (details and PDF) and public types. Issuing and rejecting post chat
+ * business actions, so they are workflows (workflows/issue-invoice.ts, workflows/reject-invoice.ts).
+ */
+declare module 'fastify' {
+  interface FastifyInstance {
+    invoices: InvoicesService;
+  }
+}
+
+export type { InvoicesService, NewInvoice, AcceptanceRecord } from './invoices.service';
+export {
+  expireInvoiceJob,
+  expireSweepJob,
+  invoiceExpired,
+  invoiceNotFound,
+  invoiceNotPending,
+} from './invoices.service';
+export { sanitizeSignatureSvg, signatureSvgMaxBytes } from './signature-svg';
+export { invoicesRoutes } from './invoices.routes';
+
+async function invoicesModule(app: FastifyInstance) {
+  const service = createInvoicesService(app.events);
+  app.decorate('invoices', service);
+  await registerInvoiceJobs(app, service);
+}
+
+export const invoicesModulePlugin = fp(invoicesModule, {
+  name: 'invoices-module',
+  dependencies: ['context', 'events', 'jobs'],
+});

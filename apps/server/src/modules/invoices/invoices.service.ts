@@ -1,0 +1,264 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Invoice, InvoiceKind, InvoiceTaxLine, ProvinceCode } from '@maplesource/contracts';
+import type { Db } from '../../db/client';
+import { rowsOf, type Tx } from '../../db/transaction';
+import { badRequest, conflict, notFound } from '../../plugins/errors';
+import type { DomainEvents } from '../../plugins/events';
+import { shownStatus, toInvoice, type InvoiceRow } from './invoices.rows';
+import { sanitizeSignatureSvg } from './signature-svg';
+
+/** What a new invoice holds: amounts already computed and checked by the issue-invoice workflow. */
+export interface NewInvoice {
+  kind: InvoiceKind;
+  chatId: string;
+  quotationId: string | null;
+  buyer: { userId: string; name: string };
+  sellerUserId: string;
+  seller: {
+    sellerId: number;
+    slug: string;
+    name: string;
+    legalName: string;
+    gstHstNumber: string | null;
+    qstNumber: string | null;
+  };
+  subject: { id: number; name: string; category: string; quantity: number; unit: string | null };
+  negotiatedPriceCents: number;
+  shippingCents: number;
+  taxLines: InvoiceTaxLine[];
+  taxOverrideReason: string | null;
+  paymentTerms: string;
+  deliveryTerms: string;
+  notes: string;
+  leadDays: number | null;
+  deliveryProvince: ProvinceCode;
+  deliveryPostalCode: string;
+  issuedOn: string;
+  expiresAt: Date;
+}
+
+export interface AcceptanceRecord {
+  invoiceId: string;
+  orderId: string;
+  signerName: string;
+  signatureSvg: string;
+  termsVersion: string;
+  termsLanguage: 'en' | 'fr';
+  termsText: string;
+  ip: string;
+  userAgent: string | null;
+  at: Date;
+}
+
+export const expireInvoiceJob = 'invoices.expire';
+export const expireSweepJob = 'invoices.expire-sweep';
+
+export const invoiceNotFound = () => notFound('INVOICE_NOT_FOUND', 'Invoice not found');
+export const invoiceExpired = () =>
+  conflict('INVOICE_EXPIRED', 'This invoice has expired and can no longer be accepted or rejected');
+export const invoiceNotPending = () =>
+  conflict('INVOICE_NOT_PENDING', 'This invoice was already accepted or rejected');
+
+/** ≥ 128 random bits, base64url: 32 bytes → 43 characters. */
+const newToken = () => randomBytes(32).toString('base64url');
+
+const rows = async (db: Db, query: ReturnType<typeof sql>) => rowsOf<InvoiceRow>(await db.execute(query));
+const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+
+/** Why a pending-only change matched nothing: not this buyer's (404), expired (409) or answered (409). */
+function refusalFor(row: InvoiceRow | undefined, buyerUserId: string, now: Date): Error {
+  if (!row || String(row.buyer_id) !== buyerUserId) return invoiceNotFound();
+  return shownStatus(row, now) === 'expired' ? invoiceExpired() : invoiceNotPending();
+}
+
+/**
+ * Invoices (`app.invoices`): stored by the issue-invoice workflow, read by their buyer and their seller user by
+ * token (anyone else: 404), rejected once by the buyer, accepted once through the accept-invoice workflow
+ * (`lockForAcceptance` + `recordAcceptance`), and expired once at `expiresAt` (job + sweep), each expiry
+ * announced as `invoice.expired`.
+ */
+export function createInvoicesService(events: DomainEvents) {
+  const byToken = async (db: Db, token: string, kind: InvoiceKind, lock = false) =>
+    (
+      await rows(
+        db,
+        sql`SELECT * FROM invoices WHERE token = ${token} AND kind = ${kind} ${lock ? sql`FOR UPDATE` : sql``}`,
+      )
+    )[0];
+
+  const service = {
+    /** Stores the invoice; null when the conversation already holds a pending one (the partial unique index). */
+    async create(tx: Tx, input: NewInvoice): Promise<Invoice | null> {
+      const taxCents = input.taxLines.reduce((sum, line) => sum + line.amountCents, 0);
+      const totalCents = input.negotiatedPriceCents + input.shippingCents + taxCents;
+      const [row] = await rows(
+        tx,
+        sql`
+          INSERT INTO invoices (id, token, kind, chat_id, quotation_id, buyer_id, buyer_name, seller_user_id,
+            seller_id, seller_slug, seller_name, seller_legal_name, seller_gst_hst_number, seller_qst_number,
+            subject_id, subject_name, subject_category, quantity, unit, negotiated_price_cents, shipping_cents,
+            tax_lines, tax_cents, tax_override_reason, total_cents, payment_terms, delivery_terms, notes, lead_days,
+            delivery_province, delivery_postal_code, issued_on, expires_at)
+          VALUES (${randomUUID()}, ${newToken()}, ${input.kind}, ${input.chatId}, ${input.quotationId},
+            ${input.buyer.userId}, ${input.buyer.name}, ${input.sellerUserId}, ${input.seller.sellerId},
+            ${input.seller.slug}, ${input.seller.name}, ${input.seller.legalName}, ${input.seller.gstHstNumber},
+            ${input.seller.qstNumber}, ${input.subject.id}, ${input.subject.name}, ${input.subject.category},
+            ${input.subject.quantity}, ${input.subject.unit}, ${input.negotiatedPriceCents}, ${input.shippingCents},
+            ${JSON.stringify(input.taxLines)}::jsonb, ${taxCents}, ${input.taxOverrideReason}, ${totalCents},
+            ${input.paymentTerms}, ${input.deliveryTerms}, ${input.notes}, ${input.leadDays},
+            ${input.deliveryProvince}, ${input.deliveryPostalCode}, ${input.issuedOn}::date, ${at(input.expiresAt)})
+          ON CONFLICT (chat_id) WHERE status = 'pending' DO NOTHING
+          RETURNING *`,
+      );
+      return row ? toInvoice(row, new Date()) : null;
+    },
+
+    /**
+     * Marks pending invoices past their expiry time expired — all of them, one conversation's or one invoice —
+     * and announces each as `invoice.expired` in the same transaction. The conditional update makes the job,
+     * the sweep and a new invoice in the conversation race harmlessly: each expiry happens (and is told) once.
+     */
+    async expireDue(tx: Tx, scope: { now: Date; chatId?: string; invoiceId?: string }): Promise<Invoice[]> {
+      const expired = await rows(
+        tx,
+        sql`
+          UPDATE invoices SET status = 'expired', expired_at = ${at(scope.now)}
+          WHERE status = 'pending' AND expires_at <= ${at(scope.now)}
+            ${scope.chatId ? sql`AND chat_id = ${scope.chatId}` : sql``}
+            ${scope.invoiceId ? sql`AND id = ${scope.invoiceId}` : sql``}
+          RETURNING *`,
+      );
+      for (const row of expired)
+        await events.emit(
+          'invoice.expired',
+          {
+            invoiceId: String(row.id),
+            invoiceToken: row.token,
+            chatId: String(row.chat_id),
+            buyerId: String(row.buyer_id),
+            sellerUserId: String(row.seller_user_id),
+            kind: row.kind,
+          },
+          tx,
+        );
+      return expired.map((row) => toInvoice(row, scope.now));
+    },
+
+    /**
+     * The invoice for its buyer or its seller user (others: INVOICE_NOT_FOUND). The buyer's first read records
+     * `viewedAt`, once (`… WHERE viewed_at IS NULL`).
+     */
+    async readFor(db: Db, input: { token: string; kind: InvoiceKind; userId: string; now: Date }) {
+      await db.execute(sql`
+        UPDATE invoices SET viewed_at = ${at(input.now)}
+        WHERE token = ${input.token} AND kind = ${input.kind} AND buyer_id = ${input.userId} AND viewed_at IS NULL`);
+      const row = await byToken(db, input.token, input.kind);
+      if (!row || (String(row.buyer_id) !== input.userId && String(row.seller_user_id) !== input.userId))
+        throw invoiceNotFound();
+      return toInvoice(row, input.now);
+    },
+
+    /** A conversation's invoices, newest first (the caller checked that the reader takes part in it). */
+    async listForChat(db: Db, chatId: string, now: Date): Promise<Invoice[]> {
+      const found = await rows(
+        db,
+        sql`SELECT * FROM invoices WHERE chat_id = ${chatId} ORDER BY created_at DESC, id DESC LIMIT 100`,
+      );
+      return found.map((row) => toInvoice(row, now));
+    },
+
+    async byId(db: Db, invoiceId: string, now: Date = new Date()): Promise<Invoice | null> {
+      const [row] = await rows(db, sql`SELECT * FROM invoices WHERE id = ${invoiceId}`);
+      return row ? toInvoice(row, now) : null;
+    },
+
+    /**
+     * The buyer rejects a pending, unexpired invoice with a reason: one conditional update, so of 50 concurrent
+     * rejections one changes it and the others answer INVOICE_NOT_PENDING.
+     */
+    async reject(
+      tx: Tx,
+      input: { token: string; kind: InvoiceKind; buyerUserId: string; reason: string; now: Date },
+    ): Promise<Invoice> {
+      const [row] = await rows(
+        tx,
+        sql`
+          UPDATE invoices SET status = 'rejected', rejected_at = ${at(input.now)}, rejection_reason = ${input.reason}
+          WHERE token = ${input.token} AND kind = ${input.kind} AND buyer_id = ${input.buyerUserId}
+            AND status = 'pending' AND expires_at > ${at(input.now)}
+          RETURNING *`,
+      );
+      if (row) return toInvoice(row, input.now);
+      throw refusalFor(await byToken(tx, input.token, input.kind), input.buyerUserId, input.now);
+    },
+
+    /**
+     * For the accept-invoice workflow (ordapi): locks the invoice row for the rest of `tx`. Not found or not this
+     * buyer's → 404; rejected → 409 INVOICE_NOT_PENDING; expired (or past expiry) → 409 INVOICE_EXPIRED;
+     * already accepted → `alreadyAccepted` (the caller answers the order it made).
+     */
+    async lockForAcceptance(
+      tx: Tx,
+      input: { token: string; kind: InvoiceKind; buyerUserId: string; now: Date },
+    ): Promise<{ invoice: Invoice; alreadyAccepted: boolean }> {
+      const row = await byToken(tx, input.token, input.kind, true);
+      if (!row || String(row.buyer_id) !== input.buyerUserId) throw invoiceNotFound();
+      if (row.status === 'accepted') return { invoice: toInvoice(row, input.now), alreadyAccepted: true };
+      const status = shownStatus(row, input.now);
+      if (status === 'expired') throw invoiceExpired();
+      if (status !== 'pending') throw invoiceNotPending();
+      return { invoice: toInvoice(row, input.now), alreadyAccepted: false };
+    },
+
+    /**
+     * Marks a pending invoice accepted with its order and stores the acceptance (signature sanitised; one per
+     * invoice). Call after `lockForAcceptance` in the same transaction.
+     */
+    async recordAcceptance(tx: Tx, input: AcceptanceRecord): Promise<void> {
+      const signerName = input.signerName.trim();
+      if (signerName.length < 2 || signerName.length > 200)
+        throw badRequest('INVOICE_SIGNATURE_INVALID', 'The signer’s full name is required');
+      const signatureSvg = sanitizeSignatureSvg(input.signatureSvg);
+      const [updated] = await rows(
+        tx,
+        sql`
+          UPDATE invoices SET status = 'accepted', accepted_at = ${at(input.at)}, order_id = ${input.orderId}
+          WHERE id = ${input.invoiceId} AND status = 'pending'
+          RETURNING *`,
+      );
+      if (!updated) throw invoiceNotPending();
+      await tx.execute(sql`
+        INSERT INTO invoice_acceptances (id, invoice_id, order_id, signer_name, signature_svg, terms_version,
+          terms_language, terms_text, ip, user_agent, accepted_at)
+        VALUES (${randomUUID()}, ${input.invoiceId}, ${input.orderId}, ${signerName}, ${signatureSvg},
+          ${input.termsVersion}, ${input.termsLanguage}, ${input.termsText}, ${input.ip.slice(0, 100)},
+          ${input.userAgent?.slice(0, 500) ?? null}, ${at(input.at)})`);
+    },
+
+    /** The stored acceptance of an invoice (signature, terms text, IP), or null. */
+    async acceptanceOf(db: Db, invoiceId: string) {
+      const [row] = rowsOf<Record<string, unknown>>(
+        await db.execute(sql`SELECT * FROM invoice_acceptances WHERE invoice_id = ${invoiceId}`),
+      );
+      if (!row) return null;
+      return {
+        invoiceId: String(row.invoice_id),
+        orderId: String(row.order_id),
+        signerName: String(row.signer_name),
+        signatureSvg: String(row.signature_svg),
+        termsVersion: String(row.terms_version),
+        termsLanguage: row.terms_language as 'en' | 'fr',
+        termsText: String(row.terms_text),
+        ip: String(row.ip),
+        userAgent: row.user_agent === null ? null : String(row.user_agent),
+        acceptedAt: new Date(
+          String(row.accepted_at instanceof Date ? row.accepted_at.toISOString() : row.accepted_at),
+        ).toISOString(),
+      };
+    },
+  };
+  return service;
+}
+
+export type InvoicesService = ReturnType<typeof createInvoicesService>;

@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import type { SellerTaxProfile } from '@maplesource/contracts';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/transaction';
+import { notFound } from '../../plugins/errors';
+
+/**
+ * A storefront's company data for invoices (decision 132): legal name, GST/HST and QST registration numbers, or
+ * the small-supplier declaration. Set by the storefront's owner; read by the invoices workflow through the door.
+ */
+export interface StorefrontTaxProfile extends SellerTaxProfile {
+  sellerId: number;
+  slug: string;
+  name: string;
+  ownerUserId: string | null;
+}
+
+interface TaxRow {
+  id: number | string;
+  slug: string;
+  name: string;
+  owner_user_id: string | null;
+  legal_name: string | null;
+  gst_hst_number: string | null;
+  qst_number: string | null;
+  small_supplier: boolean;
+}
+
+const toProfile = (row: TaxRow): StorefrontTaxProfile => ({
+  sellerId: Number(row.id),
+  slug: row.slug,
+  name: row.name,
+  ownerUserId: row.owner_user_id ? String(row.owner_user_id) : null,
+  // Without a legal name on file, the storefront's name is the name it trades under.
+  legalName: row.legal_name ?? row.name,
+  gstHstNumber: row.gst_hst_number,
+  qstNumber: row.qst_number,
+  smallSupplier: row.small_supplier,
+});
+
+const sellerNotFound = () => notFound('SELLER_NOT_FOUND', 'Seller not found');
+const columns = sql`id, slug, name, owner_user_id, legal_name, gst_hst_number, qst_number, small_supplier`;
+
+export async function taxProfile(db: Db, sellerId: number): Promise<StorefrontTaxProfile> {
+  const [row] = rowsOf<TaxRow>(await db.execute(sql`SELECT ${columns} FROM sellers WHERE id = ${sellerId}`));
+  if (!row) throw sellerNotFound();
+  return toProfile(row);
+}
+
+/** The owner's own storefront's profile; another user's storefront answers 404. */
+export async function ownTaxProfile(
+  db: Db,
+  ownerUserId: string,
+  sellerId: number,
+): Promise<StorefrontTaxProfile> {
+  const profile = await taxProfile(db, sellerId);
+  if (profile.ownerUserId !== ownerUserId) throw sellerNotFound();
+  return profile;
+}
+
+export async function setTaxProfile(
+  db: Db,
+  ownerUserId: string,
+  sellerId: number,
+  profile: SellerTaxProfile,
+): Promise<StorefrontTaxProfile> {
+  const [row] = rowsOf<TaxRow>(
+    await db.execute(sql`
+      UPDATE sellers SET legal_name = ${profile.legalName}, gst_hst_number = ${profile.gstHstNumber},
+                         qst_number = ${profile.qstNumber}, small_supplier = ${profile.smallSupplier}
+      WHERE id = ${sellerId} AND owner_user_id = ${ownerUserId}
+      RETURNING ${columns}`),
+  );
+  if (!row) throw sellerNotFound();
+  return toProfile(row);
+}

@@ -1,0 +1,658 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extractText } from 'unpdf';
+import { computeCanadianTax, type Invoice } from '@maplesource/contracts';
+import { createTestApp, type TestApp } from '../../test/helpers';
+import { signUp, type SignedUp } from '../../test/accounts-helpers';
+import { rowsOf, withTransaction } from '../db/transaction';
+import { singletonJobId } from '../plugins/jobs';
+import { seedCatalog } from '../seed/catalog';
+import { expireInvoiceJob } from '../modules/invoices';
+import { invoiceDateOf } from './issue-invoice';
+
+/**
+ * Invoices (issue 12): the seller issues one from a conversation, both parties read it by token (others 404), the
+ * buyer rejects it with a reason, it expires, its PDF carries the input tax credit fields, and the accept door
+ * (`lockForAcceptance` + `recordAcceptance`) refuses what it must. Runs on PGlite and on PostgreSQL (races).
+ */
+let t: TestApp;
+let seller: SignedUp;
+let otherSeller: SignedUp;
+let sellerId: number;
+let productId: number;
+let serviceId: number;
+
+type Party = SignedUp | null;
+const headers = (user: Party, role: 'buyer' | 'seller' = 'buyer', extra: Record<string, string> = {}) => ({
+  role,
+  ...(user ? { cookie: user.cookie } : {}),
+  ...extra,
+});
+const tomorrow = () => new Date(Date.now() + 86_400_000 * 2).toISOString().slice(0, 10);
+
+/** A new buyer sends an inquiry about the seller's product (or service): a new conversation. */
+async function newConversation(
+  options: { province?: string; postal?: string; kind?: 'product' | 'service' } = {},
+) {
+  const buyer = await signUp(t.app, { fullName: 'Bea Buyer' });
+  const kind = options.kind ?? 'product';
+  const res = await t.app.inject({
+    method: 'POST',
+    url: kind === 'product' ? '/api/v1/quotation' : '/api/v1/service-quotation',
+    headers: headers(buyer),
+    payload: {
+      ...(kind === 'product' ? { productId } : { serviceId }),
+      quantity: 12,
+      minPrice: 10,
+      maxPrice: 20,
+      deadline: tomorrow(),
+      deliveryProvince: options.province ?? 'ON',
+      deliveryPostalCode: options.postal ?? 'M5V 2T6',
+      leadDays: 9,
+      message: 'Need them soon.',
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return { buyer, chatId: res.json<{ chatId: string }>().chatId };
+}
+
+const issue = (
+  user: Party,
+  chatId: string,
+  payload: object,
+  options: { kind?: 'product' | 'service'; key?: string; role?: 'buyer' | 'seller' } = {},
+) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v1/${options.kind === 'service' ? 'service-chats' : 'chats'}/${chatId}/invoices`,
+    headers: headers(user, options.role ?? 'seller', options.key ? { 'idempotency-key': options.key } : {}),
+    payload,
+  });
+const details = (user: Party, token: string, prefix = 'invoice') =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/v1/${prefix}/details?invoiceToken=${encodeURIComponent(token)}`,
+    headers: headers(user),
+  });
+const reject = (user: Party, token: string, reason: unknown, prefix = 'invoice') =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v1/${prefix}/reject`,
+    headers: headers(user),
+    payload: { invoiceToken: token, reason },
+  });
+const pdf = (user: Party, token: string, lang = 'en') =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/v1/invoice/pdf?invoiceToken=${encodeURIComponent(token)}&lang=${lang}`,
+    headers: headers(user),
+  });
+
+async function issued(chatId: string, payload: object = {}, kind: 'product' | 'service' = 'product') {
+  const res = await issue(
+    seller,
+    chatId,
+    { negotiatedPriceCents: 123_456, shippingCents: 5_000, ...payload },
+    { kind },
+  );
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ invoice: Invoice }>().invoice;
+}
+
+const setTaxProfile = (user: SignedUp, id: number, profile: object) =>
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/v1/seller/${id}/tax-profile`,
+    headers: headers(user, 'seller'),
+    payload: profile,
+  });
+
+const actionsIn = async (chatId: string) =>
+  rowsOf<{ business_action: string | null; business_payload: Record<string, unknown> | string | null }>(
+    await t.database.db.execute(
+      sql`SELECT business_action, business_payload FROM chat_messages WHERE chat_id = ${chatId} ORDER BY seq`,
+    ),
+  );
+const notificationsOf = async (userId: string, type: string) =>
+  rowsOf<{ id: string }>(
+    await t.database.db.execute(
+      sql`SELECT id FROM notifications WHERE recipient_id = ${userId} AND type = ${type}`,
+    ),
+  ).length;
+const pdfText = async (body: Buffer) =>
+  (await extractText(new Uint8Array(body), { mergePages: true })).text as unknown as string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedCatalog({
+    database: t.database,
+    config: t.config,
+    log: () => undefined,
+    options: { products: 40 },
+  });
+  seller = await signUp(t.app, { fullName: 'Sam Seller' });
+  otherSeller = await signUp(t.app, { fullName: 'Otto Seller' });
+  for (const user of [seller, otherSeller]) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/dev/storefront',
+      headers: headers(user),
+      remoteAddress: '127.0.0.1',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const body = res.json<{ seller: { id: number }; product: { id: number } }>();
+    if (user === seller) {
+      productId = Number(body.product.id);
+      sellerId = Number(body.seller.id);
+    }
+  }
+  const [service] = rowsOf<{ id: string; seller_id: string }>(
+    await t.database.db.execute(
+      sql`SELECT id, seller_id FROM services WHERE status = 'active' ORDER BY id LIMIT 1`,
+    ),
+  );
+  serviceId = Number(service!.id);
+  await t.database.db.execute(
+    sql`UPDATE sellers SET owner_user_id = ${seller.id}, claimed = true WHERE id = ${service!.seller_id}`,
+  );
+  const serviceProfile = await setTaxProfile(seller, Number(service!.seller_id), {
+    legalName: 'Service Works Ltd.',
+    gstHstNumber: '987654321RT0001',
+    qstNumber: null,
+    smallSupplier: false,
+  });
+  expect(serviceProfile.statusCode, serviceProfile.body).toBe(200);
+});
+afterAll(async () => t?.close());
+
+describe("the seller's company data for invoices", () => {
+  it('cannot issue an invoice without a GST/HST number or the small-supplier declaration', async () => {
+    const { chatId } = await newConversation();
+    const res = await issue(seller, chatId, { negotiatedPriceCents: 10_000 });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().error.code).toBe('INVOICE_SELLER_TAX_NUMBER_REQUIRED');
+  });
+
+  it('is set by the storefront owner only, in the CRA formats', async () => {
+    const bad = await setTaxProfile(seller, sellerId, {
+      legalName: 'Sam Seller Manufacturing Inc.',
+      gstHstNumber: '12345',
+      qstNumber: null,
+      smallSupplier: false,
+    });
+    expect(bad.statusCode).toBe(400);
+    const foreign = await setTaxProfile(otherSeller, sellerId, {
+      legalName: 'Hijack Inc.',
+      gstHstNumber: '123456789RT0001',
+      qstNumber: null,
+      smallSupplier: false,
+    });
+    expect(foreign.statusCode).toBe(404);
+    const res = await setTaxProfile(seller, sellerId, {
+      legalName: 'Sam Seller Manufacturing Inc.',
+      gstHstNumber: '123456789 RT 0001',
+      qstNumber: '1234567890TQ0001',
+      smallSupplier: false,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().profile).toMatchObject({
+      gstHstNumber: '123456789RT0001',
+      qstNumber: '1234567890TQ0001',
+    });
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/seller/${sellerId}/tax-profile`,
+      headers: headers(otherSeller, 'seller'),
+    });
+    expect(read.statusCode).toBe(404);
+  });
+});
+
+describe('issuing an invoice', () => {
+  it('computes the tax from the delivery province and date, prefills from the quotation and tells the chat', async () => {
+    const { buyer, chatId } = await newConversation({ province: 'NS', postal: 'B3H 1A1' });
+    const invoice = await issued(chatId, { paymentTerms: 'Net 30', deliveryTerms: 'FOB Halifax' });
+    const expected = computeCanadianTax({
+      province: 'NS',
+      date: invoiceDateOf(new Date()),
+      taxableCents: 128_456,
+    });
+    expect(invoice.taxLines).toEqual(expected.lines);
+    expect(invoice.taxLines).toEqual([{ code: 'HST', ratePercent: '14', amountCents: 17_984 }]);
+    expect(invoice).toMatchObject({
+      status: 'pending',
+      kind: 'product',
+      taxCents: 17_984,
+      totalCents: 123_456 + 5_000 + 17_984,
+      deliveryProvince: 'NS',
+      deliveryPostalCode: 'B3H1A1',
+      leadDays: 9,
+      subject: { id: productId, quantity: 12 },
+      buyer: { userId: buyer.id, name: 'Bea Buyer' },
+      seller: { legalName: 'Sam Seller Manufacturing Inc.', gstHstNumber: '123456789RT0001' },
+      documentLanguage: 'en',
+      viewedAt: null,
+    });
+    expect(invoice.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Default expiry: 7 days (decision 131).
+    const days = (new Date(invoice.expiresAt).getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.99);
+    expect(days).toBeLessThanOrEqual(7);
+
+    const actions = await actionsIn(chatId);
+    const sent = actions.find((row) => row.business_action === 'invoice_sent');
+    const payload =
+      typeof sent?.business_payload === 'string' ? JSON.parse(sent.business_payload) : sent?.business_payload;
+    expect(payload).toMatchObject({
+      invoiceToken: invoice.token,
+      totalCents: invoice.totalCents,
+      expiresAt: invoice.expiresAt,
+    });
+    await t.app.events.drain();
+    expect(await notificationsOf(buyer.id, 'invoice_sent')).toBe(1);
+    // The expiry job waits for expiresAt.
+    const [job] = rowsOf<{ start_after: Date | string }>(
+      await t.database.db.execute(
+        sql`SELECT start_after FROM pgboss.job WHERE id = ${singletonJobId(expireInvoiceJob, invoice.id)}::uuid`,
+      ),
+    );
+    expect(new Date(job!.start_after).toISOString()).toBe(invoice.expiresAt);
+  });
+
+  it('is idempotent by Idempotency-Key and keeps one pending invoice per conversation', async () => {
+    const { chatId } = await newConversation();
+    const payload = { negotiatedPriceCents: 50_000 };
+    const first = await issue(seller, chatId, payload, { key: 'issue-key-0001' });
+    const again = await issue(seller, chatId, payload, { key: 'issue-key-0001' });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json().invoice.id).toBe(first.json().invoice.id);
+    const second = await issue(seller, chatId, payload, { key: 'issue-key-0002' });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error.code).toBe('INVOICE_ALREADY_PENDING');
+    const sentCount = (await actionsIn(chatId)).filter(
+      (row) => row.business_action === 'invoice_sent',
+    ).length;
+    expect(sentCount).toBe(1);
+  });
+
+  it('refuses bad amounts, NUL bytes, huge numbers and an override without a reason with 400', async () => {
+    const { chatId } = await newConversation();
+    const bodies: object[] = [
+      {},
+      { negotiatedPriceCents: 0 },
+      { negotiatedPriceCents: 12.5 },
+      { negotiatedPriceCents: '100' },
+      { negotiatedPriceCents: 2 ** 31 * 1000 },
+      { negotiatedPriceCents: Number.MAX_SAFE_INTEGER + 2 },
+      { negotiatedPriceCents: 100, shippingCents: -1 },
+      { negotiatedPriceCents: 100, notes: 'bad\u0000note' },
+      { negotiatedPriceCents: 100, expiresInHours: 0 },
+      { negotiatedPriceCents: 100, expiresInHours: 24 * 31 },
+      { negotiatedPriceCents: 100, taxOverride: { reason: '', lines: [] } },
+      { negotiatedPriceCents: 100, deliveryProvince: 'ZZ' },
+    ];
+    for (const body of bodies) {
+      const res = await issue(seller, chatId, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().error.code).toBeTruthy();
+    }
+    const huge = await issue(seller, chatId, {
+      negotiatedPriceCents: 100_000_000_000,
+      shippingCents: 100_000_000_000,
+    });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().error.code).toBe('INVOICE_AMOUNT_TOO_LARGE');
+  });
+
+  it('takes a tax override with its reason (zero-rated supply)', async () => {
+    const { chatId } = await newConversation();
+    const invoice = await issued(chatId, {
+      taxOverride: {
+        reason: 'Zero-rated export',
+        lines: [{ code: 'HST', ratePercent: '0', amountCents: 0 }],
+      },
+    });
+    expect(invoice).toMatchObject({
+      taxCents: 0,
+      totalCents: 128_456,
+      taxOverrideReason: 'Zero-rated export',
+    });
+  });
+
+  it('for Quebec charges GST and QST and prints the PDF in French first', async () => {
+    const { buyer, chatId } = await newConversation({ province: 'QC', postal: 'H2X 1Y4' });
+    const invoice = await issued(chatId);
+    expect(invoice.taxLines).toEqual([
+      { code: 'GST', ratePercent: '5', amountCents: 6_423 },
+      { code: 'QST', ratePercent: '9.975', amountCents: 12_813 },
+    ]);
+    expect(invoice.documentLanguage).toBe('fr');
+    const res = await pdf(buyer, invoice.token, 'en');
+    expect(res.statusCode).toBe(200);
+    const text = await pdfText(res.rawPayload);
+    expect(text.indexOf('FACTURE')).toBeGreaterThanOrEqual(0);
+    expect(text.indexOf('FACTURE')).toBeLessThan(text.indexOf('INVOICE'));
+    for (const field of [
+      'TPS 5 %',
+      'TVQ 9,975 %',
+      'GST 5 %',
+      'QST 9.975 %',
+      '1234567890TQ0001',
+      '123456789RT0001',
+    ])
+      expect(text).toContain(field);
+    expect(text).toContain('64,23 $');
+    expect(text).toContain('$128.13');
+  });
+
+  it('works the same in a service conversation', async () => {
+    const { buyer, chatId } = await newConversation({ kind: 'service' });
+    const invoice = await issued(chatId, {}, 'service');
+    expect(invoice.kind).toBe('service');
+    expect(invoice.seller.legalName).toBe('Service Works Ltd.');
+    expect((await details(buyer, invoice.token, 'service-invoice')).statusCode).toBe(200);
+    expect((await details(buyer, invoice.token, 'invoice')).statusCode).toBe(404);
+  });
+});
+
+describe('reading, PDF and who may see an invoice', () => {
+  it('answers the buyer and the seller; the buyer’s first view is recorded once', async () => {
+    const { buyer, chatId } = await newConversation();
+    const invoice = await issued(chatId);
+    const bySeller = await details(seller, invoice.token);
+    expect(bySeller.statusCode).toBe(200);
+    expect(bySeller.json().invoice.viewedAt).toBeNull();
+    const first = await details(buyer, invoice.token);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('private, no-store');
+    const viewedAt = first.json().invoice.viewedAt;
+    expect(viewedAt).not.toBeNull();
+    expect((await details(buyer, invoice.token)).json().invoice.viewedAt).toBe(viewedAt);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/chats/${chatId}/invoices`,
+      headers: headers(seller, 'seller'),
+    });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().items.map((item: Invoice) => item.id)).toEqual([invoice.id]);
+  });
+
+  it('is a 404 for a second buyer and a foreign seller on every route, and 401 for a visitor', async () => {
+    const { chatId } = await newConversation();
+    const invoice = await issued(chatId);
+    const stranger = await signUp(t.app, { fullName: 'Nosy Buyer' });
+    for (const user of [stranger, otherSeller]) {
+      for (const res of [
+        await details(user, invoice.token),
+        await pdf(user, invoice.token),
+        await reject(user, invoice.token, 'Not mine but let me try'),
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/chats/${chatId}/invoices`,
+          headers: headers(user),
+        }),
+      ])
+        expect(res.statusCode, res.body).toBe(404);
+    }
+    const foreignIssue = await issue(otherSeller, chatId, { negotiatedPriceCents: 100 });
+    expect(foreignIssue.statusCode).toBe(404);
+    // The seller of the invoice cannot reject it either: only its buyer can.
+    expect((await reject(seller, invoice.token, 'Seller changed mind')).statusCode).toBe(404);
+    for (const res of [
+      await details(null, invoice.token),
+      await pdf(null, invoice.token),
+      await reject(null, invoice.token, 'Visitor'),
+      await issue(null, chatId, { negotiatedPriceCents: 100 }),
+    ])
+      expect(res.statusCode).toBe(401);
+    // Malformed tokens are refused before any lookup.
+    expect((await details(stranger, 'x')).statusCode).toBe(400);
+    expect((await details(stranger, `${'a'.repeat(30)}%00`)).statusCode).toBe(400);
+  });
+
+  it('serves the PDF as a private attachment with the input tax credit fields', async () => {
+    const { buyer, chatId } = await newConversation();
+    const invoice = await issued(chatId, { paymentTerms: 'Net 30 days' });
+    const res = await pdf(buyer, invoice.token, 'en');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="invoice-[0-9a-f-]+\.pdf"$/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const text = await pdfText(res.rawPayload);
+    // ITC: supplier, registration number, date, total; ≥ $100 each tax; ≥ $500 buyer, description, payment terms.
+    for (const field of [
+      'Sam Seller Manufacturing Inc.',
+      '123456789RT0001',
+      invoice.issuedOn,
+      '$1,451.55',
+      'HST 13 %',
+      '$166.99',
+      'Bea Buyer',
+      invoice.subject.name,
+      'Net 30 days',
+    ])
+      expect(text).toContain(field);
+    expect(text).not.toContain('FACTURE');
+    const french = await pdfText((await pdf(buyer, invoice.token, 'fr')).rawPayload);
+    expect(french).toContain('FACTURE');
+    expect(french).toContain('1 451,55 $');
+  });
+});
+
+describe('rejecting an invoice', () => {
+  it('needs a reason of 3 to 1000 characters', async () => {
+    const { buyer, chatId } = await newConversation();
+    const invoice = await issued(chatId);
+    for (const reason of [undefined, '', '  no ', 'x'.repeat(1001), 'bad\u0000reason', 42]) {
+      const res = await reject(buyer, invoice.token, reason);
+      expect(res.statusCode, String(reason)).toBe(400);
+    }
+  });
+
+  it('records the reason, tells the chat and the seller, and is not done twice', async () => {
+    const { buyer, chatId } = await newConversation();
+    const invoice = await issued(chatId);
+    const res = await reject(buyer, invoice.token, '  Shipping is too expensive  ');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().invoice).toMatchObject({
+      status: 'rejected',
+      rejectionReason: 'Shipping is too expensive',
+    });
+    const again = await reject(buyer, invoice.token, 'Again please');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('INVOICE_NOT_PENDING');
+    const rejected = (await actionsIn(chatId)).filter((row) => row.business_action === 'invoice_rejected');
+    expect(rejected).toHaveLength(1);
+    await t.app.events.drain();
+    expect(await notificationsOf(seller.id, 'invoice_rejected')).toBeGreaterThanOrEqual(1);
+    // A new invoice can follow a rejected one.
+    expect((await issue(seller, chatId, { negotiatedPriceCents: 100_000 })).statusCode).toBe(201);
+  });
+
+  it('of 50 concurrent rejections, exactly one changes the invoice', async () => {
+    const { buyer, chatId } = await newConversation();
+    const invoice = await issued(chatId);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, index) => reject(buyer, invoice.token, `Reason number ${index}`)),
+    );
+    const codes = answers.map((res) => res.statusCode).sort();
+    expect(codes.filter((code) => code === 200)).toHaveLength(1);
+    expect(codes.filter((code) => code === 409)).toHaveLength(49);
+    expect(
+      (await actionsIn(chatId)).filter((row) => row.business_action === 'invoice_rejected'),
+    ).toHaveLength(1);
+  });
+});
+
+describe('expiry', () => {
+  const pushPast = (invoiceId: string) =>
+    t.database.db.execute(
+      sql`UPDATE invoices SET expires_at = now() - interval '1 minute' WHERE id = ${invoiceId}`,
+    );
+
+  it('shows expired as soon as the time passed, refuses rejection, and tells both parties once', async () => {
+    const { buyer, chatId } = await newConversation();
+    const invoice = await issued(chatId);
+    await pushPast(invoice.id);
+    expect((await details(buyer, invoice.token)).json().invoice.status).toBe('expired');
+    const res = await reject(buyer, invoice.token, 'Too late now');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('INVOICE_EXPIRED');
+
+    const expired = await withTransaction(t.app.db, (tx) =>
+      t.app.invoices.expireDue(tx, { now: new Date() }),
+    );
+    expect(expired.map((item) => item.id)).toContain(invoice.id);
+    const twice = await withTransaction(t.app.db, (tx) => t.app.invoices.expireDue(tx, { now: new Date() }));
+    expect(twice.map((item) => item.id)).not.toContain(invoice.id);
+    await t.app.events.drain();
+    expect(await notificationsOf(buyer.id, 'invoice_expired')).toBe(1);
+    expect(await notificationsOf(seller.id, 'invoice_expired')).toBeGreaterThanOrEqual(1);
+  });
+
+  it('lets the seller issue a new invoice once the pending one is past its time', async () => {
+    const { chatId } = await newConversation();
+    const invoice = await issued(chatId);
+    await pushPast(invoice.id);
+    const next = await issue(seller, chatId, { negotiatedPriceCents: 99_00 });
+    expect(next.statusCode, next.body).toBe(201);
+    const [row] = rowsOf<{ status: string }>(
+      await t.database.db.execute(sql`SELECT status FROM invoices WHERE id = ${invoice.id}`),
+    );
+    expect(row!.status).toBe('expired');
+  });
+});
+
+describe('the accept door for the accept-invoice workflow', () => {
+  const signature =
+    '<svg viewBox="0 0 300 100"><path d="M10 10 L 50 60 C 60 70 80 20 90 40" stroke="#123" stroke-width="2"/></svg>';
+
+  it('locks a pending invoice for its buyer and records one acceptance', async () => {
+    const { buyer, chatId } = await newConversation();
+    const invoice = await issued(chatId);
+    const stranger = await signUp(t.app, { fullName: 'Other Buyer' });
+    const now = new Date();
+    await expect(
+      withTransaction(t.app.db, (tx) =>
+        t.app.invoices.lockForAcceptance(tx, {
+          token: invoice.token,
+          kind: 'product',
+          buyerUserId: stranger.id,
+          now,
+        }),
+      ),
+    ).rejects.toMatchObject({ statusCode: 404, code: 'INVOICE_NOT_FOUND' });
+    await expect(
+      withTransaction(t.app.db, (tx) =>
+        t.app.invoices.lockForAcceptance(tx, {
+          token: invoice.token,
+          kind: 'service',
+          buyerUserId: buyer.id,
+          now,
+        }),
+      ),
+    ).rejects.toMatchObject({ statusCode: 404 });
+    await withTransaction(t.app.db, async (tx) => {
+      const locked = await t.app.invoices.lockForAcceptance(tx, {
+        token: invoice.token,
+        kind: 'product',
+        buyerUserId: buyer.id,
+        now,
+      });
+      expect(locked.alreadyAccepted).toBe(false);
+      await t.app.invoices.recordAcceptance(tx, {
+        invoiceId: invoice.id,
+        orderId: 'order-1',
+        signerName: ' Bea Buyer ',
+        signatureSvg: signature,
+        termsVersion: '2026-11-23',
+        termsLanguage: 'en',
+        termsText: 'Terms text',
+        ip: '203.0.113.7',
+        userAgent: 'vitest',
+        at: now,
+      });
+    });
+    const again = await withTransaction(t.app.db, (tx) =>
+      t.app.invoices.lockForAcceptance(tx, {
+        token: invoice.token,
+        kind: 'product',
+        buyerUserId: buyer.id,
+        now,
+      }),
+    );
+    expect(again.alreadyAccepted).toBe(true);
+    expect(again.invoice).toMatchObject({ status: 'accepted', orderId: 'order-1' });
+    const acceptance = await t.app.invoices.acceptanceOf(t.app.db, invoice.id);
+    expect(acceptance).toMatchObject({ signerName: 'Bea Buyer', termsText: 'Terms text', ip: '203.0.113.7' });
+    expect(acceptance!.signatureSvg).toBe(
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 100"><path d="M10 10 L 50 60 C 60 70 80 20 90 40" stroke="#123" stroke-width="2" fill="none"/></svg>',
+    );
+    await expect(
+      withTransaction(t.app.db, (tx) =>
+        t.app.invoices.recordAcceptance(tx, { ...acceptanceInput(invoice.id), at: now }),
+      ),
+    ).rejects.toMatchObject({ statusCode: 409, code: 'INVOICE_NOT_PENDING' });
+    // An accepted invoice can no longer be rejected.
+    expect((await reject(buyer, invoice.token, 'Changed my mind')).json().error.code).toBe(
+      'INVOICE_NOT_PENDING',
+    );
+  });
+
+  const acceptanceInput = (invoiceId: string) => ({
+    invoiceId,
+    orderId: 'order-2',
+    signerName: 'Bea Buyer',
+    signatureSvg: signature,
+    termsVersion: '2026-11-23',
+    termsLanguage: 'en' as const,
+    termsText: 'Terms',
+    ip: '203.0.113.7',
+    userAgent: null,
+  });
+
+  it('refuses expired and rejected invoices and signatures that are not paths', async () => {
+    const { buyer, chatId } = await newConversation();
+    const invoice = await issued(chatId);
+    for (const svg of [
+      '<svg><script>alert(1)</script><path d="M0 0 L1 1"/></svg>',
+      '<svg><path d="M0 0" onload="x()"/><image href="x"/></svg>',
+      '<svg><path d="javascript:alert(1)"/></svg>',
+      'not an svg',
+      `<svg>${'<path d="M0 0 L1 1"/>'.repeat(4000)}</svg>`,
+    ])
+      await expect(
+        withTransaction(t.app.db, (tx) =>
+          t.app.invoices.recordAcceptance(tx, {
+            ...acceptanceInput(invoice.id),
+            signatureSvg: svg,
+            at: new Date(),
+          }),
+        ),
+      ).rejects.toMatchObject({ statusCode: 400, code: 'INVOICE_SIGNATURE_INVALID' });
+    const later = new Date(new Date(invoice.expiresAt).getTime() + 1000);
+    await expect(
+      withTransaction(t.app.db, (tx) =>
+        t.app.invoices.lockForAcceptance(tx, {
+          token: invoice.token,
+          kind: 'product',
+          buyerUserId: buyer.id,
+          now: later,
+        }),
+      ),
+    ).rejects.toMatchObject({ statusCode: 409, code: 'INVOICE_EXPIRED' });
+    expect((await reject(buyer, invoice.token, 'No thanks')).statusCode).toBe(200);
+    await expect(
+      withTransaction(t.app.db, (tx) =>
+        t.app.invoices.lockForAcceptance(tx, {
+          token: invoice.token,
+          kind: 'product',
+          buyerUserId: buyer.id,
+          now: new Date(),
+        }),
+      ),
+    ).rejects.toMatchObject({ statusCode: 409, code: 'INVOICE_NOT_PENDING' });
+  });
+});
