@@ -6,6 +6,7 @@ import { demoAccountsStep } from './demo-accounts';
 import { contentSeedStep } from '../modules/content/content.seed';
 import { catalogSeedStep } from './catalog';
 import { contentHomeBlogsSeedStep } from './content-home-blogs';
+import { sellerTaxProfileSeedStep } from '../modules/sellers/seller-tax-profile.seed';
 
 export interface SeedContext {
   database: Database;
@@ -35,6 +36,7 @@ export const seedSteps: SeedStep[] = [
   contentSeedStep,
   contentHomeBlogsSeedStep,
   catalogSeedStep,
+  sellerTaxProfileSeedStep,
 ];
 
 const SEEDED_KEY = 'seeded';

@@ -8,6 +8,7 @@ import { rowsOf, withTransaction } from '../db/transaction';
 import { singletonJobId } from '../plugins/jobs';
 import { seedCatalog } from '../seed/catalog';
 import { expireInvoiceJob } from '../modules/invoices';
+import { sellerTaxProfileSeedStep } from '../modules/sellers/seller-tax-profile.seed';
 import { invoiceDateOf } from './issue-invoice';
 
 /**
@@ -130,6 +131,7 @@ beforeAll(async () => {
     log: () => undefined,
     options: { products: 40 },
   });
+  await sellerTaxProfileSeedStep.run({ database: t.database });
   seller = await signUp(t.app, { fullName: 'Sam Seller' });
   otherSeller = await signUp(t.app, { fullName: 'Otto Seller' });
   for (const user of [seller, otherSeller]) {
@@ -166,6 +168,25 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe("the seller's company data for invoices", () => {
+  it('is seeded with plausible numbers for the demo storefronts', async () => {
+    const seeded = rowsOf<{
+      legal_name: string;
+      gst_hst_number: string;
+      qst_number: string | null;
+      province: string;
+    }>(
+      await t.database.db.execute(
+        sql`SELECT legal_name, gst_hst_number, qst_number, province FROM sellers WHERE owner_user_id IS NULL`,
+      ),
+    );
+    expect(seeded.length).toBeGreaterThan(0);
+    for (const row of seeded) {
+      expect(row.legal_name).toMatch(/ Inc\.$/);
+      expect(row.gst_hst_number).toMatch(/^\d{9}RT0001$/);
+      if (row.province === 'QC') expect(row.qst_number).toMatch(/^\d{10}TQ0001$/);
+    }
+  });
+
   it('cannot issue an invoice without a GST/HST number or the small-supplier declaration', async () => {
     const { chatId } = await newConversation();
     const res = await issue(seller, chatId, { negotiatedPriceCents: 10_000 });
@@ -510,6 +531,23 @@ describe('expiry', () => {
     await t.app.events.drain();
     expect(await notificationsOf(buyer.id, 'invoice_expired')).toBe(1);
     expect(await notificationsOf(seller.id, 'invoice_expired')).toBeGreaterThanOrEqual(1);
+  });
+
+  it('is marked expired by the queued expiry job', async () => {
+    const { buyer, chatId } = await newConversation();
+    const invoice = await issued(chatId);
+    await pushPast(invoice.id);
+    await t.app.jobs.send(expireInvoiceJob, { invoiceId: invoice.id });
+    await expect
+      .poll(
+        async () =>
+          rowsOf<{ status: string }>(
+            await t.database.db.execute(sql`SELECT status FROM invoices WHERE id = ${invoice.id}`),
+          )[0]!.status,
+      )
+      .toBe('expired');
+    await t.app.events.drain();
+    await expect.poll(() => notificationsOf(buyer.id, 'invoice_expired')).toBe(1);
   });
 
   it('lets the seller issue a new invoice once the pending one is past its time', async () => {

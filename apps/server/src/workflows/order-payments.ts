@@ -62,6 +62,8 @@ const outcomes: Record<string, PaymentUpdate['outcome']> = {
   'payment_intent.requires_action': 'requires_action',
   'payment_intent.processing': 'processing',
   'charge.refunded': 'refunded',
+  // Stripe puts the card's brand and last 4 on the charge, not on the intent.
+  'charge.succeeded': 'succeeded',
 };
 
 const text = (value: unknown) => (typeof value === 'string' ? value : null);

@@ -114,6 +114,10 @@ export function registerNotificationSubscribers(app: FastifyInstance, notificati
       `order-paid:${event.orderId}`,
     );
     if (created)
-      await app.jobs.send(pushJobName, { notificationId: created.id, recipientId: created.recipientId }, { tx });
+      await app.jobs.send(
+        pushJobName,
+        { notificationId: created.id, recipientId: created.recipientId },
+        { tx },
+      );
   });
 }

@@ -324,9 +324,10 @@ export function createOrdersService(directory: OrdersDirectory) {
         amount_cents: number | string;
         refunded_cents: number | string;
         last_event_at: Date | string | null;
+        card_last4: string | null;
       }>(
         await tx.execute(sql`
-          SELECT p.order_id, p.status, p.amount_cents, p.refunded_cents, p.last_event_at, o.kind, o.chat_id,
+          SELECT p.order_id, p.status, p.amount_cents, p.refunded_cents, p.last_event_at, p.card_last4, o.kind, o.chat_id,
                  o.invoice_token, o.buyer_user_id, o.seller_user_id, o.status AS order_status
           FROM order_payments p JOIN orders o ON o.id = p.order_id
           WHERE p.provider = ${update.provider} AND p.intent_id = ${update.intentId}
@@ -340,7 +341,14 @@ export function createOrdersService(directory: OrdersDirectory) {
       const set: SQL[] = [];
       switch (update.outcome) {
         case 'succeeded':
-          if (settled) break;
+          if (settled) {
+            // Stripe tells the card on the charge (`charge.succeeded`), which may come after the intent's event.
+            if (update.card && !row.card_last4)
+              await tx.execute(sql`
+                UPDATE order_payments SET card_brand = ${update.card.brand}, card_last4 = ${update.card.last4}
+                WHERE order_id = ${row.order_id}`);
+            break;
+          }
           next = 'paid';
           set.push(sql`paid_at = ${update.at}, failure_code = NULL`);
           confirmed = row.order_status === 'pending';

@@ -41,10 +41,6 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${cha
 const formatCad = (cents: number) =>
   new Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD' }).format(cents / 100);
 
-/** No script at all: the page is two plain forms (a strict CSP that still lets the forms post here). */
-const challengeCsp =
-  "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'self'";
-
 function challengePage(intent: PaymentIntent, clientSecret: string, returnPath: string | undefined) {
   const hidden =
     `<input type="hidden" name="client_secret" value="${escapeHtml(clientSecret)}">` +
@@ -53,9 +49,7 @@ function challengePage(intent: PaymentIntent, clientSecret: string, returnPath: 
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Payment authentication (sandbox) — Authentification du paiement</title>
-<style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem;color:#1a1a1a}
-button{font-size:1rem;padding:.75rem 1.25rem;margin:.25rem .5rem .25rem 0;border-radius:.375rem;border:1px solid #444;cursor:pointer}
-.approve{background:#0a7d32;color:#fff;border-color:#0a7d32}form{display:inline}</style></head>
+</head>
 <body><main>
 <h1>3-D Secure test (sandbox)</h1>
 <p>Authenticate a payment of <strong>${escapeHtml(formatCad(intent.amountCents))}</strong>${
@@ -65,7 +59,7 @@ button{font-size:1rem;padding:.75rem 1.25rem;margin:.25rem .5rem .25rem 0;border
     new Intl.NumberFormat('fr-CA', { style: 'currency', currency: 'CAD' }).format(intent.amountCents / 100),
   )}</strong>.</p>
 <form method="post" action="${action}">${hidden}<input type="hidden" name="decision" value="approve">
-<button type="submit" class="approve">Approve / Approuver</button></form>
+<button type="submit">Approve / Approuver</button></form>
 <form method="post" action="${action}">${hidden}<input type="hidden" name="decision" value="fail">
 <button type="submit">Fail / Refuser</button></form>
 </main></body></html>`;
@@ -75,7 +69,8 @@ button{font-size:1rem;padding:.75rem 1.25rem;margin:.25rem .5rem .25rem 0;border
  * The sandbox provider's own card endpoint and 3-D Secure challenge page (decision 143), served only when
  * the sandbox is the provider, outside /api/v1: the checkout's card form posts the card here, as it would to
  * Stripe, so card numbers never reach our order routes; only brand and last 4 are kept (by the provider).
- * Every call is authorised by the intent's client secret.
+ * Every call is authorised by the intent's client secret. They stand for the provider's servers, not our API,
+ * so they are left out of our OpenAPI document (`hide`), as Stripe's endpoints are.
  */
 export function sandboxPayRoutes(provider: SandboxPaymentProvider): FastifyPluginAsyncZod {
   return async (app) => {
@@ -104,8 +99,7 @@ export function sandboxPayRoutes(provider: SandboxPaymentProvider): FastifyPlugi
       {
         bodyLimit: 8 * 1024,
         schema: {
-          tags: ['payment'],
-          summary: 'Sandbox provider: confirm a payment intent with a card (test cards)',
+          hide: true,
           params: intentParamsSchema,
           body: sandboxConfirmBodySchema,
           response: {
@@ -130,7 +124,7 @@ export function sandboxPayRoutes(provider: SandboxPaymentProvider): FastifyPlugi
     app.get(
       '/intents/:intentId/challenge',
       {
-        schema: { tags: ['payment'], params: intentParamsSchema, querystring: challengeQuerySchema },
+        schema: { hide: true, params: intentParamsSchema, querystring: challengeQuerySchema },
       },
       async (request, reply) => {
         const intent = await authorised(request.params.intentId, request.query.client_secret);
@@ -140,7 +134,6 @@ export function sandboxPayRoutes(provider: SandboxPaymentProvider): FastifyPlugi
             'This payment is not waiting for authentication',
           );
         return reply
-          .header('content-security-policy', challengeCsp)
           .header('cache-control', 'no-store')
           .header('referrer-policy', 'no-referrer')
           .type('text/html; charset=utf-8')
@@ -153,7 +146,7 @@ export function sandboxPayRoutes(provider: SandboxPaymentProvider): FastifyPlugi
       {
         config: { formBody: true },
         bodyLimit: 8 * 1024,
-        schema: { tags: ['payment'], params: intentParamsSchema, body: authenticateBodySchema },
+        schema: { hide: true, params: intentParamsSchema, body: authenticateBodySchema },
       },
       async (request, reply) => {
         const { body } = request;

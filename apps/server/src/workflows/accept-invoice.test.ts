@@ -1,0 +1,288 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  invoiceAcceptanceTerms,
+  type AcceptInvoiceBody,
+  type CreateOrderIntentResponse,
+  type Order,
+} from '@maplesource/contracts';
+import { createTestApp, type TestApp } from '../../test/helpers';
+import {
+  as,
+  chatActions,
+  issueInvoiceFor,
+  makeInvoicingSeller,
+  makeUser,
+  setTaxProfile,
+  shippingAddress,
+  signatureSvg,
+  type Party,
+} from '../../test/orders-helpers';
+import { rowsOf } from '../db/transaction';
+import { seedCatalog } from '../seed/catalog';
+
+/**
+ * Accepting an invoice (issue 12, spec §4 accept flow): exactly one order whatever the concurrency, the
+ * acceptance record, the chat actions, who may accept, and expiry. Runs on PGlite and on PostgreSQL.
+ */
+let t: TestApp;
+let buyer: Party;
+let otherBuyer: Party;
+let seller: Party;
+let otherSeller: Party;
+let productId: number;
+
+const body = (token: string, overrides: Partial<AcceptInvoiceBody> = {}): AcceptInvoiceBody => ({
+  invoiceToken: token,
+  shippingAddress,
+  billingAddress: null,
+  isBillingSameAsShipping: true,
+  signature: { fullName: 'Bea Buyer', svg: signatureSvg },
+  termsVersion: invoiceAcceptanceTerms.version,
+  termsLanguage: 'en',
+  ...overrides,
+});
+const accept = (party: Party, payload: object, path = 'invoice', role: 'buyer' | 'seller' = 'buyer') =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v1/${path}/accept`,
+    headers: { ...as(party, role), 'user-agent': 'vitest-agent/1.0' },
+    remoteAddress: '203.0.113.9',
+    payload,
+  });
+const count = async (query: ReturnType<typeof sql>) =>
+  Number(rowsOf<{ n: number | string }>(await t.database.db.execute(query))[0]!.n);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedCatalog({
+    database: t.database,
+    config: t.config,
+    log: () => undefined,
+    options: { products: 40 },
+  });
+  buyer = await makeUser(t, ['buyer'], 'Bea Buyer');
+  otherBuyer = await makeUser(t, ['buyer'], 'Olga Other');
+  seller = await makeUser(t, ['buyer', 'seller'], 'Sam Seller');
+  otherSeller = await makeUser(t, ['buyer', 'seller'], 'Otto Seller');
+  ({ productId } = await makeInvoicingSeller(t, seller));
+});
+afterAll(async () => t?.close());
+
+describe('accepting an invoice', () => {
+  it('creates the order once, records the signature and terms, and posts invoice_accepted + order_created', async () => {
+    const invoice = await issueInvoiceFor(t, { buyer, seller, productId });
+    const other = {
+      ...shippingAddress,
+      line1: '1 Somewhere Else',
+      city: 'Halifax',
+      province: 'NS' as const,
+      postalCode: 'B3H 1A1',
+    };
+    const res = await accept(
+      buyer,
+      body(invoice.token, { billingAddress: { ...other, addressType: 'Billing' } }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const { orderId, kind } = res.json<{ orderId: string; kind: string }>();
+    expect(kind).toBe('product');
+
+    const order = (
+      await t.app.inject({ method: 'GET', url: `/api/v1/orders/${orderId}`, headers: as(buyer) })
+    ).json<{ order: Order }>().order;
+    expect(order).toMatchObject({
+      status: 'pending',
+      invoiceId: invoice.invoiceId,
+      invoiceToken: invoice.token,
+      chatId: invoice.chatId,
+      totalCents: invoice.totalCents,
+      shippingAddress: { ...shippingAddress, addressType: 'Shipping' },
+      // "Use shipping for billing": the billing address sent is ignored.
+      billingAddress: { ...shippingAddress, addressType: 'Billing', country: 'CA' },
+    });
+    expect(await chatActions(t, invoice.chatId)).toEqual(
+      expect.arrayContaining(['invoice_sent', 'invoice_accepted', 'order_created']),
+    );
+    const [acceptance] = rowsOf<Record<string, unknown>>(
+      await t.database.db.execute(
+        sql`SELECT * FROM invoice_acceptances WHERE invoice_id::text = ${invoice.invoiceId}`,
+      ),
+    );
+    expect(acceptance).toBeDefined();
+    expect(JSON.stringify(acceptance)).toContain(invoiceAcceptanceTerms.en.slice(0, 60));
+    expect(JSON.stringify(acceptance)).toContain('203.0.113.9');
+    expect(JSON.stringify(acceptance)).toContain('vitest-agent/1.0');
+
+    // Accepting again answers the same order (200), and the invoice shows it.
+    const again = await accept(buyer, body(invoice.token));
+    expect(again.statusCode).toBe(200);
+    expect(again.json().orderId).toBe(orderId);
+    const details = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/invoice/details?invoiceToken=${invoice.token}`,
+      headers: as(buyer),
+    });
+    expect(details.json().invoice).toMatchObject({ status: 'accepted', orderId });
+  });
+
+  it('50 concurrent accepts of one invoice make one order, and 50 concurrent intents one intent', async () => {
+    const invoice = await issueInvoiceFor(t, { buyer, seller, productId });
+    // The buyer's conversation about this product is reused from the test before: count what this adds.
+    const created = async () =>
+      (await chatActions(t, invoice.chatId)).filter((action) => action === 'order_created').length;
+    const createdBefore = await created();
+    const answers = await Promise.all(Array.from({ length: 50 }, () => accept(buyer, body(invoice.token))));
+    const statuses = answers.map((res) => res.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(49);
+    const orderIds = new Set(answers.map((res) => res.json<{ orderId: string }>().orderId));
+    expect(orderIds.size).toBe(1);
+    expect(await count(sql`SELECT count(*) AS n FROM orders WHERE invoice_id = ${invoice.invoiceId}`)).toBe(
+      1,
+    );
+    expect(await created()).toBe(createdBefore + 1);
+
+    const [orderId] = [...orderIds];
+    const intents = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/payment/create-order-intent',
+          headers: as(buyer),
+          payload: { orderId },
+        }),
+      ),
+    );
+    expect(new Set(intents.map((res) => res.json<CreateOrderIntentResponse>().intentId)).size).toBe(1);
+    expect(intents[0]!.json<CreateOrderIntentResponse>().amountCents).toBe(invoice.totalCents);
+    expect(
+      await count(
+        sql`SELECT count(*) AS n FROM sandbox_payment_intents WHERE idempotency_key = ${`order:${orderId}`}`,
+      ),
+    ).toBe(1);
+  });
+
+  it('refuses a second buyer, a seller and the wrong kind (404), and an expired or rejected invoice (409)', async () => {
+    const invoice = await issueInvoiceFor(t, { buyer, seller, productId });
+    for (const res of [
+      await accept(otherBuyer, body(invoice.token)),
+      await accept(seller, body(invoice.token)),
+      await accept(otherSeller, body(invoice.token), 'invoice', 'seller'),
+      await accept(buyer, body(invoice.token), 'service-invoice'),
+      await accept(buyer, body('x'.repeat(43))),
+    ]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.code).toBe('INVOICE_NOT_FOUND');
+    }
+    await t.database.db.execute(
+      sql`UPDATE invoices SET expires_at = now() - interval '1 minute' WHERE id::text = ${invoice.invoiceId}`,
+    );
+    const expired = await accept(buyer, body(invoice.token));
+    expect(expired.statusCode).toBe(409);
+    expect(expired.json().error.code).toBe('INVOICE_EXPIRED');
+    expect(await count(sql`SELECT count(*) AS n FROM orders WHERE invoice_id = ${invoice.invoiceId}`)).toBe(
+      0,
+    );
+
+    const rejectedInvoice = await issueInvoiceFor(t, { buyer, seller, productId });
+    const rejected = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/invoice/reject',
+      headers: as(buyer),
+      payload: { invoiceToken: rejectedInvoice.token, reason: 'The price is above our budget.' },
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect((await accept(buyer, body(rejectedInvoice.token))).json().error.code).toBe('INVOICE_NOT_PENDING');
+  });
+
+  it('needs a billing address when it is not the shipping one, current terms and a drawn signature', async () => {
+    const invoice = await issueInvoiceFor(t, { buyer, seller, productId });
+    const noBilling = await accept(buyer, body(invoice.token, { isBillingSameAsShipping: false }));
+    expect(noBilling.statusCode).toBe(400);
+    expect(noBilling.json().error.fields).toMatchObject({
+      billingAddress: 'errors:BILLING_ADDRESS_REQUIRED',
+    });
+    const badPostal = await accept(
+      buyer,
+      body(invoice.token, { shippingAddress: { ...shippingAddress, postalCode: '12345' } }),
+    );
+    expect(badPostal.statusCode).toBe(400);
+    const outdated = await accept(buyer, body(invoice.token, { termsVersion: '1999-01-01' }));
+    expect(outdated.statusCode).toBe(409);
+    expect(outdated.json().error.code).toBe('INVOICE_TERMS_OUTDATED');
+    const script = await accept(
+      buyer,
+      body(invoice.token, {
+        signature: { fullName: 'Bea Buyer', svg: '<svg><script>alert(1)</script></svg>' },
+      }),
+    );
+    expect(script.statusCode).toBe(400);
+    expect(await count(sql`SELECT count(*) AS n FROM orders WHERE invoice_id = ${invoice.invoiceId}`)).toBe(
+      0,
+    );
+
+    const billing = {
+      ...shippingAddress,
+      line1: '9 Rue Saint-Paul',
+      city: 'Montréal',
+      province: 'QC' as const,
+      postalCode: 'H2Y 1G6',
+      addressType: 'Billing' as const,
+    };
+    const res = await accept(
+      buyer,
+      body(invoice.token, { isBillingSameAsShipping: false, billingAddress: billing }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const order = (
+      await t.app.inject({ method: 'GET', url: `/api/v1/orders/${res.json().orderId}`, headers: as(buyer) })
+    ).json<{ order: Order }>().order;
+    expect(order.billingAddress).toMatchObject({ city: 'Montréal', province: 'QC', addressType: 'Billing' });
+  });
+
+  it('accepts a service invoice into a service order, paid through create-service-order-intent', async () => {
+    const [service] = rowsOf<{ id: string; seller_id: string }>(
+      await t.database.db.execute(
+        sql`SELECT id, seller_id FROM services WHERE status = 'active' ORDER BY id LIMIT 1`,
+      ),
+    );
+    await t.database.db.execute(
+      sql`UPDATE sellers SET owner_user_id = ${seller.id}, claimed = true WHERE id = ${service!.seller_id}`,
+    );
+    await setTaxProfile(t, seller, Number(service!.seller_id));
+    const invoice = await issueInvoiceFor(t, { buyer, seller, serviceId: Number(service!.id) });
+    expect((await accept(buyer, body(invoice.token))).statusCode).toBe(404); // not a product invoice
+    const res = await accept(buyer, body(invoice.token), 'service-invoice');
+    expect(res.statusCode, res.body).toBe(201);
+    const { orderId, kind } = res.json<{ orderId: string; kind: string }>();
+    expect(kind).toBe('service');
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/service-orders/${orderId}`,
+      headers: as(buyer),
+    });
+    expect(read.json<{ order: Order }>().order).toMatchObject({
+      kind: 'service',
+      totalCents: invoice.totalCents,
+    });
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/orders/${orderId}`, headers: as(buyer) }))
+        .statusCode,
+    ).toBe(404);
+    const intent = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payment/create-service-order-intent',
+      headers: as(buyer),
+      payload: { orderId },
+    });
+    expect(intent.statusCode, intent.body).toBe(200);
+    expect(intent.json<CreateOrderIntentResponse>().amountCents).toBe(invoice.totalCents);
+    const wrongKind = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payment/create-order-intent',
+      headers: as(buyer),
+      payload: { orderId },
+    });
+    expect(wrongKind.statusCode).toBe(404);
+  });
+});

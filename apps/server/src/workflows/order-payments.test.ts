@@ -1,0 +1,476 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CreateOrderIntentResponse, Order, SandboxConfirmResponse } from '@maplesource/contracts';
+import { createTestApp, type TestApp } from '../../test/helpers';
+import {
+  as,
+  chatActions,
+  makeOrder,
+  makeStorefront,
+  makeUser,
+  waitFor,
+  type Party,
+} from '../../test/orders-helpers';
+import { rowsOf } from '../db/transaction';
+import { paymentWebhookPath } from '../plugins/payments';
+import { signWebhook } from '../plugins/payments/signature';
+
+/**
+ * The payment backend for orders (issue 12): one intent per order, the sandbox's own card endpoint and
+ * challenge page, webhook events settling the order (replays, out of order, tampered), payment reviews and
+ * idempotent refunds.
+ */
+const webhookSecret = 'order_payments_webhook_secret_for_tests';
+let t: TestApp;
+let buyer: Party;
+let otherBuyer: Party;
+let seller: Party;
+let admin: Party;
+let verified: { id: number; slug: string };
+let unverified: { id: number; slug: string };
+
+const post = (
+  party: Party | null,
+  url: string,
+  payload: object,
+  role: 'buyer' | 'seller' | 'admin' = 'buyer',
+) => t.app.inject({ method: 'POST', url, headers: as(party, role), payload });
+const intentFor = (party: Party, orderId: string, kind: 'product' | 'service' = 'product') =>
+  post(
+    party,
+    `/api/v1/payment/${kind === 'product' ? 'create-order-intent' : 'create-service-order-intent'}`,
+    {
+      orderId,
+    },
+  );
+const orderOf = async (orderId: string) =>
+  (await t.app.inject({ method: 'GET', url: `/api/v1/orders/${orderId}`, headers: as(buyer) })).json<{
+    order: Order;
+  }>().order;
+const card = (cardNumber: string, clientSecret: string, extra: object = {}) => ({
+  clientSecret,
+  cardNumber,
+  expMonth: 12,
+  expYear: new Date().getUTCFullYear() + 2,
+  cvc: '123',
+  postalCode: 'M5H 2N2',
+  ...extra,
+});
+const pay = (intent: CreateOrderIntentResponse, cardNumber: string, extra: object = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: intent.confirmUrl!,
+    payload: card(cardNumber, intent.clientSecret, extra),
+  });
+const count = async (query: ReturnType<typeof sql>) =>
+  Number(rowsOf<{ n: number | string }>(await t.database.db.execute(query))[0]!.n);
+const paymentStatusIs = (orderId: string, status: string) => async () =>
+  (await orderOf(orderId)).payment.status === status;
+
+/** A Stripe-shaped event about one intent, signed like the sandbox signs its deliveries. */
+function signedEvent(
+  id: string,
+  type: string,
+  object: Record<string, unknown>,
+  created: number,
+  timestamp?: number,
+) {
+  const body = JSON.stringify({ id, object: 'event', type, created, data: { object } });
+  return { body, signature: signWebhook(body, webhookSecret, timestamp) };
+}
+const deliver = (event: { body: string; signature: string }) =>
+  t.app.inject({
+    method: 'POST',
+    url: paymentWebhookPath,
+    payload: event.body,
+    headers: { 'content-type': 'application/json', 'maplesource-signature': event.signature },
+  });
+
+async function paidOrder(storefront = verified, totalCents = 11_300) {
+  const { orderId, chatId } = await makeOrder(t.app, { buyer, seller, storefront, totalCents });
+  const intent = (await intentFor(buyer, orderId)).json<CreateOrderIntentResponse>();
+  expect((await pay(intent, '4242 4242 4242 4242')).statusCode).toBe(200);
+  await waitFor('the payment to settle', paymentStatusIs(orderId, 'paid'));
+  return { orderId, chatId, intent };
+}
+
+beforeAll(async () => {
+  t = await createTestApp({
+    env: { JOBS_POLLING_INTERVAL_SECONDS: '0.5', PAYMENT_WEBHOOK_SECRET: webhookSecret },
+  });
+  buyer = await makeUser(t, ['buyer'], 'Bea Buyer');
+  otherBuyer = await makeUser(t, ['buyer'], 'Olga Other');
+  seller = await makeUser(t, ['buyer', 'seller'], 'Sam Seller');
+  admin = await makeUser(t, ['buyer', 'admin'], 'Ada Admin');
+  verified = await makeStorefront(t, seller, true);
+  unverified = await makeStorefront(t, seller, false);
+});
+afterAll(async () => t?.close());
+
+describe('the order intent', () => {
+  it('is one intent per order whatever the number of concurrent calls, for the invoice total', async () => {
+    const { orderId } = await makeOrder(t.app, { buyer, seller, storefront: verified, totalCents: 22_600 });
+    const answers = await Promise.all(Array.from({ length: 20 }, () => intentFor(buyer, orderId)));
+    expect(answers.map((res) => res.statusCode)).toEqual(Array(20).fill(200));
+    const intents = new Set(answers.map((res) => res.json<CreateOrderIntentResponse>().intentId));
+    expect(intents.size).toBe(1);
+    expect(answers[0]!.json()).toMatchObject({
+      amountCents: 22_600,
+      currency: 'cad',
+      provider: 'sandbox',
+      status: 'requires_payment_method',
+    });
+    expect(await count(sql`SELECT count(*) AS n FROM order_payments WHERE order_id = ${orderId}`)).toBe(1);
+    expect(
+      await count(
+        sql`SELECT count(*) AS n FROM sandbox_payment_intents WHERE idempotency_key = ${`order:${orderId}`}`,
+      ),
+    ).toBe(1);
+  });
+
+  it("refuses another buyer's order, the wrong kind and a seller (404)", async () => {
+    const { orderId } = await makeOrder(t.app, { buyer, seller, storefront: verified });
+    for (const res of [
+      await intentFor(otherBuyer, orderId),
+      await intentFor(seller, orderId),
+      await intentFor(buyer, orderId, 'service'),
+    ]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.code).toBe('ORDER_NOT_FOUND');
+    }
+    expect((await post(null, '/api/v1/payment/create-order-intent', { orderId })).statusCode).toBe(401);
+    expect(await count(sql`SELECT count(*) AS n FROM order_payments WHERE order_id = ${orderId}`)).toBe(0);
+  });
+});
+
+describe('paying with the sandbox card endpoint', () => {
+  it('4242 confirms the order through the signed webhook, keeping only brand and last 4', async () => {
+    const { orderId, chatId, intent } = await paidOrder();
+    const order = await orderOf(orderId);
+    expect(order.status).toBe('confirmed');
+    expect(order.payment).toMatchObject({
+      status: 'paid',
+      cardBrand: 'visa',
+      cardLast4: '4242',
+      failureCode: null,
+    });
+    expect(order.timeline.map((entry) => entry.status)).toEqual(['pending', 'confirmed']);
+    expect(await chatActions(t, chatId)).toContain('order_updated');
+    // The buyer is told the payment went through; the seller hears it from the chat message.
+    await waitFor(
+      'the buyer payment notification',
+      async () =>
+        (await count(
+          sql`SELECT count(*) AS n FROM notifications WHERE source_key = ${`order-paid:${orderId}`}`,
+        )) === 1,
+    );
+    // No table holds the card number.
+    const dump = JSON.stringify(
+      rowsOf(
+        await t.database.db.execute(sql`SELECT * FROM sandbox_payment_intents WHERE id = ${intent.intentId}`),
+      ),
+    );
+    expect(dump).not.toContain('4242424242424242');
+    // Paying again is refused by the provider; the intent answers as settled.
+    expect((await pay(intent, '4242424242424242')).statusCode).toBe(409);
+    expect((await intentFor(buyer, orderId)).json()).toMatchObject({
+      intentId: intent.intentId,
+      status: 'succeeded',
+    });
+  });
+
+  it('0002 fails with card_declined, then 4242 on the same intent succeeds without a second order or intent', async () => {
+    const { orderId } = await makeOrder(t.app, { buyer, seller, storefront: verified });
+    const intent = (await intentFor(buyer, orderId)).json<CreateOrderIntentResponse>();
+    const declined = await pay(intent, '4000 0000 0000 0002');
+    expect(declined.json<SandboxConfirmResponse>().status).toBe('processing');
+    await waitFor('the decline', paymentStatusIs(orderId, 'failed'));
+    expect((await orderOf(orderId)).payment.failureCode).toBe('card_declined');
+    const retry = (await intentFor(buyer, orderId)).json<CreateOrderIntentResponse>();
+    expect(retry.intentId).toBe(intent.intentId);
+    expect(retry.failureCode).toBe('card_declined');
+    expect((await pay(retry, '4242424242424242')).statusCode).toBe(200);
+    await waitFor('the retry to settle', paymentStatusIs(orderId, 'paid'));
+    expect(await count(sql`SELECT count(*) AS n FROM order_payments WHERE order_id = ${orderId}`)).toBe(1);
+  });
+
+  it('3155 asks for authentication on a script-free challenge page; approving settles the payment', async () => {
+    const { orderId } = await makeOrder(t.app, { buyer, seller, storefront: verified });
+    const intent = (await intentFor(buyer, orderId)).json<CreateOrderIntentResponse>();
+    const answer = (
+      await pay(intent, '4000002500003155', { returnPath: `/checkout?order=${orderId}` })
+    ).json<SandboxConfirmResponse>();
+    expect(answer.status).toBe('requires_action');
+    expect(answer.challengeUrl).toMatch(/^\/sandbox-pay\/intents\/pi_sb_[a-f0-9]+\/challenge\?/);
+    await waitFor('requires_action on the order', paymentStatusIs(orderId, 'requires_action'));
+
+    const page = await t.app.inject({ method: 'GET', url: answer.challengeUrl! });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    // Two plain forms under the site's CSP: no inline script or style for it to block.
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.body).not.toMatch(/<script|<style|\sstyle=|\son\w+=/i);
+    expect(page.body).toContain('Approve');
+    const wrongSecret = await t.app.inject({
+      method: 'GET',
+      url: answer.challengeUrl!.replace(/client_secret=[^&]+/, 'client_secret=nope'),
+    });
+    expect(wrongSecret.statusCode).toBe(404);
+
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: `/sandbox-pay/intents/${intent.intentId}/authenticate`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        client_secret: intent.clientSecret,
+        decision: 'approve',
+        return_path: `/checkout?order=${orderId}`,
+      }).toString(),
+    });
+    expect(approved.statusCode).toBe(303);
+    expect(approved.headers.location).toBe(`/checkout?order=${orderId}`);
+    await waitFor('the authenticated payment', paymentStatusIs(orderId, 'paid'));
+  });
+
+  it('refuses a wrong client secret, an expired card and a non-Luhn number without touching the order', async () => {
+    const { orderId } = await makeOrder(t.app, { buyer, seller, storefront: verified });
+    const intent = (await intentFor(buyer, orderId)).json<CreateOrderIntentResponse>();
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: intent.confirmUrl!,
+      payload: card('4242424242424242', 'pi_sb_000000000000000000000000'),
+    });
+    expect(wrong.statusCode).toBe(404);
+    const expired = await pay(intent, '4242424242424242', { expYear: 2020 });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().error.code).toBe('CARD_EXPIRED');
+    const luhn = await pay(intent, '4242424242424241');
+    expect(luhn.statusCode).toBe(400);
+    expect((await orderOf(orderId)).payment.status).toBe('unpaid');
+  });
+  it('answers junk sent to the sandbox endpoints with 4xx, never 5xx', async () => {
+    const { orderId } = await makeOrder(t.app, { buyer, seller, storefront: verified });
+    const intent = (await intentFor(buyer, orderId)).json<CreateOrderIntentResponse>();
+    const base = `/sandbox-pay/intents/${intent.intentId}`;
+    const attempts = [
+      {
+        method: 'POST' as const,
+        url: `${base}/confirm`,
+        payload: 'not json',
+        headers: { 'content-type': 'application/json' },
+      },
+      {
+        method: 'POST' as const,
+        url: `${base}/confirm`,
+        payload: { clientSecret: intent.clientSecret, cardNumber: 'x'.repeat(5000) },
+      },
+      {
+        method: 'POST' as const,
+        url: `${base}/confirm`,
+        payload: { ...card('4242424242424242', intent.clientSecret), cvc: 12 },
+      },
+      { method: 'POST' as const, url: '/sandbox-pay/intents/../../api/v1/orders/confirm', payload: {} },
+      {
+        method: 'POST' as const,
+        url: '/sandbox-pay/intents/pi_sb_zz/confirm',
+        payload: card('4242424242424242', 'x'),
+      },
+      { method: 'GET' as const, url: `${base}/challenge` },
+      { method: 'GET' as const, url: `${base}/challenge?client_secret=${intent.clientSecret}` }, // not waiting: 409
+      {
+        method: 'POST' as const,
+        url: `${base}/authenticate`,
+        payload: { client_secret: intent.clientSecret, decision: 'maybe' },
+      },
+      {
+        method: 'POST' as const,
+        url: `${base}/authenticate`,
+        payload: { client_secret: intent.clientSecret, decision: 'approve', return_path: '//evil.example' },
+      },
+    ];
+    for (const attempt of attempts) {
+      const res = await t.app.inject(attempt);
+      expect(res.statusCode, attempt.url).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, attempt.url).toBeLessThan(500);
+    }
+    expect((await orderOf(orderId)).payment.status).toBe('unpaid');
+  });
+});
+
+describe('webhook events for an order', () => {
+  it('a replayed event changes the order once; a tampered or stale one is refused; older events do not win', async () => {
+    const { orderId } = await makeOrder(t.app, { buyer, seller, storefront: verified });
+    const intent = (await intentFor(buyer, orderId)).json<CreateOrderIntentResponse>();
+    const now = Math.floor(Date.now() / 1000);
+    const object = (status: string, extra: object = {}) => ({
+      id: intent.intentId,
+      object: 'payment_intent',
+      amount: intent.amountCents,
+      status,
+      payment_method_details: { card: { brand: 'visa', last4: '4242' } },
+      ...extra,
+    });
+
+    const tampered = signedEvent('evt_order_tampered', 'payment_intent.succeeded', object('succeeded'), now);
+    const forged = await deliver({
+      body: tampered.body.replace('visa', 'amex'),
+      signature: tampered.signature,
+    });
+    expect(forged.statusCode).toBe(400);
+    const stale = await deliver(
+      signedEvent('evt_order_stale', 'payment_intent.succeeded', object('succeeded'), now, now - 301),
+    );
+    expect(stale.json().error.code).toBe('PAYMENT_WEBHOOK_SIGNATURE_EXPIRED');
+    expect((await orderOf(orderId)).payment.status).toBe('unpaid');
+
+    // A later failure arrives first, then the success, then the older failure of a first attempt.
+    const failed = signedEvent(
+      'evt_order_failed_late',
+      'payment_intent.payment_failed',
+      object('requires_payment_method', { last_payment_error: { code: 'insufficient_funds' } }),
+      now - 10,
+    );
+    expect((await deliver(failed)).statusCode).toBe(200);
+    expect((await orderOf(orderId)).payment).toMatchObject({
+      status: 'failed',
+      failureCode: 'insufficient_funds',
+    });
+    const olderAction = signedEvent(
+      'evt_order_action_old',
+      'payment_intent.requires_action',
+      object('requires_action'),
+      now - 60,
+    );
+    await deliver(olderAction);
+    expect((await orderOf(orderId)).payment.status).toBe('failed');
+
+    const succeeded = signedEvent(
+      'evt_order_succeeded',
+      'payment_intent.succeeded',
+      object('succeeded'),
+      now,
+    );
+    const answers = [];
+    for (let i = 0; i < 5; i += 1) answers.push((await deliver(succeeded)).json().duplicate);
+    expect(answers).toEqual([false, true, true, true, true]);
+    // The same fact under another event id (a provider re-send) changes nothing either.
+    await deliver(
+      signedEvent('evt_order_succeeded_again', 'payment_intent.succeeded', object('succeeded'), now),
+    );
+    const lateFailure = signedEvent(
+      'evt_order_failed_after',
+      'payment_intent.payment_failed',
+      object('requires_payment_method', { last_payment_error: { code: 'card_declined' } }),
+      now + 5,
+    );
+    await deliver(lateFailure);
+    let order = await orderOf(orderId);
+    expect(order.payment).toMatchObject({ status: 'paid', failureCode: null, cardLast4: '4242' });
+    expect(order.timeline.filter((entry) => entry.status === 'confirmed')).toHaveLength(1);
+    // Stripe's way: the intent's event without the card, then the charge's with it, fills the card in only.
+    await t.database.db.execute(
+      sql`UPDATE order_payments SET card_brand = NULL, card_last4 = NULL WHERE order_id = ${orderId}`,
+    );
+    const charge = {
+      id: 'ch_test_1',
+      object: 'charge',
+      payment_intent: intent.intentId,
+      payment_method_details: { card: { brand: 'mastercard', last4: '4444' } },
+    };
+    expect(
+      (await deliver(signedEvent('evt_order_charge', 'charge.succeeded', charge, now + 6))).statusCode,
+    ).toBe(200);
+    order = await orderOf(orderId);
+    expect(order.payment).toMatchObject({ status: 'paid', cardBrand: 'mastercard', cardLast4: '4444' });
+    expect(order.timeline.filter((entry) => entry.status === 'confirmed')).toHaveLength(1);
+  });
+});
+
+describe('payment reviews and refunds', () => {
+  const requestReview = (party: Party, orderId: string, reason = 'The goods never arrived at our dock.') =>
+    post(party, `/api/v1/orders/${orderId}/payment-review`, { reason });
+  const resolve = (reviewId: string, payload: object, party: Party = admin) =>
+    post(party, `/api/v1/admin/payment-reviews/${reviewId}/resolve`, payload, 'admin');
+
+  it('is open once per paid order of a verified supplier; others are refused', async () => {
+    const { orderId } = await paidOrder();
+    expect((await requestReview(otherBuyer, orderId)).statusCode).toBe(404);
+    expect((await requestReview(buyer, orderId, 'short')).statusCode).toBe(400);
+    const [first, second] = await Promise.all([requestReview(buyer, orderId), requestReview(buyer, orderId)]);
+    expect([first!.statusCode, second!.statusCode].sort()).toEqual([201, 409]);
+    expect([first!, second!].find((res) => res.statusCode === 409)!.json().error.code).toBe(
+      'PAYMENT_REVIEW_EXISTS',
+    );
+    expect((await orderOf(orderId)).canRequestPaymentReview).toBe(false);
+
+    const unpaid = await makeOrder(t.app, { buyer, seller, storefront: verified });
+    expect((await requestReview(buyer, unpaid.orderId)).json().error.code).toBe('PAYMENT_REVIEW_NOT_ALLOWED');
+    const notVerified = await paidOrder(unverified);
+    expect((await orderOf(notVerified.orderId)).canRequestPaymentReview).toBe(false);
+    expect((await requestReview(buyer, notVerified.orderId)).json().error.code).toBe(
+      'PAYMENT_REVIEW_NOT_ALLOWED',
+    );
+    // 7 days after the expected delivery (placed + lead days) the window is closed.
+    const late = await paidOrder();
+    await t.database.db.execute(
+      sql`UPDATE orders SET placed_at = now() - interval '13 days', lead_days = 5 WHERE id = ${late.orderId}`,
+    );
+    expect((await requestReview(buyer, late.orderId)).json().error.code).toBe('PAYMENT_REVIEW_NOT_ALLOWED');
+  });
+
+  it('an admin refunds through the provider once, shown on the order; dismissing closes a review', async () => {
+    const { orderId, intent } = await paidOrder(verified, 20_000);
+    const review = (await requestReview(buyer, orderId)).json().review as { id: string };
+    expect((await resolve(review.id, { outcome: 'refund', amountCents: 5_000 }, buyer)).statusCode).toBe(403);
+
+    const queue = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/payment-reviews?status=open',
+      headers: as(admin, 'admin'),
+    });
+    expect(queue.statusCode).toBe(200);
+    expect(queue.json().items.map((item: { id: string }) => item.id)).toContain(review.id);
+
+    const [a, b] = await Promise.all([
+      resolve(review.id, { outcome: 'refund', amountCents: 5_000, note: 'Partial: one crate damaged' }),
+      resolve(review.id, { outcome: 'refund', amountCents: 5_000 }),
+    ]);
+    expect([a!.statusCode, b!.statusCode].sort()).toEqual([200, 409]);
+    expect((await resolve(review.id, { outcome: 'refund' })).json().error.code).toBe(
+      'PAYMENT_REVIEW_RESOLVED',
+    );
+    expect(
+      await count(
+        sql`SELECT count(*) AS n FROM sandbox_payment_refunds WHERE intent_id = ${intent.intentId}`,
+      ),
+    ).toBe(1);
+    const order = await orderOf(orderId);
+    expect(order.payment).toMatchObject({ status: 'partially_refunded', refundedCents: 5_000 });
+    expect(order.paymentReview).toMatchObject({ status: 'refunded', refundCents: 5_000 });
+    // The provider's charge.refunded event (from its job) agrees and changes nothing more.
+    await waitFor(
+      'the refund event',
+      async () =>
+        (await count(sql`SELECT count(*) AS n FROM payment_webhook_events WHERE type = 'charge.refunded'
+                       AND payload -> 'data' -> 'object' ->> 'id' = ${intent.intentId}`)) === 1,
+    );
+    expect((await orderOf(orderId)).payment.refundedCents).toBe(5_000);
+
+    const other = await paidOrder();
+    const dismissed = (await requestReview(buyer, other.orderId)).json().review as { id: string };
+    const closed = await resolve(dismissed.id, { outcome: 'dismiss', note: 'Delivered per carrier proof' });
+    expect(closed.json().review).toMatchObject({ status: 'dismissed', refundCents: 0 });
+    expect((await orderOf(other.orderId)).payment.status).toBe('paid');
+  });
+
+  it('refuses a refund more than 30 days after the payment', async () => {
+    const { orderId } = await paidOrder();
+    const review = (await requestReview(buyer, orderId)).json().review as { id: string };
+    await t.database.db.execute(
+      sql`UPDATE order_payments SET paid_at = now() - interval '31 days' WHERE order_id = ${orderId}`,
+    );
+    const res = await resolve(review.id, { outcome: 'refund' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('REFUND_WINDOW_CLOSED');
+  });
+});

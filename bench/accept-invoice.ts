@@ -1,0 +1,234 @@
+// Accept-invoice benchmark (issue 12; printed figures, not a timed test). Run from the repository root:
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/accept-invoice.ts
+// Knobs: BENCH_BUYERS (default 50), BENCH_ROUNDS (default 4).
+// Each round, BENCH_BUYERS buyers at once each accept their own invoice over HTTP (POST invoice/accept), then
+// create its payment intent (POST payment/create-order-intent): latency p50/p99 of each step and of the two
+// together, against one server process on PostgreSQL. Then checks exactly one order per invoice, and prints the
+// machine's load average (the figures mean little on a machine busy with other work). Target: p99 ≤ 100 ms.
+import { execSync } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { invoiceAcceptanceTerms } from '@maplesource/contracts';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { openPostgres } from '../apps/server/src/db/client';
+import { migrate } from '../apps/server/src/db/migrate';
+import { rowsOf } from '../apps/server/src/db/transaction';
+import { seedCatalog } from '../apps/server/src/seed/catalog';
+
+const baseUrl = process.env.DATABASE_URL;
+if (!baseUrl) throw new Error('Set DATABASE_URL (PostgreSQL)');
+const BUYERS = Number(process.env.BENCH_BUYERS ?? 50);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+function report(label: string, samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  process.stdout.write(
+    `${label.padEnd(40)} n=${String(sorted.length).padStart(5)}  p50 ${percentile(sorted, 50).toFixed(2)} ms  p99 ${percentile(sorted, 99).toFixed(2)} ms  max ${sorted.at(-1)!.toFixed(2)} ms\n`,
+  );
+  return percentile(sorted, 99);
+}
+
+const dbName = `accept_bench_${randomBytes(4).toString('hex')}`;
+const admin = new pg.Client({ connectionString: baseUrl });
+await admin.connect();
+await admin.query(`CREATE DATABASE ${dbName}`);
+const dbUrl = new URL(baseUrl);
+dbUrl.pathname = `/${dbName}`;
+const database = await openPostgres(dbUrl.toString(), 10);
+await migrate(database);
+// NODE_ENV test: the dev storefront route makes the seller's storefront; the jobs worker stays quiet.
+const config = loadConfig({
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  SERVICES: 'buyer,chat,payment',
+  SEED: 'never',
+});
+await seedCatalog({ database, config, log: () => undefined, options: { products: 40 } });
+const app = await buildApp({ config, database, logger: false });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+type Party = { id: string; cookie: string };
+let serial = 0;
+async function user(roles: string[], name: string): Promise<Party> {
+  serial += 1;
+  const id = randomUUID();
+  const n = String(serial).padStart(7, '0');
+  await database.db.execute(sql`
+    INSERT INTO users (id, member_id, full_name, email, phone_number, password_hash, roles)
+    VALUES (${id}, ${`B${n}`}, ${name}, ${`bench${n}@example.ca`}, ${`+1613${n}`}, 'x', ${`{${roles.join(',')}}`})`);
+  return { id, cookie: `ms_session=${await app.auth.sessions.create(id)}` };
+}
+async function call(party: Party, method: string, path: string, body?: unknown, role = 'buyer', extra = {}) {
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: {
+      role,
+      cookie: party.cookie,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...extra,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, json: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+}
+function must(answer: { status: number; json: Record<string, unknown> }, status: number, what: string) {
+  if (answer.status !== status) throw new Error(`${what}: ${answer.status} ${JSON.stringify(answer.json)}`);
+  return answer.json;
+}
+
+const address = {
+  fullName: 'Bench Buyer',
+  line1: '100 Queen St W',
+  line2: null,
+  city: 'Toronto',
+  province: 'ON',
+  postalCode: 'M5H 2N2',
+  country: 'CA',
+  phone: null,
+  addressType: 'Shipping',
+};
+const signature =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 200"><path d="M10 80 C 40 10, 65 10, 95 80" stroke="#000" stroke-width="2" fill="none"/></svg>';
+
+try {
+  const seller = await user(['buyer', 'seller'], 'Bench Seller');
+  const store = must(
+    await call(seller, 'POST', '/api/v1/dev/storefront', undefined, 'buyer', {}),
+    201,
+    'dev storefront',
+  ) as { seller: { id: number }; product: { id: number } };
+  must(
+    await call(
+      seller,
+      'PUT',
+      `/api/v1/seller/${store.seller.id}/tax-profile`,
+      {
+        legalName: 'Bench Seller Manufacturing Inc.',
+        gstHstNumber: '123456789RT0001',
+        qstNumber: null,
+        smallSupplier: false,
+      },
+      'seller',
+    ),
+    200,
+    'tax profile',
+  );
+  const buyers = await Promise.all(
+    Array.from({ length: BUYERS }, (_, i) => user(['buyer'], `Bench Buyer ${i}`)),
+  );
+  const deadline = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+  const tokens: string[] = [];
+
+  /** Setup (not measured): each buyer's inquiry and the seller's invoice in that conversation. */
+  async function prepareInvoices() {
+    const invoices: string[] = [];
+    for (const buyer of buyers) {
+      const inquiry = must(
+        await call(buyer, 'POST', '/api/v1/quotation', {
+          productId: Number(store.product.id),
+          quantity: 10,
+          minPrice: 10,
+          maxPrice: 20,
+          deadline,
+          deliveryProvince: 'ON',
+          deliveryPostalCode: 'M5H2N2',
+          leadDays: 5,
+          message: 'Benchmark inquiry.',
+        }),
+        201,
+        'inquiry',
+      ) as { chatId: string };
+      const invoice = must(
+        await call(
+          seller,
+          'POST',
+          `/api/v1/chats/${inquiry.chatId}/invoices`,
+          { negotiatedPriceCents: 15_000, shippingCents: 1_000 },
+          'seller',
+        ),
+        201,
+        'invoice',
+      ) as { invoice: { token: string } };
+      invoices.push(invoice.invoice.token);
+    }
+    tokens.push(...invoices);
+    return invoices;
+  }
+
+  type Samples = { accept: number[]; intent: number[]; both: number[] };
+  async function acceptAndPay(buyer: Party, token: string, samples: Samples) {
+    const started = performance.now();
+    const accepted = must(
+      await call(buyer, 'POST', '/api/v1/invoice/accept', {
+        invoiceToken: token,
+        shippingAddress: address,
+        billingAddress: null,
+        isBillingSameAsShipping: true,
+        signature: { fullName: 'Bench Buyer', svg: signature },
+        termsVersion: invoiceAcceptanceTerms.version,
+        termsLanguage: 'en',
+      }),
+      201,
+      'accept',
+    ) as { orderId: string };
+    const acceptedAt = performance.now();
+    must(
+      await call(buyer, 'POST', '/api/v1/payment/create-order-intent', { orderId: accepted.orderId }),
+      200,
+      'intent',
+    );
+    const done = performance.now();
+    samples.accept.push(acceptedAt - started);
+    samples.intent.push(done - acceptedAt);
+    samples.both.push(done - started);
+  }
+
+  // Baseline: the same buyers one after the other (no contention), to tell the machine's speed from contention.
+  const alone: Samples = { accept: [], intent: [], both: [] };
+  const firstRound = await prepareInvoices();
+  for (const [i, buyer] of buyers.entries()) await acceptAndPay(buyer, firstRound[i]!, alone);
+  const together: Samples = { accept: [], intent: [], both: [] };
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const invoices = await prepareInvoices();
+    await Promise.all(buyers.map((buyer, i) => acceptAndPay(buyer, invoices[i]!, together)));
+  }
+
+  process.stdout.write(`accept-invoice → order → intent on PostgreSQL (pool of 10), ${BUYERS} buyers\n`);
+  report('one at a time: accept → order → intent', alone.both);
+  process.stdout.write(`${BUYERS} concurrent buyers × ${ROUNDS} rounds:\n`);
+  report('POST invoice/accept', together.accept);
+  report('POST payment/create-order-intent', together.intent);
+  const p99 = report('accept → order → intent', together.both);
+  const [check] = rowsOf<{ orders: number | string; invoices: number | string; duplicated: number | string }>(
+    await database.db.execute(sql`
+      SELECT count(*) AS orders, count(DISTINCT invoice_id) AS invoices,
+             (SELECT count(*) FROM (SELECT invoice_id FROM orders GROUP BY invoice_id HAVING count(*) > 1) d) AS duplicated
+      FROM orders`),
+  );
+  const [intents] = rowsOf<{ n: number | string }>(
+    await database.db.execute(sql`SELECT count(*) AS n FROM order_payments`),
+  );
+  const oneEach =
+    Number(check!.orders) === tokens.length &&
+    Number(check!.invoices) === tokens.length &&
+    Number(check!.duplicated) === 0 &&
+    Number(intents!.n) === tokens.length;
+  process.stdout.write(
+    `orders ${check!.orders} for ${tokens.length} invoices, intents ${intents!.n}: ${oneEach ? 'exactly one order and one intent per invoice' : 'MISMATCH'}\n`,
+  );
+  process.stdout.write(`target p99 ≤ 100 ms: ${p99 <= 100 ? 'met' : 'NOT met'}\n`);
+  process.stdout.write(`load: ${execSync('uptime').toString().trim()}\n`);
+  if (!oneEach) process.exitCode = 1;
+} finally {
+  await app.close();
+  await database.close();
+  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+  await admin.end();
+}
