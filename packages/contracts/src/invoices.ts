@@ -38,6 +38,17 @@ export const invoiceTaxLineSchema = z.object({
 });
 export type InvoiceTaxLine = z.infer<typeof invoiceTaxLineSchema>;
 
+/** The seller's company data printed on an invoice (copied at issue time). */
+const invoiceSellerSchema = z.object({
+  sellerId: z.number().int().positive(),
+  slug: z.string(),
+  name: z.string(),
+  legalName: z.string(),
+  /** Null only when the seller declared the small-supplier exemption (decision 132). */
+  gstHstNumber: z.string().nullable(),
+  qstNumber: z.string().nullable(),
+});
+
 export const invoiceSchema = z.object({
   id: z.string(),
   token: z.string(),
@@ -45,15 +56,7 @@ export const invoiceSchema = z.object({
   chatId: z.uuid(),
   status: invoiceStatusSchema,
   buyer: z.object({ userId: z.uuid(), name: z.string() }),
-  seller: z.object({
-    sellerId: z.number().int().positive(),
-    slug: z.string(),
-    name: z.string(),
-    legalName: z.string(),
-    /** Null only when the seller declared the small-supplier exemption (decision 132). */
-    gstHstNumber: z.string().nullable(),
-    qstNumber: z.string().nullable(),
-  }),
+  seller: invoiceSellerSchema,
   subject: z.object({
     id: z.number().int().positive(),
     name: z.string(),
@@ -221,14 +224,6 @@ export const sellerTaxProfileParamsSchema = z.object({
   id: z.string().regex(/^\d{1,15}$/, 'errors:SELLER_NOT_FOUND'),
 });
 export const sellerTaxProfileResponseSchema = z.object({
-  profile: z.object({
-    sellerId: z.number().int().positive(),
-    slug: z.string(),
-    name: z.string(),
-    legalName: z.string(),
-    gstHstNumber: z.string().nullable(),
-    qstNumber: z.string().nullable(),
-    smallSupplier: z.boolean(),
-  }),
+  profile: invoiceSellerSchema.extend({ smallSupplier: z.boolean() }),
 });
 export type SellerTaxProfileResponse = z.infer<typeof sellerTaxProfileResponseSchema>;

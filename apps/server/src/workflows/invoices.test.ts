@@ -8,7 +8,7 @@ import { rowsOf, withTransaction } from '../db/transaction';
 import { singletonJobId } from '../plugins/jobs';
 import { seedCatalog } from '../seed/catalog';
 import { expireInvoiceJob } from '../modules/invoices';
-import { sellerTaxProfileSeedStep } from '../modules/sellers/seller-tax-profile.seed';
+import { sellerTaxProfileSeedStep } from '../modules/sellers';
 import { invoiceDateOf } from './issue-invoice';
 
 /**
@@ -195,25 +195,19 @@ describe("the seller's company data for invoices", () => {
   });
 
   it('is set by the storefront owner only, in the CRA formats', async () => {
-    const bad = await setTaxProfile(seller, sellerId, {
-      legalName: 'Sam Seller Manufacturing Inc.',
-      gstHstNumber: '12345',
-      qstNumber: null,
-      smallSupplier: false,
-    });
-    expect(bad.statusCode).toBe(400);
+    const profile = { legalName: 'Sam Seller Manufacturing Inc.', qstNumber: null, smallSupplier: false };
+    expect((await setTaxProfile(seller, sellerId, { ...profile, gstHstNumber: '12345' })).statusCode).toBe(
+      400,
+    );
     const foreign = await setTaxProfile(otherSeller, sellerId, {
-      legalName: 'Hijack Inc.',
+      ...profile,
       gstHstNumber: '123456789RT0001',
-      qstNumber: null,
-      smallSupplier: false,
     });
     expect(foreign.statusCode).toBe(404);
     const res = await setTaxProfile(seller, sellerId, {
-      legalName: 'Sam Seller Manufacturing Inc.',
+      ...profile,
       gstHstNumber: '123456789 RT 0001',
       qstNumber: '1234567890TQ0001',
-      smallSupplier: false,
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().profile).toMatchObject({
@@ -297,6 +291,22 @@ describe('issuing an invoice', () => {
     expect(sentCount).toBe(1);
   });
 
+  it('of 20 concurrent issues with different keys, exactly one invoice is stored', async () => {
+    const { chatId } = await newConversation();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        issue(seller, chatId, { negotiatedPriceCents: 10_000 + index }, { key: `race-key-${index}-x` }),
+      ),
+    );
+    const codes = answers.map((res) => res.statusCode);
+    expect(codes.filter((code) => code === 201)).toHaveLength(1);
+    expect(codes.filter((code) => code === 409)).toHaveLength(19);
+    const [row] = rowsOf<{ n: number | string }>(
+      await t.database.db.execute(sql`SELECT count(*) AS n FROM invoices WHERE chat_id = ${chatId}`),
+    );
+    expect(Number(row!.n)).toBe(1);
+  });
+
   it('refuses bad amounts, NUL bytes, huge numbers and an override without a reason with 400', async () => {
     const { chatId } = await newConversation();
     const bodies: object[] = [
@@ -374,6 +384,20 @@ describe('issuing an invoice', () => {
     expect(invoice.seller.legalName).toBe('Service Works Ltd.');
     expect((await details(buyer, invoice.token, 'service-invoice')).statusCode).toBe(200);
     expect((await details(buyer, invoice.token, 'invoice')).statusCode).toBe(404);
+    const servicePdf = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/service-invoice/pdf?invoiceToken=${invoice.token}`,
+      headers: headers(buyer),
+    });
+    expect(servicePdf.statusCode).toBe(200);
+    expect(await pdfText(servicePdf.rawPayload)).toContain('Service Works Ltd.');
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/service-chats/${chatId}/invoices`,
+      headers: headers(buyer),
+    });
+    expect(list.json().items).toHaveLength(1);
+    expect((await reject(buyer, invoice.token, 'Not this time', 'service-invoice')).statusCode).toBe(200);
   });
 });
 

@@ -9,7 +9,7 @@ import {
   type IssueInvoiceInput,
 } from '@maplesource/contracts';
 import { badRequest, conflict, notFound, unprocessable } from '../plugins/errors';
-import { expireInvoiceJob } from '../modules/invoices';
+import { chatPayloadOf, expireInvoiceJob } from '../modules/invoices';
 import { runWorkflow } from './run-workflow';
 import '../modules/catalog';
 import '../modules/chat';
@@ -155,13 +155,7 @@ export function issueInvoice(
       chatId: input.chatId,
       senderId: input.sellerUserId,
       action: 'invoice_sent',
-      payload: {
-        invoiceId: invoice.id,
-        invoiceToken: invoice.token,
-        kind: invoice.kind,
-        totalCents: invoice.totalCents,
-        expiresAt: invoice.expiresAt,
-      },
+      payload: chatPayloadOf(invoice),
     });
     await doors.events.emit(
       'invoice.issued',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Invoice, InvoiceKind } from '@maplesource/contracts';
 import { withTransaction } from '../db/transaction';
+import { chatPayloadOf } from '../modules/invoices';
 import '../modules/chat';
 
 export type RejectInvoiceDoors = Pick<FastifyInstance, 'db' | 'invoices' | 'chat' | 'events'>;
@@ -27,14 +28,7 @@ export function rejectInvoice(
       chatId: invoice.chatId,
       senderId: input.buyerUserId,
       action: 'invoice_rejected',
-      payload: {
-        invoiceId: invoice.id,
-        invoiceToken: invoice.token,
-        kind: invoice.kind,
-        totalCents: invoice.totalCents,
-        expiresAt: invoice.expiresAt,
-        reason: input.reason,
-      },
+      payload: chatPayloadOf(invoice),
     });
     const participants = await doors.chat.participants(invoice.chatId, tx);
     if (!participants) throw new Error(`Invoice ${invoice.id} names a conversation that does not exist`);

@@ -17,6 +17,7 @@ declare module 'fastify' {
 
 export type { InvoicesService, NewInvoice, AcceptanceRecord } from './invoices.service';
 export {
+  chatPayloadOf,
   expireInvoiceJob,
   expireSweepJob,
   invoiceExpired,

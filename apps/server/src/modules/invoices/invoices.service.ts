@@ -1,6 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Invoice, InvoiceKind, InvoiceTaxLine, ProvinceCode } from '@maplesource/contracts';
+import type {
+  ChatInvoicePayload,
+  Invoice,
+  InvoiceKind,
+  InvoiceTaxLine,
+  ProvinceCode,
+} from '@maplesource/contracts';
 import type { Db } from '../../db/client';
 import { rowsOf, type Tx } from '../../db/transaction';
 import { badRequest, conflict, notFound } from '../../plugins/errors';
@@ -59,6 +65,18 @@ export const invoiceExpired = () =>
   conflict('INVOICE_EXPIRED', 'This invoice has expired and can no longer be accepted or rejected');
 export const invoiceNotPending = () =>
   conflict('INVOICE_NOT_PENDING', 'This invoice was already accepted or rejected');
+
+/** The payload of the `invoice_sent` / `invoice_rejected` chat business actions (the web renders a card). */
+export function chatPayloadOf(invoice: Invoice): ChatInvoicePayload {
+  return {
+    invoiceId: invoice.id,
+    invoiceToken: invoice.token,
+    kind: invoice.kind,
+    totalCents: invoice.totalCents,
+    expiresAt: invoice.expiresAt,
+    ...(invoice.rejectionReason ? { reason: invoice.rejectionReason } : {}),
+  };
+}
 
 /** ≥ 128 random bits, base64url: 32 bytes → 43 characters. */
 const newToken = () => randomBytes(32).toString('base64url');

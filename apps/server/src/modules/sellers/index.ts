@@ -68,6 +68,7 @@ export { sellersRoutes, recentSellersRoutes } from './sellers.routes';
 export { sellersAdminRoutes } from './sellers.admin.routes';
 export { sellerTaxProfileRoutes } from './seller-tax-profile.routes';
 export type { StorefrontTaxProfile } from './seller-tax-profile';
+export { sellerTaxProfileSeedStep } from './seller-tax-profile.seed';
 
 async function sellersModule(app: FastifyInstance) {
   app.decorate('sellers', createSellersService(app.catalog));
