@@ -27,10 +27,11 @@ export function useAcceptInvoice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: acceptInvoice,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: invoiceKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['chat'] }),
-      ]),
+    // Not awaited: the accepted invoice re-renders the page without the flow, which would drop the caller's
+    // onSuccess (the navigation to the checkout) if the refetch finished first.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: invoiceKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ['chat'] });
+    },
   });
 }

@@ -1,9 +1,9 @@
 import { useForm, useWatch, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { provinceCodes, provinceNames } from '@maplesource/contracts/provinces';
 import { Button } from '../../../components/ui/button';
 import { Field, Input, inputClasses } from '../../../components/ui/field';
+import { ProvinceOptions } from '../../../components/ui/province-options';
 import { fieldError } from '../../../lib/field-error';
 import { emptyAddress, type AcceptFlowState, type FlowAddress } from '../model/accept-flow';
 import {
@@ -25,8 +25,7 @@ function AddressFields({
   register: UseFormRegister<AddressStepValues>;
   errors: FieldErrors<AddressStepValues>[typeof prefix];
 }) {
-  const { t, i18n } = useTranslation('invoices');
-  const fr = i18n.language.startsWith('fr');
+  const { t } = useTranslation('invoices');
   const err = (message: string | undefined) => fieldError(t, message);
   const autocomplete = prefix === 'shippingAddress' ? 'shipping' : 'billing';
   return (
@@ -67,12 +66,7 @@ function AddressFields({
               className={inputClasses(Boolean(errors?.province))}
               {...register(`${prefix}.province`)}
             >
-              <option value="">{t('address.chooseProvince')}</option>
-              {provinceCodes.map((code) => (
-                <option key={code} value={code}>
-                  {fr ? provinceNames[code].fr : provinceNames[code].en}
-                </option>
-              ))}
+              <ProvinceOptions placeholder={t('address.chooseProvince')} />
             </select>
           )}
         </Field>

@@ -135,7 +135,7 @@ describe('the invoice page (spec §2)', () => {
       'href',
       expect.stringContaining('lang=fr'),
     );
-    await userEvent.click(screen.getByRole('button', { name: 'English' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Read in English' }));
     expect(screen.getByRole('heading', { name: 'Summary' })).toBeInTheDocument();
     expect(screen.getByText('QST (9.975 %)')).toBeInTheDocument();
   });
@@ -203,12 +203,15 @@ describe('the accept flow (spec §4)', () => {
     const user = userEvent.setup();
     let release: () => void = () => undefined;
     const answered = new Promise<void>((resolve) => (release = resolve));
+    let accepted = false;
     const fetchMock = server(async (url) => {
       if (url.pathname.endsWith('/invoice/accept')) {
         await answered;
+        accepted = true;
         return json(200, { orderId: 'ord_1', kind: 'product' });
       }
-      return json(200, { invoice: makeInvoice() });
+      // Once accepted, the page's refetch no longer shows the flow: the navigation must not depend on it.
+      return json(200, { invoice: makeInvoice(accepted ? { status: 'accepted', orderId: 'ord_1' } : {}) });
     });
     const getContext = vi
       .spyOn(HTMLCanvasElement.prototype, 'getContext')

@@ -29,22 +29,40 @@ function DrawingArea({ onChange, labelId }: { onChange: (svg: string | null) => 
     if (!canvas) return;
     let pad: SignaturePadType | null = null;
     let cancelled = false;
+    // signature_pad works in CSS pixels: the bitmap follows the shown size (a 320 px screen shows it narrower),
+    // scaled for sharp strokes on dense screens; the SVG uses the same CSS-pixel box.
+    const fit = () => {
+      const ratio = Math.max(window.devicePixelRatio || 1, 1);
+      const width = canvas.offsetWidth || CANVAS_WIDTH;
+      const height = canvas.offsetHeight || CANVAS_HEIGHT;
+      const strokes = pad?.toData() ?? [];
+      canvas.width = width * ratio;
+      canvas.height = height * ratio;
+      canvas.getContext('2d')?.scale(ratio, ratio);
+      pad?.fromData(strokes);
+      return { width, height };
+    };
     void import('signature_pad')
       .then(({ default: SignaturePad }) => {
         if (cancelled) return;
         if (!canvas.getContext('2d')) throw new Error('no 2d context');
         pad = new SignaturePad(canvas, { penColor: '#111827', minWidth: 1, maxWidth: 2.5 });
+        fit();
         pad.addEventListener('endStroke', () => {
           const strokes = pad?.toData().map((group) => group.points) ?? [];
-          onChangeRef.current(strokesToSvg(strokes, CANVAS_WIDTH, CANVAS_HEIGHT));
+          const width = canvas.offsetWidth || CANVAS_WIDTH;
+          const height = canvas.offsetHeight || CANVAS_HEIGHT;
+          onChangeRef.current(strokesToSvg(strokes, width, height));
         });
         padRef.current = pad;
+        window.addEventListener('resize', fit);
       })
       .catch(() => {
         if (!cancelled) setUnavailable(true);
       });
     return () => {
       cancelled = true;
+      window.removeEventListener('resize', fit);
       pad?.off();
       padRef.current = null;
     };

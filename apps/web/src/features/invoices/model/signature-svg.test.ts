@@ -23,6 +23,19 @@ describe('signature SVGs (paths only, as the server keeps them)', () => {
     expect(svg?.match(/<path /g)).toHaveLength(2);
   });
 
+  it('cuts a very long stroke into paths the server accepts (≤ 20,000 characters of path data each)', () => {
+    const stroke = Array.from({ length: 2500 }, (_, i) => ({
+      x: 100 + (i % 200) + 0.25,
+      y: 50 + (i % 90) + 0.25,
+    }));
+    const svg = strokesToSvg([stroke], 360, 140)!;
+    const data = [...svg.matchAll(/ d="([^"]*)"/g)].map((m) => m[1]!);
+    expect(data).toHaveLength(3);
+    for (const d of data) expect(d.length).toBeLessThanOrEqual(20_000);
+    // Each piece starts where the previous one ended: the line is unbroken.
+    expect(data[1]!.startsWith(`M${data[0]!.split('L').at(-1)}`)).toBe(true);
+  });
+
   it('has no signature for no strokes or no ink', () => {
     expect(strokesToSvg([], 10, 10)).toBeNull();
     expect(inkToSvg(new Uint8Array(100), 10, 10)).toBeNull();

@@ -6,6 +6,9 @@ export const SIGNATURE_MAX_BYTES = 64 * 1024;
 
 export type StrokePoint = { x: number; y: number };
 
+/** "L1234.5 1234.5" is at most 15 characters: 1,000 points stay well under the server's 20,000 per path. */
+const MAX_POINTS_PER_PATH = 1000;
+
 const round = (value: number) => Math.round(value * 10) / 10;
 
 function svgDocument(width: number, height: number, paths: string[]): string {
@@ -16,7 +19,7 @@ function svgDocument(width: number, height: number, paths: string[]): string {
   );
 }
 
-/** A drawn signature (signature_pad's point groups) → one path per stroke; a lone dot becomes a tiny line. */
+/** A drawn signature (signature_pad's point groups) → paths along each stroke; a lone dot becomes a tiny line. */
 export function strokesToSvg(
   strokes: readonly (readonly StrokePoint[])[],
   width: number,
@@ -26,10 +29,15 @@ export function strokesToSvg(
   for (const stroke of strokes) {
     const [first, ...rest] = stroke;
     if (!first) continue;
-    const tail = rest.length > 0 ? rest : [{ x: first.x + 0.5, y: first.y }];
-    const d =
-      `M${round(first.x)} ${round(first.y)}` + tail.map((p) => `L${round(p.x)} ${round(p.y)}`).join('');
-    paths.push(`<path d="${d}" stroke="#111827" stroke-width="2" fill="none" stroke-linecap="round"/>`);
+    const points = [first, ...(rest.length > 0 ? rest : [{ x: first.x + 0.5, y: first.y }])];
+    // A long stroke is cut into paths of at most MAX_POINTS_PER_PATH points (each starts where the last ended):
+    // the server refuses a path whose data passes 20,000 characters.
+    for (let start = 0; start < points.length - 1; start += MAX_POINTS_PER_PATH - 1) {
+      const [head, ...tail] = points.slice(start, start + MAX_POINTS_PER_PATH);
+      const d =
+        `M${round(head!.x)} ${round(head!.y)}` + tail.map((p) => `L${round(p.x)} ${round(p.y)}`).join('');
+      paths.push(`<path d="${d}" stroke="#111827" stroke-width="2" fill="none"/>`);
+    }
   }
   if (paths.length === 0) return null;
   return svgDocument(Math.round(width), Math.round(height), paths);

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { provinceCodes, provinceNames } from '@maplesource/contracts/provinces';
 import {
   productInquiryRequestSchema,
   type InquiryResponse,
@@ -12,6 +11,7 @@ import {
 import { Button } from '../../../components/ui/button';
 import { Field, Input, inputClasses } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
+import { ProvinceOptions } from '../../../components/ui/province-options';
 import { fieldError } from '../../../lib/field-error';
 import { errorMessage } from '../../../lib/http';
 import { toast } from '../../../lib/toast-store';
@@ -36,8 +36,7 @@ export function InquiryModal({
   onClose: () => void;
   onSent: (response: InquiryResponse) => void;
 }) {
-  const { t, i18n } = useTranslation('quotes');
-  const fr = i18n.language.startsWith('fr');
+  const { t } = useTranslation('quotes');
   const create = useCreateInquiry();
   // One key per form: a double click or a retry after a lost answer creates one inquiry.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
@@ -140,12 +139,7 @@ export function InquiryModal({
                 className={inputClasses(Boolean(errors.deliveryProvince))}
                 {...form.register('deliveryProvince')}
               >
-                <option value="">{t('inquiry.chooseProvince')}</option>
-                {provinceCodes.map((code) => (
-                  <option key={code} value={code}>
-                    {fr ? provinceNames[code].fr : provinceNames[code].en}
-                  </option>
-                ))}
+                <ProvinceOptions placeholder={t('inquiry.chooseProvince')} />
               </select>
             )}
           </Field>

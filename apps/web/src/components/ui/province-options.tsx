@@ -1,0 +1,18 @@
+import { useTranslation } from 'react-i18next';
+import { provinceCodes, provinceNames } from '@maplesource/contracts/provinces';
+
+/** The `<option>`s of a province `<select>`: an empty choice, then every province and territory in the UI language. */
+export function ProvinceOptions({ placeholder }: { placeholder: string }) {
+  const { i18n } = useTranslation();
+  const fr = i18n.language.startsWith('fr');
+  return (
+    <>
+      <option value="">{placeholder}</option>
+      {provinceCodes.map((code) => (
+        <option key={code} value={code}>
+          {fr ? provinceNames[code].fr : provinceNames[code].en}
+        </option>
+      ))}
+    </>
+  );
+}
