@@ -49,6 +49,8 @@ export const loggedInPagePatterns = [
   // The seller's inbox and conversations (issue 11); `/seller/{slug}` is the public storefront.
   '/seller-centre/inbox',
   '/seller-centre/inbox/:chatId',
+  // The seller's orders (issue 12).
+  '/seller-centre/orders',
 ] as const;
 
 /** `/about-{product}`: one dynamic segment with a fixed prefix (React Router cannot express it). */

@@ -65,6 +65,7 @@ const loggedInRoutes: RouteObject[] = [
   { path: paths.serviceOrderDetail, element: page(() => import('./routes/service-order-detail')) },
   { path: paths.sellerInbox, element: sellerInbox },
   { path: paths.sellerConversation, element: sellerInbox },
+  { path: paths.sellerOrders, element: page(() => import('./routes/seller-orders')) },
 ];
 
 export const routes: RouteObject[] = [

@@ -100,12 +100,20 @@ export function Header() {
             <HeartIcon />
           </Link>
           {isLoggedIn ? (
-            <Link
-              to={paths.profile}
-              className="ml-1 inline-flex h-10 items-center rounded-md px-3 text-sm font-medium text-gray-700 hover:bg-gray-100 hover:text-gray-900"
-            >
-              {t('header.profile')}
-            </Link>
+            <>
+              <Link
+                to={paths.myOrders}
+                className="ml-1 inline-flex h-10 items-center rounded-md px-3 text-sm font-medium text-gray-700 hover:bg-gray-100 hover:text-gray-900"
+              >
+                {t('header.myOrders')}
+              </Link>
+              <Link
+                to={paths.profile}
+                className="inline-flex h-10 items-center rounded-md px-3 text-sm font-medium text-gray-700 hover:bg-gray-100 hover:text-gray-900"
+              >
+                {t('header.profile')}
+              </Link>
+            </>
           ) : (
             <Button onClick={sessionActions.openAuthModal} className="ml-1">
               {t('header.login')}
@@ -163,12 +171,20 @@ export function Header() {
               <HeartIcon />
             </Link>
             {isLoggedIn ? (
-              <Link
-                to={paths.profile}
-                className="ml-auto inline-flex h-10 items-center rounded-md px-3 text-sm font-medium text-gray-700 hover:bg-gray-100"
-              >
-                {t('header.profile')}
-              </Link>
+              <>
+                <Link
+                  to={paths.myOrders}
+                  className="ml-auto inline-flex h-10 items-center rounded-md px-3 text-sm font-medium text-gray-700 hover:bg-gray-100"
+                >
+                  {t('header.myOrders')}
+                </Link>
+                <Link
+                  to={paths.profile}
+                  className="inline-flex h-10 items-center rounded-md px-3 text-sm font-medium text-gray-700 hover:bg-gray-100"
+                >
+                  {t('header.profile')}
+                </Link>
+              </>
             ) : (
               <Button onClick={sessionActions.openAuthModal} className="ml-auto">
                 {t('header.login')}

@@ -1,11 +1,33 @@
+import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PageIntro } from '../../components/ui/page-intro';
+import type { OrderKind } from '@maplesource/contracts/orders';
+import {
+  OrderDetailScreen,
+  type OrderDetailLinks,
+} from '../../features/orders/components/order-detail-screen';
+import { to } from '../../config/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { checkoutPath } from './order-links';
 
-/** /order/:orderId (logged-in only). Placeholder until its feature issue lands. */
-export default function OrderDetailPage() {
+const links: OrderDetailLinks = {
+  back: to('myOrders'),
+  invoice: (invoiceToken) => to('invoice', { invoiceToken }),
+  checkout: ({ id, kind }) => checkoutPath(kind, id),
+};
+
+/** One order page of either kind; `/order/{id}` and `/service-order/{id}` differ only by the kind. */
+export function OrderPage({ kind }: { kind: OrderKind }) {
   const { t } = useTranslation('orders');
-  const title = t('orderDetail.title');
-  useDocumentTitle(title);
-  return <PageIntro title={title} text={t('orderDetail.text')} />;
+  const { orderId = '' } = useParams();
+  useDocumentTitle(t(kind === 'service' ? 'orderDetail.serviceTitle' : 'orderDetail.title'));
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-6 sm:px-6">
+      <OrderDetailScreen key={orderId} kind={kind} orderId={orderId} links={links} />
+    </div>
+  );
+}
+
+/** /order/:orderId (logged-in only). */
+export default function OrderDetailPage() {
+  return <OrderPage kind="product" />;
 }

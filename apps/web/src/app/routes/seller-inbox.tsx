@@ -1,4 +1,4 @@
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ChatDetailResponse, ChatSubjectKind } from '@maplesource/contracts/chat';
 import { cn } from '../../components/ui/cn';
@@ -7,15 +7,29 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSession } from '../../lib/session-store';
 import { ChatScreen } from '../../features/chat/components/chat-screen';
 import { QuotationDecision } from '../../features/quotes/components/quotation-decision';
+import { ChatOrders } from '../../features/orders/components/chat-orders';
 import type { ConversationPanel } from '../../features/chat/components/conversation-view';
 import { IssueInvoiceButton } from '../../features/invoices/components/issue-invoice-button';
 import { InvoiceReviewPanel } from '../../features/invoices/components/invoice-review-panel';
 
-/** The seller's accept/reject, on a pending quotation of a conversation where the user is the seller. */
+/**
+ * The seller's accept/reject on a pending quotation of a conversation where the user is the seller, and the
+ * orders that came out of the conversation with their next status (issue 12).
+ */
 export function sellerQuotationActions(detail: ChatDetailResponse) {
-  if (detail.chat.myRole !== 'seller' || !detail.quotation || detail.quotation.decision !== 'pending')
-    return null;
-  return <QuotationDecision quotationId={detail.quotation.quotationId} />;
+  if (detail.chat.myRole !== 'seller' || !detail.quotation) return null;
+  return (
+    <>
+      {detail.quotation.decision === 'pending' ? (
+        <QuotationDecision quotationId={detail.quotation.quotationId} />
+      ) : null}
+      <ChatOrders
+        kind={detail.chat.subject.kind}
+        chatId={detail.chat.id}
+        subjectName={detail.quotation.subjectName}
+      />
+    </>
+  );
 }
 
 /**
@@ -72,7 +86,12 @@ export default function SellerInboxPage() {
   };
   return (
     <div className="mx-auto max-w-6xl px-4 py-6">
-      <h1 className="mb-3 text-2xl font-bold text-gray-900">{t('sellerInbox.title')}</h1>
+      <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-bold text-gray-900">{t('sellerInbox.title')}</h1>
+        <Link to={to('sellerOrders')} className="text-sm font-medium text-maple-700 underline">
+          {t('orders:seller.title')}
+        </Link>
+      </div>
       <div role="group" aria-label={t('kind.label')} className="mb-3 flex gap-1">
         {(['product', 'service'] as const).map((value) => (
           <button

@@ -8,10 +8,12 @@ import { BlogsPanel } from './blogs-panel';
 import { CataloguePanel } from './catalogue-panel';
 import { EmployersPanel } from './employers-panel';
 import { LandingPanel } from './landing-panel';
+import { PaymentReviewsPanel } from './payment-reviews-panel';
 import { GlobalParagraphsPanel } from './global-paragraphs-panel';
 import { SeoEntriesPanel } from './seo-entries-panel';
 
-type Tab = 'seo' | 'paragraphs' | 'blogs' | 'landing' | 'catalogue' | 'employers' | 'audit';
+type Tab =
+  'seo' | 'paragraphs' | 'blogs' | 'landing' | 'catalogue' | 'employers' | 'paymentReviews' | 'audit';
 
 /** The admin console (issue 5): requests carry `role: admin`; the server answers 401/403 otherwise. */
 export function AdminConsole() {
@@ -43,6 +45,7 @@ export function AdminConsole() {
             { value: 'landing', label: t('landing.title'), content: <LandingPanel /> },
             { value: 'catalogue', label: t('catalogue.title'), content: <CataloguePanel /> },
             { value: 'employers', label: t('employers.title'), content: <EmployersPanel /> },
+            { value: 'paymentReviews', label: t('paymentReviews.title'), content: <PaymentReviewsPanel /> },
             { value: 'audit', label: t('audit.title'), content: <AuditLogPanel /> },
           ]}
         />

@@ -1,0 +1,208 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../test/render';
+import { json, makeOrder, ORDER_ID, sessionUser } from '../../test/order-fixtures';
+import { sessionStore } from '../../lib/session-store';
+
+type Handler = (url: URL, init: RequestInit | undefined) => Response | undefined;
+let calls: URL[];
+
+function serve(handler: Handler) {
+  calls = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      calls.push(url);
+      if (url.pathname.endsWith('auth/verify-tokens') || url.pathname.endsWith('/api/v1/profile'))
+        return json({ user: sessionUser });
+      return handler(url, init) ?? json({ items: [], total: 0, page: 1, pageSize: 10, unreadTotal: 0 });
+    }),
+  );
+}
+
+const orderCalls = () => calls.filter((url) => url.pathname.endsWith('/api/v1/orders'));
+
+beforeEach(() => {
+  document.cookie = 'ms_has_session=1; path=/';
+});
+afterEach(() => {
+  document.cookie = 'ms_has_session=; Max-Age=0; path=/';
+  act(() => sessionStore.reset());
+});
+
+describe('My orders', () => {
+  it('keeps the status filter and the debounced search in the URL, and asks the server with them', async () => {
+    serve((url) =>
+      url.pathname.endsWith('/api/v1/orders')
+        ? json({ items: [makeOrder()], total: 1, page: 1, pageSize: 10 })
+        : undefined,
+    );
+    const ui = userEvent.setup();
+    const { router } = renderApp('/my-orders');
+    expect(await screen.findByText('Steel brackets')).toBeInTheDocument();
+
+    await ui.selectOptions(screen.getByLabelText('Status'), 'Shipped');
+    await waitFor(() => expect(router.state.location.search).toBe('?status=shipped'));
+    await waitFor(() => expect(orderCalls().at(-1)?.searchParams.get('status')).toBe('shipped'));
+
+    const before = orderCalls().length;
+    await ui.type(screen.getByLabelText('Search orders'), 'acier');
+    // Searches follow pauses in typing, not every key (5 keys here).
+    await waitFor(() => expect(router.state.location.search).toBe('?q=acier&status=shipped'));
+    await waitFor(() => expect(orderCalls().at(-1)?.searchParams.get('search')).toBe('acier'));
+    expect(orderCalls().length - before).toBeLessThan(5);
+    expect(orderCalls().some((url) => url.searchParams.get('search') === 'a')).toBe(false);
+  });
+
+  it('reads its filters and page from the URL', async () => {
+    serve((url) =>
+      url.pathname.endsWith('/api/v1/orders')
+        ? json({ items: [makeOrder({ status: 'delivered' })], total: 25, page: 2, pageSize: 10 })
+        : undefined,
+    );
+    renderApp('/my-orders?q=bracket&status=delivered&page=2');
+    expect(await screen.findByText('Steel brackets')).toBeInTheDocument();
+    const query = orderCalls().at(-1)!.searchParams;
+    expect([query.get('search'), query.get('status'), query.get('page')]).toEqual([
+      'bracket',
+      'delivered',
+      '2',
+    ]);
+    expect(screen.getByLabelText('Status')).toHaveValue('delivered');
+    expect(screen.getByLabelText('Search orders')).toHaveValue('bracket');
+    expect(screen.getByRole('navigation', { name: 'Order pages' })).toHaveTextContent('Page 2 of 3');
+  });
+
+  it('lists every order status of the spec in French', async () => {
+    serve(() => undefined);
+    renderApp('/fr/my-orders');
+    const select = await screen.findByLabelText('Statut');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      'Tous les statuts',
+      'En attente',
+      'Confirmée',
+      'En traitement',
+      'Prête à expédier',
+      'Expédiée',
+      'En transit',
+      'En cours de livraison',
+      'Livrée',
+      'Annulée',
+      'Retournée',
+    ]);
+  });
+
+  it('says "error loading orders" with a retry that asks again', async () => {
+    let fail = true;
+    serve((url) => {
+      if (!url.pathname.endsWith('/api/v1/orders')) return undefined;
+      if (fail) return json({ error: { code: 'INTERNAL', message: 'x' } }, 500);
+      return json({ items: [makeOrder()], total: 1, page: 1, pageSize: 10 });
+    });
+    const ui = userEvent.setup();
+    renderApp('/my-orders');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Error loading orders');
+    fail = false;
+    await ui.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Steel brackets')).toBeInTheDocument();
+  });
+});
+
+describe('order detail', () => {
+  it('shows "Order Not Found" for a missing or foreign order', async () => {
+    serve((url) =>
+      url.pathname.endsWith(`/orders/${ORDER_ID}`)
+        ? json({ error: { code: 'ORDER_NOT_FOUND', message: 'Order not found' } }, 404)
+        : undefined,
+    );
+    renderApp(`/order/${ORDER_ID}`);
+    expect(await screen.findByRole('heading', { name: 'Order Not Found' })).toBeInTheDocument();
+    expect(
+      screen.getByText('This order does not exist, or you do not have permission to see it.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Back to orders/ })).toHaveAttribute('href', '/my-orders');
+  });
+
+  it('shows payment, tracking, invoice link and timeline of a shipped order', async () => {
+    const order = makeOrder({
+      status: 'shipped',
+      trackingNumber: '1Z999AA10123456784',
+      carrier: 'Purolator',
+      payment: {
+        ...makeOrder().payment,
+        status: 'paid',
+        cardBrand: 'visa',
+        cardLast4: '4242',
+        paidAt: '2026-11-20T15:05:00.000Z',
+      },
+      timeline: [
+        { status: 'pending', at: '2026-11-20T15:00:00.000Z', trackingNumber: null, carrier: null },
+        { status: 'confirmed', at: '2026-11-20T15:05:00.000Z', trackingNumber: null, carrier: null },
+        {
+          status: 'shipped',
+          at: '2026-11-21T10:00:00.000Z',
+          trackingNumber: '1Z999AA10123456784',
+          carrier: 'Purolator',
+        },
+      ],
+    });
+    serve((url) => (url.pathname.endsWith(`/orders/${ORDER_ID}`) ? json({ order }) : undefined));
+    renderApp(`/order/${ORDER_ID}`);
+    const tracking = await screen.findByTestId('order-tracking');
+    expect(tracking).toHaveTextContent('1Z999AA10123456784');
+    expect(tracking).toHaveTextContent('Purolator');
+    expect(screen.getByText('visa ending in 4242')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View the invoice' })).toHaveAttribute(
+      'href',
+      `/invoice/${order.invoiceToken}`,
+    );
+    const timeline = screen.getByTestId('order-timeline');
+    expect(timeline).toHaveTextContent('Placed');
+    expect(timeline).toHaveTextContent('Estimated delivery');
+    expect(timeline).toHaveTextContent('Not yet');
+    expect(screen.queryByRole('button', { name: 'Request a payment review' })).not.toBeInTheDocument();
+  });
+
+  it('offers the payment review request only when the server says the order is eligible, and sends the reason', async () => {
+    const order = makeOrder({ status: 'delivered', canRequestPaymentReview: true });
+    let sent: unknown = null;
+    serve((url, init) => {
+      if (url.pathname.endsWith(`/orders/${ORDER_ID}/payment-review`) && init?.method === 'POST') {
+        sent = JSON.parse(String(init.body));
+        return json({
+          review: {
+            id: 'r1',
+            orderId: ORDER_ID,
+            orderKind: 'product',
+            status: 'open',
+            reason: 'Half the brackets were bent.',
+            resolutionNote: null,
+            refundCents: 0,
+            createdAt: '2026-11-23T10:00:00.000Z',
+            resolvedAt: null,
+          },
+        });
+      }
+      if (url.pathname.endsWith(`/orders/${ORDER_ID}`)) return json({ order });
+      return undefined;
+    });
+    const ui = userEvent.setup();
+    renderApp(`/order/${ORDER_ID}`);
+    await ui.click(await screen.findByRole('button', { name: 'Request a payment review' }));
+    await ui.type(screen.getByLabelText(/What went wrong/), 'bent');
+    await ui.click(screen.getByRole('button', { name: 'Send the request' }));
+    expect(await screen.findByText('Tell us what went wrong in at least 10 characters.')).toBeInTheDocument();
+    expect(sent).toBeNull();
+    await ui.type(screen.getByLabelText(/What went wrong/), ' — half the brackets');
+    await ui.click(screen.getByRole('button', { name: 'Send the request' }));
+    expect(await screen.findByText('Your payment review request was sent.')).toBeInTheDocument();
+    expect(sent).toEqual({ reason: 'bent — half the brackets' });
+  });
+});

@@ -1,0 +1,65 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Order, OrderKind, OrderList, OrderStatus } from '@maplesource/contracts/orders';
+import { api } from '../../../lib/http';
+import { orderKeys } from './order-paths';
+
+export const SELLER_ORDERS_PAGE_SIZE = 20;
+const asSeller = { role: 'seller' } as const;
+
+export type SellerOrderListParams = {
+  kind: OrderKind;
+  status: OrderStatus | null;
+  page: number;
+  search?: string;
+};
+
+/** GET seller/orders (`role: seller`): the orders of the seller's storefront, of one kind. */
+export const getSellerOrders = (
+  { kind, status, page, search }: SellerOrderListParams,
+  signal?: AbortSignal,
+) =>
+  api.get<OrderList>('seller/orders', {
+    ...asSeller,
+    query: { kind, status, page, pageSize: SELLER_ORDERS_PAGE_SIZE, search: search?.trim() || undefined },
+    signal,
+  });
+
+export const sellerOrdersQueryOptions = (params: SellerOrderListParams) =>
+  queryOptions({
+    queryKey: orderKeys.seller(params),
+    queryFn: ({ signal }) => getSellerOrders(params, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const useSellerOrders = (params: SellerOrderListParams, enabled = true) =>
+  useQuery({ ...sellerOrdersQueryOptions(params), enabled });
+
+export type OrderStatusChange = {
+  orderId: string;
+  status: OrderStatus;
+  trackingNumber?: string;
+  carrier?: string;
+  idempotencyKey: string;
+};
+
+/** POST seller/orders/{id}/status: a legal transition only (the server refuses others); shipped needs tracking. */
+export const changeOrderStatus = async ({ orderId, idempotencyKey, ...body }: OrderStatusChange) =>
+  (
+    await api.post<{ order: Order }>(`seller/orders/${encodeURIComponent(orderId)}/status`, {
+      ...asSeller,
+      body,
+      headers: { 'Idempotency-Key': idempotencyKey },
+    })
+  ).order;
+
+export function useChangeOrderStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changeOrderStatus,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['chat'] }),
+      ]),
+  });
+}

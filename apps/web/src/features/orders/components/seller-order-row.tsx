@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import type { Order } from '@maplesource/contracts/orders';
+import { useFormat } from '../../../lib/format';
+import { OrderStatusBadge, PaymentStatusText } from './order-status-badge';
+import { OrderStatusChanger } from './order-status-changer';
+
+/** One order as the seller sees it: item, buyer, amount, statuses, tracking and the next step. */
+export function SellerOrderRow({ order }: { order: Order }) {
+  const { t } = useTranslation('orders');
+  const format = useFormat();
+  return (
+    <li className="space-y-2 p-4" data-testid="seller-order-row">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="font-medium break-words text-gray-900">{order.subject.name}</p>
+          <p className="text-sm break-words text-gray-600">{t('seller.buyer', { name: order.buyer.name })}</p>
+          <p className="text-xs break-all text-gray-500">{t('myOrders.orderNumber', { id: order.id })}</p>
+          <p className="text-xs text-gray-500">
+            {t('myOrders.placedOn', { date: format.date(order.placedAt) })}
+          </p>
+        </div>
+        <div className="flex flex-col items-end gap-1 text-sm">
+          <OrderStatusBadge status={order.status} />
+          <span className="font-semibold">{format.money(order.totalCents)}</span>
+          <span className="text-xs text-gray-600">
+            {t('orderDetail.payment')}: <PaymentStatusText status={order.payment.status} />
+          </span>
+          {order.trackingNumber ? (
+            <span className="text-xs break-all text-gray-600">
+              {order.carrier} · {order.trackingNumber}
+            </span>
+          ) : null}
+        </div>
+      </div>
+      <OrderStatusChanger order={order} />
+    </li>
+  );
+}

@@ -1,0 +1,79 @@
+import type { Order } from '@maplesource/contracts/orders';
+
+export const ORDER_ID = '8b0c7f1e-2d3a-4b5c-9d6e-7f8091a2b3c4';
+
+const address = {
+  fullName: 'Jeanne Roy',
+  line1: '12 rue Sainte-Catherine',
+  line2: null,
+  city: 'Montréal',
+  province: 'QC',
+  postalCode: 'H2X 1Y4',
+  country: 'CA',
+  phone: null,
+} as const;
+
+/** An order as the server answers it (contracts `orderSchema`), unpaid unless overridden. */
+export function makeOrder(overrides: Partial<Order> = {}): Order {
+  return {
+    id: ORDER_ID,
+    kind: 'product',
+    status: 'pending',
+    invoiceId: 'inv-1',
+    invoiceToken: 'tok_abcdefgh12345678',
+    chatId: '1f2e3d4c-5b6a-4978-8a9b-0c1d2e3f4a5b',
+    buyer: { userId: 'u1', name: 'Jeanne Roy' },
+    seller: { sellerId: 1, slug: 'acier-quebec', name: 'Acier Québec' },
+    subject: { id: 1, name: 'Steel brackets', category: 'Brackets', quantity: 100, unit: 'pcs' },
+    negotiatedPriceCents: 100_000,
+    shippingCents: 5_000,
+    taxCents: 15_724,
+    totalCents: 120_724,
+    currency: 'cad',
+    shippingAddress: { ...address, addressType: 'Shipping' },
+    billingAddress: { ...address, addressType: 'Billing' },
+    trackingNumber: null,
+    carrier: null,
+    placedAt: '2026-11-20T15:00:00.000Z',
+    estimatedDeliveryOn: '2026-12-04',
+    deliveredAt: null,
+    cancelledAt: null,
+    payment: {
+      status: 'unpaid',
+      provider: 'sandbox',
+      intentId: null,
+      cardBrand: null,
+      cardLast4: null,
+      refundedCents: 0,
+      failureCode: null,
+      paidAt: null,
+    },
+    paymentReview: null,
+    canRequestPaymentReview: false,
+    nextStatuses: [],
+    timeline: [{ status: 'pending', at: '2026-11-20T15:00:00.000Z', trackingNumber: null, carrier: null }],
+    ...overrides,
+  };
+}
+
+export const sessionUser = {
+  id: 'u1',
+  memberId: 'M-1',
+  fullName: 'Jeanne Roy',
+  email: 'j@example.ca',
+  emailVerified: true,
+  pendingEmail: null,
+  phoneNumber: '+15145550123',
+  state: 'QC',
+  city: null,
+  country: 'Canada',
+  avatar: null,
+  roles: ['buyer'],
+  isVerifiedBusiness: false,
+  isPremiumEmployer: false,
+  createdAt: '2025-05-01T12:00:00.000Z',
+  preferences: { preferredPaymentMethods: [], preferredCurrency: 'CAD', preferredLanguage: 'en' },
+};
+
+export const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -1,0 +1,209 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { test, expect, waitForApp, type TestAccount, type TestSeller } from './fixtures';
+
+/**
+ * Issue 12 end to end, two browser contexts: the seller (fixture `seller`, the test's page) and a buyer (a fresh
+ * account logged in in a context of its own). The buyer asks for a quotation; the seller issues an invoice from
+ * the conversation; the buyer accepts it (addresses, signature) and pays by card on /checkout with the sandbox
+ * provider's test cards: 4242… succeeds; 4000…0002 is declined, then a retry with 4242… succeeds on the same
+ * order; 4000 0025 0000 3155 passes the provider's authentication page first.
+ */
+
+async function buyerContext(browser: Browser, account: TestAccount): Promise<BrowserContext> {
+  const context = await browser.newContext();
+  const login = await context.request.post('/api/v1/auth/login', {
+    headers: { role: 'buyer' },
+    data: { email: account.email, password: account.password },
+  });
+  expect(login.ok()).toBe(true);
+  return context;
+}
+
+/** Inquiry → invoice issued by the seller → accepted by the buyer; ends on the buyer's checkout page. */
+async function acceptedInvoice(seller: TestSeller, sellerPage: Page, buyerPage: Page) {
+  await buyerPage.goto(`/productdetails/${seller.storefront.product.slug}`);
+  await waitForApp(buyerPage);
+  await buyerPage.getByRole('button', { name: 'Send inquiry' }).click();
+  const form = buyerPage.getByRole('dialog', { name: 'Send inquiry' });
+  await form.getByLabel(/Quantity/).fill('50');
+  await form.getByLabel(/Min price/).fill('10');
+  await form.getByLabel(/Max price/).fill('25');
+  await form.getByLabel(/Deadline/).fill('2099-01-15');
+  await form.getByLabel(/Delivery province/).selectOption('ON');
+  await form.getByLabel(/Delivery post code/).fill('K1A 0B1');
+  await form.getByLabel(/Message for seller/).fill('Please send an invoice.');
+  await form.getByRole('button', { name: 'Send inquiry' }).click();
+  await expect(
+    buyerPage.getByRole('dialog', { name: 'Inbox' }).getByRole('region', { name: /Conversation with/ }),
+  ).toBeVisible();
+
+  // The seller's company data for the invoice's tax fields (no screen for it in this wave: through its API).
+  const profile = await sellerPage.request.put(`/api/v1/seller/${seller.storefront.seller.id}/tax-profile`, {
+    headers: { role: 'seller' },
+    data: {
+      legalName: `${seller.storefront.seller.name} Inc.`,
+      gstHstNumber: '123456789RT0001',
+      qstNumber: null,
+      smallSupplier: false,
+    },
+  });
+  expect(profile.ok(), await profile.text()).toBe(true);
+
+  // The seller issues the invoice from the conversation.
+  await sellerPage.goto('/seller-centre/inbox');
+  await waitForApp(sellerPage);
+  await sellerPage.getByRole('list', { name: 'Conversations' }).getByRole('button').first().click();
+  const sellerChat = sellerPage.getByRole('region', { name: /Conversation with/ });
+  await sellerChat.getByRole('button', { name: 'Issue invoice' }).click();
+  const modal = sellerPage.getByRole('dialog', { name: 'Issue invoice' });
+  await modal.getByLabel(/Negotiated price/).fill('1000');
+  await modal.getByLabel(/Shipping/).fill('50');
+  await modal.getByLabel(/Payment terms/).fill('Due on receipt');
+  await modal.getByLabel(/Delivery terms/).fill('FOB destination');
+  await modal.getByRole('button', { name: 'Issue invoice' }).click();
+  await expect(sellerPage.getByText('Invoice sent to the buyer.')).toBeVisible();
+
+  // The buyer accepts it: review panel → invoice page → addresses → signature → confirmation.
+  const buyerChat = buyerPage
+    .getByRole('dialog', { name: 'Inbox' })
+    .getByRole('region', { name: /Conversation with/ });
+  await buyerChat.getByRole('button', { name: 'Accept and continue' }).click();
+  await expect(buyerPage).toHaveURL(/\/invoice\//);
+  const accept = buyerPage.getByRole('button', { name: 'Accept', exact: true });
+  if (await accept.isVisible()) {
+    await accept.click();
+    const confirm = buyerPage.getByRole('dialog', { name: 'Accept this invoice?' });
+    if (await confirm.isVisible()) await confirm.getByRole('button', { name: 'Continue' }).click();
+  }
+  await buyerPage.getByLabel('Full name').first().fill('Jeanne Roy');
+  await buyerPage.getByLabel('Street address').first().fill('111 Wellington Street');
+  await buyerPage.getByLabel('City').first().fill('Ottawa');
+  await buyerPage.getByLabel('Province or territory').first().selectOption('ON');
+  await buyerPage.getByLabel('Postal code').first().fill('K1A 0A9');
+  await buyerPage.getByRole('button', { name: 'Continue', exact: true }).click();
+  await buyerPage.getByLabel(/Your full name/).fill('Jeanne Roy');
+  await buyerPage.getByRole('radio', { name: 'Use my typed name as my signature' }).check();
+  await buyerPage.getByLabel(/I have read the acceptance terms/).check();
+  await buyerPage.getByRole('button', { name: 'Continue', exact: true }).click();
+  await buyerPage.getByRole('button', { name: 'Accept invoice and go to payment' }).click();
+  // The flow ends on the checkout of the new order.
+  const checkout = /\/checkout\?order=[0-9a-f-]{36}&kind=product/;
+  await expect(buyerPage).toHaveURL(checkout);
+  return new URL(buyerPage.url()).searchParams.get('order')!;
+}
+
+async function payWith(page: Page, cardNumber: string) {
+  await page.getByLabel(/Card number/).fill(cardNumber);
+  await page.getByLabel(/Expiry date/).fill('12/30');
+  await page.getByLabel(/Security code/).fill('123');
+  await page.getByLabel(/Billing postal code/).fill('K1A 0A9');
+  await page.getByRole('button', { name: /^Pay / }).click();
+}
+
+async function buyerOrderCount(page: Page) {
+  const response = await page.request.get('/api/v1/orders', { headers: { role: 'buyer' } });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { total: number }).total;
+}
+
+test('invoice accepted, paid with 4242, in My orders with its timeline; the seller ships with tracking', async ({
+  seller,
+  buyerAccount,
+  page,
+  browser,
+}) => {
+  const context = await buyerContext(browser, buyerAccount);
+  try {
+    const buyerPage = await context.newPage();
+    const orderId = await acceptedInvoice(seller, page, buyerPage);
+
+    await payWith(buyerPage, '4242 4242 4242 4242');
+    await expect(buyerPage.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
+    await expect(buyerPage.getByText(/ending in 4242/)).toBeVisible();
+
+    // My orders lists it; its page shows the timeline.
+    await buyerPage.getByRole('link', { name: 'My orders' }).first().click();
+    const row = buyerPage.getByTestId('order-row').filter({ hasText: orderId });
+    await expect(row).toBeVisible();
+    await expect(row.getByText('Confirmed')).toBeVisible();
+    await row.getByRole('link', { name: `View order ${orderId}` }).click();
+    const timeline = buyerPage.getByTestId('order-timeline');
+    await expect(timeline.getByText('Placed')).toBeVisible();
+    await expect(timeline.getByText('Estimated delivery')).toBeVisible();
+    await expect(buyerPage.getByText('No tracking number yet.')).toBeVisible();
+
+    // The seller ships it with tracking, from the seller's orders.
+    await page.goto('/seller-centre/orders');
+    await waitForApp(page);
+    const sellerRow = page.getByTestId('seller-order-row').filter({ hasText: orderId });
+    await sellerRow.getByLabel('New status').selectOption('shipped');
+    await sellerRow.getByRole('button', { name: 'Update' }).click();
+    await expect(
+      sellerRow.getByText('Shipping needs a tracking number and a carrier.').first(),
+    ).toBeVisible();
+    await sellerRow.getByLabel(/Tracking number/).fill('1Z999AA10123456784');
+    await sellerRow.getByLabel(/Carrier/).fill('Purolator');
+    await sellerRow.getByRole('button', { name: 'Update' }).click();
+    await expect(page.getByText('Order status updated.')).toBeVisible();
+    await expect(sellerRow.getByText('Shipped', { exact: true })).toBeVisible();
+
+    // The buyer sees it.
+    await buyerPage.reload();
+    await expect(buyerPage.getByTestId('order-tracking')).toContainText('1Z999AA10123456784');
+    await expect(buyerPage.getByTestId('order-tracking')).toContainText('Purolator');
+    await expect(buyerPage.getByText('Shipped', { exact: true }).first()).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
+
+test('a declined card (0002) shows the failure; the retry with 4242 succeeds on the same order', async ({
+  seller,
+  buyerAccount,
+  page,
+  browser,
+}) => {
+  const context = await buyerContext(browser, buyerAccount);
+  try {
+    const buyerPage = await context.newPage();
+    const orderId = await acceptedInvoice(seller, page, buyerPage);
+
+    await payWith(buyerPage, '4000 0000 0000 0002');
+    await expect(buyerPage.getByRole('heading', { name: 'Payment failed, try again' })).toBeVisible();
+    await expect(buyerPage.getByTestId('checkout-failure-reason')).toHaveText(
+      'Your card was declined. Try another card.',
+    );
+    await buyerPage.getByRole('button', { name: 'Try again' }).click();
+
+    await payWith(buyerPage, '4242 4242 4242 4242');
+    await expect(buyerPage.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
+    expect(new URL(buyerPage.url()).searchParams.get('order')).toBe(orderId);
+    expect(await buyerOrderCount(buyerPage)).toBe(1);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a card asking for authentication (3155) passes the provider’s challenge page, then succeeds', async ({
+  seller,
+  buyerAccount,
+  page,
+  browser,
+}) => {
+  const context = await buyerContext(browser, buyerAccount);
+  try {
+    const buyerPage = await context.newPage();
+    const orderId = await acceptedInvoice(seller, page, buyerPage);
+
+    await payWith(buyerPage, '4000 0025 0000 3155');
+    await expect(buyerPage).toHaveURL(/\/sandbox-pay\/intents\/.+\/challenge/);
+    await buyerPage.getByRole('button', { name: 'Approve / Approuver' }).click();
+    await expect(buyerPage).toHaveURL(
+      new RegExp(`/checkout\\?order=${orderId}&kind=product&authenticated=1`),
+    );
+    await expect(buyerPage.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
+    expect(await buyerOrderCount(buyerPage)).toBe(1);
+  } finally {
+    await context.close();
+  }
+});
