@@ -33,6 +33,19 @@ function report(label: string, samples: number[]) {
   return percentile(sorted, 99);
 }
 
+// Every statement any pool client sends (pool.query goes through Client.prototype.query too): counted per step
+// in the one-at-a-time baseline, so a change in round trips shows beside the latency.
+let statements = 0;
+const statementTexts = new Map<string, number>();
+const clientQuery = pg.Client.prototype.query;
+pg.Client.prototype.query = function countedQuery(this: pg.Client, ...args: unknown[]) {
+  statements += 1;
+  const first = args[0] as string | { text?: string };
+  const text = (typeof first === 'string' ? first : (first?.text ?? '')).replace(/\s+/g, ' ').slice(0, 110);
+  statementTexts.set(text, (statementTexts.get(text) ?? 0) + 1);
+  return (clientQuery as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof pg.Client.prototype.query;
+
 const dbName = `accept_bench_${randomBytes(4).toString('hex')}`;
 const admin = new pg.Client({ connectionString: baseUrl });
 await admin.connect();
@@ -162,9 +175,16 @@ try {
     return invoices;
   }
 
-  type Samples = { accept: number[]; intent: number[]; both: number[] };
+  type Samples = {
+    accept: number[];
+    intent: number[];
+    both: number[];
+    acceptSql: number[];
+    intentSql: number[];
+  };
   async function acceptAndPay(buyer: Party, token: string, samples: Samples) {
     const started = performance.now();
+    const statementsBefore = statements;
     const accepted = must(
       await call(buyer, 'POST', '/api/v1/invoice/accept', {
         invoiceToken: token,
@@ -179,6 +199,7 @@ try {
       'accept',
     ) as { orderId: string };
     const acceptedAt = performance.now();
+    const statementsAccepted = statements;
     must(
       await call(buyer, 'POST', '/api/v1/payment/create-order-intent', { orderId: accepted.orderId }),
       200,
@@ -188,20 +209,34 @@ try {
     samples.accept.push(acceptedAt - started);
     samples.intent.push(done - acceptedAt);
     samples.both.push(done - started);
+    samples.acceptSql.push(statementsAccepted - statementsBefore);
+    samples.intentSql.push(statements - statementsAccepted);
   }
+  const newSamples = (): Samples => ({ accept: [], intent: [], both: [], acceptSql: [], intentSql: [] });
 
   // Baseline: the same buyers one after the other (no contention), to tell the machine's speed from contention.
-  const alone: Samples = { accept: [], intent: [], both: [] };
+  const alone = newSamples();
   const firstRound = await prepareInvoices();
+  statementTexts.clear();
   for (const [i, buyer] of buyers.entries()) await acceptAndPay(buyer, firstRound[i]!, alone);
-  const together: Samples = { accept: [], intent: [], both: [] };
+  const aloneTexts = [...statementTexts.entries()].sort((a, b) => b[1] - a[1]);
+  const together = newSamples();
   for (let round = 0; round < ROUNDS; round += 1) {
     const invoices = await prepareInvoices();
     await Promise.all(buyers.map((buyer, i) => acceptAndPay(buyer, invoices[i]!, together)));
   }
 
   process.stdout.write(`accept-invoice → order → intent on PostgreSQL (pool of 10), ${BUYERS} buyers\n`);
+  report('one at a time: POST invoice/accept', alone.accept);
+  report('one at a time: create-order-intent', alone.intent);
   report('one at a time: accept → order → intent', alone.both);
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  process.stdout.write(
+    `SQL statements (one at a time, median per request): accept ${median(alone.acceptSql)}, intent ${median(alone.intentSql)}\n`,
+  );
+  if (process.env.BENCH_SQL)
+    for (const [text, n] of aloneTexts.slice(0, 40))
+      process.stdout.write(`  ${String(n).padStart(5)}  ${text}\n`);
   process.stdout.write(`${BUYERS} concurrent buyers × ${ROUNDS} rounds:\n`);
   report('POST invoice/accept', together.accept);
   report('POST payment/create-order-intent', together.intent);
