@@ -1,6 +1,7 @@
 // Accept-invoice benchmark (issue 12; printed figures, not a timed test). Run from the repository root:
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/accept-invoice.ts
-// Knobs: BENCH_BUYERS (default 50), BENCH_ROUNDS (default 4).
+// Knobs: BENCH_BUYERS (default 50), BENCH_ROUNDS (default 4), BENCH_POOL (server pool, default 10), BENCH_SQL=1
+// (lists the statements of the one-at-a-time pass).
 // Each round, BENCH_BUYERS buyers at once each accept their own invoice over HTTP (POST invoice/accept), then
 // create its payment intent (POST payment/create-order-intent): latency p50/p99 of each step and of the two
 // together, against one server process on PostgreSQL. Then checks exactly one order per invoice, and prints the
@@ -22,6 +23,9 @@ const baseUrl = process.env.DATABASE_URL;
 if (!baseUrl) throw new Error('Set DATABASE_URL (PostgreSQL)');
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 50);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+// The server's pool (the app's default is 10). The bench's own HTTP client shares this process's event loop.
+const POOL = Number(process.env.BENCH_POOL ?? 10);
+const loadAtStart = execSync('uptime').toString().trim();
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
@@ -52,7 +56,7 @@ await admin.connect();
 await admin.query(`CREATE DATABASE ${dbName}`);
 const dbUrl = new URL(baseUrl);
 dbUrl.pathname = `/${dbName}`;
-const database = await openPostgres(dbUrl.toString(), 10);
+const database = await openPostgres(dbUrl.toString(), POOL);
 await migrate(database);
 // NODE_ENV test: the dev storefront route makes the seller's storefront; the jobs worker stays quiet.
 const config = loadConfig({
@@ -226,7 +230,7 @@ try {
     await Promise.all(buyers.map((buyer, i) => acceptAndPay(buyer, invoices[i]!, together)));
   }
 
-  process.stdout.write(`accept-invoice → order → intent on PostgreSQL (pool of 10), ${BUYERS} buyers\n`);
+  process.stdout.write(`accept-invoice → order → intent on PostgreSQL (pool of ${POOL}), ${BUYERS} buyers\n`);
   report('one at a time: POST invoice/accept', alone.accept);
   report('one at a time: create-order-intent', alone.intent);
   report('one at a time: accept → order → intent', alone.both);
@@ -259,7 +263,9 @@ try {
     `orders ${check!.orders} for ${tokens.length} invoices, intents ${intents!.n}: ${oneEach ? 'exactly one order and one intent per invoice' : 'MISMATCH'}\n`,
   );
   process.stdout.write(`target p99 ≤ 100 ms: ${p99 <= 100 ? 'met' : 'NOT met'}\n`);
-  process.stdout.write(`load: ${execSync('uptime').toString().trim()}\n`);
+  process.stdout.write(
+    `load at start: ${loadAtStart}\nload at end:   ${execSync('uptime').toString().trim()}\n`,
+  );
   if (!oneEach) process.exitCode = 1;
 } finally {
   await app.close();
