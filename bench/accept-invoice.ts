@@ -1,6 +1,7 @@
 // Accept-invoice benchmark (issue 12; printed figures, not a timed test). Run from the repository root:
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/accept-invoice.ts
-// Knobs: BENCH_BUYERS (default 50), BENCH_ROUNDS (default 4).
+// Knobs: BENCH_BUYERS (default 50), BENCH_ROUNDS (default 4), BENCH_POOL (server pool, default 10), BENCH_SQL=1
+// (lists the statements of the one-at-a-time pass).
 // Each round, BENCH_BUYERS buyers at once each accept their own invoice over HTTP (POST invoice/accept), then
 // create its payment intent (POST payment/create-order-intent): latency p50/p99 of each step and of the two
 // together, against one server process on PostgreSQL. Then checks exactly one order per invoice, and prints the
@@ -22,6 +23,9 @@ const baseUrl = process.env.DATABASE_URL;
 if (!baseUrl) throw new Error('Set DATABASE_URL (PostgreSQL)');
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 50);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+// The server's pool (the app's default is 10). The bench's own HTTP client shares this process's event loop.
+const POOL = Number(process.env.BENCH_POOL ?? 10);
+const loadAtStart = execSync('uptime').toString().trim();
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
@@ -33,13 +37,26 @@ function report(label: string, samples: number[]) {
   return percentile(sorted, 99);
 }
 
+// Every statement any pool client sends (pool.query goes through Client.prototype.query too): counted per step
+// in the one-at-a-time baseline, so a change in round trips shows beside the latency.
+let statements = 0;
+const statementTexts = new Map<string, number>();
+const clientQuery = pg.Client.prototype.query;
+pg.Client.prototype.query = function countedQuery(this: pg.Client, ...args: unknown[]) {
+  statements += 1;
+  const first = args[0] as string | { text?: string };
+  const text = (typeof first === 'string' ? first : (first?.text ?? '')).replace(/\s+/g, ' ').slice(0, 110);
+  statementTexts.set(text, (statementTexts.get(text) ?? 0) + 1);
+  return (clientQuery as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof pg.Client.prototype.query;
+
 const dbName = `accept_bench_${randomBytes(4).toString('hex')}`;
 const admin = new pg.Client({ connectionString: baseUrl });
 await admin.connect();
 await admin.query(`CREATE DATABASE ${dbName}`);
 const dbUrl = new URL(baseUrl);
 dbUrl.pathname = `/${dbName}`;
-const database = await openPostgres(dbUrl.toString(), 10);
+const database = await openPostgres(dbUrl.toString(), POOL);
 await migrate(database);
 // NODE_ENV test: the dev storefront route makes the seller's storefront; the jobs worker stays quiet.
 const config = loadConfig({
@@ -162,9 +179,16 @@ try {
     return invoices;
   }
 
-  type Samples = { accept: number[]; intent: number[]; both: number[] };
+  type Samples = {
+    accept: number[];
+    intent: number[];
+    both: number[];
+    acceptSql: number[];
+    intentSql: number[];
+  };
   async function acceptAndPay(buyer: Party, token: string, samples: Samples) {
     const started = performance.now();
+    const statementsBefore = statements;
     const accepted = must(
       await call(buyer, 'POST', '/api/v1/invoice/accept', {
         invoiceToken: token,
@@ -179,6 +203,7 @@ try {
       'accept',
     ) as { orderId: string };
     const acceptedAt = performance.now();
+    const statementsAccepted = statements;
     must(
       await call(buyer, 'POST', '/api/v1/payment/create-order-intent', { orderId: accepted.orderId }),
       200,
@@ -188,20 +213,34 @@ try {
     samples.accept.push(acceptedAt - started);
     samples.intent.push(done - acceptedAt);
     samples.both.push(done - started);
+    samples.acceptSql.push(statementsAccepted - statementsBefore);
+    samples.intentSql.push(statements - statementsAccepted);
   }
+  const newSamples = (): Samples => ({ accept: [], intent: [], both: [], acceptSql: [], intentSql: [] });
 
   // Baseline: the same buyers one after the other (no contention), to tell the machine's speed from contention.
-  const alone: Samples = { accept: [], intent: [], both: [] };
+  const alone = newSamples();
   const firstRound = await prepareInvoices();
+  statementTexts.clear();
   for (const [i, buyer] of buyers.entries()) await acceptAndPay(buyer, firstRound[i]!, alone);
-  const together: Samples = { accept: [], intent: [], both: [] };
+  const aloneTexts = [...statementTexts.entries()].sort((a, b) => b[1] - a[1]);
+  const together = newSamples();
   for (let round = 0; round < ROUNDS; round += 1) {
     const invoices = await prepareInvoices();
     await Promise.all(buyers.map((buyer, i) => acceptAndPay(buyer, invoices[i]!, together)));
   }
 
-  process.stdout.write(`accept-invoice → order → intent on PostgreSQL (pool of 10), ${BUYERS} buyers\n`);
+  process.stdout.write(`accept-invoice → order → intent on PostgreSQL (pool of ${POOL}), ${BUYERS} buyers\n`);
+  report('one at a time: POST invoice/accept', alone.accept);
+  report('one at a time: create-order-intent', alone.intent);
   report('one at a time: accept → order → intent', alone.both);
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  process.stdout.write(
+    `SQL statements (one at a time, median per request): accept ${median(alone.acceptSql)}, intent ${median(alone.intentSql)}\n`,
+  );
+  if (process.env.BENCH_SQL)
+    for (const [text, n] of aloneTexts.slice(0, 40))
+      process.stdout.write(`  ${String(n).padStart(5)}  ${text}\n`);
   process.stdout.write(`${BUYERS} concurrent buyers × ${ROUNDS} rounds:\n`);
   report('POST invoice/accept', together.accept);
   report('POST payment/create-order-intent', together.intent);
@@ -224,7 +263,9 @@ try {
     `orders ${check!.orders} for ${tokens.length} invoices, intents ${intents!.n}: ${oneEach ? 'exactly one order and one intent per invoice' : 'MISMATCH'}\n`,
   );
   process.stdout.write(`target p99 ≤ 100 ms: ${p99 <= 100 ? 'met' : 'NOT met'}\n`);
-  process.stdout.write(`load: ${execSync('uptime').toString().trim()}\n`);
+  process.stdout.write(
+    `load at start: ${loadAtStart}\nload at end:   ${execSync('uptime').toString().trim()}\n`,
+  );
   if (!oneEach) process.exitCode = 1;
 } finally {
   await app.close();

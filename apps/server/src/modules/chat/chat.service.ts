@@ -389,8 +389,9 @@ export function createChatService(db: Db, events: DomainEvents, directory: ChatD
         input.payload,
         sql.join(changes, sql``),
       );
-      const [message] = await messagesFromRows(tx, chat, [row]);
-      return message!;
+      // No reads back: a business action carries no attachments, and its seq is past every read/delivery
+      // marker (markers are clamped to the committed last_seq), so it is 'sent'. Two statements fewer per action.
+      return toMessage(row, [], 'sent');
     },
 
     async participants(chatId: string, database: Db = db): Promise<Participants | null> {

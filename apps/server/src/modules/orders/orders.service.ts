@@ -296,13 +296,21 @@ export function createOrdersService(directory: OrdersDirectory) {
       orderId: string,
       intent: { provider: 'sandbox' | 'stripe'; intentId: string; amountCents: number },
     ): Promise<{ provider: 'sandbox' | 'stripe'; intentId: string }> {
-      await db.execute(sql`
-        INSERT INTO order_payments (order_id, provider, intent_id, amount_cents)
-        VALUES (${orderId}, ${intent.provider}, ${intent.intentId}, ${intent.amountCents})
-        ON CONFLICT (order_id) DO NOTHING`);
-      const [row] = rowsOf<{ provider: 'sandbox' | 'stripe'; intent_id: string }>(
-        await db.execute(sql`SELECT provider, intent_id FROM order_payments WHERE order_id = ${orderId}`),
+      type Attached = { provider: 'sandbox' | 'stripe'; intent_id: string };
+      // The first call gets its row back from the insert (one round trip); only a call that lost the race
+      // reads the winner's row.
+      const [inserted] = rowsOf<Attached>(
+        await db.execute(sql`
+          INSERT INTO order_payments (order_id, provider, intent_id, amount_cents)
+          VALUES (${orderId}, ${intent.provider}, ${intent.intentId}, ${intent.amountCents})
+          ON CONFLICT (order_id) DO NOTHING
+          RETURNING provider, intent_id`),
       );
+      const [row] = inserted
+        ? [inserted]
+        : rowsOf<Attached>(
+            await db.execute(sql`SELECT provider, intent_id FROM order_payments WHERE order_id = ${orderId}`),
+          );
       return { provider: row!.provider, intentId: row!.intent_id };
     },
 
