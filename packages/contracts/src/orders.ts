@@ -227,7 +227,11 @@ export const orderListQuerySchema = pageQuerySchema.extend({
 });
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 
-export const sellerOrderListQuerySchema = orderListQuerySchema.extend({ kind: orderKindSchema.optional() });
+export const sellerOrderListQuerySchema = orderListQuerySchema.extend({
+  kind: orderKindSchema.optional(),
+  /** The orders that came out of one conversation (the seller's conversation view). */
+  chatId: z.uuid('errors:CHAT_NOT_FOUND').optional(),
+});
 export type SellerOrderListQuery = z.infer<typeof sellerOrderListQuerySchema>;
 
 export const orderIdParamsSchema = z.object({ id: z.uuid('errors:ORDER_NOT_FOUND') });

@@ -224,7 +224,9 @@ export function createOrdersService(directory: OrdersDirectory) {
     listForSeller: (db: Db, sellerUserId: string, query: SellerOrderListQuery) =>
       list(
         db,
-        sql`o.seller_user_id = ${sellerUserId}${query.kind ? sql` AND o.kind = ${query.kind}` : sql``}`,
+        sql`o.seller_user_id = ${sellerUserId}${query.kind ? sql` AND o.kind = ${query.kind}` : sql``}${
+          query.chatId ? sql` AND o.chat_id = ${query.chatId}::uuid` : sql``
+        }`,
         query,
         'seller',
       ),

@@ -132,6 +132,16 @@ describe('reading orders', () => {
     expect((await get(otherBuyer, '/api/v1/orders')).json<OrderList>().total).toBe(0);
     const sellerList = (await get(seller, '/api/v1/seller/orders?kind=service', 'seller')).json<OrderList>();
     expect(sellerList.items.map((order) => order.id)).toContain(service.orderId);
+    // The seller's conversation view asks for the orders of one chat only.
+    const byChat = (
+      await get(seller, `/api/v1/seller/orders?chatId=${service.chatId}`, 'seller')
+    ).json<OrderList>();
+    expect(byChat.items.map((order) => order.id)).toEqual([service.orderId]);
+    expect(
+      (await get(otherSeller, `/api/v1/seller/orders?chatId=${service.chatId}`, 'seller')).json<OrderList>()
+        .total,
+    ).toBe(0);
+    expect((await get(seller, '/api/v1/seller/orders?chatId=not-a-chat', 'seller')).statusCode).toBe(400);
     expect((await get(otherSeller, '/api/v1/seller/orders', 'seller')).json<OrderList>().total).toBe(0);
     expect((await get(buyer, '/api/v1/seller/orders', 'buyer')).statusCode).toBe(403);
   });

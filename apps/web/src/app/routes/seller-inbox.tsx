@@ -23,11 +23,7 @@ export function sellerQuotationActions(detail: ChatDetailResponse) {
       {detail.quotation.decision === 'pending' ? (
         <QuotationDecision quotationId={detail.quotation.quotationId} />
       ) : null}
-      <ChatOrders
-        kind={detail.chat.subject.kind}
-        chatId={detail.chat.id}
-        subjectName={detail.quotation.subjectName}
-      />
+      <ChatOrders kind={detail.chat.subject.kind} chatId={detail.chat.id} />
     </>
   );
 }

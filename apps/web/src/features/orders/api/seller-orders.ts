@@ -11,16 +11,24 @@ export type SellerOrderListParams = {
   status: OrderStatus | null;
   page: number;
   search?: string;
+  chatId?: string;
 };
 
 /** GET seller/orders (`role: seller`): the orders of the seller's storefront, of one kind. */
 export const getSellerOrders = (
-  { kind, status, page, search }: SellerOrderListParams,
+  { kind, status, page, search, chatId }: SellerOrderListParams,
   signal?: AbortSignal,
 ) =>
   api.get<OrderList>('seller/orders', {
     ...asSeller,
-    query: { kind, status, page, pageSize: SELLER_ORDERS_PAGE_SIZE, search: search?.trim() || undefined },
+    query: {
+      kind,
+      status,
+      page,
+      pageSize: SELLER_ORDERS_PAGE_SIZE,
+      search: search?.trim() || undefined,
+      chatId,
+    },
     signal,
   });
 

@@ -5,20 +5,12 @@ import { SellerOrderRow } from './seller-order-row';
 
 /**
  * The orders that came out of one conversation, with the seller's next step, inside the seller's conversation view.
- * The list is searched by the conversation's product and narrowed to this chat.
+ * The server narrows the seller's list to this conversation.
  */
-export function ChatOrders({
-  kind,
-  chatId,
-  subjectName,
-}: {
-  kind: OrderKind;
-  chatId: string;
-  subjectName: string;
-}) {
+export function ChatOrders({ kind, chatId }: { kind: OrderKind; chatId: string }) {
   const { t } = useTranslation('orders');
-  const orders = useSellerOrders({ kind, status: null, page: 1, search: subjectName });
-  const mine = orders.data?.items.filter((order) => order.chatId === chatId) ?? [];
+  const orders = useSellerOrders({ kind, status: null, page: 1, chatId });
+  const mine = orders.data?.items ?? [];
   if (mine.length === 0) return null;
   return (
     <section aria-label={t('seller.chatOrders')} className="mt-2 rounded-md border border-gray-200 bg-white">
