@@ -200,6 +200,16 @@ export const sellerTaxProfileSchema = z.object({
   smallSupplier: z.boolean(),
 });
 export type SellerTaxProfile = z.infer<typeof sellerTaxProfileSchema>;
+export type SellerTaxProfileInput = z.input<typeof sellerTaxProfileSchema>;
+
+/**
+ * The seller centre's form: the same profile, but one that lets the seller invoice (a GST/HST number unless the
+ * small-supplier exemption is declared). The API still stores a partial profile (a legal name alone, say).
+ */
+export const sellerTaxRegistrationFormSchema = sellerTaxProfileSchema.refine(
+  (profile) => profile.smallSupplier || profile.gstHstNumber !== null,
+  { path: ['gstHstNumber'], message: 'errors:SELLER_GST_HST_NUMBER_REQUIRED' },
+);
 
 export const invoiceErrorCodes = [
   'INVOICE_NOT_FOUND',

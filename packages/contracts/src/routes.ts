@@ -49,6 +49,7 @@ export const loggedInPagePatterns = [
   // The seller's inbox and conversations (issue 11); `/seller/{slug}` is the public storefront.
   '/seller-centre/inbox',
   '/seller-centre/inbox/:chatId',
+  '/seller-centre/tax-registration',
 ] as const;
 
 /** `/about-{product}`: one dynamic segment with a fixed prefix (React Router cannot express it). */

@@ -52,6 +52,7 @@ const loggedInRoutes: RouteObject[] = [
   { path: paths.serviceOrderDetail, lazy: page(() => import('./routes/service-order-detail')) },
   { path: paths.sellerInbox, lazy: page(() => import('./routes/seller-inbox')) },
   { path: paths.sellerConversation, lazy: page(() => import('./routes/seller-inbox')) },
+  { path: paths.sellerTaxRegistration, lazy: page(() => import('./routes/seller-tax-registration')) },
 ];
 
 export const routes: RouteObject[] = [

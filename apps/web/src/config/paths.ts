@@ -44,6 +44,7 @@ export const paths = {
   serviceOrderDetail: '/service-order/:orderId',
   sellerInbox: '/seller-centre/inbox',
   sellerConversation: '/seller-centre/inbox/:chatId',
+  sellerTaxRegistration: '/seller-centre/tax-registration',
 } as const satisfies Record<string, PagePattern>;
 
 // Compile-time check: every contracts pattern has a name here.

@@ -10,6 +10,7 @@ import { QuotationDecision } from '../../features/quotes/components/quotation-de
 import type { ConversationPanel } from '../../features/chat/components/conversation-view';
 import { IssueInvoiceButton } from '../../features/invoices/components/issue-invoice-button';
 import { InvoiceReviewPanel } from '../../features/invoices/components/invoice-review-panel';
+import { SellerCentreNav } from './seller-centre-nav';
 
 /** The seller's accept/reject, on a pending quotation of a conversation where the user is the seller. */
 export function sellerQuotationActions(detail: ChatDetailResponse) {
@@ -72,6 +73,7 @@ export default function SellerInboxPage() {
   };
   return (
     <div className="mx-auto max-w-6xl px-4 py-6">
+      <SellerCentreNav />
       <h1 className="mb-3 text-2xl font-bold text-gray-900">{t('sellerInbox.title')}</h1>
       <div role="group" aria-label={t('kind.label')} className="mb-3 flex gap-1">
         {(['product', 'service'] as const).map((value) => (
