@@ -17,6 +17,21 @@ import { toast } from '../../../lib/toast-store';
 /** An empty registration field means "none" (null), not an invalid number. */
 const blankIsNull = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : null);
 
+const registrationNumbers = [
+  {
+    name: 'gstHstNumber',
+    label: 'taxRegistration.gstHstNumber',
+    hint: 'taxRegistration.gstHstHint',
+    example: '123456789RT0001',
+  },
+  {
+    name: 'qstNumber',
+    label: 'taxRegistration.qstNumber',
+    hint: 'taxRegistration.qstHint',
+    example: '1234567890TQ0001',
+  },
+] as const;
+
 /**
  * One storefront's tax registration (decision 132): legal name, GST/HST number, QST number (Quebec deliveries),
  * or the small-supplier exemption. Validated with the contracts schema; the server normalises spaces and case.
@@ -70,38 +85,20 @@ export function TaxRegistrationForm({ storefront }: { storefront: OwnStorefront 
       >
         {(p) => <Input {...p} autoComplete="organization" maxLength={200} {...form.register('legalName')} />}
       </Field>
-      <Field
-        label={t('taxRegistration.gstHstNumber')}
-        hint={t('taxRegistration.gstHstHint')}
-        error={fieldError(t, errors.gstHstNumber?.message)}
-      >
-        {(p) => (
-          <Input
-            {...p}
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={40}
-            placeholder="123456789RT0001"
-            {...form.register('gstHstNumber', { setValueAs: blankIsNull })}
-          />
-        )}
-      </Field>
-      <Field
-        label={t('taxRegistration.qstNumber')}
-        hint={t('taxRegistration.qstHint')}
-        error={fieldError(t, errors.qstNumber?.message)}
-      >
-        {(p) => (
-          <Input
-            {...p}
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={40}
-            placeholder="1234567890TQ0001"
-            {...form.register('qstNumber', { setValueAs: blankIsNull })}
-          />
-        )}
-      </Field>
+      {registrationNumbers.map(({ name, label, hint, example }) => (
+        <Field key={name} label={t(label)} hint={t(hint)} error={fieldError(t, errors[name]?.message)}>
+          {(p) => (
+            <Input
+              {...p}
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={40}
+              placeholder={example}
+              {...form.register(name, { setValueAs: blankIsNull })}
+            />
+          )}
+        </Field>
+      ))}
       <div className="space-y-1">
         <label className="flex items-start gap-2 text-sm font-medium text-gray-800">
           <input
