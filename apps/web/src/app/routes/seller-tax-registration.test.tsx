@@ -114,4 +114,15 @@ describe('the seller centre tax registration form', () => {
     );
     expect(within(nav).getByRole('link', { name: 'Inbox' })).toHaveAttribute('href', '/seller-centre/inbox');
   });
+
+  it('is in French', async () => {
+    const { i18n } = openPage();
+    await i18n.changeLanguage('fr');
+    const form = await screen.findByRole('form', { name: 'Maple Metal' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Inscription aux taxes' }),
+    ).toBeInTheDocument();
+    expect(within(form).getByLabelText('Numéro de TPS/TVH')).toBeInTheDocument();
+    expect(within(form).getByRole('checkbox', { name: /petit fournisseur/ })).toBeInTheDocument();
+  });
 });
