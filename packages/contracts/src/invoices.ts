@@ -200,6 +200,16 @@ export const sellerTaxProfileSchema = z.object({
   smallSupplier: z.boolean(),
 });
 export type SellerTaxProfile = z.infer<typeof sellerTaxProfileSchema>;
+export type SellerTaxProfileInput = z.input<typeof sellerTaxProfileSchema>;
+
+/**
+ * The seller centre's form: the same profile, but one that lets the seller invoice (a GST/HST number unless the
+ * small-supplier exemption is declared). The API still stores a partial profile (a legal name alone, say).
+ */
+export const sellerTaxRegistrationFormSchema = sellerTaxProfileSchema.refine(
+  (profile) => profile.smallSupplier || profile.gstHstNumber !== null,
+  { path: ['gstHstNumber'], message: 'errors:SELLER_GST_HST_NUMBER_REQUIRED' },
+);
 
 export const invoiceErrorCodes = [
   'INVOICE_NOT_FOUND',
@@ -227,3 +237,23 @@ export const sellerTaxProfileResponseSchema = z.object({
   profile: invoiceSellerSchema.extend({ smallSupplier: z.boolean() }),
 });
 export type SellerTaxProfileResponse = z.infer<typeof sellerTaxProfileResponseSchema>;
+export type OwnStorefront = SellerTaxProfileResponse['profile'];
+
+/** GET seller/me (role seller): the storefronts the user owns, each with its tax profile (oldest claim first). */
+export const myStorefrontsResponseSchema = z.object({
+  storefronts: z.array(sellerTaxProfileResponseSchema.shape.profile),
+});
+export type MyStorefrontsResponse = z.infer<typeof myStorefrontsResponseSchema>;
+
+/**
+ * Whether the issue-invoice workflow accepts this storefront's profile (decision 132): a GST/HST number or the
+ * small-supplier declaration, and a QST number when a registrant delivers to Quebec.
+ */
+export function taxProfileMissing(
+  profile: Pick<SellerTaxProfile, 'gstHstNumber' | 'qstNumber' | 'smallSupplier'>,
+  deliveryProvince: string | null,
+): boolean {
+  if (profile.smallSupplier && !profile.gstHstNumber) return false;
+  if (!profile.gstHstNumber) return true;
+  return deliveryProvince === 'QC' && !profile.qstNumber;
+}

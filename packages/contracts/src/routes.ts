@@ -51,6 +51,8 @@ export const loggedInPagePatterns = [
   '/seller-centre/inbox/:chatId',
   // The seller's orders (issue 12).
   '/seller-centre/orders',
+  // The seller's tax registration (issue 12: GST/HST and QST numbers for invoices).
+  '/seller-centre/tax-registration',
 ] as const;
 
 /** `/about-{product}`: one dynamic segment with a fixed prefix (React Router cannot express it). */

@@ -66,6 +66,7 @@ const loggedInRoutes: RouteObject[] = [
   { path: paths.sellerInbox, element: sellerInbox },
   { path: paths.sellerConversation, element: sellerInbox },
   { path: paths.sellerOrders, element: page(() => import('./routes/seller-orders')) },
+  { path: paths.sellerTaxRegistration, element: page(() => import('./routes/seller-tax-registration')) },
 ];
 
 export const routes: RouteObject[] = [

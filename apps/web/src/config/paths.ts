@@ -45,6 +45,7 @@ export const paths = {
   sellerInbox: '/seller-centre/inbox',
   sellerConversation: '/seller-centre/inbox/:chatId',
   sellerOrders: '/seller-centre/orders',
+  sellerTaxRegistration: '/seller-centre/tax-registration',
 } as const satisfies Record<string, PagePattern>;
 
 // Compile-time check: every contracts pattern has a name here.

@@ -1,6 +1,14 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
-import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router';
+import {
+  MemoryRouter,
+  useLocation,
+  useNavigate,
+  useRoutes,
+  type Location,
+  type NavigateFunction,
+  type RouteObject,
+} from 'react-router';
 import { Providers } from '../app/providers';
 import { createI18n } from '../lib/i18n';
 import { AppRoutes } from '../app/router';
@@ -18,8 +26,15 @@ function RouterProbe({ router }: { router: { location?: Location; navigate?: Nav
   return null;
 }
 
-/** Renders the real route table (as the app does: `AppRoutes` in a router) with the app providers. */
-export function renderApp(initialPath = '/') {
+function TestRoutes({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
+}
+
+/**
+ * Renders the real route table (as the app does: `AppRoutes` in a router) with the app providers, or only the
+ * given `routes` when a test mounts one screen beside stand-ins for where it links to.
+ */
+export function renderApp(initialPath = '/', options: { routes?: RouteObject[] } = {}) {
   const probe: { location?: Location; navigate?: NavigateFunction } = {};
   const router: TestRouter = {
     get state() {
@@ -33,7 +48,7 @@ export function renderApp(initialPath = '/') {
   const result = render(
     <Providers i18n={i18n}>
       <MemoryRouter initialEntries={[initialPath]}>
-        <AppRoutes />
+        {options.routes ? <TestRoutes routes={options.routes} /> : <AppRoutes />}
         <RouterProbe router={probe} />
       </MemoryRouter>
     </Providers>,

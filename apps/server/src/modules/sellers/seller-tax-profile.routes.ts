@@ -1,27 +1,33 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   errorResponseSchema,
+  myStorefrontsResponseSchema,
   sellerTaxProfileParamsSchema,
   sellerTaxProfileResponseSchema,
   sellerTaxProfileSchema,
 } from '@maplesource/contracts';
-import { ownTaxProfile, setTaxProfile, type StorefrontTaxProfile } from './seller-tax-profile';
+import {
+  ownStorefronts,
+  ownTaxProfile,
+  setTaxProfile,
+  type StorefrontTaxProfile,
+} from './seller-tax-profile';
 
-const answer = (profile: StorefrontTaxProfile) => ({
-  profile: {
-    sellerId: profile.sellerId,
-    slug: profile.slug,
-    name: profile.name,
-    legalName: profile.legalName,
-    gstHstNumber: profile.gstHstNumber,
-    qstNumber: profile.qstNumber,
-    smallSupplier: profile.smallSupplier,
-  },
+const publicProfile = (profile: StorefrontTaxProfile) => ({
+  sellerId: profile.sellerId,
+  slug: profile.slug,
+  name: profile.name,
+  legalName: profile.legalName,
+  gstHstNumber: profile.gstHstNumber,
+  qstNumber: profile.qstNumber,
+  smallSupplier: profile.smallSupplier,
 });
+const answer = (profile: StorefrontTaxProfile) => ({ profile: publicProfile(profile) });
 
 /**
  * The seller's company data printed on invoices (legal name, GST/HST and QST numbers, or the small-supplier
- * declaration): `seller/:id/tax-profile`, read and replaced by the storefront's owner acting as seller.
+ * declaration): `seller/:id/tax-profile`, read and replaced by the storefront's owner acting as seller;
+ * `seller/me` lists the user's own storefronts with their profiles (the web has no other way to find their ids).
  */
 export const sellerTaxProfileRoutes: FastifyPluginAsyncZod = async (app) => {
   const response = {
@@ -31,6 +37,19 @@ export const sellerTaxProfileRoutes: FastifyPluginAsyncZod = async (app) => {
     403: errorResponseSchema,
     404: errorResponseSchema,
   };
+  app.get(
+    '/seller/me',
+    {
+      preHandler: app.requireRole('seller'),
+      schema: {
+        tags: ['sellers'],
+        response: { 200: myStorefrontsResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
+      },
+    },
+    async (request) => ({
+      storefronts: (await ownStorefronts(app.db, request.user!.id)).map(publicProfile),
+    }),
+  );
   app.get(
     '/seller/:id/tax-profile',
     {

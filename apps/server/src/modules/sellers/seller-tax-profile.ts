@@ -58,6 +58,13 @@ export async function ownTaxProfile(
   return profile;
 }
 
+/** The storefronts the user owns (oldest first), each with its profile: how the seller centre finds its own. */
+export async function ownStorefronts(db: Db, ownerUserId: string): Promise<StorefrontTaxProfile[]> {
+  return rowsOf<TaxRow>(
+    await db.execute(sql`SELECT ${columns} FROM sellers WHERE owner_user_id = ${ownerUserId} ORDER BY id`),
+  ).map(toProfile);
+}
+
 export async function setTaxProfile(
   db: Db,
   ownerUserId: string,

@@ -1,4 +1,4 @@
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ChatDetailResponse, ChatSubjectKind } from '@maplesource/contracts/chat';
 import { cn } from '../../components/ui/cn';
@@ -11,6 +11,7 @@ import { ChatOrders } from '../../features/orders/components/chat-orders';
 import type { ConversationPanel } from '../../features/chat/components/conversation-view';
 import { IssueInvoiceButton } from '../../features/invoices/components/issue-invoice-button';
 import { InvoiceReviewPanel } from '../../features/invoices/components/invoice-review-panel';
+import { SellerCentreNav } from './seller-centre-nav';
 
 /**
  * The seller's accept/reject on a pending quotation of a conversation where the user is the seller, and the
@@ -82,12 +83,8 @@ export default function SellerInboxPage() {
   };
   return (
     <div className="mx-auto max-w-6xl px-4 py-6">
-      <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-2xl font-bold text-gray-900">{t('sellerInbox.title')}</h1>
-        <Link to={to('sellerOrders')} className="text-sm font-medium text-maple-700 underline">
-          {t('orders:seller.title')}
-        </Link>
-      </div>
+      <SellerCentreNav />
+      <h1 className="mb-3 text-2xl font-bold text-gray-900">{t('sellerInbox.title')}</h1>
       <div role="group" aria-label={t('kind.label')} className="mb-3 flex gap-1">
         {(['product', 'service'] as const).map((value) => (
           <button

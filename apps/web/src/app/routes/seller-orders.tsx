@@ -1,8 +1,7 @@
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SellerOrdersScreen } from '../../features/orders/components/seller-orders-screen';
-import { to } from '../../config/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { SellerCentreNav } from './seller-centre-nav';
 
 /** /seller-centre/orders (logged-in sellers): the storefront's orders and their status changes. */
 export default function SellerOrdersPage() {
@@ -10,10 +9,8 @@ export default function SellerOrdersPage() {
   useDocumentTitle(t('seller.title'));
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 sm:px-6">
-      <Link to={to('sellerInbox')} className="text-sm font-medium text-maple-700 underline">
-        ← {t('seller.inbox')}
-      </Link>
-      <h1 className="mt-2 text-2xl font-bold text-gray-900">{t('seller.title')}</h1>
+      <SellerCentreNav />
+      <h1 className="text-2xl font-bold text-gray-900">{t('seller.title')}</h1>
       <p className="mb-4 text-sm text-gray-600">{t('seller.intro')}</p>
       <SellerOrdersScreen />
     </div>

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { computeCanadianTax } from '@maplesource/contracts/canadian-tax';
-import { renderWithProviders } from '../../../test/render';
+import { renderApp, renderWithProviders } from '../../../test/render';
 import { clearToasts } from '../../../lib/toast-store';
 import { invoiceDateToday } from '../model/money-input';
 import { json, makeInvoice } from '../test-support';
@@ -25,6 +25,38 @@ function open(overrides: Partial<InvoiceChat> = {}) {
     <InvoiceGenerationModal chat={{ ...chat, ...overrides }} onClose={onClose} />,
   );
   return { ...result, onClose, dialog: screen.getByRole('dialog', { name: 'Issue invoice' }) };
+}
+
+const registered = {
+  sellerId: 7,
+  slug: 'maple-metal',
+  name: 'Maple Metal',
+  legalName: 'Maple Metal Inc.',
+  gstHstNumber: '123456789RT0001',
+  qstNumber: null,
+  smallSupplier: false,
+};
+
+/** The modal on a page of a memory router that also has the tax registration page (its link's target). */
+function openRouted(storefronts: object[], overrides: Partial<InvoiceChat> = {}) {
+  const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
+    String(input).includes('/seller/me')
+      ? json(200, { storefronts })
+      : json(422, {
+          error: { code: 'INVOICE_SELLER_TAX_NUMBER_REQUIRED', message: 'Add your GST/HST number' },
+        }),
+  );
+  const onClose = vi.fn();
+  const result = renderApp('/seller-centre/inbox', {
+    routes: [
+      {
+        path: '/seller-centre/inbox',
+        element: <InvoiceGenerationModal chat={{ ...chat, ...overrides }} onClose={onClose} />,
+      },
+      { path: '/seller-centre/tax-registration', element: <h1>Tax registration page</h1> },
+    ],
+  });
+  return { ...result, fetchMock, onClose };
 }
 
 const issueCalls = (mock: { mock: { calls: unknown[][] } }) =>
@@ -75,12 +107,14 @@ describe('the invoice generation modal (spec §2, §5)', () => {
   });
 
   it('sends cents once per form with an Idempotency-Key and shows the server’s refusal by its code', async () => {
-    const fetchMock = vi
-      .spyOn(globalThis, 'fetch')
-      .mockImplementationOnce(async () =>
-        json(409, { error: { code: 'INVOICE_ALREADY_PENDING', message: 'pending' } }),
-      )
-      .mockImplementation(async () => json(201, { invoice: makeInvoice() }));
+    let issueAttempts = 0;
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      if (String(input).includes('/seller/me')) return json(200, { storefronts: [registered] });
+      issueAttempts += 1;
+      return issueAttempts === 1
+        ? json(409, { error: { code: 'INVOICE_ALREADY_PENDING', message: 'pending' } })
+        : json(201, { invoice: makeInvoice() });
+    });
     const { dialog, onClose } = open();
     const user = userEvent.setup();
     await user.type(within(dialog).getByLabelText(/Negotiated price/), '1 250,5');
@@ -122,5 +156,51 @@ describe('the invoice generation modal (spec §2, §5)', () => {
     await i18n.changeLanguage('fr');
     expect(await screen.findByRole('dialog', { name: 'Émettre une facture' })).toBeInTheDocument();
     expect(screen.getByLabelText(/Prix négocié/)).toBeInTheDocument();
+  });
+
+  describe('before a seller without a tax registration fills it in', () => {
+    it('explains what is missing and links to the tax registration form instead of the form', async () => {
+      const { fetchMock, onClose, router } = openRouted([
+        { ...registered, gstHstNumber: null, legalName: 'Maple Metal' },
+      ]);
+      const notice = await screen.findByRole('alert');
+      expect(notice).toHaveTextContent('Add your tax registration first');
+      expect(notice).toHaveTextContent('Missing for: Maple Metal.');
+      expect(screen.queryByLabelText(/Negotiated price/)).not.toBeInTheDocument();
+      expect(new Headers((fetchMock.mock.calls[0]![1] as RequestInit).headers).get('role')).toBe('seller');
+      const user = userEvent.setup();
+      await user.click(within(notice).getByRole('link', { name: 'Open tax registration' }));
+      expect(onClose).toHaveBeenCalled();
+      expect(router.state.location.pathname).toBe('/seller-centre/tax-registration');
+    });
+
+    it('asks for the QST number only when the delivery is in Quebec, and keeps the form for a small supplier', async () => {
+      const quebec = openRouted([registered], { deliveryProvince: 'QC' });
+      expect(await screen.findByRole('alert')).toHaveTextContent('a QST number to deliver to Quebec');
+      quebec.unmount();
+      vi.restoreAllMocks();
+
+      openRouted([{ ...registered, gstHstNumber: null, smallSupplier: true }], { deliveryProvince: 'QC' });
+      expect(await screen.findByLabelText(/Negotiated price/)).toBeInTheDocument();
+      await vi.waitFor(() => expect(globalThis.fetch).toHaveBeenCalled());
+      expect(screen.queryByText('Add your tax registration first')).not.toBeInTheDocument();
+    });
+
+    it('with several storefronts, names the unregistered one above the form', async () => {
+      openRouted([registered, { ...registered, sellerId: 8, name: 'Birch Works', gstHstNumber: null }]);
+      const notice = await screen.findByRole('status');
+      expect(notice).toHaveTextContent('Missing for: Birch Works.');
+      expect(screen.getByLabelText(/Negotiated price/)).toBeInTheDocument();
+    });
+
+    it('still explains the server’s refusal with a link when the profile changed meanwhile', async () => {
+      const { onClose } = openRouted([registered]);
+      const user = userEvent.setup();
+      await user.type(await screen.findByLabelText(/Negotiated price/), '100');
+      await user.click(screen.getByRole('button', { name: 'Issue invoice' }));
+      const alert = await screen.findByText(/Add your legal name and GST\/HST registration number/);
+      await user.click(within(alert).getByRole('link', { name: 'Open tax registration' }));
+      expect(onClose).toHaveBeenCalled();
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +7,7 @@ import { computeCanadianTax, type CanadianTaxLine } from '@maplesource/contracts
 import {
   invoiceExpiryHours,
   issueInvoiceBodySchema,
+  taxProfileMissing,
   type Invoice,
   type InvoiceKind,
   type IssueInvoiceBody,
@@ -17,7 +19,9 @@ import { Field, Input, inputClasses } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { fieldError } from '../../../lib/field-error';
 import { useFormat } from '../../../lib/format';
-import { errorMessage } from '../../../lib/http';
+import { to } from '../../../config/paths';
+import { errorMessage, isApiError } from '../../../lib/http';
+import { useMyStorefronts } from '../../../lib/my-storefronts';
 import { toast } from '../../../lib/toast-store';
 import { useIssueInvoice } from '../api/issue-invoice';
 import { dollarsToCents, invoiceDateToday } from '../model/money-input';
@@ -64,6 +68,14 @@ export function InvoiceGenerationModal({
   const { t } = useTranslation('invoices');
   const format = useFormat();
   const issue = useIssueInvoice();
+  const storefronts = useMyStorefronts();
+  // Storefronts whose profile the server would refuse for this delivery (decision 132): said before any typing.
+  const unregistered = (storefronts.data?.storefronts ?? []).filter((storefront) =>
+    taxProfileMissing(storefront, chat.deliveryProvince),
+  );
+  const cannotInvoice =
+    unregistered.length > 0 && unregistered.length === storefronts.data?.storefronts.length;
+  const refusedForTax = isApiError(issue.error) && issue.error.code === 'INVOICE_SELLER_TAX_NUMBER_REQUIRED';
   // One key per opened form: a double click or a retry after a lost answer issues one invoice.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [overrideKind, setOverrideKind] = useState<OverrideKind>('exempt');
@@ -118,220 +130,286 @@ export function InvoiceGenerationModal({
           onIssued?.(response.invoice);
           onClose();
         },
-        onError: (error) => toast.error(errorMessage(t, error)),
+        onError: (error) => {
+          toast.error(errorMessage(t, error));
+          if (isApiError(error) && error.code === 'INVOICE_SELLER_TAX_NUMBER_REQUIRED')
+            void storefronts.refetch();
+        },
       },
     );
   });
 
   return (
     <Modal open onClose={onClose} title={t('generate.title')} closeLabel={t('common:modal.close')} size="lg">
-      <form onSubmit={submit} noValidate className="space-y-3">
-        <p className="text-sm text-gray-800">
-          <span className="font-medium">{chat.subjectName}</span>
-          {chat.quantity !== null ? <span> · {t('generate.quantity', { count: chat.quantity })}</span> : null}
-          {chat.deliveryProvince ? (
-            <span> · {t('generate.deliveryTo', { province: chat.deliveryProvince })}</span>
-          ) : null}
-        </p>
-        <div className="grid gap-3 sm:grid-cols-2">
-          <Field
-            label={t('generate.negotiatedPrice')}
-            hint={t('generate.dollarsHint')}
-            error={fieldError(
-              t,
-              errors.negotiatedPriceCents
-                ? moneyMessage(errors.negotiatedPriceCents.message, 'errors:INVOICE_PRICE_REQUIRED')
-                : undefined,
-            )}
-            required
-          >
-            {(p) => (
-              <Input
-                {...p}
-                inputMode="decimal"
-                autoComplete="off"
-                {...form.register('negotiatedPriceCents', money)}
-              />
-            )}
-          </Field>
-          <Field
-            label={t('generate.shipping')}
-            hint={t('generate.dollarsHint')}
-            error={fieldError(
-              t,
-              errors.shippingCents
-                ? moneyMessage(errors.shippingCents.message, 'errors:INVOICE_AMOUNT_CENTS')
-                : undefined,
-            )}
-          >
-            {(p) => (
-              <Input
-                {...p}
-                inputMode="decimal"
-                autoComplete="off"
-                {...form.register('shippingCents', money)}
-              />
-            )}
-          </Field>
-        </div>
-
-        <fieldset className="rounded-md border border-gray-200 p-3">
-          <legend className="px-1 text-sm font-medium text-gray-800">{t('generate.tax')}</legend>
-          {!overriding ? (
-            computedLines ? (
-              <ul className="space-y-0.5 text-sm text-gray-800" aria-label={t('generate.taxLines')}>
-                {computedLines.map((line) => (
-                  <li key={line.code} className="flex justify-between gap-2">
-                    <span>
-                      {t('summary.taxLine', { code: t(`taxCodes.${line.code}`), rate: line.ratePercent })}
-                    </span>
-                    <span>{format.money(line.amountCents)}</span>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="text-sm text-gray-700">{t('generate.taxUnknown')}</p>
-            )
-          ) : null}
-          <label className="mt-2 flex items-center gap-2 text-sm text-gray-800">
-            <input
-              type="checkbox"
-              checked={overriding}
-              onChange={(event) => setOverriding(event.target.checked)}
-            />
-            {t('generate.override')}
-          </label>
-          {overriding ? (
-            <div className="mt-2 space-y-2">
-              <div
-                role="radiogroup"
-                aria-label={t('generate.overrideKind')}
-                className="flex flex-wrap gap-3 text-sm"
-              >
-                {(['exempt', 'zeroRated'] as const).map((kind) => (
-                  <label key={kind} className="flex items-center gap-1">
-                    <input
-                      type="radio"
-                      name="overrideKind"
-                      value={kind}
-                      checked={overrideKind === kind}
-                      onChange={() => setOverrideKind(kind)}
-                    />
-                    {t(`generate.overrideKinds.${kind}`)}
-                  </label>
-                ))}
-              </div>
-              <Field
-                label={t('generate.overrideReason')}
-                error={fieldError(t, errors.taxOverride?.reason?.message)}
-                required
-              >
-                {(p) => <Input {...p} maxLength={500} {...form.register('taxOverride.reason')} />}
-              </Field>
-            </div>
-          ) : null}
-        </fieldset>
-
-        <div className="grid gap-3 sm:grid-cols-2">
-          <Field label={t('generate.leadDays')} error={fieldError(t, errors.leadDays?.message)}>
-            {(p) => (
-              <Input
-                {...p}
-                type="number"
-                min={0}
-                inputMode="numeric"
-                {...form.register('leadDays', {
-                  setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v)),
-                })}
-              />
-            )}
-          </Field>
-          <Field label={t('generate.expiry')} error={fieldError(t, errors.expiresInHours?.message)}>
-            {(p) => (
-              <select
-                {...p}
-                className={inputClasses(Boolean(errors.expiresInHours))}
-                defaultValue={String(invoiceExpiryHours.default)}
-                {...form.register('expiresInHours', { setValueAs: (v: unknown) => Number(v) })}
-              >
-                {expiryChoices.map((hours) => (
-                  <option key={hours} value={hours}>
-                    {hours % 24 === 0
-                      ? t('generate.expiryDays', { count: hours / 24 })
-                      : t('generate.expiryHours', { count: hours })}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-        </div>
-        <Field label={t('generate.paymentTerms')} error={fieldError(t, errors.paymentTerms?.message)}>
-          {(p) => (
-            <textarea
-              {...p}
-              rows={2}
-              maxLength={2000}
-              className={inputClasses(Boolean(errors.paymentTerms))}
-              {...form.register('paymentTerms')}
-            />
-          )}
-        </Field>
-        <Field label={t('generate.deliveryTerms')} error={fieldError(t, errors.deliveryTerms?.message)}>
-          {(p) => (
-            <textarea
-              {...p}
-              rows={2}
-              maxLength={2000}
-              className={inputClasses(Boolean(errors.deliveryTerms))}
-              {...form.register('deliveryTerms')}
-            />
-          )}
-        </Field>
-        <Field label={t('generate.notes')} error={fieldError(t, errors.notes?.message)}>
-          {(p) => (
-            <textarea
-              {...p}
-              rows={2}
-              maxLength={5000}
-              className={inputClasses(Boolean(errors.notes))}
-              {...form.register('notes')}
-            />
-          )}
-        </Field>
-
-        <dl className="rounded-md bg-gray-50 p-3 text-sm" aria-live="polite" aria-atomic="true">
-          <div className="flex justify-between gap-2">
-            <dt>{t('summary.negotiatedPrice')}</dt>
-            <dd>{format.money(centsOrZero(price))}</dd>
-          </div>
-          <div className="flex justify-between gap-2">
-            <dt>{t('summary.shipping')}</dt>
-            <dd>{format.money(centsOrZero(shipping))}</dd>
-          </div>
-          <div className="flex justify-between gap-2">
-            <dt>{t('summary.tax')}</dt>
-            <dd>{format.money(taxCents)}</dd>
-          </div>
-          <div className="mt-1 flex justify-between gap-2 border-t border-gray-200 pt-1 font-semibold">
-            <dt>{t('summary.total')}</dt>
-            <dd data-testid="invoice-total">{format.money(totalCents)}</dd>
-          </div>
-        </dl>
-        {issue.error ? (
-          <p role="alert" className="text-sm font-medium text-red-700">
-            {errorMessage(t, issue.error)}
+      {unregistered.length > 0 && !refusedForTax ? (
+        <TaxRegistrationNotice
+          names={unregistered.map((storefront) => storefront.name)}
+          quebec={chat.deliveryProvince === 'QC'}
+          blocking={cannotInvoice}
+          onClose={onClose}
+        />
+      ) : null}
+      {cannotInvoice ? null : (
+        <form onSubmit={submit} noValidate className="space-y-3">
+          <p className="text-sm text-gray-800">
+            <span className="font-medium">{chat.subjectName}</span>
+            {chat.quantity !== null ? (
+              <span> · {t('generate.quantity', { count: chat.quantity })}</span>
+            ) : null}
+            {chat.deliveryProvince ? (
+              <span> · {t('generate.deliveryTo', { province: chat.deliveryProvince })}</span>
+            ) : null}
           </p>
-        ) : null}
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="secondary" onClick={onClose}>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <Field
+              label={t('generate.negotiatedPrice')}
+              hint={t('generate.dollarsHint')}
+              error={fieldError(
+                t,
+                errors.negotiatedPriceCents
+                  ? moneyMessage(errors.negotiatedPriceCents.message, 'errors:INVOICE_PRICE_REQUIRED')
+                  : undefined,
+              )}
+              required
+            >
+              {(p) => (
+                <Input
+                  {...p}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  {...form.register('negotiatedPriceCents', money)}
+                />
+              )}
+            </Field>
+            <Field
+              label={t('generate.shipping')}
+              hint={t('generate.dollarsHint')}
+              error={fieldError(
+                t,
+                errors.shippingCents
+                  ? moneyMessage(errors.shippingCents.message, 'errors:INVOICE_AMOUNT_CENTS')
+                  : undefined,
+              )}
+            >
+              {(p) => (
+                <Input
+                  {...p}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  {...form.register('shippingCents', money)}
+                />
+              )}
+            </Field>
+          </div>
+
+          <fieldset className="rounded-md border border-gray-200 p-3">
+            <legend className="px-1 text-sm font-medium text-gray-800">{t('generate.tax')}</legend>
+            {!overriding ? (
+              computedLines ? (
+                <ul className="space-y-0.5 text-sm text-gray-800" aria-label={t('generate.taxLines')}>
+                  {computedLines.map((line) => (
+                    <li key={line.code} className="flex justify-between gap-2">
+                      <span>
+                        {t('summary.taxLine', { code: t(`taxCodes.${line.code}`), rate: line.ratePercent })}
+                      </span>
+                      <span>{format.money(line.amountCents)}</span>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="text-sm text-gray-700">{t('generate.taxUnknown')}</p>
+              )
+            ) : null}
+            <label className="mt-2 flex items-center gap-2 text-sm text-gray-800">
+              <input
+                type="checkbox"
+                checked={overriding}
+                onChange={(event) => setOverriding(event.target.checked)}
+              />
+              {t('generate.override')}
+            </label>
+            {overriding ? (
+              <div className="mt-2 space-y-2">
+                <div
+                  role="radiogroup"
+                  aria-label={t('generate.overrideKind')}
+                  className="flex flex-wrap gap-3 text-sm"
+                >
+                  {(['exempt', 'zeroRated'] as const).map((kind) => (
+                    <label key={kind} className="flex items-center gap-1">
+                      <input
+                        type="radio"
+                        name="overrideKind"
+                        value={kind}
+                        checked={overrideKind === kind}
+                        onChange={() => setOverrideKind(kind)}
+                      />
+                      {t(`generate.overrideKinds.${kind}`)}
+                    </label>
+                  ))}
+                </div>
+                <Field
+                  label={t('generate.overrideReason')}
+                  error={fieldError(t, errors.taxOverride?.reason?.message)}
+                  required
+                >
+                  {(p) => <Input {...p} maxLength={500} {...form.register('taxOverride.reason')} />}
+                </Field>
+              </div>
+            ) : null}
+          </fieldset>
+
+          <div className="grid gap-3 sm:grid-cols-2">
+            <Field label={t('generate.leadDays')} error={fieldError(t, errors.leadDays?.message)}>
+              {(p) => (
+                <Input
+                  {...p}
+                  type="number"
+                  min={0}
+                  inputMode="numeric"
+                  {...form.register('leadDays', {
+                    setValueAs: (v: unknown) =>
+                      v === '' || v === null || v === undefined ? null : Number(v),
+                  })}
+                />
+              )}
+            </Field>
+            <Field label={t('generate.expiry')} error={fieldError(t, errors.expiresInHours?.message)}>
+              {(p) => (
+                <select
+                  {...p}
+                  className={inputClasses(Boolean(errors.expiresInHours))}
+                  defaultValue={String(invoiceExpiryHours.default)}
+                  {...form.register('expiresInHours', { setValueAs: (v: unknown) => Number(v) })}
+                >
+                  {expiryChoices.map((hours) => (
+                    <option key={hours} value={hours}>
+                      {hours % 24 === 0
+                        ? t('generate.expiryDays', { count: hours / 24 })
+                        : t('generate.expiryHours', { count: hours })}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          </div>
+          <Field label={t('generate.paymentTerms')} error={fieldError(t, errors.paymentTerms?.message)}>
+            {(p) => (
+              <textarea
+                {...p}
+                rows={2}
+                maxLength={2000}
+                className={inputClasses(Boolean(errors.paymentTerms))}
+                {...form.register('paymentTerms')}
+              />
+            )}
+          </Field>
+          <Field label={t('generate.deliveryTerms')} error={fieldError(t, errors.deliveryTerms?.message)}>
+            {(p) => (
+              <textarea
+                {...p}
+                rows={2}
+                maxLength={2000}
+                className={inputClasses(Boolean(errors.deliveryTerms))}
+                {...form.register('deliveryTerms')}
+              />
+            )}
+          </Field>
+          <Field label={t('generate.notes')} error={fieldError(t, errors.notes?.message)}>
+            {(p) => (
+              <textarea
+                {...p}
+                rows={2}
+                maxLength={5000}
+                className={inputClasses(Boolean(errors.notes))}
+                {...form.register('notes')}
+              />
+            )}
+          </Field>
+
+          <dl className="rounded-md bg-gray-50 p-3 text-sm" aria-live="polite" aria-atomic="true">
+            <div className="flex justify-between gap-2">
+              <dt>{t('summary.negotiatedPrice')}</dt>
+              <dd>{format.money(centsOrZero(price))}</dd>
+            </div>
+            <div className="flex justify-between gap-2">
+              <dt>{t('summary.shipping')}</dt>
+              <dd>{format.money(centsOrZero(shipping))}</dd>
+            </div>
+            <div className="flex justify-between gap-2">
+              <dt>{t('summary.tax')}</dt>
+              <dd>{format.money(taxCents)}</dd>
+            </div>
+            <div className="mt-1 flex justify-between gap-2 border-t border-gray-200 pt-1 font-semibold">
+              <dt>{t('summary.total')}</dt>
+              <dd data-testid="invoice-total">{format.money(totalCents)}</dd>
+            </div>
+          </dl>
+          {issue.error ? (
+            <p role="alert" className="text-sm font-medium text-red-700">
+              {errorMessage(t, issue.error)}
+              {refusedForTax ? (
+                <>
+                  {' '}
+                  <Link to={to('sellerTaxRegistration')} onClick={onClose} className="underline">
+                    {t('taxNotice.link')}
+                  </Link>
+                </>
+              ) : null}
+            </p>
+          ) : null}
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="secondary" onClick={onClose}>
+              {t('actions.cancel')}
+            </Button>
+            <Button type="submit" loading={issue.isPending}>
+              {t('generate.submit')}
+            </Button>
+          </div>
+        </form>
+      )}
+    </Modal>
+  );
+}
+
+/**
+ * Shown as the modal opens when the seller's tax registration would make the server refuse the invoice: what is
+ * missing and a link to the seller centre form. `blocking` (no storefront can invoice) replaces the form.
+ */
+function TaxRegistrationNotice({
+  names,
+  quebec,
+  blocking,
+  onClose,
+}: {
+  names: string[];
+  quebec: boolean;
+  blocking: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('invoices');
+  return (
+    <div
+      role={blocking ? 'alert' : 'status'}
+      className="mb-3 space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-gray-900"
+    >
+      <p className="font-medium">{t('taxNotice.title')}</p>
+      <p>{t(quebec ? 'taxNotice.textQuebec' : 'taxNotice.text', { names: names.join(', ') })}</p>
+      <div className="flex flex-wrap items-center gap-3">
+        <Link
+          to={to('sellerTaxRegistration')}
+          onClick={onClose}
+          className="font-medium text-maple-700 underline"
+        >
+          {t('taxNotice.link')}
+        </Link>
+        {blocking ? (
+          <Button type="button" size="sm" variant="secondary" onClick={onClose}>
             {t('actions.cancel')}
           </Button>
-          <Button type="submit" loading={issue.isPending}>
-            {t('generate.submit')}
-          </Button>
-        </div>
-      </form>
-    </Modal>
+        ) : null}
+      </div>
+    </div>
   );
 }
 

@@ -1,0 +1,128 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import {
+  sellerTaxRegistrationFormSchema,
+  type OwnStorefront,
+  type SellerTaxProfile,
+  type SellerTaxProfileInput,
+} from '@maplesource/contracts/invoices';
+import { Button } from '../../../components/ui/button';
+import { Field, Input } from '../../../components/ui/field';
+import { fieldError } from '../../../lib/field-error';
+import { errorMessage } from '../../../lib/http';
+import { useSaveTaxProfile } from '../../../lib/my-storefronts';
+import { toast } from '../../../lib/toast-store';
+
+/** An empty registration field means "none" (null), not an invalid number. */
+const blankIsNull = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : null);
+
+const registrationNumbers = [
+  {
+    name: 'gstHstNumber',
+    label: 'taxRegistration.gstHstNumber',
+    hint: 'taxRegistration.gstHstHint',
+    example: '123456789RT0001',
+  },
+  {
+    name: 'qstNumber',
+    label: 'taxRegistration.qstNumber',
+    hint: 'taxRegistration.qstHint',
+    example: '1234567890TQ0001',
+  },
+] as const;
+
+/**
+ * One storefront's tax registration (decision 132): legal name, GST/HST number, QST number (Quebec deliveries),
+ * or the small-supplier exemption. Validated with the contracts schema; the server normalises spaces and case.
+ */
+export function TaxRegistrationForm({ storefront }: { storefront: OwnStorefront }) {
+  const { t } = useTranslation('sellers');
+  const save = useSaveTaxProfile();
+  const form = useForm<SellerTaxProfileInput, unknown, SellerTaxProfile>({
+    resolver: zodResolver(sellerTaxRegistrationFormSchema),
+    defaultValues: {
+      legalName: storefront.legalName,
+      gstHstNumber: storefront.gstHstNumber,
+      qstNumber: storefront.qstNumber,
+      smallSupplier: storefront.smallSupplier,
+    },
+  });
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit((profile) =>
+    save.mutate(
+      { sellerId: storefront.sellerId, profile },
+      {
+        onSuccess: ({ profile: saved }) => {
+          form.reset({
+            legalName: saved.legalName,
+            gstHstNumber: saved.gstHstNumber,
+            qstNumber: saved.qstNumber,
+            smallSupplier: saved.smallSupplier,
+          });
+          toast.success(t('taxRegistration.saved', { name: storefront.name }));
+        },
+      },
+    ),
+  );
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-labelledby={`tax-${storefront.sellerId}`}
+      className="space-y-4 rounded-md border border-gray-200 bg-white p-4"
+    >
+      <h2 id={`tax-${storefront.sellerId}`} className="text-lg font-semibold break-words text-gray-900">
+        {storefront.name}
+      </h2>
+      <Field
+        label={t('taxRegistration.legalName')}
+        hint={t('taxRegistration.legalNameHint')}
+        error={fieldError(t, errors.legalName?.message)}
+        required
+      >
+        {(p) => <Input {...p} autoComplete="organization" maxLength={200} {...form.register('legalName')} />}
+      </Field>
+      {registrationNumbers.map(({ name, label, hint, example }) => (
+        <Field key={name} label={t(label)} hint={t(hint)} error={fieldError(t, errors[name]?.message)}>
+          {(p) => (
+            <Input
+              {...p}
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={40}
+              placeholder={example}
+              {...form.register(name, { setValueAs: blankIsNull })}
+            />
+          )}
+        </Field>
+      ))}
+      <div className="space-y-1">
+        <label className="flex items-start gap-2 text-sm font-medium text-gray-800">
+          <input
+            type="checkbox"
+            className="mt-0.5 h-4 w-4 shrink-0"
+            aria-describedby={`small-supplier-${storefront.sellerId}`}
+            {...form.register('smallSupplier')}
+          />
+          {t('taxRegistration.smallSupplier')}
+        </label>
+        <p id={`small-supplier-${storefront.sellerId}`} className="pl-6 text-xs text-gray-600">
+          {t('taxRegistration.smallSupplierHint')}
+        </p>
+      </div>
+      {save.error ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {errorMessage(t, save.error)}
+        </p>
+      ) : null}
+      <div className="flex justify-end">
+        <Button type="submit" loading={save.isPending}>
+          {t('taxRegistration.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
