@@ -3,44 +3,22 @@ import {
   invoiceAcceptanceTerms,
   type AcceptInvoiceResponse,
   type ChatOrderPayload,
-  type Invoice,
   type OrderAddress,
   type OrderKind,
 } from '@maplesource/contracts';
 import type { z } from 'zod';
 import type { acceptInvoiceBodySchema } from '@maplesource/contracts';
-import { withTransaction, type Tx } from '../db/transaction';
+import { withTransaction } from '../db/transaction';
 import { conflict, notFound } from '../plugins/errors';
 import '../modules/chat';
+import type { InvoicesService } from '../modules/invoices';
 import '../modules/orders';
 
 type AcceptInvoiceBody = z.output<typeof acceptInvoiceBodySchema>;
 
-/** The invoices module's part of the acceptance (shared12.md interface, implemented by `app.invoices`). */
-export interface InvoiceAcceptanceDoor {
-  lockForAcceptance(
-    tx: Tx,
-    input: { token: string; kind: OrderKind; buyerUserId: string; now: Date },
-  ): Promise<{ invoice: Invoice; alreadyAccepted: boolean }>;
-  recordAcceptance(
-    tx: Tx,
-    input: {
-      invoiceId: string;
-      orderId: string;
-      signerName: string;
-      signatureSvg: string;
-      termsVersion: string;
-      termsLanguage: 'en' | 'fr';
-      termsText: string;
-      ip: string;
-      userAgent: string | null;
-      at: Date;
-    },
-  ): Promise<void>;
-}
-
 export type AcceptInvoiceDoors = Pick<FastifyInstance, 'db' | 'orders' | 'chat' | 'events'> & {
-  invoices: InvoiceAcceptanceDoor;
+  /** The invoices module's part of the acceptance: the row lock and the acceptance record. */
+  invoices: Pick<InvoicesService, 'lockForAcceptance' | 'recordAcceptance'>;
 };
 
 export interface AcceptInvoiceRequest {
