@@ -1,7 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { provinceCodes, provinceNames } from '@maplesource/contracts/provinces';
+import { provinceCodes, provinceNames } from '@maplesource/contracts/province-names';
 
-/** The `<option>`s of a province `<select>`: an empty choice, then every province and territory in the UI language. */
+/**
+ * The `<option>`s of a province `<select>`: an empty choice, then every province and territory in the UI language.
+ * From the zod-free names module: the UI kit is in the first-load chunk, and zod must stay out of it (decision 041).
+ */
 export function ProvinceOptions({ placeholder }: { placeholder: string }) {
   const { i18n } = useTranslation();
   const fr = i18n.language.startsWith('fr');
