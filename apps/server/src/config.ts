@@ -152,6 +152,11 @@ export const configSchema = z.object({
   API_ORIGINS: originList,
   /** Product listing result cache lifetime (decision 041); 0 turns the listing caches off. Default 5000, tests 0. */
   CATALOG_LISTING_CACHE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).optional()),
+  /**
+   * Global search answer cache lifetime (decision 180): answers are dropped when the catalogue version changes, so
+   * the lifetime only bounds how old their popularity order may be. Default 300000 (0 when the listing cache is off).
+   */
+  SEARCH_CACHE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).optional()),
   /** S3-compatible file storage (decision 071): set S3_BUCKET to use it instead of DATA_DIR on local disk. */
   S3_BUCKET: z.preprocess(emptyToUndefined, z.string().min(3).max(63).optional()),
   S3_ENDPOINT: optionalUrl,

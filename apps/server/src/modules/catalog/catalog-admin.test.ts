@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProductListResponse } from '@maplesource/contracts';
+import type { ProductListResponse, SearchResponse } from '@maplesource/contracts';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { rowsOf } from '../../db/transaction';
 import { seedCatalog } from '../../seed/catalog';
@@ -213,6 +213,10 @@ describe('admin catalogue edits', () => {
       nameFr: product!.name_fr,
     });
 
+    // The global search's answer for the new name is cached (empty) before the rename (decision 180).
+    const globalSearch = async () =>
+      (await get('/api/v1/search?q=zirconite')).json<SearchResponse>().products.map((p) => p.id);
+    expect(await globalSearch()).toEqual([]);
     const version = await catalogVersion();
     const res = await t.app.inject({
       method: 'PUT',
@@ -246,6 +250,7 @@ describe('admin catalogue edits', () => {
     expect(listed?.nameEn).toBe('Zirconite Bracket Assembly');
     const searched = (await get('/api/v1/product?q=zirconite')).json<ProductListResponse>();
     expect(searched.items.map((p) => p.id)).toEqual([String(product!.id)]);
+    expect(await globalSearch()).toEqual([String(product!.id)]);
     const detail = (await get(`/api/v1/product/${product!.slug}`)).json();
     expect(detail.nameFr).toBe('Assemblage de support en zirconite');
   });

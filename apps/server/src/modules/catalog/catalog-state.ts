@@ -10,10 +10,21 @@ import type { SearchWordCache } from './search-query';
 /** Text matching at least this many products is "frequent": the listing walks a btree instead (decision 040). */
 export const DEFAULT_FREQUENT_TEXT_THRESHOLD = 2_000;
 
+/**
+ * How many global search answers a process keeps (decision 180): a few thousand distinct texts cover the head and
+ * much of the tail of a search log; an answer is ~10 KB of JSON, so this bounds the cache near 20–30 MB.
+ */
+export const SEARCH_ANSWERS_KEPT = 2_500;
+
 /** The catalogue plugin's options (decisions 040–042); each app instance has its own. */
 export interface CatalogOptions {
   /** Listing answers are cached this long (decision 041); 0 turns the cache off. */
   listingCacheMs: number;
+  /**
+   * Global search answers are cached this long (decision 180), as long as the catalogue version they were computed
+   * under is current; 0 turns that cache off. Defaults to the listing cache's lifetime.
+   */
+  searchCacheMs?: number;
   /** Totals and facets are counted exactly in a table of at most this many rows (decision 042). */
   exactRowLimit?: number;
   /** Text matching at least this many products is listed by an ordered walk instead of the GIN index. */
@@ -34,12 +45,21 @@ export class CatalogState implements ListingSizing {
   readonly words: SearchWordCache = new Map();
   /** Visitors' listing answers as serialized JSON (catalog.routes.ts). */
   readonly listings: ListingCache<string>;
+  /** Global search answers as serialized JSON (search.routes.ts): long-lived, dropped with the catalogue version. */
+  readonly searchAnswers: ListingCache<string>;
 
   constructor(options: CatalogOptions) {
     this.exactRowLimit = options.exactRowLimit ?? DEFAULT_EXACT_ROW_LIMIT;
     this.frequentTextThreshold = options.frequentTextThreshold ?? DEFAULT_FREQUENT_TEXT_THRESHOLD;
     this.textWalkWindow = options.textWalkWindow ?? DEFAULT_TEXT_WALK_WINDOW;
     this.listings = new ListingCache<string>({ ttlMs: options.listingCacheMs });
+    this.searchAnswers = new ListingCache<string>({
+      ttlMs: options.searchCacheMs ?? options.listingCacheMs,
+      max: SEARCH_ANSWERS_KEPT,
+      // The version also moves with the typo vocabulary (migration 0291): word lookups are re-read with it, so a
+      // word another process added is searchable as soon as the answers that missed it are dropped.
+      onVersionChange: () => this.words.clear(),
+    });
   }
 
   /** Tests run the same cases with both counting and both text strategies on their own app. */
@@ -52,6 +72,7 @@ export class CatalogState implements ListingSizing {
   /** After a catalogue write committed: cached listing pages are stale. */
   forgetListings(): void {
     this.listings.clear();
+    this.searchAnswers.clear();
   }
 
   /** After the typo vocabulary changed: cached word lookups are stale. */
@@ -61,6 +82,7 @@ export class CatalogState implements ListingSizing {
 
   dispose(): void {
     this.listings.clear();
+    this.searchAnswers.clear();
     this.words.clear();
     this.tableSizes.clear();
   }

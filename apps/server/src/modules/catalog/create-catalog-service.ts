@@ -101,11 +101,11 @@ export function createCatalogService(state: CatalogState) {
     /** Drops this instance's cached listing pages (tests; admin edits do it through events). */
     forgetListings: () => state.forgetListings(),
     /**
-     * A visitor's answer built from catalogue data (the global search), cached as JSON like the listings
-     * (decision 041): at most CATALOG_LISTING_CACHE_MS old and only while the catalogue version is current.
+     * A visitor's answer built from catalogue data (the global search), cached as JSON (decisions 041, 180): at most
+     * SEARCH_CACHE_MS old and only while the catalogue version is current; concurrent misses compute it once.
      */
     cachedAnswer: (db: Db, key: string, compute: () => Promise<string>) =>
-      state.listings.get(db, `answer|${key}`, compute),
+      state.searchAnswers.get(db, key, compute),
   };
 }
 

@@ -31,7 +31,11 @@ async function catalogModule(app: FastifyInstance, options: Partial<CatalogOptio
     options.listingCacheMs ??
     app.config.CATALOG_LISTING_CACHE_MS ??
     (app.config.NODE_ENV === 'test' ? 0 : 5_000);
-  const state = new CatalogState({ ...options, listingCacheMs });
+  // Search answers live longer than listing pages (decision 180): every change of what they show bumps the
+  // catalogue version, which drops them; only their popularity order can age, for at most this long.
+  const searchCacheMs =
+    options.searchCacheMs ?? app.config.SEARCH_CACHE_MS ?? (listingCacheMs === 0 ? 0 : 300_000);
+  const state = new CatalogState({ ...options, listingCacheMs, searchCacheMs });
   app.decorate('catalog', createCatalogService(state));
   subscribeCatalog(app, state);
   app.addHook('onClose', async () => state.dispose());

@@ -15,6 +15,8 @@ export interface ListingCacheOptions {
   ttlMs: number;
   max?: number;
   versionCheckMs?: number;
+  /** Called when a poll finds a new catalogue version (the search cache drops the typo vocabulary's lookups). */
+  onVersionChange?: () => void;
 }
 
 export class ListingCache<T> {
@@ -27,11 +29,13 @@ export class ListingCache<T> {
   readonly ttlMs: number;
   private readonly max: number;
   private readonly versionCheckMs: number;
+  private readonly onVersionChange: (() => void) | undefined;
 
   constructor(options: ListingCacheOptions) {
     this.ttlMs = options.ttlMs;
     this.max = options.max ?? 500;
     this.versionCheckMs = options.versionCheckMs ?? 1_000;
+    this.onVersionChange = options.onVersionChange;
   }
 
   /** How many answers are stored. */
@@ -62,7 +66,10 @@ export class ListingCache<T> {
             await db.execute(sql`SELECT version FROM catalog_version WHERE id = 1`),
           );
           const next = String(row?.version ?? '');
-          if (next !== this.version) this.entries.clear();
+          if (next !== this.version) {
+            this.entries.clear();
+            if (this.version !== '') this.onVersionChange?.();
+          }
           this.version = next;
           this.checkedAt = performance.now();
         } finally {
