@@ -143,6 +143,8 @@ export interface ProductFilterInput extends Omit<
 > {
   ratings?: number[] | undefined;
   tsquery?: string | null | undefined;
+  /** The selective part of `tsquery` for the GIN index, when it differs (ResolvedQuery.indexTsquery). */
+  indexTsquery?: string | null | undefined;
   /** `suggested`: restrict to these subcategories (from the user's history). */
   suggestedSubcategoryIds?: number[] | undefined;
 }
@@ -194,18 +196,27 @@ function filterTokens(
   return { tokens, covered };
 }
 
+/**
+ * The whole text checked on the rows a GIN condition found with its selective part (decision 180); `IS TRUE`
+ * keeps it out of the index.
+ */
+export const textRecheck = (alias: SQL, tsquery: string) =>
+  sql`(${alias}.search_doc @@ to_tsquery('simple', ${tsquery})) IS TRUE`;
+
 /** WHERE conditions of the product filter (spec §3 + origin). Documented rules: decision 040. */
 export function productConditions(filter: ProductFilterInput, mode: TextMode = 'gin', alias = 'p'): SQL[] {
   const a = sql.raw(alias);
   const where: SQL[] = [];
   let covered = new Set<string>();
   if (filter.tsquery && mode === 'walk') {
-    where.push(sql`(${a}.search_doc @@ to_tsquery('simple', ${filter.tsquery})) IS TRUE`);
+    where.push(textRecheck(a, filter.tsquery));
   } else if (filter.tsquery) {
     const found = filterTokens(filter, mode === 'count');
     if (mode === 'count') covered = found.covered;
-    const text = found.tokens.length > 0 ? `${filter.tsquery} & ${found.tokens.join(' & ')}` : filter.tsquery;
+    const indexed = filter.indexTsquery ?? filter.tsquery;
+    const text = found.tokens.length > 0 ? `${indexed} & ${found.tokens.join(' & ')}` : indexed;
     where.push(sql`${a}.search_doc @@ to_tsquery('simple', ${text})`);
+    if (filter.indexTsquery) where.push(textRecheck(a, filter.tsquery));
   }
   if (!covered.has('status')) where.push(sql`${a}.status = 'active'`);
   if (filter.category) {

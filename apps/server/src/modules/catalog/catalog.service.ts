@@ -27,6 +27,7 @@ import {
   productConditions,
   sellerCondition,
   productImageUrl,
+  textRecheck,
   productOrders,
   serviceCardColumns,
   serviceImageUrl,
@@ -41,7 +42,7 @@ import {
   listingWithTotal,
   type ListingPageInput,
 } from './listing-engine';
-import { foldText, resolveQuery } from './search-query';
+import { foldText, resolveQuery, type ResolvedQuery } from './search-query';
 import type { CatalogState } from './catalog-state';
 import { countSearchInLanguage, frequentSearchTermsIn, type TextLanguage } from './search-term-languages';
 
@@ -240,7 +241,11 @@ async function productListing(
   userId: string | null,
 ) {
   const resolved = await resolveQuery(db, state.words, query.q);
-  const filter = { ...query, tsquery: resolved?.tsquery ?? null };
+  const filter = {
+    ...query,
+    tsquery: resolved?.tsquery ?? null,
+    indexTsquery: resolved?.indexTsquery ?? null,
+  };
   // Frequent among products (not among every kind of document: decision 085) → walk the popularity order.
   const frequent = (resolved?.estimatedProductMatches ?? 0) >= state.frequentTextThreshold;
   const page = productConditions(filter, frequent ? 'walk' : 'gin');
@@ -576,10 +581,13 @@ export interface ServiceListInput extends Partial<Omit<ServiceListQuery, 'page' 
 }
 
 /** WHERE conditions of the service filter: the product rules (decision 040) on the columns services have. */
-function serviceConditions(query: ServiceFacetsQuery, tsquery: string | null | undefined): SQL[] {
+function serviceConditions(query: ServiceFacetsQuery, text: ResolvedQuery | null): SQL[] {
   const where: SQL[] = [sql`p.status = 'active'`];
-  if (tsquery !== undefined)
-    where.push(tsquery ? sql`p.search_doc @@ to_tsquery('simple', ${tsquery})` : sql`false`);
+  if (text) {
+    const { tsquery, indexTsquery } = text;
+    where.push(tsquery ? sql`p.search_doc @@ to_tsquery('simple', ${indexTsquery ?? tsquery})` : sql`false`);
+    if (tsquery && indexTsquery) where.push(textRecheck(sql.raw('p'), tsquery));
+  }
   if (query.category) {
     where.push(
       sql`p.category_id = (SELECT id FROM categories WHERE kind = 'service' AND slug = ${query.category})`,
@@ -607,7 +615,7 @@ function serviceConditions(query: ServiceFacetsQuery, tsquery: string | null | u
 /** Services have one text condition (GIN; services are a tenth of products) used for page, count and sample. */
 async function serviceListing(db: Db, state: CatalogState, query: ServiceFacetsQuery) {
   const resolved = await resolveQuery(db, state.words, query.q);
-  const where = whereOf(serviceConditions(query, resolved ? resolved.tsquery : undefined));
+  const where = whereOf(serviceConditions(query, resolved));
   const rareText =
     Boolean(resolved?.tsquery) && (resolved?.estimatedMatches ?? 0) < state.frequentTextThreshold;
   const exact = await countsExactly(db, state, 'services', rareText);

@@ -61,6 +61,13 @@ export function queryWords(text: string): string[] {
 export interface ResolvedQuery {
   /** Text for `to_tsquery('simple', …)`, or null when nothing searchable is left. */
   tsquery: string | null;
+  /**
+   * The part of `tsquery` to look up in a GIN index when it differs (decision 180): `tsquery` without the prefixes
+   * of one- and two-letter words ("co" in "Polar Equipment Co."), whose posting lists cover a large share of the
+   * vocabulary (256 ms for `polar & equipment & co:*` at 1M products, 0.3 ms without). The rows it finds are then
+   * checked against the whole `tsquery`, so the matches are the same. Null when the whole text is as selective.
+   */
+  indexTsquery: string | null;
   /** The words searched after correction, when a word was corrected. */
   corrected: string | null;
   words: string[];
@@ -163,6 +170,7 @@ export async function resolveQuery(
   if (words.length === 0)
     return {
       tsquery: null,
+      indexTsquery: null,
       corrected: null,
       words: [],
       estimatedMatches: null,
@@ -182,6 +190,7 @@ export async function resolveQuery(
   let changed = false;
   const searched: string[] = [];
   const groups: string[] = [];
+  const selective: string[] = [];
   let estimate: number | null = null;
   let productEstimate: number | null = null;
   let otherEstimate: number | null = null;
@@ -210,10 +219,13 @@ export async function resolveQuery(
       changed = true;
     }
     searched.push(shown);
-    groups.push(lexemes ? (lexemes.length === 1 ? lexemes[0]! : `(${lexemes.join(' | ')})`) : `${word}:*`);
+    const group = lexemes ? (lexemes.length === 1 ? lexemes[0]! : `(${lexemes.join(' | ')})`) : `${word}:*`;
+    groups.push(group);
+    if (lexemes || word.length >= 3 || /[0-9]/.test(word)) selective.push(group);
   }
   return {
     tsquery: groups.join(' & '),
+    indexTsquery: selective.length > 0 && selective.length < groups.length ? selective.join(' & ') : null,
     corrected: changed ? searched.join(' ') : null,
     words: searched,
     estimatedMatches: estimate,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   BlogCard,
@@ -7,6 +8,7 @@ import type {
   ServiceCard,
 } from '@maplesource/contracts';
 import { buyerHeaders, createTestApp, type TestApp } from '../../../test/helpers';
+import { rowsOf } from '../../db/transaction';
 import { REBUILD_SEARCH_WORDS_SQL, seedCatalog } from '../../seed/catalog';
 import { seedContentHomeBlogs } from '../../seed/content-home-blogs';
 
@@ -154,6 +156,32 @@ describe('GET /search: typos in English and French, per group', () => {
 
   it('says what it searched for when it corrected the text', async () => {
     expect((await search('alumnum')).correctedQuery).toBe('aluminum');
+  });
+});
+
+describe('GET /search: a one- or two-letter word (decision 180)', () => {
+  it('is looked up in the index only with the other words, and every match still holds it', async () => {
+    const resolved = await t.app.catalog.resolveSearchText(t.database.db, 'Flatbed tr');
+    expect(resolved).toMatchObject({ tsquery: expect.stringContaining('tr:*'), indexTsquery: 'flatbed' });
+    expect((await t.app.catalog.resolveSearchText(t.database.db, 'co'))?.indexTsquery).toBeNull();
+    for (const [table, url] of [
+      ['services', '/api/v1/service'],
+      ['products', '/api/v1/product'],
+    ] as const) {
+      for (const q of ['Flatbed tr', 'aluminum ex', 'steel co']) {
+        const text = (await t.app.catalog.resolveSearchText(t.database.db, q))!.tsquery!;
+        const expected = rowsOf<{ id: string | number }>(
+          await t.database.db.execute(
+            sql`SELECT id FROM ${sql.raw(table)} WHERE status = 'active'
+                AND search_doc @@ to_tsquery('simple', ${text}) ORDER BY popularity_score DESC, id DESC LIMIT 12`,
+          ),
+        ).map((row) => String(row.id));
+        const listed = (await get(`${url}?q=${encodeURIComponent(q)}&pageSize=12`)).json<{
+          items: { id: string }[];
+        }>();
+        expect(listed.items.map((item) => item.id)).toEqual(expected);
+      }
+    }
   });
 });
 
