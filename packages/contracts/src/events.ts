@@ -64,9 +64,11 @@ export const domainEventSchemas = {
     kind: z.enum(['product', 'service']),
     chatId: z.string().min(1),
     status: z.string().min(1),
-    change: z.enum(['created', 'status', 'payment', 'refund']),
+    /** `unpaid`: cancelled because no payment succeeded in time (decision 166). */
+    change: z.enum(['created', 'status', 'payment', 'refund', 'unpaid']),
     paymentStatus: z.string().optional(),
     buyerUserId: z.string().optional(),
+    sellerUserId: z.string().optional(),
   }),
   /** A seller issued an invoice in a conversation (invoices; the buyer hears of it from `invoice_sent`). */
   'invoice.issued': z.object({
