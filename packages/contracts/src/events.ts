@@ -96,6 +96,9 @@ export const domainEventSchemas = {
     buyerId: z.string().min(1),
     sellerUserId: z.string().min(1),
     kind: z.enum(['product', 'service']),
+    /** For the chat's card (decision 167); absent in events stored before it. */
+    totalCents: z.number().int().nonnegative().optional(),
+    expiresAt: z.string().optional(),
   }),
 } as const satisfies Record<`${string}.${string}`, z.ZodType>;
 

@@ -70,6 +70,8 @@ export function registerNotificationSubscribers(app: FastifyInstance, notificati
     'notifications.chat-messages',
     'chat.message-created',
     async (event, { tx, afterCommit }) => {
+      // Both parties already hear of an expiry from `invoice.expired` (above): its chat message adds no second one.
+      if (event.businessAction === 'invoice_expired') return;
       const type = notificationTypeOf(event.businessAction);
       const input: CreateNotificationInput = {
         recipientId: event.recipientId,
