@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '@maplesource/contracts/orders';
 import { renderApp } from '../../test/render';
-import { json, makeOrder, ORDER_ID, sessionUser } from '../../test/order-fixtures';
+import { failedOrder, json, makeOrder, ORDER_ID, paidOrder, sessionUser } from '../../test/order-fixtures';
 import { sessionStore } from '../../lib/session-store';
 
 /**
@@ -55,21 +55,8 @@ const stripeIntent = (status = 'requires_payment_method') => ({
   confirmUrl: null,
   failureCode: null,
 });
-const paid = (order: Order): Order => ({
-  ...order,
-  status: 'confirmed',
-  payment: {
-    ...order.payment,
-    status: 'paid',
-    cardBrand: 'visa',
-    cardLast4: '3155',
-    paidAt: '2026-11-23T19:00:00.000Z',
-  },
-});
-const failed = (order: Order, failureCode: string): Order => ({
-  ...order,
-  payment: { ...order.payment, status: 'failed', failureCode },
-});
+const paid = (order: Order) => paidOrder(order, '3155');
+const failed = failedOrder;
 
 /** Our API: the order (which `settle()` moves on, as the webhook would), the order's one intent, the provider. */
 function backend(

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { loadStripe, type StripeCardElementChangeEvent, type StripeElementLocale } from '@stripe/stripe-js';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { Button } from '../../../components/ui/button';
-import { Field, Input } from '../../../components/ui/field';
 import { LoadingState } from '../../../components/ui/query-states';
 import { useFormat } from '../../../lib/format';
 import { validateCard } from '../model/card-form';
 import { stripeOutcome, type StripeConfirmOutcome } from '../model/stripe-outcome';
+import { BillingPostalCodeField } from './card-form';
 import { CheckoutErrorState } from './checkout-states';
 
 /**
@@ -136,26 +136,13 @@ function CardFields({ clientSecret, amountCents, submitting, onSubmitting, onOut
           </p>
         ) : null}
       </div>
-      <Field
-        label={t('card.postalCode')}
-        required
+      <BillingPostalCodeField
+        value={postalCode}
         error={postalError && (submitted || postalTouched) ? t(`card.errors.${postalError}`) : undefined}
-        hint={t('card.postalHint')}
-      >
-        {(p) => (
-          <Input
-            {...p}
-            name="postal"
-            autoComplete="billing postal-code"
-            maxLength={7}
-            placeholder="A1A 1A1"
-            value={postalCode}
-            disabled={submitting}
-            onChange={(e) => setPostalCode(e.target.value.toUpperCase())}
-            onBlur={() => setPostalTouched(true)}
-          />
-        )}
-      </Field>
+        disabled={submitting}
+        onChange={setPostalCode}
+        onBlur={() => setPostalTouched(true)}
+      />
       <Button
         type="submit"
         size="lg"
