@@ -45,6 +45,7 @@ import { buyerService } from './services/buyer';
 import { chatService } from './services/chat';
 import { chatModulePlugin } from './modules/chat';
 import { paymentService } from './services/payment';
+import { registerUnpaidOrderJobs } from './workflows/expire-unpaid-orders';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -172,6 +173,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(notificationsModulePlugin);
   // Orders (issue 12): app.orders for the buyer backend and the payment backend's webhook handlers.
   await app.register(ordersModulePlugin);
+  // Unpaid orders expire, and a payment landing on a cancelled order is refunded (decision 166): jobs any
+  // backend may queue, so every process registers them.
+  await registerUnpaidOrderJobs(app);
   if (config.SERVICES.includes('buyer')) await app.register(buyerService, { prefix: '/api/v1' });
   if (config.SERVICES.includes('chat')) {
     // Socket.IO is app-wide (not encapsulated) so workflows of any backend can emit through app.io.

@@ -62,6 +62,35 @@ describe('loadConfig', () => {
     }
   });
 
+  it('takes the Stripe keys together and of one mode (decision 165)', () => {
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' };
+    const ok = loadConfig({ DATA_DIR: tempDir(), ...stripe, STRIPE_PUBLISHABLE_KEY: 'pk_test_Xyz09' });
+    expect(ok.STRIPE_PUBLISHABLE_KEY).toBe('pk_test_Xyz09');
+    const problem = (env: Record<string, string>) => {
+      try {
+        loadConfig({ DATA_DIR: tempDir(), ...env });
+        return null;
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as ConfigError).issues.join('\n');
+      }
+    };
+    expect(problem(stripe)).toMatch(/STRIPE_PUBLISHABLE_KEY: is required when STRIPE_SECRET_KEY is set/);
+    expect(problem({ ...stripe, STRIPE_PUBLISHABLE_KEY: 'pk_live_Xyz' })).toMatch(/must be a test key/);
+    expect(problem({ ...stripe, STRIPE_PUBLISHABLE_KEY: 'sk_test_oops' })).toMatch(/STRIPE_PUBLISHABLE_KEY/);
+    expect(problem({ STRIPE_PUBLISHABLE_KEY: 'pk_test_Xyz' })).toMatch(/STRIPE_SECRET_KEY is not/);
+    expect(
+      problem({
+        STRIPE_SECRET_KEY: 'rk_live_abc',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+        STRIPE_PUBLISHABLE_KEY: 'pk_live_Xyz',
+      }),
+    ).toBeNull();
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), STRIPE_PUBLISHABLE_KEY: '' }).STRIPE_PUBLISHABLE_KEY,
+    ).toBeUndefined();
+  });
+
   it('runs a subset of the backends when SERVICES names them', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), SERVICES: 'chat' }).SERVICES).toEqual(['chat']);
   });

@@ -126,6 +126,17 @@ export const configSchema = z.object({
   STRIPE_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
   /** Stripe's webhook signing secret (`whsec_…`); required with STRIPE_SECRET_KEY (decision 073). */
   STRIPE_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
+  /**
+   * Stripe's publishable key (`pk_test_…` / `pk_live_…`), given to the web checkout for Stripe.js; required with
+   * STRIPE_SECRET_KEY, in the same mode (decision 165).
+   */
+  STRIPE_PUBLISHABLE_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^pk_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)')
+      .optional(),
+  ),
   COOKIE_SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
   PAYMENT_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
   /** Which proxies' X-Forwarded-For decides request.ip (decision 050). Default: none. */
@@ -238,6 +249,24 @@ function loadOrCreateSecrets(dataDir: string): Record<(typeof generatedSecretNam
   return stored as Record<(typeof generatedSecretNames)[number], string>;
 }
 
+/** `sk_test_…` / `rk_live_…` → test / live; null when the key does not say. */
+const stripeKeyMode = (key: string) => /^(?:sk|rk|pk)_(test|live)_/.exec(key)?.[1] ?? null;
+
+/**
+ * The web checkout confirms with Stripe.js under the publishable key while the server creates intents with the
+ * secret key: both must be given together and be of the same mode, or every payment would fail in the browser.
+ */
+function stripeKeysProblem(secretKey: string | undefined, publishableKey: string | undefined): string | null {
+  if (!secretKey && publishableKey)
+    return 'STRIPE_PUBLISHABLE_KEY: is set but STRIPE_SECRET_KEY is not (the sandbox provider needs no key)';
+  if (!secretKey) return null;
+  if (!publishableKey) return 'STRIPE_PUBLISHABLE_KEY: is required when STRIPE_SECRET_KEY is set';
+  const secretMode = stripeKeyMode(secretKey);
+  if (secretMode && secretMode !== stripeKeyMode(publishableKey))
+    return `STRIPE_PUBLISHABLE_KEY: must be a ${secretMode} key like STRIPE_SECRET_KEY (pk_${secretMode}_…)`;
+  return null;
+}
+
 /** Reads the environment; throws ConfigError naming each bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = configSchema.safeParse(env);
@@ -249,6 +278,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const raw = parsed.data;
   if (raw.STRIPE_SECRET_KEY && !raw.STRIPE_WEBHOOK_SECRET)
     throw new ConfigError(['STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set']);
+  const stripeProblem = stripeKeysProblem(raw.STRIPE_SECRET_KEY, raw.STRIPE_PUBLISHABLE_KEY);
+  if (stripeProblem) throw new ConfigError([stripeProblem]);
   const dataDir = path.resolve(raw.DATA_DIR);
   const needsGenerated = generatedSecretNames.some((name) => !raw[name]);
   const generated = needsGenerated ? loadOrCreateSecrets(dataDir) : undefined;

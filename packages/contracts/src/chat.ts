@@ -24,6 +24,8 @@ export const businessActions = [
   'order_created',
   'order_updated',
   'order_cancelled',
+  /** Not in the spec's list: an invoice that expired unanswered, posted by MapleSource (decision 167). */
+  'invoice_expired',
 ] as const;
 export const businessActionSchema = z.enum(businessActions);
 export type BusinessAction = z.infer<typeof businessActionSchema>;

@@ -64,9 +64,11 @@ export const domainEventSchemas = {
     kind: z.enum(['product', 'service']),
     chatId: z.string().min(1),
     status: z.string().min(1),
-    change: z.enum(['created', 'status', 'payment', 'refund']),
+    /** `unpaid`: cancelled because no payment succeeded in time (decision 166). */
+    change: z.enum(['created', 'status', 'payment', 'refund', 'unpaid']),
     paymentStatus: z.string().optional(),
     buyerUserId: z.string().optional(),
+    sellerUserId: z.string().optional(),
   }),
   /** A seller issued an invoice in a conversation (invoices; the buyer hears of it from `invoice_sent`). */
   'invoice.issued': z.object({
@@ -94,6 +96,9 @@ export const domainEventSchemas = {
     buyerId: z.string().min(1),
     sellerUserId: z.string().min(1),
     kind: z.enum(['product', 'service']),
+    /** For the chat's card (decision 167); absent in events stored before it. */
+    totalCents: z.number().int().nonnegative().optional(),
+    expiresAt: z.string().optional(),
   }),
 } as const satisfies Record<`${string}.${string}`, z.ZodType>;
 

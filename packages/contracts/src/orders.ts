@@ -48,6 +48,12 @@ export const orderTransitions: Record<OrderStatus, readonly OrderStatus[]> = {
   returned: [],
 };
 
+/**
+ * An order whose payment has not succeeded is cancelled this many days after it was placed (decision 166): the
+ * seller stops holding the goods and the price, the buyer is told. A payment under way (processing) is waited for.
+ */
+export const unpaidOrderCancelDays = 7;
+
 export const canMoveOrder = (from: OrderStatus, to: OrderStatus): boolean =>
   orderTransitions[from].includes(to);
 
@@ -309,6 +315,8 @@ export const chatOrderPayloadSchema = z.object({
   invoiceToken: z.string(),
   trackingNumber: z.string().nullable().optional(),
   carrier: z.string().nullable().optional(),
+  /** `payment_not_received`: cancelled by MapleSource because no payment succeeded in time (decision 166). */
+  reason: z.enum(['payment_not_received']).optional(),
 });
 export type ChatOrderPayload = z.infer<typeof chatOrderPayloadSchema>;
 

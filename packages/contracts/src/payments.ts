@@ -34,6 +34,19 @@ export const createOrderIntentResponseSchema = z.object({
 });
 export type CreateOrderIntentResponse = z.infer<typeof createOrderIntentResponseSchema>;
 
+/**
+ * GET payment/provider (the payment backend): which provider takes cards, and for Stripe the publishable key the
+ * checkout gives Stripe.js (decision 165). The client secret still comes with the order's intent.
+ */
+export const paymentProviderInfoSchema = z.discriminatedUnion('provider', [
+  z.object({ provider: z.literal('sandbox') }),
+  z.object({
+    provider: z.literal('stripe'),
+    publishableKey: z.string().regex(/^pk_(test|live)_[A-Za-z0-9]+$/),
+  }),
+]);
+export type PaymentProviderInfo = z.infer<typeof paymentProviderInfoSchema>;
+
 /** Path of the sandbox provider's card endpoint for one intent (served only when the sandbox is selected). */
 export const sandboxConfirmPath = (intentId: string) =>
   `/sandbox-pay/intents/${encodeURIComponent(intentId)}/confirm`;

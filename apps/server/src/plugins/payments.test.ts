@@ -70,6 +70,16 @@ describe('payment webhook route and the sandbox provider', () => {
     await t.close();
   });
 
+  it('tells the checkout the sandbox takes cards (no publishable key)', async () => {
+    const info = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/payment/provider',
+      headers: { role: 'buyer' },
+    });
+    expect(info.statusCode).toBe(200);
+    expect(info.json()).toEqual({ provider: 'sandbox' });
+  });
+
   const post = (body: string, signature?: string) =>
     t.app.inject({
       method: 'POST',
@@ -284,7 +294,11 @@ describe('Stripe adapter (offline)', () => {
 
   beforeAll(async () => {
     t = await createTestApp({
-      env: { STRIPE_SECRET_KEY: 'sk_test_offline', STRIPE_WEBHOOK_SECRET: webhookSecret },
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_offline',
+        STRIPE_WEBHOOK_SECRET: webhookSecret,
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_offline',
+      },
     });
   });
   afterAll(async () => {
@@ -295,6 +309,22 @@ describe('Stripe adapter (offline)', () => {
     expect(t.app.payments.provider.name).toBe('stripe');
     const { DATA_DIR } = testConfig();
     expect(() => loadConfig({ DATA_DIR, STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(ConfigError);
+  });
+
+  it('tells the checkout the provider and its publishable key, and serves no sandbox card endpoint', async () => {
+    const info = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/payment/provider',
+      headers: { role: 'buyer' },
+    });
+    expect(info.statusCode).toBe(200);
+    expect(info.json()).toEqual({ provider: 'stripe', publishableKey: 'pk_test_offline' });
+    const sandboxPay = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox-pay/intents/pi_1/confirm',
+      payload: { clientSecret: 'x' },
+    });
+    expect(sandboxPay.statusCode).toBe(404);
   });
 
   it('verifies with stripe.webhooks.constructEvent: good → recorded once; tampered or stale → 400', async () => {

@@ -34,6 +34,10 @@ declare module 'fastify' {
   }
 }
 
+/** Stripe is the provider exactly when STRIPE_SECRET_KEY is set (createPaymentProvider's rule, for the page CSP). */
+export const stripeSelected = (config: Pick<AppConfig, 'STRIPE_SECRET_KEY'>) =>
+  Boolean(config.STRIPE_SECRET_KEY);
+
 /** Chooses the provider like the SMS and mail ones: Stripe when STRIPE_SECRET_KEY is set, else the sandbox. */
 export function createPaymentProvider(config: AppConfig, db: Db, jobs: Jobs): PaymentProvider {
   if (config.STRIPE_SECRET_KEY)

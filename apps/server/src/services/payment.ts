@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { SandboxPaymentProvider } from '../plugins/payments';
+import { paymentProviderInfoRoutes } from '../plugins/payments/provider-info.routes';
 import { sandboxPayRoutes } from '../plugins/payments/sandbox-pay.routes';
 import { paymentWebhookRoutes } from '../plugins/payments/webhook.routes';
 import { registerOrderPaymentHandlers } from '../workflows/order-payments';
@@ -14,6 +15,7 @@ export const paymentService: FastifyPluginAsync = async (app) => {
   registerOrderPaymentHandlers(app);
   await app.register(paymentWebhookRoutes, { prefix: '/api/v1/payment' });
   await app.register(orderIntentRoutes, { prefix: '/api/v1/payment' });
+  await app.register(paymentProviderInfoRoutes, { prefix: '/api/v1/payment' });
   const { provider } = app.payments;
   if (provider instanceof SandboxPaymentProvider)
     await app.register(sandboxPayRoutes(provider), { prefix: '/sandbox-pay' });

@@ -13,10 +13,11 @@ import { conflict, notFound } from '../plugins/errors';
 import '../modules/chat';
 import type { InvoicesService } from '../modules/invoices';
 import '../modules/orders';
+import { scheduleUnpaidOrderExpiry } from './expire-unpaid-orders';
 
 type AcceptInvoiceBody = z.output<typeof acceptInvoiceBodySchema>;
 
-export type AcceptInvoiceDoors = Pick<FastifyInstance, 'db' | 'orders' | 'chat' | 'events'> & {
+export type AcceptInvoiceDoors = Pick<FastifyInstance, 'db' | 'orders' | 'chat' | 'events' | 'jobs'> & {
   /** The invoices module's part of the acceptance: the row lock and the acceptance record. */
   invoices: Pick<InvoicesService, 'lockForAcceptance' | 'recordAcceptance'>;
 };
@@ -124,6 +125,8 @@ export function acceptInvoice(
       { orderId: order.id, kind, chatId: invoice.chatId, status: 'pending', change: 'created' },
       tx,
     );
+    // Unpaid by its deadline, the order is cancelled (decision 166).
+    await scheduleUnpaidOrderExpiry(doors, tx, { id: order.id, placedAt: request.now });
     return { orderId: order.id, kind, created: true };
   });
 }

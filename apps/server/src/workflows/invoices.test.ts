@@ -555,6 +555,36 @@ describe('expiry', () => {
     await t.app.events.drain();
     expect(await notificationsOf(buyer.id, 'invoice_expired')).toBe(1);
     expect(await notificationsOf(seller.id, 'invoice_expired')).toBeGreaterThanOrEqual(1);
+    // Said once in the conversation (decision 167), from the seller's side, with the invoice's card data; the
+    // conversation is back to negotiating, as after a rejection.
+    const said = (await actionsIn(chatId)).filter((row) => row.business_action === 'invoice_expired');
+    expect(said).toHaveLength(1);
+    const payload =
+      typeof said[0]!.business_payload === 'string'
+        ? JSON.parse(said[0]!.business_payload)
+        : said[0]!.business_payload;
+    expect(payload).toMatchObject({ invoiceId: invoice.id, invoiceToken: invoice.token, kind: 'product' });
+    expect(typeof payload.totalCents).toBe('number');
+    const [chat] = rowsOf<{ phase: string }>(
+      await t.database.db.execute(sql`SELECT phase FROM chats WHERE id = ${chatId}`),
+    );
+    expect(chat!.phase).toBe('negotiation');
+  });
+
+  it('told after a newer invoice was sent, leaves the conversation invoiced', async () => {
+    const { chatId } = await newConversation();
+    const invoice = await issued(chatId);
+    await pushPast(invoice.id);
+    // Issuing the next invoice expires the old one in its transaction; its chat message comes after.
+    const next = await issue(seller, chatId, { negotiatedPriceCents: 98_00 });
+    expect(next.statusCode, next.body).toBe(201);
+    await t.app.events.drain();
+    const actions = (await actionsIn(chatId)).map((row) => row.business_action).filter(Boolean);
+    expect(actions.filter((action) => action === 'invoice_expired')).toHaveLength(1);
+    const [chat] = rowsOf<{ phase: string }>(
+      await t.database.db.execute(sql`SELECT phase FROM chats WHERE id = ${chatId}`),
+    );
+    expect(chat!.phase).toBe('invoiced');
   });
 
   it('is marked expired by the queued expiry job', async () => {

@@ -11,8 +11,12 @@ import type { PaymentEvent } from '../plugins/payments';
 import type { PaymentUpdate } from '../modules/orders';
 import '../modules/chat';
 import '../modules/orders';
+import { refundCancelledPaymentJob } from './expire-unpaid-orders';
 
-export type OrderPaymentDoors = Pick<FastifyInstance, 'db' | 'orders' | 'chat' | 'events' | 'payments'>;
+export type OrderPaymentDoors = Pick<
+  FastifyInstance,
+  'db' | 'orders' | 'chat' | 'events' | 'payments' | 'jobs'
+>;
 
 /**
  * payment/create-order-intent (and the service one): the order's one payment intent, amount = the invoice
@@ -28,7 +32,10 @@ export async function createOrderIntent(
 ): Promise<CreateOrderIntentResponse> {
   const order = await doors.orders.payableFor(doors.db, buyerUserId, kind, orderId);
   const { provider } = doors.payments;
-  if (!order.payment && order.status !== 'pending')
+  const settled =
+    order.payment !== null && ['paid', 'refunded', 'partially_refunded'].includes(order.payment.status);
+  // A cancelled order cannot be paid any more, even on the intent it already has (decision 166).
+  if ((!order.payment && order.status !== 'pending') || (order.status === 'cancelled' && !settled))
     throw conflict('ORDER_NOT_PAYABLE', 'This order can no longer be paid');
   const intent = order.payment
     ? await provider.retrieveIntent(order.payment.intentId)
@@ -107,6 +114,14 @@ export async function applyPaymentEvent(
   if (!update) return;
   const change = await doors.orders.applyPaymentUpdate(tx, update);
   if (!change) return;
+  // Paid after the order was cancelled (unpaid past its deadline, or by the seller): the money goes back
+  // (decision 166). A job, since the provider is not called inside this transaction; one per order.
+  if (change.paymentStatus === 'paid' && change.orderStatus === 'cancelled')
+    await doors.jobs.send(
+      refundCancelledPaymentJob,
+      { orderId: change.orderId },
+      { tx, singletonKey: change.orderId },
+    );
   if (change.paymentStatus === 'paid' || change.paymentStatus === 'failed') {
     const payload: ChatOrderPayload & { paymentStatus: string } = {
       orderId: change.orderId,

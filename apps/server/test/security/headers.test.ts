@@ -75,6 +75,39 @@ describe('security headers', () => {
     );
   });
 
+  it('allows Stripe.js, its API and its frames only when Stripe is the provider (decision 165)', async () => {
+    const sandbox = await start();
+    const sandboxCsp = String(
+      (await sandbox.app.inject({ method: 'GET', url: '/checkout' })).headers['content-security-policy'],
+    );
+    expect(sandboxCsp).not.toContain('stripe.com');
+    expect(directive(sandboxCsp, 'frame-src')).toBe('');
+    expect(directive(sandboxCsp, 'default-src')).toBe("default-src 'self'");
+
+    const stripe = await start({
+      STRIPE_SECRET_KEY: 'sk_test_offline',
+      STRIPE_WEBHOOK_SECRET: 'whsec_offline',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_offline',
+      ANALYTICS_SCRIPT_ORIGINS: 'https://plausible.io',
+    });
+    const csp = String(
+      (await stripe.app.inject({ method: 'GET', url: '/checkout' })).headers['content-security-policy'],
+    );
+    expect(directive(csp, 'script-src')).toBe(
+      "script-src 'self' https://plausible.io https://js.stripe.com https://*.js.stripe.com",
+    );
+    expect(directive(csp, 'connect-src')).toBe(
+      "connect-src 'self' ws://localhost:3000 https://plausible.io https://api.stripe.com",
+    );
+    expect(directive(csp, 'frame-src')).toBe(
+      "frame-src 'self' https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com",
+    );
+    // Our own pages still cannot be framed, and nothing else widens.
+    expect(directive(csp, 'frame-ancestors')).toBe("frame-ancestors 'none'");
+    expect(directive(csp, 'style-src')).toBe("style-src 'self'");
+    expect(directive(csp, 'img-src')).toBe("img-src 'self' data: blob:");
+  });
+
   it('refuses a script origin outside the reviewed allow-list (decision 011)', () => {
     expect(() => testConfig({ ANALYTICS_SCRIPT_ORIGINS: 'https://evil.example' })).toThrowError(
       /ANALYTICS_SCRIPT_ORIGINS/,

@@ -56,6 +56,25 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
   };
 }
 
+/** The order once the provider's webhook confirmed its payment, by a card ending in `last4`. */
+export const paidOrder = (order: Order, last4 = '4242'): Order => ({
+  ...order,
+  status: 'confirmed',
+  payment: {
+    ...order.payment,
+    status: 'paid',
+    cardBrand: 'visa',
+    cardLast4: last4,
+    paidAt: '2026-11-23T19:00:00.000Z',
+  },
+});
+
+/** The order once the provider's webhook said its payment failed. */
+export const failedOrder = (order: Order, failureCode: string): Order => ({
+  ...order,
+  payment: { ...order.payment, status: 'failed', failureCode },
+});
+
 export const sessionUser = {
   id: 'u1',
   memberId: 'M-1',

@@ -31,5 +31,8 @@ export function phaseAfter(
     }
     case 'order_cancelled':
       return 'cancelled';
+    case 'invoice_expired':
+      // Back to negotiating, as after a rejection — unless the conversation moved on (a newer invoice, decision 167).
+      return current === 'invoiced' ? 'negotiation' : current;
   }
 }

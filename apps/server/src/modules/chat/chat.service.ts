@@ -367,7 +367,9 @@ export function createChatService(db: Db, events: DomainEvents, directory: ChatD
       const chat = await chatRow(tx, input.chatId, true);
       if (!chat || (chat.buyerId !== input.senderId && chat.sellerUserId !== input.senderId))
         throw chatNotFound();
-      const phase = phaseAfter(chat.phase, input.action, input.payload);
+      // An expiry told after a newer invoice was sent leaves the conversation where it is (decision 167).
+      const stale = input.action === 'invoice_expired' && chat.invoiceId !== input.payload.invoiceId;
+      const phase = stale ? chat.phase : phaseAfter(chat.phase, input.action, input.payload);
       const changes: SQL[] = [sql`, phase = ${phase}`];
       if (input.action === 'quotation_created') {
         const quotation = chatQuotationPayloadSchema.safeParse(input.payload);

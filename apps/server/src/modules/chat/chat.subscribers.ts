@@ -8,6 +8,23 @@ import { chatEventName } from '@maplesource/contracts/realtime/events';
  * socket handler itself right after commit; clients deduplicate by `seq` anyway.
  */
 export function registerChatSubscribers(app: FastifyInstance): void {
+  // An invoice that expired unanswered is said in its conversation (decision 167), on the seller's side (the
+  // invoice was theirs). The subscriber's transaction commits with its "handled" mark: told once.
+  app.events.subscribe('chat.invoice-expired', 'invoice.expired', async (event, { tx }) => {
+    await app.chat.postBusinessAction(tx, {
+      chatId: event.chatId,
+      senderId: event.sellerUserId,
+      action: 'invoice_expired',
+      payload: {
+        invoiceId: event.invoiceId,
+        invoiceToken: event.invoiceToken,
+        kind: event.kind,
+        ...(event.totalCents !== undefined ? { totalCents: event.totalCents } : {}),
+        ...(event.expiresAt !== undefined ? { expiresAt: event.expiresAt } : {}),
+      },
+    });
+  });
+
   // Only a process that runs the chat backend holds sockets (and `app.io`).
   if (!app.config.SERVICES.includes('chat')) return;
   app.events.subscribe('chat.live-business-actions', 'chat.message-created', async (payload, { tx }) => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { stripeSelected } from '../../plugins/payments';
 import { escapeHtml } from './seo-markup';
 import type { PageSources, SitemapEntityKind } from './page-sources';
 
@@ -32,7 +33,19 @@ export interface PageCspOptions {
   apiOrigins?: readonly string[];
   /** The site's own origin (PUBLIC_URL): its ws(s) twin is allowed for Socket.IO. */
   publicUrl?: string;
+  /** Stripe is the payment provider: the checkout loads Stripe.js and its card and 3-D Secure frames. */
+  stripe?: boolean;
 }
+
+/**
+ * What Stripe.js needs (Stripe's CSP guide; decision 165): its script, its API, and its frames — the card fields
+ * and the 3-D Secure challenge (js.stripe.com, and hooks.stripe.com for the bank's page). Only with Stripe.
+ */
+export const stripeCspSources = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  connect: ['https://api.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+} as const;
 
 /** `https://chat.example.ca` → `wss://chat.example.ca` (Socket.IO's websocket transport on the same host). */
 export function websocketOrigin(origin: string): string {
@@ -47,10 +60,14 @@ export function websocketOrigin(origin: string): string {
  * enabled analytics origins (their beacons); nothing else.
  */
 export function pageCsp(options: PageCspOptions = {}): string {
-  const scripts = options.scriptOrigins ?? [];
+  const stripe = options.stripe ? stripeCspSources : { script: [], connect: [], frame: [] };
+  const analytics = options.scriptOrigins ?? [];
+  const scripts = [...analytics, ...stripe.script];
   const apis = options.apiOrigins ?? [];
   const own = options.publicUrl ? [websocketOrigin(options.publicUrl)] : [];
-  const connect = [...new Set([...own, ...apis, ...apis.map(websocketOrigin), ...scripts])];
+  const connect = [
+    ...new Set([...own, ...apis, ...apis.map(websocketOrigin), ...analytics, ...stripe.connect]),
+  ];
   const withSources = (directive: string, sources: readonly string[]) =>
     [directive, "'self'", ...sources].join(' ');
   return [
@@ -60,6 +77,8 @@ export function pageCsp(options: PageCspOptions = {}): string {
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
     withSources('connect-src', connect),
+    // No frame-src without Stripe: frames fall back to default-src 'self'.
+    ...(stripe.frame.length ? [withSources('frame-src', stripe.frame)] : []),
     "media-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
@@ -121,6 +140,7 @@ async function contentWebPlugin(app: FastifyInstance, options: ContentWebOptions
     scriptOrigins: config.ANALYTICS_SCRIPT_ORIGINS,
     apiOrigins: config.API_ORIGINS,
     publicUrl: config.PUBLIC_URL,
+    stripe: stripeSelected(config),
   });
   const https = config.PUBLIC_URL.startsWith('https://');
 

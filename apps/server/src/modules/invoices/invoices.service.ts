@@ -157,6 +157,8 @@ export function createInvoicesService(events: DomainEvents) {
             buyerId: String(row.buyer_id),
             sellerUserId: String(row.seller_user_id),
             kind: row.kind,
+            totalCents: Number(row.total_cents),
+            expiresAt: new Date(row.expires_at).toISOString(),
           },
           tx,
         );

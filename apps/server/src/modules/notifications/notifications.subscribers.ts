@@ -70,6 +70,8 @@ export function registerNotificationSubscribers(app: FastifyInstance, notificati
     'notifications.chat-messages',
     'chat.message-created',
     async (event, { tx, afterCommit }) => {
+      // Both parties already hear of an expiry from `invoice.expired` (above): its chat message adds no second one.
+      if (event.businessAction === 'invoice_expired') return;
       const type = notificationTypeOf(event.businessAction);
       const input: CreateNotificationInput = {
         recipientId: event.recipientId,
@@ -87,6 +89,24 @@ export function registerNotificationSubscribers(app: FastifyInstance, notificati
       if (created) afterCommit(() => push(created));
     },
   );
+
+  // An order cancelled for want of payment (decision 166): the buyer hears it from the chat's order_cancelled, which
+  // is posted on the seller's side; the seller is told here.
+  app.events.subscribe('notifications.order-unpaid', 'order.changed', async (event, { tx, afterCommit }) => {
+    if (event.change !== 'unpaid' || !event.sellerUserId) return;
+    const created = await notifications.create(
+      tx,
+      {
+        recipientId: event.sellerUserId,
+        sender: { model: 'system', id: null, name: 'MapleSource' },
+        type: 'order_cancelled',
+        message: 'An order was cancelled: no payment was received in time',
+        metadata: { chatId: event.chatId, orderId: event.orderId, subjectKind: event.kind },
+      },
+      `order-unpaid:${event.orderId}`,
+    );
+    if (created) afterCommit(() => push(created));
+  });
 
   // The buyer hears that the payment went through (the seller hears it from the chat's order_updated).
   app.events.subscribe('notifications.order-paid', 'order.changed', async (event, { tx, afterCommit }) => {

@@ -104,6 +104,29 @@ export interface PayableOrder {
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 const settledStatuses: OrderPaymentStatus[] = ['paid', 'refunded', 'partially_refunded'];
+/** A payment in these states has not taken money and is not being processed: its order may expire (decision 166). */
+const unpaidStatuses: OrderPaymentStatus[] = ['unpaid', 'failed', 'requires_action'];
+
+/** One refund made through the provider, recorded once (its id), and the payment's refunded total raised. */
+async function recordRefund(
+  tx: Tx,
+  orderId: string,
+  reviewId: string | null,
+  refund: { id: string; amountCents: number; idempotencyKey: string },
+) {
+  await tx.execute(sql`
+    INSERT INTO order_refunds (id, order_id, review_id, idempotency_key, amount_cents)
+    VALUES (${refund.id}, ${orderId}, ${reviewId}, ${refund.idempotencyKey}, ${refund.amountCents})
+    ON CONFLICT DO NOTHING`);
+  await tx.execute(sql`
+    UPDATE order_payments p
+    SET refunded_cents = GREATEST(p.refunded_cents, s.total),
+        status = CASE WHEN GREATEST(p.refunded_cents, s.total) >= p.amount_cents THEN 'refunded'
+                      ELSE 'partially_refunded' END,
+        updated_at = now()
+    FROM (SELECT COALESCE(sum(amount_cents), 0) AS total FROM order_refunds WHERE order_id = ${orderId}) s
+    WHERE p.order_id = ${orderId}`);
+}
 
 function searchClause(search: string | undefined): SQL {
   if (!search) return sql``;
@@ -516,22 +539,126 @@ export function createOrdersService(directory: OrdersDirectory) {
         await service.getReview(tx, input.reviewId); // 404 when it does not exist
         throw conflict('PAYMENT_REVIEW_RESOLVED', 'This payment review is already resolved');
       }
-      if (input.refund) {
-        await tx.execute(sql`
-          INSERT INTO order_refunds (id, order_id, review_id, idempotency_key, amount_cents)
-          VALUES (${input.refund.id}, ${closed.order_id}, ${input.reviewId}, ${input.refund.idempotencyKey},
-                  ${input.refund.amountCents})
-          ON CONFLICT DO NOTHING`);
-        await tx.execute(sql`
-          UPDATE order_payments p
-          SET refunded_cents = GREATEST(p.refunded_cents, s.total),
-              status = CASE WHEN GREATEST(p.refunded_cents, s.total) >= p.amount_cents THEN 'refunded'
-                            ELSE 'partially_refunded' END,
-              updated_at = now()
-          FROM (SELECT COALESCE(sum(amount_cents), 0) AS total FROM order_refunds WHERE order_id = ${closed.order_id}) s
-          WHERE p.order_id = ${closed.order_id}`);
-      }
+      if (input.refund) await recordRefund(tx, closed.order_id, input.reviewId, input.refund);
       return service.getReview(tx, input.reviewId);
+    },
+
+    /**
+     * Pending orders placed before `placedBefore` whose payment has not succeeded and is not under way (no
+     * intent, unpaid, failed, or waiting for an authentication step): what the unpaid-order sweep cancels
+     * (decision 166). With `orderId`, that order only.
+     */
+    async unpaidPastDeadline(
+      db: Db,
+      input: { placedBefore: Date; limit: number; orderId?: string },
+    ): Promise<Array<{ id: string; payment: { provider: 'sandbox' | 'stripe'; intentId: string } | null }>> {
+      const rows = rowsOf<{ id: string; provider: 'sandbox' | 'stripe' | null; intent_id: string | null }>(
+        await db.execute(sql`
+          SELECT o.id, p.provider, p.intent_id
+          FROM orders o LEFT JOIN order_payments p ON p.order_id = o.id
+          WHERE o.status = 'pending' AND o.placed_at <= ${input.placedBefore}
+            AND (p.status IS NULL OR p.status IN (${sql.join(
+              unpaidStatuses.map((status) => sql`${status}`),
+              sql`, `,
+            )}))
+            ${input.orderId ? sql`AND o.id::text = ${input.orderId}` : sql``}
+          ORDER BY o.placed_at, o.id
+          LIMIT ${input.limit}`),
+      );
+      return rows.map((row) => ({
+        id: row.id,
+        payment: row.provider && row.intent_id ? { provider: row.provider, intentId: row.intent_id } : null,
+      }));
+    },
+
+    /**
+     * Cancels one unpaid order past its deadline (decision 166), under the order's row lock — the lock the
+     * payment webhook takes too —, checked again under it: still pending, placed before `placedBefore`, payment
+     * neither settled nor under way. Answers null when it no longer applies (paid meanwhile, already cancelled: a
+     * repeated job changes nothing). A timeline row records the cancellation, with no actor (MapleSource did it).
+     */
+    async cancelUnpaid(
+      tx: Tx,
+      input: { orderId: string; placedBefore: Date; now: Date },
+    ): Promise<{ order: Order; buyerUserId: string; sellerUserId: string } | null> {
+      const [row] = rowsOf<{
+        status: OrderStatus;
+        placed_at: Date | string;
+        payment_status: OrderPaymentStatus | null;
+        buyer_user_id: string;
+        seller_user_id: string;
+      }>(
+        await tx.execute(sql`
+          SELECT o.status, o.placed_at, o.buyer_user_id, o.seller_user_id, p.status AS payment_status
+          FROM orders o LEFT JOIN order_payments p ON p.order_id = o.id
+          WHERE o.id::text = ${input.orderId}
+          FOR UPDATE OF o`),
+      );
+      if (!row || row.status !== 'pending') return null;
+      if (new Date(row.placed_at).getTime() > input.placedBefore.getTime()) return null;
+      if (row.payment_status !== null && !unpaidStatuses.includes(row.payment_status)) return null;
+      await tx.execute(sql`
+        UPDATE orders SET status = 'cancelled', cancelled_at = ${input.now}, updated_at = ${input.now}
+        WHERE id::text = ${input.orderId}`);
+      await tx.execute(sql`
+        INSERT INTO order_timeline (order_id, status, at) VALUES (${input.orderId}::uuid, 'cancelled', ${input.now})`);
+      return {
+        order: await one(tx, sql`o.id::text = ${input.orderId}`, 'admin'),
+        buyerUserId: row.buyer_user_id,
+        sellerUserId: row.seller_user_id,
+      };
+    },
+
+    /**
+     * A cancelled order whose payment nevertheless succeeded (the buyer paid in a tab opened before the
+     * cancellation) and is not refunded in full yet: what to refund (decision 166). Null otherwise.
+     */
+    async paidAfterCancellation(
+      db: Db,
+      orderId: string,
+    ): Promise<{
+      orderId: string;
+      kind: OrderKind;
+      chatId: string;
+      invoiceToken: string;
+      intentId: string;
+    } | null> {
+      const [row] = rowsOf<{
+        id: string;
+        kind: OrderKind;
+        chat_id: string;
+        invoice_token: string;
+        intent_id: string;
+      }>(
+        await db.execute(sql`
+          SELECT o.id, o.kind, o.chat_id, o.invoice_token, p.intent_id
+          FROM orders o JOIN order_payments p ON p.order_id = o.id
+          WHERE o.id::text = ${orderId} AND o.status = 'cancelled' AND p.status IN ('paid', 'partially_refunded')`),
+      );
+      return row
+        ? {
+            orderId: row.id,
+            kind: row.kind,
+            chatId: row.chat_id,
+            invoiceToken: row.invoice_token,
+            intentId: row.intent_id,
+          }
+        : null;
+    },
+
+    /** Records a refund made through the provider for an order outside any review (a cancelled, paid order). */
+    async recordOrderRefund(
+      tx: Tx,
+      orderId: string,
+      refund: { id: string; amountCents: number; idempotencyKey: string },
+    ): Promise<{ paymentStatus: OrderPaymentStatus; orderStatus: OrderStatus }> {
+      await recordRefund(tx, orderId, null, refund);
+      const [row] = rowsOf<{ payment_status: OrderPaymentStatus; order_status: OrderStatus }>(
+        await tx.execute(sql`
+          SELECT p.status AS payment_status, o.status AS order_status
+          FROM order_payments p JOIN orders o ON o.id = p.order_id WHERE p.order_id = ${orderId}`),
+      );
+      return { paymentStatus: row!.payment_status, orderStatus: row!.order_status };
     },
   };
   return service;

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '@maplesource/contracts/orders';
 import { renderApp } from '../../test/render';
-import { json, makeOrder, ORDER_ID, sessionUser } from '../../test/order-fixtures';
+import { failedOrder, json, makeOrder, ORDER_ID, paidOrder, sessionUser } from '../../test/order-fixtures';
 import { sessionStore } from '../../lib/session-store';
 
 const CONFIRM_URL = 'http://localhost:3000/sandbox-pay/intents/pi_1/confirm';
@@ -17,21 +17,8 @@ const intent = (status = 'requires_payment_method', failureCode: string | null =
   confirmUrl: CONFIRM_URL,
   failureCode,
 });
-const paid = (order: Order): Order => ({
-  ...order,
-  status: 'confirmed',
-  payment: {
-    ...order.payment,
-    status: 'paid',
-    cardBrand: 'visa',
-    cardLast4: '4242',
-    paidAt: '2026-11-23T19:00:00.000Z',
-  },
-});
-const failed = (order: Order, failureCode: string): Order => ({
-  ...order,
-  payment: { ...order.payment, status: 'failed', failureCode },
-});
+const paid = (order: Order) => paidOrder(order);
+const failed = failedOrder;
 
 type Step = { order: Order; intentStatus?: string; intentFailure?: string | null };
 

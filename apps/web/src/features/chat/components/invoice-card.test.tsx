@@ -57,3 +57,45 @@ describe('invoice business actions in the chat', () => {
     ).toBeNull();
   });
 });
+
+describe('order business actions in the chat', () => {
+  it('say why MapleSource cancelled an unpaid order, in the reader’s language', () => {
+    const cancelled = message(6, {
+      senderId: sellerId,
+      text: '',
+      businessAction: 'order_cancelled',
+      businessPayload: {
+        orderId: 'o1',
+        kind: 'product',
+        status: 'cancelled',
+        reason: 'payment_not_received',
+      },
+    });
+    const bySeller = message(7, {
+      senderId: sellerId,
+      text: '',
+      businessAction: 'order_cancelled',
+      businessPayload: { orderId: 'o2', kind: 'product', status: 'cancelled', reason: 'something else' },
+    });
+    const list = (language: 'en' | 'fr') =>
+      renderWithProviders(
+        <MemoryRouter>
+          <MessageList
+            messages={[cancelled, bySeller]}
+            pending={[]}
+            meId="buyer-1"
+            hasOlder={false}
+            onLoadOlder={() => undefined}
+            onRetry={() => undefined}
+          />
+        </MemoryRouter>,
+        { language },
+      );
+    const en = list('en');
+    expect(screen.getAllByText(/Order cancelled/)).toHaveLength(2);
+    expect(screen.getAllByText(/No payment was received within 7 days/)).toHaveLength(1);
+    en.unmount();
+    list('fr');
+    expect(screen.getByText(/Aucun paiement n'a été reçu dans les 7 jours/)).toBeInTheDocument();
+  });
+});

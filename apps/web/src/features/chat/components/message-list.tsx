@@ -79,7 +79,14 @@ function Bubble({
   );
 }
 
-const invoiceActions = new Set(['invoice_sent', 'invoice_accepted', 'invoice_rejected']);
+const invoiceActions = new Set(['invoice_sent', 'invoice_accepted', 'invoice_rejected', 'invoice_expired']);
+
+/** Why MapleSource took a business action itself (an order cancelled for want of payment, decision 166). */
+const actionReasons = ['payment_not_received'] as const;
+function actionReasonOf(message: ChatMessage): (typeof actionReasons)[number] | null {
+  const reason = message.businessPayload?.reason;
+  return actionReasons.find((known) => known === reason) ?? null;
+}
 
 /** The invoice a business action is about, when its payload names one. */
 export function invoicePayloadOf(message: ChatMessage): ChatInvoicePayload | null {
@@ -167,11 +174,13 @@ export function MessageList({
       ) : null}
       {messages.map((m) => {
         const invoice = invoicePayloadOf(m);
+        const reason = actionReasonOf(m);
         if (invoice) return <InvoiceCard key={m.id} message={m} invoice={invoice} />;
         return m.businessAction ? (
           <p key={m.id} className="text-center text-xs font-medium text-gray-700">
             {t(`actions.${m.businessAction}`)} · {format.dateTime(m.createdAt)}
             {m.text ? <span className="block font-normal">{m.text}</span> : null}
+            {reason ? <span className="block font-normal">{t(`actionReasons.${reason}`)}</span> : null}
           </p>
         ) : (
           <Bubble

@@ -123,24 +123,50 @@ export function CardForm({
           )}
         </Field>
       </div>
-      <Field label={t('card.postalCode')} required error={errorOf('postalCode')} hint={t('card.postalHint')}>
-        {(p) => (
-          <Input
-            {...p}
-            name="postal"
-            autoComplete="billing postal-code"
-            maxLength={7}
-            placeholder="A1A 1A1"
-            value={card.postalCode}
-            onChange={(e) => set('postalCode', e.target.value.toUpperCase())}
-            onBlur={leave('postalCode')}
-          />
-        )}
-      </Field>
+      <BillingPostalCodeField
+        value={card.postalCode}
+        error={errorOf('postalCode')}
+        onChange={(value) => set('postalCode', value)}
+        onBlur={leave('postalCode')}
+      />
       <Button type="submit" size="lg" className="w-full" loading={submitting}>
         {t('card.pay', { amount: format.money(amountCents) })}
       </Button>
       <p className="text-xs text-gray-600">{t('card.secureNote')}</p>
     </form>
+  );
+}
+
+/** The billing postal code (Canadian format), shared by the sandbox form and the Stripe form. */
+export function BillingPostalCodeField({
+  value,
+  error,
+  disabled,
+  onChange,
+  onBlur,
+}: {
+  value: string;
+  error: string | undefined;
+  disabled?: boolean;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+}) {
+  const { t } = useTranslation('payments');
+  return (
+    <Field label={t('card.postalCode')} required error={error} hint={t('card.postalHint')}>
+      {(p) => (
+        <Input
+          {...p}
+          name="postal"
+          autoComplete="billing postal-code"
+          maxLength={7}
+          placeholder="A1A 1A1"
+          value={value}
+          disabled={disabled}
+          onChange={(e) => onChange(e.target.value.toUpperCase())}
+          onBlur={onBlur}
+        />
+      )}
+    </Field>
   );
 }

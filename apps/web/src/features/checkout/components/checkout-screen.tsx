@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Order, OrderKind } from '@maplesource/contracts/orders';
@@ -9,7 +9,9 @@ import { useFormat } from '../../../lib/format';
 import { SETTLE_POLL_MS, SETTLE_WAIT_SECONDS, useCheckoutOrder } from '../api/checkout-order';
 import { confirmCard, providerUrl } from '../api/confirm-card';
 import { createOrderIntent, useOrderIntent } from '../api/create-intent';
+import { usePaymentProvider } from '../api/payment-provider';
 import type { CardInput } from '../model/card-form';
+import type { StripeConfirmOutcome } from '../model/stripe-outcome';
 import { useCountdown } from '../model/use-countdown';
 import { CardForm } from './card-form';
 import {
@@ -22,8 +24,12 @@ import {
 
 const settledPaid = new Set(['paid', 'refunded', 'partially_refunded']);
 
+// Stripe's packages load only here, only for a Stripe intent (decision 165): never in the first-load bundle.
+const StripeCardForm = lazy(() => import('./stripe-card-form'));
+
 type Phase =
-  | { name: 'form'; submitError: unknown }
+  /** `submitMessage`: Stripe.js's own (localised) reason, shown instead of the error's translation. */
+  | { name: 'form'; submitError: unknown; submitMessage?: string }
   | { name: 'submitting' }
   /** `failedBefore`: the order already showed a failure before this attempt (a retry), so a `failed` order is stale
    * until the intent itself says the new attempt failed. */
@@ -72,6 +78,8 @@ export function CheckoutScreen({
   const order = useCheckoutOrder(kind, orderId, false);
   const isPaid = order.data ? settledPaid.has(order.data.payment.status) : false;
   const intent = useOrderIntent(kind, orderId, order.isSuccess && !isPaid);
+  const stripeIntent = intent.data?.provider === 'stripe';
+  const provider = usePaymentProvider(stripeIntent);
 
   if (order.isPending) return <LoadingState />;
   if (order.error) {
@@ -99,12 +107,26 @@ export function CheckoutScreen({
       />
     );
   }
+  let publishableKey: string | null = null;
+  if (stripeIntent) {
+    if (provider.isPending) return <LoadingState />;
+    if (provider.error || provider.data.provider !== 'stripe')
+      return (
+        <CheckoutErrorState
+          message={provider.error ? errorMessage(t, provider.error) : t('stripe.unavailable')}
+          onRetry={() => void provider.refetch()}
+          orderHref={links.orderHref}
+        />
+      );
+    publishableKey = provider.data.publishableKey;
+  }
   return (
     <CheckoutFlow
       key={intent.data.intentId}
       kind={kind}
       initialOrder={order.data}
       intent={intent.data}
+      publishableKey={publishableKey}
       returnedFromChallenge={returnedFromChallenge}
       links={links}
     />
@@ -115,12 +137,15 @@ function CheckoutFlow({
   kind,
   initialOrder,
   intent,
+  publishableKey,
   returnedFromChallenge,
   links,
 }: {
   kind: OrderKind;
   initialOrder: Order;
   intent: CreateOrderIntentResponse;
+  /** Stripe's publishable key when the intent is Stripe's: the card goes through Stripe.js (decision 165). */
+  publishableKey: string | null;
   returnedFromChallenge: boolean;
   links: CheckoutLinks;
 }) {
@@ -169,6 +194,19 @@ function CheckoutFlow({
     }
   };
 
+  // Stripe.js confirms in the page (3-D Secure in its own modal frame), then the webhook settles the order.
+  const stripeOutcome = (outcome: StripeConfirmOutcome) => {
+    if (outcome.kind === 'settling') setPhase(processing(current.payment.status === 'failed'));
+    else if (outcome.kind === 'failed') setPhase({ name: 'failed', failureCode: outcome.failureCode });
+    else if (outcome.kind === 'invalid') setPhase({ name: 'form', submitError: null });
+    else
+      setPhase({
+        name: 'form',
+        submitError: true,
+        submitMessage: outcome.message || t('stripe.unavailable'),
+      });
+  };
+
   let body;
   if (phase.name === 'processing') {
     const attemptFailed =
@@ -209,14 +247,27 @@ function CheckoutFlow({
             className="mb-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900"
           >
             <p className="font-medium">{t('checkout.error.title')}</p>
-            <p>{errorMessage(t, phase.submitError)}</p>
+            <p>{phase.submitMessage ?? errorMessage(t, phase.submitError)}</p>
           </div>
         ) : null}
-        <CardForm
-          amountCents={intent.amountCents}
-          submitting={phase.name === 'submitting'}
-          onSubmit={submit}
-        />
+        {publishableKey ? (
+          <Suspense fallback={<LoadingState lines={3} />}>
+            <StripeCardForm
+              publishableKey={publishableKey}
+              clientSecret={intent.clientSecret}
+              amountCents={intent.amountCents}
+              submitting={phase.name === 'submitting'}
+              onSubmitting={() => setPhase({ name: 'submitting' })}
+              onOutcome={stripeOutcome}
+            />
+          </Suspense>
+        ) : (
+          <CardForm
+            amountCents={intent.amountCents}
+            submitting={phase.name === 'submitting'}
+            onSubmit={submit}
+          />
+        )}
       </>
     );
   }
