@@ -117,6 +117,33 @@ describe('realtime connection (chat backend)', () => {
   });
 
   it.runIf(Boolean(redisUrl))(
+    'delivers to a socket on the emitting node without waiting for the Redis publish (decision 170)',
+    async () => {
+      const socket = open(first.url, true);
+      await connected(socket);
+      const adapter = first.t.app.io.of('/').adapter as unknown as {
+        publishAndReturnOffset(message: unknown): Promise<unknown>;
+      };
+      const publish = adapter.publishAndReturnOffset;
+      const published: unknown[] = [];
+      // Redis never answers: before decision 170 the local delivery waited for the XADD's offset.
+      adapter.publishAndReturnOffset = (message) => {
+        published.push(message);
+        return new Promise(() => undefined);
+      };
+      try {
+        const received = new Promise<unknown>((resolve) => socket.once('notification:new', resolve));
+        first.t.app.io.to(`user:${userId}`).emit('notification:new', { hello: 'local first' });
+        expect(await received).toEqual({ hello: 'local first' });
+        expect(published).toHaveLength(1); // still handed to the other processes
+      } finally {
+        adapter.publishAndReturnOffset = publish;
+        socket.close();
+      }
+    },
+  );
+
+  it.runIf(Boolean(redisUrl))(
     'delivers an event emitted on one node to a user connected to another (Redis)',
     async () => {
       const second = await startNode(first.t.database);

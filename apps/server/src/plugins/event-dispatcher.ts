@@ -199,9 +199,11 @@ export class EventDispatcher {
   private async deliverDue(limit: number): Promise<number> {
     let handled = 0;
     while (handled < limit && !this.stopped) {
-      const delivered = await this.deliverBatch(Math.min(this.options.batchSize, limit - handled));
-      if (delivered === 0) break;
+      const wanted = Math.min(this.options.batchSize, limit - handled);
+      const delivered = await this.deliverBatch(wanted);
       handled += delivered;
+      // A batch short of what it asked for found nothing more due: no empty claim (a transaction) after it.
+      if (delivered < wanted) break;
       await yieldToRequests();
     }
     return handled;
@@ -258,6 +260,7 @@ export class EventDispatcher {
       );
       const delivered: SQL[] = [];
       const left: SQL[] = [];
+      let savepoints = 0;
       for (const row of rows) {
         const eventId = String(row.event_id);
         const done = sql`(${eventId}::uuid, ${row.subscriber})`;
@@ -272,11 +275,16 @@ export class EventDispatcher {
           continue;
         }
         const handlerEffects: Array<() => void> = [];
+        // One savepoint per handler, never released: a later handler's failure rolls back to its own
+        // savepoint only, and COMMIT keeps the others. A release would cost a round trip per delivery.
+        const savepoint = sql.raw(`delivery_${(savepoints += 1)}`);
+        await tx.execute(sql`SAVEPOINT ${savepoint}`);
         try {
           await this.handle(tx, row, handlerEffects);
           delivered.push(done);
           effects.push(...handlerEffects);
         } catch (error) {
+          await tx.execute(sql`ROLLBACK TO SAVEPOINT ${savepoint}`);
           await this.recordFailure(tx, row, error);
         }
       }
@@ -298,18 +306,16 @@ export class EventDispatcher {
     return claimed;
   }
 
-  /** Runs one subscriber's handler in a savepoint of the batch's transaction. */
+  /** Runs one subscriber's handler in the batch's transaction (inside the savepoint the caller set). */
   private async handle(tx: Tx, row: ClaimedDelivery, effects: Array<() => void>) {
     const subscription = this.subscriptions.get(`${row.subscriber}\u0000${row.name}`)!;
-    await tx.transaction(async (handlerTx) => {
-      const schema = domainEventSchemas[subscription.name];
-      const payload = schema.parse(typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload);
-      await subscription.handler(payload, {
-        eventId: String(row.event_id),
-        occurredAt: new Date(row.occurred_at as string | Date),
-        tx: handlerTx,
-        afterCommit: (effect) => effects.push(effect),
-      });
+    const schema = domainEventSchemas[subscription.name];
+    const payload = schema.parse(typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload);
+    await subscription.handler(payload, {
+      eventId: String(row.event_id),
+      occurredAt: new Date(row.occurred_at as string | Date),
+      tx,
+      afterCommit: (effect) => effects.push(effect),
     });
   }
 

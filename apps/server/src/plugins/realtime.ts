@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
 import { Redis } from 'ioredis';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
+import { Adapter, MessageType, type BroadcastOptions, type ClusterAdapter } from 'socket.io-adapter';
 import type { ZodType } from 'zod';
 import { limits } from '@maplesource/contracts';
 import type {
@@ -105,6 +106,35 @@ const errorAck = (code: string, message: string, fields?: Record<string, string>
 });
 
 /**
+ * The Redis Streams adapter, delivering to this process's sockets at once: the cluster adapter awaits its
+ * XADD before the local delivery (it needs the stream offset for connection-state recovery, which is off),
+ * so a message to a socket on the same process waited for a Redis round trip, queued behind every other
+ * command (decision 170). The broadcast is published to the other processes first (queued, not awaited),
+ * then delivered here; a failed publish is logged (clients fetch what they missed after any gap, decision 101).
+ */
+function localFirst(factory: ReturnType<typeof createAdapter>, log: FastifyInstance['log']) {
+  // socket.io calls `new adapterConstructor(nsp)`: a plain function returning the adapter works with `new`.
+  return function localFirstAdapter(nsp: Parameters<ReturnType<typeof createAdapter>>[0]) {
+    const adapter = factory(nsp) as ClusterAdapter;
+    adapter.broadcast = async (packet: unknown, opts: BroadcastOptions) => {
+      if (!opts.flags?.local)
+        // `publishAndReturnOffset` is the cluster adapter's own publishing step (not in its typings).
+        (adapter as unknown as { publishAndReturnOffset(message: unknown): Promise<unknown> })
+          .publishAndReturnOffset({
+            type: MessageType.BROADCAST,
+            data: {
+              packet,
+              opts: { rooms: [...opts.rooms], except: [...(opts.except ?? [])], flags: opts.flags },
+            },
+          })
+          .catch((error: unknown) => log.warn({ err: error }, 'redis broadcast publish failed'));
+      Adapter.prototype.broadcast.call(adapter, packet, opts);
+    };
+    return adapter;
+  };
+}
+
+/**
  * The chat backend's Socket.IO server (spec §7: websocket then polling): only logged-in users from
  * allowed origins connect. With REDIS_URL the Redis Streams adapter fans events out across nodes and
  * keeps connection-state recovery working; without it everything stays in process. Event handlers
@@ -125,14 +155,21 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions) {
     pingInterval: limits.socket.pingIntervalMs,
     connectTimeout: limits.socket.connectionTimeoutMs,
     maxHttpBufferSize: 1e6,
-    connectionStateRecovery: { maxDisconnectionDuration: 2 * 60 * 1000 },
+    // No connection-state recovery: nothing relies on it (decision 101: clients fetch after every reconnect),
+    // and with it every broadcast waited for its Redis stream offset before reaching a local socket (170).
   });
 
   let redis: Redis | undefined;
   if (options.redisUrl) {
-    redis = new Redis(options.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 });
+    // Auto-pipelining: the commands issued in one tick (a send's messageReceived and messageSent, the pushes of
+    // a batch of notifications: one XADD each) go out in one write instead of one write each (decision 170).
+    redis = new Redis(options.redisUrl, {
+      lazyConnect: false,
+      maxRetriesPerRequest: 2,
+      enableAutoPipelining: true,
+    });
     redis.on('error', (error) => app.log.warn({ err: error }, 'redis (realtime) error'));
-    io.adapter(createAdapter(redis));
+    io.adapter(localFirst(createAdapter(redis), app.log));
   }
 
   io.use(async (socket, next) => {
