@@ -40,7 +40,7 @@ function loadTexts(code: string, part: TextPart): Promise<void> {
   let pending = loading.get(key);
   if (!pending) {
     const load = textModule(code, part);
-    pending = (load ? load() : Promise.resolve({})).then((files) => {
+    pending = (load ? load() : Promise.resolve<Record<string, Record<string, unknown>>>({})).then((files) => {
       const bundles = Object.entries(files).map(
         ([file, texts]) => [file.replace(/^\.\/(.*)\.json$/, '$1'), texts] as const,
       );

@@ -42,9 +42,9 @@ describe('blog screens', () => {
     expect(screen.getByRole('button', { name: 'Logistics' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Post 1' })).toBeInTheDocument();
     expect(document.querySelector('article img')).toHaveAttribute('loading', 'eager');
-    expect(fetchSpy.mock.calls.map(([input]) => String(input)).filter((url) => url.includes('/blogs?'))).toEqual(
-      [],
-    );
+    expect(
+      fetchSpy.mock.calls.map(([input]) => String(input)).filter((url) => url.includes('/blogs?')),
+    ).toEqual([]);
   });
 
   it('lists posts with categories and reading time', async () => {
