@@ -7,10 +7,11 @@
 // on the server's own compression.
 // Needs `npm run build` and Chromium (CHROME_PATH, default /usr/bin/chromium).
 // Env: BENCH_LIGHTHOUSE_RUNS (default 5) runs per page; BENCH_LIGHTHOUSE_PAGES=landing,product (names below) to
-// audit only some pages; BENCH_DATA_DIR=/some/dir keeps the seeded PGlite data between runs; BENCH_LIGHTHOUSE_SCRIPTS=1 lists each page's scripts with their gzipped size.
+// audit only some pages; BENCH_DATA_DIR=/some/dir keeps the seeded PGlite data between runs; BENCH_LIGHTHOUSE_SCRIPTS=1 lists each page's scripts with their gzipped size;
+// BENCH_LIGHTHOUSE_REPORTS=/some/dir keeps every run's Lighthouse JSON there (audits such as bootup-time, long-tasks).
 // Simulated throttling scales with the machine's CPU: the load average is printed before and after each page.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -28,6 +29,7 @@ const chromeFlags = [
 ].join(' ');
 const categories = ['seo', 'accessibility', 'performance', 'best-practices'];
 
+let reportCount = 0;
 function lighthouseOnce(url) {
   const bin = path.join(repoRoot, 'node_modules', '.bin', 'lighthouse');
   return new Promise((resolve, reject) => {
@@ -52,6 +54,18 @@ function lighthouseOnce(url) {
       if (code !== 0) return reject(new Error(`lighthouse exited with ${code} for ${url}`));
       try {
         const report = JSON.parse(out);
+        if (process.env.BENCH_LIGHTHOUSE_REPORTS) {
+          mkdirSync(process.env.BENCH_LIGHTHOUSE_REPORTS, { recursive: true });
+          reportCount += 1;
+          const name = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'landing';
+          writeFileSync(
+            path.join(
+              process.env.BENCH_LIGHTHOUSE_REPORTS,
+              `${String(reportCount).padStart(3, '0')}-${name}.json`,
+            ),
+            out,
+          );
+        }
         const scores = Object.fromEntries(
           categories.map((c) => [c, Math.round((report.categories[c]?.score ?? 0) * 100)]),
         );

@@ -38,13 +38,8 @@ export default defineConfig(({ command }) => ({
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store)[\\/]/,
               priority: 2,
             },
-            {
-              // French texts (decision 041 loads them before a French first render): one file, not one request per
-              // namespace (decision 125).
-              name: 'locale-fr',
-              test: /[\\/]apps[\\/]web[\\/]src[\\/]locales[\\/]fr[\\/]/,
-              priority: 3,
-            },
+            // No group for the texts: each language's are two modules imported dynamically,
+            // src/locales/<lang>/first.ts and more.ts, so each part is one chunk and one request (decision 175).
             {
               name: 'shell',
               test: /[\\/]apps[\\/]web[\\/]src[\\/](lib[\\/](http|create-store|session-store|toast-store|format|i18n|query-client|use-document-title|use-require-login)\.ts|components[\\/]ui[\\/]|config[\\/]|app[\\/](layouts|behaviours)[\\/])|[\\/]packages[\\/]contracts[\\/]src[\\/](limits|languages|routes|seo|province-names)\.ts/,

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { Providers } from './app/providers';
@@ -12,12 +12,18 @@ await prepareLanguage();
 const container = document.getElementById('root');
 if (!container) throw new Error('#root element missing from index.html');
 
-createRoot(container).render(
-  <StrictMode>
-    <Providers>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </Providers>
-  </StrictMode>,
-);
+// The first render is a transition: React renders it in slices of a few milliseconds, yielding to the browser
+// between them, instead of one long task of several hundred milliseconds on a slow phone (total blocking time,
+// issue 15; decision 175). The header painted from index.html stays until React commits.
+const root = createRoot(container);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <Providers>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </Providers>
+    </StrictMode>,
+  );
+});

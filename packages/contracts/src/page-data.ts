@@ -22,13 +22,14 @@ export function pageDataKey(pathAndQuery: string): string {
 
 const listingPageSize = 24;
 const reviewPageSize = 10;
+const blogListPageSize = 12;
 
 const seoLookup = (page: string) =>
   `seo/by-path?${new URLSearchParams({ path: page.toLowerCase(), optional: '1' }).toString()}`;
 
 /**
  * The GET requests (API path and query) the web app makes when it first shows a page, for the pages whose first
- * screen counts most: the landing page, the bare product and service listings and a product page, with or
+ * screen counts most: the landing page, the bare product and service listings, a product page and the blog list, with or
  * without a language prefix (`pathname` is the address's path as is). Listings with filters in the address and
  * other pages get nothing here: the app requests their data as usual. The web app's tests check that it still
  * makes these requests.
@@ -58,6 +59,15 @@ export function pageDataRequests(pathname: string, search = ''): string[] {
       `global-paragraph?${new URLSearchParams({ path: pathname, optional: '1' }).toString()}`,
     ];
   }
+  if (page === '/blogs')
+    // The list and the category chips (the 100 newest posts) in the first render: chips arriving a render after
+    // the list pushed it down (CLS 0.079; decision 175).
+    return [
+      seoLookup(pathname),
+      `global-paragraph?${new URLSearchParams({ path: '/blogs', optional: '1' }).toString()}`,
+      `blogs?page=1&pageSize=${blogListPageSize}`,
+      'blogs?page=1&pageSize=100',
+    ];
   const product = /^\/productdetails\/([^/]*-(\d{1,15}))$/.exec(page);
   if (product) {
     const [, slug, id] = product;

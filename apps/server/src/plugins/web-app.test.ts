@@ -4,7 +4,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers';
-import { routePreloads } from './web-app';
+import { languagePreload, routePreloads } from './web-app';
 
 const dist = mkdtempSync(path.join(os.tmpdir(), 'maplesource-dist-'));
 let t: TestApp;
@@ -18,6 +18,14 @@ beforeAll(async () => {
   );
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), bundle);
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js.gz'), gzipSync(bundle));
+  mkdirSync(path.join(dist, '.vite'));
+  writeFileSync(
+    path.join(dist, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'src/locales/en/first.ts': { file: 'assets/locale-en-1.js' },
+      'src/locales/fr/first.ts': { file: 'assets/locale-fr-1.js' },
+    }),
+  );
   t = await createTestApp({ env: { WEB_DIST_DIR: dist } });
 });
 afterAll(async () => {
@@ -102,5 +110,35 @@ describe('route chunk preloads (decision 041)', () => {
   it('adds nothing for other paths or without a manifest', () => {
     expect(routePreloads(manifest, '/profile', template)).toBe('');
     expect(routePreloads(null, '/', template)).toBe('');
+  });
+});
+
+describe('language text preload (decision 175)', () => {
+  const manifest = {
+    'index.html': { file: 'assets/index-1.js' },
+    'src/locales/en/first.ts': { file: 'assets/locale-en-1.js' },
+    'src/locales/en/more.ts': { file: 'assets/locale-en-more-1.js' },
+    'src/locales/fr/first.ts': { file: 'assets/locale-fr-1.js' },
+  };
+  const link = (file: string) => `<link rel="modulepreload" crossorigin href="/assets/${file}">`;
+
+  it("preloads the first texts of the address's language only", () => {
+    expect(languagePreload(manifest, '/')).toBe(link('locale-en-1.js'));
+    expect(languagePreload(manifest, '/products')).toBe(link('locale-en-1.js'));
+    expect(languagePreload(manifest, '/fr')).toBe(link('locale-fr-1.js'));
+    expect(languagePreload(manifest, '/fr/blogs')).toBe(link('locale-fr-1.js'));
+    // A supported language without texts of its own renders English; a first segment that is no code is a page.
+    expect(languagePreload(manifest, '/de/products')).toBe(link('locale-en-1.js'));
+    expect(languagePreload(manifest, '/frontier')).toBe(link('locale-en-1.js'));
+    expect(languagePreload(null, '/fr')).toBe('');
+  });
+
+  it('puts it in the page', async () => {
+    const french = await t.app.inject({ method: 'GET', url: '/fr/blogs' });
+    expect(french.body).toContain(link('locale-fr-1.js'));
+    expect(french.body).not.toContain('locale-en-1.js');
+    const english = await t.app.inject({ method: 'GET', url: '/blogs' });
+    expect(english.body).toContain(link('locale-en-1.js'));
+    expect(english.body).not.toContain('locale-fr-1.js');
   });
 });

@@ -62,6 +62,20 @@ const routeModules: [RegExp, string][] = [
 type Manifest = Record<string, { file: string; imports?: string[] }>;
 
 /**
+ * `<link rel="modulepreload">` for the texts the page renders with: the first chunk of its address's language
+ * (`/fr/…` French, else English; a language without texts of its own uses English), which the app awaits before
+ * its first render (decision 175). Empty without a manifest or when the build has no such chunk.
+ */
+export function languagePreload(manifest: Manifest | null, pathname: string): string {
+  if (!manifest) return '';
+  const segment = pathname.split('/')[1];
+  const language = segment && isLanguageCode(segment) ? segment : 'en';
+  const chunkOf = (code: string) => manifest[`src/locales/${code}/first.ts`];
+  const chunk = chunkOf(language) ?? chunkOf('en');
+  return chunk ? `<link rel="modulepreload" crossorigin href="/${chunk.file}">` : '';
+}
+
+/**
  * `<link rel="modulepreload">` for a page's screen chunk and the chunks it imports, from Vite's manifest, so the
  * browser fetches them with the entry instead of one round trip after it has run. Empty without a manifest.
  */
@@ -119,7 +133,10 @@ async function webAppPlugin(app: FastifyInstance, options: WebAppOptions) {
     const pathname = decodeURIComponentSafe(rawPath);
     const statusCode = pageStatus(pathname);
     const page = stripLanguagePrefix(pathname, isLanguageCode);
-    const preloads = routePreloads(manifest, page, template) + (options.pageLinks?.(page) ?? '');
+    const preloads =
+      languagePreload(manifest, pathname) +
+      routePreloads(manifest, page, template) +
+      (options.pageLinks?.(page) ?? '');
     const shell = preloads ? template.replace('</head>', `${preloads}</head>`) : template;
     const rendered = options.renderShell
       ? await options.renderShell({

@@ -38,15 +38,21 @@ function recordRequests() {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('page data requests match what the pages ask for', () => {
-  it.each(['/', '/fr', '/products', '/services', '/fr/products', `/productdetails/${product.slug}`])(
-    '%s',
-    async (path) => {
-      const keys = recordRequests();
-      renderApp(path);
-      await screen.findByRole('heading', { level: 1 });
-      const expected = pageDataRequests(path).map(pageDataKey);
-      expect(expected.length).toBeGreaterThan(0);
-      for (const key of expected) await vi.waitFor(() => expect([...keys]).toContain(key));
-    },
-  );
+  it.each([
+    '/',
+    '/fr',
+    '/products',
+    '/services',
+    '/fr/products',
+    `/productdetails/${product.slug}`,
+    '/blogs',
+    '/fr/blogs',
+  ])('%s', async (path) => {
+    const keys = recordRequests();
+    renderApp(path);
+    await screen.findByRole('heading', { level: 1 });
+    const expected = pageDataRequests(path).map(pageDataKey);
+    expect(expected.length).toBeGreaterThan(0);
+    for (const key of expected) await vi.waitFor(() => expect([...keys]).toContain(key));
+  });
 });

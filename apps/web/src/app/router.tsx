@@ -8,6 +8,7 @@ import { RouteErrorBoundary } from './routes/route-error';
 import { languagePrefixedRoutes } from './language-routes';
 import { lazyScreen } from './screen-loading';
 import { dropPageData } from '../lib/page-data';
+import { withAllTexts } from '../lib/i18n';
 
 /**
  * Each screen is its own chunk (React.lazy), rendered in the layout's Suspense boundary. The routes are plain
@@ -15,33 +16,40 @@ import { dropPageData } from '../lib/page-data';
  * fetchers, route `lazy`) is ~17 KB gzip of every page's first load and the app used none of it but `lazy`
  * (decision 125).
  */
-const page = (load: () => Promise<{ default: ComponentType }>) => {
+type ScreenModule = () => Promise<{ default: ComponentType }>;
+/** A screen that may use any namespace: it renders once all of its language's texts are there (decision 175). */
+const page = (load: ScreenModule) => {
+  const Screen = lazyScreen(withAllTexts(load));
+  return <Screen />;
+};
+/** A public page of issue 15's budget: the first texts (`firstNamespaces`) are all it uses. */
+const publicPage = (load: ScreenModule) => {
   const Screen = lazyScreen(load);
   return <Screen />;
 };
 
 // Screens served by several routes: one lazy component each, so moving between those routes keeps the screen.
-const productListing = page(() => import('./routes/products'));
-const serviceListing = page(() => import('./routes/services'));
+const productListing = publicPage(() => import('./routes/products'));
+const serviceListing = publicPage(() => import('./routes/services'));
 const cncQuotes = page(() => import('./routes/cnc-quotes'));
 const sellerInbox = page(() => import('./routes/seller-inbox'));
 
 const publicRoutes: RouteObject[] = [
-  { index: true, element: page(() => import('./routes/landing')) },
+  { index: true, element: publicPage(() => import('./routes/landing')) },
   { path: paths.products, element: productListing },
   // Also serves /products/{type} (popular, bestsellers, …): the page decides.
   { path: paths.productCategory, element: productListing },
   { path: paths.productSubcategory, element: productListing },
-  { path: paths.productDetail, element: page(() => import('./routes/product-detail')) },
+  { path: paths.productDetail, element: publicPage(() => import('./routes/product-detail')) },
   { path: paths.services, element: serviceListing },
   { path: paths.serviceCategory, element: serviceListing },
   { path: paths.serviceSubcategory, element: serviceListing },
-  { path: paths.serviceDetail, element: page(() => import('./routes/service-detail')) },
-  { path: paths.sellers, element: page(() => import('./routes/sellers')) },
-  { path: paths.sellerDetail, element: page(() => import('./routes/seller-detail')) },
+  { path: paths.serviceDetail, element: publicPage(() => import('./routes/service-detail')) },
+  { path: paths.sellers, element: publicPage(() => import('./routes/sellers')) },
+  { path: paths.sellerDetail, element: publicPage(() => import('./routes/seller-detail')) },
   { path: paths.ourSellers, element: page(() => import('./routes/our-sellers')) },
-  { path: paths.blogs, element: page(() => import('./routes/blogs')) },
-  { path: paths.blogDetail, element: page(() => import('./routes/blog-detail')) },
+  { path: paths.blogs, element: publicPage(() => import('./routes/blogs')) },
+  { path: paths.blogDetail, element: publicPage(() => import('./routes/blog-detail')) },
   { path: paths.terms, element: page(() => import('./routes/terms')) },
   { path: paths.privacy, element: page(() => import('./routes/privacy')) },
   { path: paths.verifyEmail, element: page(() => import('./routes/verify-email')) },

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_STORAGE_KEY } from '@maplesource/contracts';
-import { createI18n, readStoredLanguage, setLanguage } from './i18n';
+import englishFirst from '../locales/en/first';
+import englishMore from '../locales/en/more';
+import frenchFirst from '../locales/fr/first';
+import frenchMore from '../locales/fr/more';
+import { createI18n, initialLanguage, readStoredLanguage, setLanguage } from './i18n';
 
 describe('i18n', () => {
   it('defaults to English when nothing is stored', () => {
@@ -49,5 +53,37 @@ describe('i18n', () => {
     await setLanguage('zh-CN', i18n);
     expect(document.documentElement.dir).toBe('ltr');
     expect(i18n.t('common:header.login')).toBe('Log in');
+  });
+
+  it("takes the address's language prefix before the stored choice (a French page renders French at once)", () => {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'en');
+    window.history.pushState(null, '', '/fr/products');
+    try {
+      expect(initialLanguage()).toBe('fr');
+      expect(createI18n().t('common:header.login')).toBe('Se connecter');
+      // That instance stored French as the visitor's choice; an address without prefix takes the stored choice.
+      localStorage.setItem(LANGUAGE_STORAGE_KEY, 'en');
+      window.history.pushState(null, '', '/products');
+      expect(initialLanguage()).toBe('en');
+      window.history.pushState(null, '', '/frontier');
+      expect(initialLanguage()).toBe('en');
+    } finally {
+      window.history.pushState(null, '', '/');
+    }
+  });
+
+  it("splits each language's namespaces between its first and its other chunk, none left out (decision 175)", () => {
+    const names = (files: Record<string, unknown>) =>
+      Object.keys(files)
+        .map((file) => file.replace(/^\.\/(.*)\.json$/, '$1'))
+        .sort();
+    expect(names(englishFirst)).toEqual(expect.arrayContaining(['common', 'errors', 'catalog']));
+    expect(names(englishMore)).toEqual(expect.arrayContaining(['admin', 'accounts', 'orders', 'chat']));
+    expect(names(frenchFirst)).toEqual(names(englishFirst));
+    expect(names(frenchMore)).toEqual(names(englishMore));
+    const onDisk = Object.keys(import.meta.glob('../locales/en/*.json'))
+      .map((file) => file.replace(/^.*\/(.*)\.json$/, '$1'))
+      .sort();
+    expect([...names(englishFirst), ...names(englishMore)].sort()).toEqual(onDisk);
   });
 });

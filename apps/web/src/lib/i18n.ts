@@ -11,59 +11,61 @@ import {
 
 /**
  * Locale files: src/locales/<lang>/<namespace>.json (namespace = 'common', 'errors' or a domain name).
- * Only en and fr exist; every other supported code falls back to English. English is bundled with the app;
- * French is its own chunk, loaded before the app renders in French or switches to it (`loadLanguage`), so
- * English visitors do not download it (initial JavaScript budget, decision 041).
+ * Only en and fr exist; every other supported code falls back to English. Each language's texts are two chunks
+ * (decision 175): `locales/<lang>/first.ts`, the namespaces the public pages and the app shell use (loaded before
+ * the first render; the server modulepreloads the page language's one with the entry), and `more.ts`, the others
+ * (accounts, admin, orders, chat…), loaded before any screen or dialog that may use them renders (`loadAllTexts`). A page
+ * loads only its own language: a French page does not download the English texts, nor an English page the
+ * French ones (initial JavaScript budget, issue 15).
  */
-const englishFiles = import.meta.glob<Record<string, unknown>>('../locales/en/*.json', {
-  eager: true,
-  import: 'default',
-});
-const otherFiles = import.meta.glob<Record<string, unknown>>(
-  ['../locales/*/*.json', '!../locales/en/*.json'],
-  {
-    import: 'default',
-  },
-);
+type TextPart = 'first' | 'more';
 
-const parseFile = (file: string) =>
-  /locales\/([^/]+)\/([^/]+)\.json$/.exec(file) as [string, string, string] | null;
+/** `locales/<lang>/first.ts` and `more.ts`: each one module (one chunk) of `{ './<namespace>.json': texts }`. */
+const textModules = import.meta.glob<Record<string, Record<string, unknown>>>(
+  ['../locales/*/first.ts', '../locales/*/more.ts'],
+  { import: 'default' },
+);
+const textModule = (code: string, part: TextPart) => textModules[`../locales/${code}/${part}.ts`];
+/** The language whose files a code uses: its own, or English when it has none. */
+const textLanguage = (code: string): string => (textModule(code, 'first') ? code : DEFAULT_LANGUAGE);
 
 /** Every bundle loaded so far; new i18n instances start with all of them. */
 export const resources: Resource = {};
-for (const [file, content] of Object.entries(englishFiles)) {
-  const match = parseFile(file);
-  if (!match) continue;
-  resources[match[1]] ??= {};
-  resources[match[1]][match[2]] = content;
-}
 const loading = new Map<string, Promise<void>>();
+/** The parts the app has needed so far: a language switch loads the same parts of the new language. */
+const neededParts = new Set<TextPart>(['first']);
 
-/** Loads a language's bundles once (no-op for English and languages without files). */
-export function loadLanguage(code: string): Promise<void> {
-  if (resources[code]) return Promise.resolve();
-  const files = Object.entries(otherFiles).filter(([file]) => parseFile(file)?.[1] === code);
-  if (files.length === 0) return Promise.resolve();
-  let pending = loading.get(code);
+function loadTexts(code: string, part: TextPart): Promise<void> {
+  const key = `${code}:${part}`;
+  let pending = loading.get(key);
   if (!pending) {
-    pending = Promise.all(
-      files.map(async ([file, load]) => [parseFile(file)![2], await load()] as const),
-    ).then((bundles) => {
-      resources[code] = Object.fromEntries(bundles);
+    const load = textModule(code, part);
+    pending = (load ? load() : Promise.resolve<Record<string, Record<string, unknown>>>({})).then((files) => {
+      const bundles = Object.entries(files).map(
+        ([file, texts]) => [file.replace(/^\.\/(.*)\.json$/, '$1'), texts] as const,
+      );
+      resources[code] = { ...resources[code], ...Object.fromEntries(bundles) };
     });
-    loading.set(code, pending);
+    loading.set(key, pending);
   }
   return pending;
 }
 
-/** Loads the language's bundles into this instance (when it was created before they arrived). */
+/** Loads all of a language's bundles once (English for a language without files). */
+export function loadLanguage(code: string): Promise<void> {
+  const language = textLanguage(code);
+  return Promise.all([loadTexts(language, 'first'), loadTexts(language, 'more')]).then(() => undefined);
+}
+
+/** Loads the needed parts of the language's bundles into this instance. */
 async function ensureLanguage(instance: I18n, code: string) {
-  await loadLanguage(code);
-  for (const [ns, bundle] of Object.entries(resources[code] ?? {})) {
-    if (!instance.hasResourceBundle(code, ns)) instance.addResourceBundle(code, ns, bundle, true, true);
+  const language = textLanguage(code);
+  await Promise.all([...neededParts].map((part) => loadTexts(language, part)));
+  for (const [ns, bundle] of Object.entries(resources[language] ?? {})) {
+    if (!instance.hasResourceBundle(language, ns))
+      instance.addResourceBundle(language, ns, bundle, true, true);
   }
 }
-export const namespaces = Object.keys(resources.en ?? {});
 
 function storage(): Storage | undefined {
   try {
@@ -71,6 +73,12 @@ function storage(): Storage | undefined {
   } catch {
     return undefined; // storage disabled (privacy mode)
   }
+}
+
+/** The page's language: its address's prefix (`/fr/…`, issue 5), else the stored choice. */
+export function initialLanguage(): LanguageCode {
+  const segment = typeof window === 'undefined' ? undefined : window.location.pathname.split('/')[1];
+  return isLanguageCode(segment) ? segment : readStoredLanguage();
 }
 
 export function readStoredLanguage(): LanguageCode {
@@ -92,7 +100,7 @@ function onLanguageChanged(code: string) {
 }
 
 /** Creates and initialises an i18next instance (synchronous, with the bundles loaded so far). */
-export function createI18n(language: LanguageCode = readStoredLanguage()): I18n {
+export function createI18n(language: LanguageCode = initialLanguage()): I18n {
   const instance = i18next.createInstance();
   instance.on('languageChanged', onLanguageChanged);
   void instance.use(initReactI18next).init({
@@ -101,13 +109,14 @@ export function createI18n(language: LanguageCode = readStoredLanguage()): I18n 
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...languageCodes],
     load: 'currentOnly',
-    ns: namespaces,
+    ns: ['common'],
     defaultNS: 'common',
     fallbackNS: 'common',
     interpolation: { escapeValue: false }, // React escapes
     returnEmptyString: false,
     initAsync: false,
-    react: { useSuspense: false },
+    // A bundle added later (`loadAllTexts`) re-renders what reads it, rather than leaving a key on screen.
+    react: { useSuspense: false, bindI18nStore: 'added' },
   });
   return instance;
 }
@@ -119,9 +128,20 @@ export async function setLanguage(code: LanguageCode, instance: I18n = i18n): Pr
   return instance.changeLanguage(code);
 }
 
-/** Before the first render: the stored language's texts are there, or are fetched (French). */
+/** Before the first render: the page language's first texts (its chunk was preloaded with the entry). */
 export async function prepareLanguage(instance: I18n = i18n): Promise<void> {
-  if (resources[instance.language]) return;
   await ensureLanguage(instance, instance.language);
   await instance.changeLanguage(instance.language);
+}
+
+/** Every namespace of the current language (and of any language switched to later), for the screens and
+ * dialogs beyond the public pages; `lazyScreen` and the shell's lazy dialogs wait for it. */
+export function loadAllTexts(instance: I18n = i18n): Promise<void> {
+  neededParts.add('more');
+  return ensureLanguage(instance, instance.language);
+}
+
+/** A lazy module that renders only once every namespace is there (a dialog or screen beyond the public pages). */
+export function withAllTexts<T>(load: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([load(), loadAllTexts()]).then(([loaded]) => loaded);
 }

@@ -13,8 +13,8 @@ declare module 'vitest' {
 // not testing-library's 1 s default, which ran out on a busy machine. No test passes its own timeout.
 configure({ asyncUtilTimeout: inject('conditionTimeoutMs') });
 
-// French is loaded on demand in the app (decision 041); tests get every language up front.
-await loadLanguage('fr');
+// Texts are loaded on demand in the app (decisions 041, 175); tests get every language and namespace up front.
+await Promise.all([loadLanguage('en'), loadLanguage('fr')]);
 
 // ARCHITECTURE rule 9: a console.error during a test fails it.
 let consoleErrors: unknown[][] = [];

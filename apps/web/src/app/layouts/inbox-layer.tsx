@@ -1,11 +1,12 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { sessionActions, useSession } from '../../lib/session-store';
+import { withAllTexts } from '../../lib/i18n';
 
 // Their own chunks, outside app/layouts (whose modules and their dependencies form the first-load "shell"
 // chunk): neither the chat screen nor Socket.IO is in any public page's initial JavaScript.
-const InboxModal = lazy(() => import('../inbox/inbox-modal'));
-const LiveUpdates = lazy(() => import('../inbox/live-updates'));
+const InboxModal = lazy(withAllTexts(() => import('../inbox/inbox-modal')));
+const LiveUpdates = lazy(withAllTexts(() => import('../inbox/live-updates')));
 
 const chatIdPattern = /^[\w-]{1,64}$/;
 

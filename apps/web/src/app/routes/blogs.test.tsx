@@ -1,5 +1,7 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PAGE_DATA_ELEMENT_ID } from '@maplesource/contracts/page-data';
+import { dropPageData } from '../../lib/page-data';
 import { renderApp } from '../../test/render';
 
 const json = (body: unknown, status = 200) =>
@@ -19,6 +21,32 @@ const card = (n: number, category = 'Sourcing') => ({
 const notFound = json({ error: { code: 'NOT_FOUND', message: 'x' } }, 404);
 
 describe('blog screens', () => {
+  afterEach(() => dropPageData());
+
+  it("renders the list with its category chips from the page's HTML, in the same render (no layout shift)", async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => notFound.clone());
+    const element = document.createElement('script');
+    element.type = 'application/json';
+    element.id = PAGE_DATA_ELEMENT_ID;
+    element.textContent = JSON.stringify({
+      'blogs?page=1&pageSize=12': [200, { items: [card(1), card(2)], total: 2, page: 1, pageSize: 12 }],
+      'blogs?page=1&pageSize=100': [
+        200,
+        { items: [card(1), card(2), card(3, 'Logistics')], total: 3, page: 1, pageSize: 100 },
+      ],
+    });
+    document.body.append(element);
+    renderApp('/blogs');
+    await screen.findByRole('heading', { level: 1, name: 'Blogs' });
+    // The chips and the cards are there when the screen first shows: neither arrives a render later.
+    expect(screen.getByRole('button', { name: 'Logistics' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Post 1' })).toBeInTheDocument();
+    expect(document.querySelector('article img')).toHaveAttribute('loading', 'eager');
+    expect(
+      fetchSpy.mock.calls.map(([input]) => String(input)).filter((url) => url.includes('/blogs?')),
+    ).toEqual([]);
+  });
+
   it('lists posts with categories and reading time', async () => {
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
       const url = String(input);

@@ -73,7 +73,8 @@ export default function BlogsPage() {
       </nav>
 
       <div className="mt-8">
-        {blogs.isPending ? (
+        {/* The list waits for the category chips above it: arriving later, they would push it down. */}
+        {blogs.isPending || categories.isPending ? (
           <div aria-busy="true" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             <span className="sr-only" role="status">
               {t('blog.loading')}
@@ -102,9 +103,9 @@ export default function BlogsPage() {
         ) : (
           <>
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {blogs.data.items.map((blog) => (
+              {blogs.data.items.map((blog, index) => (
                 <li key={blog.id} className="flex">
-                  <BlogCard blog={blog} />
+                  <BlogCard blog={blog} priority={index === 0} />
                 </li>
               ))}
             </ul>

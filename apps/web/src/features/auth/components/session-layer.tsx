@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { sessionActions, sessionStore, useSession } from '../../../lib/session-store';
 import { useSessionCheck } from '../hooks/use-session-check';
+import { withAllTexts } from '../../../lib/i18n';
 
-const AuthModal = lazy(() => import('./auth-modal'));
+const AuthModal = lazy(withAllTexts(() => import('./auth-modal')));
 
 /**
  * Runs the login checks, mounts the auth modal (loaded on first open) for the whole app, and

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/http';
+import { pageDataAnswer } from '../../../lib/page-data';
 
 export interface Suggestion {
   kind: 'term' | 'product' | 'category' | 'seller';
@@ -29,6 +30,11 @@ export const useFrequentTerms = (limit: number, language: 'en' | 'fr') =>
       api.get<{ items: { term: string; count: number }[] }>('search/frequent', {
         query: { limit, language },
       }),
+    // From the landing's HTML (decision 044): chips arriving a render late moved the hero (decision 175).
+    initialData: () =>
+      pageDataAnswer<{ items: { term: string; count: number }[] }>(
+        `search/frequent?language=${language}&limit=${limit}`,
+      ),
   });
 
 /** `POST category-stats/track-search` on submit: feeds "frequently searched" (of this language) and "suggested". */

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BlogCard } from '@maplesource/contracts/catalog';
 import type { Paged } from '@maplesource/contracts/common';
 import { api } from '../../../lib/http';
+import { pageDataAnswer } from '../../../lib/page-data';
 
 export interface BlogListParams {
   page: number;
@@ -15,18 +16,37 @@ export interface BlogListParams {
 export const getBlogs = ({ page, pageSize, category, q }: BlogListParams) =>
   api.get<Paged<BlogCard>>('blogs', { query: { page, pageSize, category, q } });
 
+/** The query string `getBlogs` sends (the key of its answer in the page's HTML, decision 044). */
+const blogsQuery = ({ page, pageSize, category, q }: BlogListParams) =>
+  new URLSearchParams({
+    page: String(page),
+    pageSize: String(pageSize),
+    ...(category ? { category } : {}),
+    ...(q ? { q } : {}),
+  }).toString();
+
 export const blogsQueryOptions = (params: BlogListParams) =>
-  queryOptions({ queryKey: ['blogs', params], queryFn: () => getBlogs(params) });
+  queryOptions({
+    queryKey: ['blogs', params],
+    queryFn: () => getBlogs(params),
+    // `/blogs` holds its first page and the chips' posts in its HTML: both in the first render (decision 175).
+    initialData: () => pageDataAnswer<Paged<BlogCard>>(`blogs?${blogsQuery(params)}`),
+  });
 
 export const useBlogs = (params: BlogListParams) => useQuery(blogsQueryOptions(params));
+
+const recentPosts: BlogListParams = { page: 1, pageSize: 100 };
+const categoriesOf = (recent: Paged<BlogCard>) =>
+  [...new Set(recent.items.map((b) => b.category).filter(Boolean))].sort();
 
 /** Blog categories: the distinct categories of the 100 most recent posts (no category endpoint in spec §7). */
 export const blogCategoriesQueryOptions = () =>
   queryOptions({
     queryKey: ['blogs', 'categories'],
-    queryFn: async () => {
-      const recent = await getBlogs({ page: 1, pageSize: 100 });
-      return [...new Set(recent.items.map((b) => b.category).filter(Boolean))].sort();
+    queryFn: async () => categoriesOf(await getBlogs(recentPosts)),
+    initialData: () => {
+      const recent = pageDataAnswer<Paged<BlogCard>>(`blogs?${blogsQuery(recentPosts)}`);
+      return recent ? categoriesOf(recent) : undefined;
     },
   });
 

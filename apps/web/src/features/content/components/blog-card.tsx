@@ -6,8 +6,19 @@ import { blogCategoryName } from './blog-category-name';
 
 export const blogPath = (slug: string) => `/blog/${encodeURIComponent(slug)}`;
 
-/** One post in a list: cover, category, title, excerpt, date and reading time. */
-export function BlogCard({ blog, headingLevel = 2 }: { blog: BlogCardData; headingLevel?: 2 | 3 }) {
+/**
+ * One post in a list: cover, category, title, excerpt, date and reading time. `priority`: the list's first cover,
+ * its largest paint on a phone, loads at once instead of lazily.
+ */
+export function BlogCard({
+  blog,
+  headingLevel = 2,
+  priority = false,
+}: {
+  blog: BlogCardData;
+  headingLevel?: 2 | 3;
+  priority?: boolean;
+}) {
   const { t, i18n } = useTranslation('contentPages');
   const fr = i18n.language.startsWith('fr');
   const title = fr ? blog.titleFr : blog.titleEn;
@@ -17,7 +28,8 @@ export function BlogCard({ blog, headingLevel = 2 }: { blog: BlogCardData; headi
       <img
         src={blog.coverUrl}
         alt=""
-        loading="lazy"
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : 'auto'}
         width={640}
         height={360}
         className="aspect-video w-full bg-gray-100 object-cover"
