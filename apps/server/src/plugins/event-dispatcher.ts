@@ -227,8 +227,8 @@ export class EventDispatcher {
 
   /**
    * Claims up to `limit` due deliveries and handles them in one transaction: the handled marks are inserted
-   * together, each handler runs in its own savepoint (a failure rolls back its writes, drops its handled mark
-   * and records the attempt; the others commit). Returns how many were claimed.
+   * together, each handler runs after a savepoint of its own (a failure rolls back to it — its writes go —,
+   * drops its handled mark and records the attempt; the others commit). Returns how many were claimed.
    */
   private async deliverBatch(limit: number): Promise<number> {
     const effects: Array<() => void> = [];
@@ -298,19 +298,27 @@ export class EventDispatcher {
     return claimed;
   }
 
-  /** Runs one subscriber's handler in a savepoint of the batch's transaction. */
+  /**
+   * Runs one subscriber's handler in the batch's transaction after a savepoint; a failure rolls back to it
+   * (and is thrown on). The savepoint is never released: the next delivery's one of the same name hides it,
+   * and the commit ends them all — one round trip per delivery instead of two (a burst of events feels it).
+   */
   private async handle(tx: Tx, row: ClaimedDelivery, effects: Array<() => void>) {
     const subscription = this.subscriptions.get(`${row.subscriber}\u0000${row.name}`)!;
-    await tx.transaction(async (handlerTx) => {
+    await tx.execute(sql.raw('SAVEPOINT event_delivery'));
+    try {
       const schema = domainEventSchemas[subscription.name];
       const payload = schema.parse(typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload);
       await subscription.handler(payload, {
         eventId: String(row.event_id),
         occurredAt: new Date(row.occurred_at as string | Date),
-        tx: handlerTx,
+        tx,
         afterCommit: (effect) => effects.push(effect),
       });
-    });
+    } catch (error) {
+      await tx.execute(sql.raw('ROLLBACK TO SAVEPOINT event_delivery'));
+      throw error;
+    }
   }
 
   /** A failed handler: its handled mark goes, the attempt is recorded and the retry scheduled. */
