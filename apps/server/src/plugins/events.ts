@@ -61,7 +61,9 @@ declare module 'fastify' {
 }
 
 /** One event for `outboxRows`. */
-export type OutboxRow<N extends DomainEventName> = { [K in N]: { name: K; payload: DomainEventPayload<K> } }[N];
+export type OutboxRow<N extends DomainEventName> = {
+  [K in N]: { name: K; payload: DomainEventPayload<K> };
+}[N];
 
 export interface EventsPluginOptions {
   pollIntervalMs?: number;
