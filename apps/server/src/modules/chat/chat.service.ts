@@ -375,7 +375,9 @@ export function createChatService(db: Db, events: DomainEvents, directory: ChatD
         })),
       );
       const values = messages.map(
-        (m) => sql`(${m.id}::uuid, ${chat.id}::uuid, ${m.seq}::bigint, ${m.clientMessageId}, ${input.senderId}::uuid,
+        (
+          m,
+        ) => sql`(${m.id}::uuid, ${chat.id}::uuid, ${m.seq}::bigint, ${m.clientMessageId}, ${input.senderId}::uuid,
                     ${m.text}, ${m.action}, ${JSON.stringify(m.payload)}::jsonb)`,
       );
       const stored = await rows(
