@@ -7,6 +7,7 @@
 // together, against one server process on PostgreSQL. Then checks exactly one order per invoice, and prints the
 // machine's load average (the figures mean little on a machine busy with other work). Target: p99 ≤ 100 ms.
 import { execSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
@@ -50,7 +51,44 @@ pg.Client.prototype.query = function countedQuery(this: pg.Client, ...args: unkn
   return (clientQuery as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof pg.Client.prototype.query;
 
+// Time from asking the pool for a client to getting one (pool.query asks through connect too): how long
+// requests (and the event dispatcher) queue for one of the POOL connections.
+let poolWaitMs = 0;
+let poolConnects = 0;
+const poolConnect = pg.Pool.prototype.connect;
+pg.Pool.prototype.connect = function timedConnect(this: pg.Pool, callback?: unknown) {
+  const asked = performance.now();
+  const got = () => {
+    poolWaitMs += performance.now() - asked;
+    poolConnects += 1;
+  };
+  if (typeof callback === 'function')
+    return (poolConnect as (cb: unknown) => void).call(this, (...results: unknown[]) => {
+      got();
+      (callback as (...r: unknown[]) => void)(...results);
+    });
+  return (poolConnect as () => Promise<pg.PoolClient>).call(this).then((client) => {
+    got();
+    return client;
+  });
+} as typeof pg.Pool.prototype.connect;
+
 const dbName = `accept_bench_${randomBytes(4).toString('hex')}`;
+/** CPU seconds (user + system) of the PostgreSQL backends serving the bench's database (Linux /proc). */
+const ticksPerSecond = Number(execSync('getconf CLK_TCK').toString().trim()) || 100;
+function databaseBackendsCpuMs(): number {
+  let ticks = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name)))
+    try {
+      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!command.startsWith('postgres:') || !command.includes(` ${dbName} `)) continue;
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
+    } catch {
+      // the process ended meanwhile
+    }
+  return (ticks / ticksPerSecond) * 1000;
+}
 const admin = new pg.Client({ connectionString: baseUrl });
 await admin.connect();
 await admin.query(`CREATE DATABASE ${dbName}`);
@@ -225,9 +263,27 @@ try {
   for (const [i, buyer] of buyers.entries()) await acceptAndPay(buyer, firstRound[i]!, alone);
   const aloneTexts = [...statementTexts.entries()].sort((a, b) => b[1] - a[1]);
   const together = newSamples();
+  // Where the time goes while the buyers fire at once (measured over the concurrent phases only; the event
+  // deliveries the accepts cause partly run after a phase ends, and the setup's ones partly during it).
+  const cost = { nodeCpuMs: 0, backendCpuMs: 0, poolWaitMs: 0, connects: 0, statements: 0, wallMs: 0 };
   for (let round = 0; round < ROUNDS; round += 1) {
     const invoices = await prepareInvoices();
+    const before = {
+      cpu: process.cpuUsage(),
+      backend: databaseBackendsCpuMs(),
+      wait: poolWaitMs,
+      connects: poolConnects,
+      statements,
+      at: performance.now(),
+    };
     await Promise.all(buyers.map((buyer, i) => acceptAndPay(buyer, invoices[i]!, together)));
+    const cpu = process.cpuUsage(before.cpu);
+    cost.nodeCpuMs += (cpu.user + cpu.system) / 1000;
+    cost.backendCpuMs += databaseBackendsCpuMs() - before.backend;
+    cost.poolWaitMs += poolWaitMs - before.wait;
+    cost.connects += poolConnects - before.connects;
+    cost.statements += statements - before.statements;
+    cost.wallMs += performance.now() - before.at;
   }
 
   process.stdout.write(`accept-invoice → order → intent on PostgreSQL (pool of ${POOL}), ${BUYERS} buyers\n`);
@@ -245,6 +301,15 @@ try {
   report('POST invoice/accept', together.accept);
   report('POST payment/create-order-intent', together.intent);
   const p99 = report('accept → order → intent', together.both);
+  const pairs = BUYERS * ROUNDS;
+  const perPair = (value: number) => (value / pairs).toFixed(2);
+  process.stdout.write(
+    `per accept + intent while concurrent: ${perPair(cost.statements)} SQL statements, ` +
+      `${perPair(cost.nodeCpuMs)} ms CPU in the Node process (server and this HTTP client), ` +
+      `${perPair(cost.backendCpuMs)} ms CPU in PostgreSQL backends, ` +
+      `${perPair(cost.poolWaitMs)} ms waiting for a pool connection (${(cost.poolWaitMs / Math.max(cost.connects, 1)).toFixed(2)} ms per checkout); ` +
+      `wall ${(cost.wallMs / ROUNDS).toFixed(0)} ms per round\n`,
+  );
   const [check] = rowsOf<{ orders: number | string; invoices: number | string; duplicated: number | string }>(
     await database.db.execute(sql`
       SELECT count(*) AS orders, count(DISTINCT invoice_id) AS invoices,

@@ -38,6 +38,12 @@ export interface DomainEvents {
     },
   ): { cte: SQL; written: () => void };
   /**
+   * Several whole events (names may differ) as common-table expressions `outbox_event` / `outbox_deliveries`,
+   * for a use case that stores its change and its events in one statement: each payload is checked against its
+   * event's schema now. Put `cte` in the statement's WITH list and call `written()` once it has succeeded.
+   */
+  outboxRows(list: Array<OutboxRow<DomainEventName>>): { cte: SQL; written: () => void };
+  /**
    * Registers a handler while the app registers (before `ready`). `subscriber` is a stable name such as
    * 'catalog.ratings': handled event ids are recorded under it, so renaming it redelivers nothing but
    * makes the old name's pending deliveries orphans. The handler runs after commit, at least once, in a
@@ -53,6 +59,11 @@ declare module 'fastify' {
     events: DomainEvents;
   }
 }
+
+/** One event for `outboxRows`. */
+export type OutboxRow<N extends DomainEventName> = {
+  [K in N]: { name: K; payload: DomainEventPayload<K> };
+}[N];
 
 export interface EventsPluginOptions {
   pollIntervalMs?: number;
@@ -116,6 +127,32 @@ async function eventsPlugin(app: FastifyInstance, options: EventsPluginOptions) 
         cte,
         written: () => {
           if (dispatcher.handles(name)) dispatcher.nudge(id);
+        },
+      };
+    },
+    outboxRows(list) {
+      if (list.length === 0) throw new Error('outboxRows needs at least one event');
+      const written = list.map(({ name, payload }) => {
+        const schema = domainEventSchemas[name];
+        if (!schema) throw new Error(`Unknown domain event ${String(name)}`);
+        const parsed = schema.safeParse(payload);
+        if (!parsed.success) throw new Error(`Invalid payload for ${name}: ${parsed.error.message}`);
+        return { id: randomUUID(), name, payload: parsed.data };
+      });
+      const values = written.map(
+        (event) => sql`(${event.id}::uuid, ${event.name}, ${JSON.stringify(event.payload)}::jsonb)`,
+      );
+      const cte = sql`outbox_event AS (
+          INSERT INTO domain_events (id, name, payload) VALUES ${sql.join(values, sql`, `)}
+          RETURNING id, name
+        ), outbox_deliveries AS (
+          INSERT INTO event_deliveries (event_id, subscriber)
+          SELECT outbox_event.id, s.subscriber FROM outbox_event JOIN event_subscriptions s ON s.event_name = outbox_event.name
+        )`;
+      return {
+        cte,
+        written: () => {
+          for (const event of written) if (dispatcher.handles(event.name)) dispatcher.nudge(event.id);
         },
       };
     },

@@ -9,7 +9,7 @@ import {
 import type { z } from 'zod';
 import type { acceptInvoiceBodySchema } from '@maplesource/contracts';
 import { withTransaction } from '../db/transaction';
-import { conflict, notFound } from '../plugins/errors';
+import { AppError, conflict, notFound } from '../plugins/errors';
 import '../modules/chat';
 import type { InvoicesService } from '../modules/invoices';
 import '../modules/orders';
@@ -60,7 +60,7 @@ export function acceptInvoice(
   const { shipping, billing } = addressesOf(body);
 
   return withTransaction(doors.db, async (tx) => {
-    const { invoice, alreadyAccepted } = await doors.invoices.lockForAcceptance(tx, {
+    const { invoice, sellerUserId, alreadyAccepted } = await doors.invoices.lockForAcceptance(tx, {
       token: body.invoiceToken,
       kind,
       buyerUserId: request.buyerUserId,
@@ -70,15 +70,15 @@ export function acceptInvoice(
       if (!invoice.orderId) throw notFound('ORDER_NOT_FOUND', 'The order of this invoice was not found');
       return { orderId: invoice.orderId, kind, created: false };
     }
-    const participants = await doors.chat.participants(invoice.chatId, tx);
-    if (!participants) throw notFound('INVOICE_NOT_FOUND', 'Invoice not found');
+    // The seller user is the invoice's own (the one of its conversation): no read of the chat here; the chat
+    // row is locked once, when the two messages are posted below.
     const order = await doors.orders.create(tx, {
       kind,
       invoiceId: invoice.id,
       invoiceToken: invoice.token,
       chatId: invoice.chatId,
       buyer: { userId: request.buyerUserId, name: invoice.buyer.name },
-      sellerUserId: participants.sellerUserId,
+      sellerUserId,
       seller: { sellerId: invoice.seller.sellerId, slug: invoice.seller.slug, name: invoice.seller.name },
       subject: invoice.subject,
       negotiatedPriceCents: invoice.negotiatedPriceCents,
@@ -102,24 +102,30 @@ export function acceptInvoice(
       userAgent: request.userAgent,
       at: request.now,
     });
-    await doors.chat.postBusinessAction(tx, {
-      chatId: invoice.chatId,
-      senderId: request.buyerUserId,
-      action: 'invoice_accepted',
-      payload: { invoiceId: invoice.id, invoiceToken: invoice.token, orderId: order.id, kind },
-    });
-    const payload: ChatOrderPayload = {
+    const orderPayload: ChatOrderPayload = {
       orderId: order.id,
       kind,
       status: 'pending',
       invoiceToken: invoice.token,
     };
-    await doors.chat.postBusinessAction(tx, {
-      chatId: invoice.chatId,
-      senderId: request.buyerUserId,
-      action: 'order_created',
-      payload,
-    });
+    // Both messages in one call (one chat lock, one statement); a conversation that is gone is the invoice's.
+    await doors.chat
+      .postBusinessActions(tx, {
+        chatId: invoice.chatId,
+        senderId: request.buyerUserId,
+        actions: [
+          {
+            action: 'invoice_accepted',
+            payload: { invoiceId: invoice.id, invoiceToken: invoice.token, orderId: order.id, kind },
+          },
+          { action: 'order_created', payload: orderPayload },
+        ],
+      })
+      .catch((error: unknown) => {
+        if (error instanceof AppError && error.code === 'CHAT_NOT_FOUND')
+          throw notFound('INVOICE_NOT_FOUND', 'Invoice not found');
+        throw error;
+      });
     await doors.events.emit(
       'order.changed',
       { orderId: order.id, kind, chatId: invoice.chatId, status: 'pending', change: 'created' },

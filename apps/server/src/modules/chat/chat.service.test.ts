@@ -135,6 +135,55 @@ describe('chat door', () => {
     expect(outbox[0]!.payload).toMatchObject({ chatId, seq: 1, senderId: buyer.id, recipientId: seller.id });
   });
 
+  it('posts several business actions in one call: consecutive seqs, the phase of the last, one event each', async () => {
+    const { chatId } = await open();
+    await t.app.chat.sendMessage(t.app.db, buyer.id, 'product', {
+      chatId,
+      clientMessageId: 'multi-action-0001',
+      text: 'before',
+      attachmentIds: [],
+    });
+    const posted = await t.app.db.transaction((tx) =>
+      t.app.chat.postBusinessActions(tx, {
+        chatId,
+        senderId: buyer.id,
+        actions: [
+          { action: 'invoice_accepted', payload: { invoiceId: 'inv-1', orderId: 'ord-1' } },
+          { action: 'order_created', payload: { orderId: 'ord-1', status: 'pending' } },
+        ],
+      }),
+    );
+    expect(posted.map((m) => [m.seq, m.businessAction, m.status])).toEqual([
+      [2, 'invoice_accepted', 'sent'],
+      [3, 'order_created', 'sent'],
+    ]);
+    const detail = await t.app.chat.getChat(t.app.db, seller.id, chatId, 'product');
+    expect(detail.chat).toMatchObject({ phase: 'ordered', lastSeq: 3, unreadCount: 3 });
+    const outbox = rowsOf<{ payload: Record<string, unknown> }>(
+      await t.app.db.execute(
+        sql`SELECT payload FROM domain_events
+            WHERE name = 'chat.message-created' AND payload->>'chatId' = ${chatId} AND payload->>'seq' <> '1'
+            ORDER BY (payload->>'seq')::int`,
+      ),
+    );
+    expect(outbox.map((row) => row.payload)).toEqual([
+      expect.objectContaining({ messageId: posted[0]!.id, seq: 2, businessAction: 'invoice_accepted' }),
+      expect.objectContaining({ messageId: posted[1]!.id, seq: 3, businessAction: 'order_created' }),
+    ]);
+    expect(outbox[0]!.payload).toMatchObject({ senderId: buyer.id, recipientId: seller.id });
+    // A third user is no participant: nothing is stored.
+    await expect(
+      t.app.db.transaction((tx) =>
+        t.app.chat.postBusinessActions(tx, {
+          chatId,
+          senderId: stranger.id,
+          actions: [{ action: 'order_cancelled', payload: {} }],
+        }),
+      ),
+    ).rejects.toMatchObject({ code: 'CHAT_NOT_FOUND' });
+    const live = await t.app.chat.messageById(t.app.db, posted[1]!.id);
+    expect(live).toMatchObject({ seq: 3, businessAction: 'order_created', status: 'sent', attachments: [] });
+  });
   it('stores a repeated client message id once and answers with the stored message', async () => {
     const { chatId } = await open();
     const input = { chatId, clientMessageId: 'dup-0000-0001', text: 'once', attachmentIds: [] };

@@ -193,36 +193,6 @@ export function createChatService(db: Db, events: DomainEvents, directory: ChatD
     );
   }
 
-  /** Stores one message with the chat's next seq, in `tx` (the chat row is locked by the UPDATE). */
-  async function insertMessage(
-    tx: Tx,
-    chat: ChatRow,
-    senderId: string,
-    clientMessageId: string,
-    text: string,
-    action: BusinessAction | null,
-    payload: Record<string, unknown> | null,
-    chatChanges: SQL = sql``,
-  ): Promise<Row> {
-    const [seqRow] = await rows(
-      tx,
-      sql`UPDATE chats SET last_seq = last_seq + 1, updated_at = now() ${chatChanges}
-          WHERE id = ${chat.id} RETURNING last_seq`,
-    );
-    const seq = num(seqRow?.last_seq);
-    const [row] = await rows(
-      tx,
-      sql`INSERT INTO chat_messages (id, chat_id, seq, client_message_id, sender_id, text, business_action, business_payload)
-          VALUES (${randomUUID()}, ${chat.id}, ${seq}, ${clientMessageId}, ${senderId}, ${text}, ${action},
-                  ${payload === null ? null : JSON.stringify(payload)}::jsonb)
-          ON CONFLICT (client_message_id) DO NOTHING
-          RETURNING *`,
-    );
-    if (!row) throw new RepeatedClientMessageId();
-    await announce(tx, chat.id, row, senderId, otherOf(chat, senderId), chat.subjectKind, action);
-    return row;
-  }
-
   /**
    * The send path in one statement (decision 115), atomic without a transaction of its own: the chat's next
    * seq, the participant check (the sender is one of the two, the chat is of `kind`, `receiverId` if given is
@@ -270,31 +240,6 @@ export function createChatService(db: Db, events: DomainEvents, directory: ChatD
     if (!row) throw chatNotFound();
     outbox.written();
     return row;
-  }
-
-  /** Every stored message is announced as `chat.message-created`, in the transaction that stores it. */
-  async function announce(
-    tx: Tx,
-    chatId: string,
-    row: Row,
-    senderId: string,
-    recipientId: string,
-    subjectKind: ChatSubjectKind,
-    businessAction: BusinessAction | null,
-  ) {
-    await events.emit(
-      'chat.message-created',
-      {
-        chatId,
-        messageId: String(row.id),
-        seq: num(row.seq),
-        senderId,
-        recipientId,
-        subjectKind,
-        businessAction,
-      },
-      tx,
-    );
   }
 
   async function storedMessage(database: Db, clientMessageId: string): Promise<Row | null> {
@@ -364,36 +309,101 @@ export function createChatService(db: Db, events: DomainEvents, directory: ChatD
       tx: Tx,
       input: { chatId: string; senderId: string; action: BusinessAction; payload: Record<string, unknown> },
     ): Promise<ChatMessage> {
+      const [message] = await service.postBusinessActions(tx, {
+        chatId: input.chatId,
+        senderId: input.senderId,
+        actions: [{ action: input.action, payload: input.payload }],
+      });
+      return message!;
+    },
+
+    /**
+     * Stores several business actions of one sender in one conversation, in order (e.g. `invoice_accepted` then
+     * `order_created`): the chat row is locked, then ONE statement gives them the next seqs, moves the phase
+     * through each action in turn and writes their `chat.message-created` events (two round trips whatever the
+     * number of actions). Live delivery happens after commit, from the events.
+     */
+    async postBusinessActions(
+      tx: Tx,
+      input: {
+        chatId: string;
+        senderId: string;
+        actions: Array<{ action: BusinessAction; payload: Record<string, unknown> }>;
+      },
+    ): Promise<ChatMessage[]> {
+      if (input.actions.length === 0) return [];
+      // The lock makes last_seq and the phase read here the ones this statement moves on from.
       const chat = await chatRow(tx, input.chatId, true);
       if (!chat || (chat.buyerId !== input.senderId && chat.sellerUserId !== input.senderId))
         throw chatNotFound();
-      // An expiry told after a newer invoice was sent leaves the conversation where it is (decision 167).
-      const stale = input.action === 'invoice_expired' && chat.invoiceId !== input.payload.invoiceId;
-      const phase = stale ? chat.phase : phaseAfter(chat.phase, input.action, input.payload);
-      const changes: SQL[] = [sql`, phase = ${phase}`];
-      if (input.action === 'quotation_created') {
-        const quotation = chatQuotationPayloadSchema.safeParse(input.payload);
-        if (quotation.success)
-          changes.push(
-            sql`, quotation_id = ${quotation.data.quotationId}, quantity = ${quotation.data.quantity}`,
-            quotation.data.subjectName ? sql`, subject_name = ${quotation.data.subjectName}` : sql``,
-          );
-      }
-      if (input.action === 'invoice_sent' && typeof input.payload.invoiceId === 'string')
-        changes.push(sql`, invoice_id = ${input.payload.invoiceId}`);
-      const row = await insertMessage(
-        tx,
-        chat,
-        input.senderId,
-        `action-${randomUUID()}`,
-        typeof input.payload.text === 'string' ? input.payload.text : '',
-        input.action,
-        input.payload,
-        sql.join(changes, sql``),
+      const recipientId = otherOf(chat, input.senderId);
+      let phase = chat.phase;
+      let invoiceId = chat.invoiceId;
+      const changes: SQL[] = [];
+      const messages = input.actions.map(({ action, payload }, index) => {
+        // An expiry told after a newer invoice was sent leaves the conversation where it is (decision 167).
+        const stale = action === 'invoice_expired' && invoiceId !== payload.invoiceId;
+        if (!stale) phase = phaseAfter(phase, action, payload);
+        if (action === 'quotation_created') {
+          const quotation = chatQuotationPayloadSchema.safeParse(payload);
+          if (quotation.success)
+            changes.push(
+              sql`, quotation_id = ${quotation.data.quotationId}, quantity = ${quotation.data.quantity}`,
+              quotation.data.subjectName ? sql`, subject_name = ${quotation.data.subjectName}` : sql``,
+            );
+        }
+        if (action === 'invoice_sent' && typeof payload.invoiceId === 'string') {
+          invoiceId = payload.invoiceId;
+          changes.push(sql`, invoice_id = ${payload.invoiceId}`);
+        }
+        return {
+          id: randomUUID(),
+          seq: chat.lastSeq + index + 1,
+          clientMessageId: `action-${randomUUID()}`,
+          text: typeof payload.text === 'string' ? payload.text : '',
+          action,
+          payload,
+        };
+      });
+      const outbox = events.outboxRows(
+        messages.map((message) => ({
+          name: 'chat.message-created' as const,
+          payload: {
+            chatId: chat.id,
+            messageId: message.id,
+            seq: message.seq,
+            senderId: input.senderId,
+            recipientId,
+            subjectKind: chat.subjectKind,
+            businessAction: message.action,
+          },
+        })),
       );
+      const values = messages.map(
+        (
+          m,
+        ) => sql`(${m.id}::uuid, ${chat.id}::uuid, ${m.seq}::bigint, ${m.clientMessageId}, ${input.senderId}::uuid,
+                    ${m.text}, ${m.action}, ${JSON.stringify(m.payload)}::jsonb)`,
+      );
+      const stored = await rows(
+        tx,
+        sql`WITH moved AS (
+              UPDATE chats SET last_seq = last_seq + ${messages.length}::integer, updated_at = now(),
+                phase = ${phase} ${sql.join(changes, sql``)}
+              WHERE id = ${chat.id}
+              RETURNING last_seq
+            ), message AS (
+              INSERT INTO chat_messages (id, chat_id, seq, client_message_id, sender_id, text, business_action,
+                                         business_payload)
+              VALUES ${sql.join(values, sql`, `)}
+              RETURNING *
+            ), ${outbox.cte}
+            SELECT message.* FROM message ORDER BY message.seq`,
+      );
+      outbox.written();
       // No reads back: a business action carries no attachments, and its seq is past every read/delivery
-      // marker (markers are clamped to the committed last_seq), so it is 'sent'. Two statements fewer per action.
-      return toMessage(row, [], 'sent');
+      // marker (markers are clamped to the committed last_seq), so it is 'sent'.
+      return stored.map((row) => toMessage(row, [], 'sent'));
     },
 
     async participants(chatId: string, database: Db = db): Promise<Participants | null> {
@@ -679,12 +689,33 @@ export function createChatService(db: Db, events: DomainEvents, directory: ChatD
 
     /** One stored message by id (live delivery of business actions after commit). */
     async messageById(database: Db, messageId: string): Promise<ChatMessage | null> {
-      const [row] = await rows(database, sql`SELECT * FROM chat_messages WHERE id = ${messageId}`);
+      // One round trip (it runs for every business action delivered live): the message, its recipient's
+      // markers and its attachments.
+      const [row] = await rows(
+        database,
+        sql`SELECT m.*, coalesce(r.last_read_seq, 0) AS recipient_read_seq,
+                   coalesce(r.last_delivered_seq, 0) AS recipient_delivered_seq,
+                   (SELECT coalesce(json_agg(json_build_object('id', a.id, 'width', a.width, 'height', a.height)
+                                             ORDER BY a.created_at, a.id), '[]'::json)
+                    FROM chat_attachments a WHERE a.message_id = m.id) AS attachment_list
+            FROM chat_messages m
+            JOIN chats c ON c.id = m.chat_id
+            LEFT JOIN chat_read_markers r ON r.chat_id = m.chat_id
+              AND r.user_id = CASE WHEN m.sender_id = c.buyer_id THEN c.seller_user_id ELSE c.buyer_id END
+            WHERE m.id = ${messageId}`,
+      );
       if (!row) return null;
-      const chat = await chatRow(database, String(row.chat_id));
-      if (!chat) return null;
-      const [message] = await messagesFromRows(database, chat, [row]);
-      return message ?? null;
+      const list = (
+        typeof row.attachment_list === 'string' ? JSON.parse(row.attachment_list) : row.attachment_list
+      ) as Row[];
+      return toMessage(
+        row,
+        list.map(toAttachment),
+        statusOf(num(row.seq), {
+          lastReadSeq: num(row.recipient_read_seq),
+          lastDeliveredSeq: num(row.recipient_delivered_seq),
+        }),
+      );
     },
 
     /** Checks that `userId` may upload to the chat; returns the other participant. */

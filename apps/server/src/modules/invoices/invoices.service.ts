@@ -221,14 +221,16 @@ export function createInvoicesService(events: DomainEvents) {
     async lockForAcceptance(
       tx: Tx,
       input: { token: string; kind: InvoiceKind; buyerUserId: string; now: Date },
-    ): Promise<{ invoice: Invoice; alreadyAccepted: boolean }> {
+    ): Promise<{ invoice: Invoice; sellerUserId: string; alreadyAccepted: boolean }> {
       const row = await byToken(tx, input.token, input.kind, true);
       if (!row || String(row.buyer_id) !== input.buyerUserId) throw invoiceNotFound();
-      if (row.status === 'accepted') return { invoice: toInvoice(row, input.now), alreadyAccepted: true };
+      const sellerUserId = String(row.seller_user_id);
+      if (row.status === 'accepted')
+        return { invoice: toInvoice(row, input.now), sellerUserId, alreadyAccepted: true };
       const status = shownStatus(row, input.now);
       if (status === 'expired') throw invoiceExpired();
       if (status !== 'pending') throw invoiceNotPending();
-      return { invoice: toInvoice(row, input.now), alreadyAccepted: false };
+      return { invoice: toInvoice(row, input.now), sellerUserId, alreadyAccepted: false };
     },
 
     /**
@@ -240,20 +242,24 @@ export function createInvoicesService(events: DomainEvents) {
       if (signerName.length < 2 || signerName.length > 200)
         throw badRequest('INVOICE_SIGNATURE_INVALID', 'The signer’s full name is required');
       const signatureSvg = sanitizeSignatureSvg(input.signatureSvg);
-      const [updated] = await rows(
+      // One round trip: the status change and the acceptance record (nothing when it is no longer pending).
+      const [stored] = await rows(
         tx,
         sql`
-          UPDATE invoices SET status = 'accepted', accepted_at = ${at(input.at)}, order_id = ${input.orderId}
-          WHERE id = ${input.invoiceId} AND status = 'pending'
-          RETURNING *`,
+          WITH accepted AS (
+            UPDATE invoices SET status = 'accepted', accepted_at = ${at(input.at)}, order_id = ${input.orderId}
+            WHERE id = ${input.invoiceId} AND status = 'pending'
+            RETURNING id
+          )
+          INSERT INTO invoice_acceptances (id, invoice_id, order_id, signer_name, signature_svg, terms_version,
+            terms_language, terms_text, ip, user_agent, accepted_at)
+          SELECT ${randomUUID()}::uuid, accepted.id, ${input.orderId}::text, ${signerName}::text,
+            ${signatureSvg}::text, ${input.termsVersion}::text, ${input.termsLanguage}::text, ${input.termsText}::text,
+            ${input.ip.slice(0, 100)}::text, ${input.userAgent?.slice(0, 500) ?? null}::text, ${at(input.at)}
+          FROM accepted
+          RETURNING invoice_id`,
       );
-      if (!updated) throw invoiceNotPending();
-      await tx.execute(sql`
-        INSERT INTO invoice_acceptances (id, invoice_id, order_id, signer_name, signature_svg, terms_version,
-          terms_language, terms_text, ip, user_agent, accepted_at)
-        VALUES (${randomUUID()}, ${input.invoiceId}, ${input.orderId}, ${signerName}, ${signatureSvg},
-          ${input.termsVersion}, ${input.termsLanguage}, ${input.termsText}, ${input.ip.slice(0, 100)},
-          ${input.userAgent?.slice(0, 500) ?? null}, ${at(input.at)})`);
+      if (!stored) throw invoiceNotPending();
     },
 
     /** The stored acceptance of an invoice (signature, terms text, IP), or null. */

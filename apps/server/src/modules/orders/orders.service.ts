@@ -102,6 +102,7 @@ export interface PayableOrder {
   } | null;
 }
 
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 const settledStatuses: OrderPaymentStatus[] = ['paid', 'refunded', 'partially_refunded'];
 /** A payment in these states has not taken money and is not being processed: its order may expire (decision 166). */
@@ -207,8 +208,10 @@ export function createOrdersService(directory: OrdersDirectory) {
     /** Creates the order of an invoice once (invoice_id is unique); an existing one is returned as it is. */
     async create(tx: Tx, input: NewOrder): Promise<{ id: string; created: boolean }> {
       const id = randomUUID();
+      // One round trip: the order and its first timeline entry (none when the invoice already has its order).
       const [inserted] = rowsOf<{ id: string }>(
         await tx.execute(sql`
+          WITH placed AS (
           INSERT INTO orders (id, kind, invoice_id, invoice_token, chat_id, buyer_user_id, buyer_name,
             seller_user_id, seller_id, seller_slug, seller_name, subject_id, subject_name, subject_category,
             quantity, unit, negotiated_price_cents, shipping_cents, tax_cents, total_cents, lead_days,
@@ -221,7 +224,12 @@ export function createOrdersService(directory: OrdersDirectory) {
             ${input.leadDays}, ${JSON.stringify(input.shippingAddress)}::jsonb,
             ${JSON.stringify(input.billingAddress)}::jsonb, ${input.placedAt}, ${input.placedAt})
           ON CONFLICT (invoice_id) DO NOTHING
-          RETURNING id`),
+          RETURNING id
+          )
+          INSERT INTO order_timeline (order_id, status, actor_user_id, at)
+          SELECT placed.id, 'pending', ${input.buyer.userId}::uuid, ${input.placedAt.toISOString()}::timestamptz
+          FROM placed
+          RETURNING order_id AS id`),
       );
       if (!inserted) {
         const [existing] = rowsOf<{ id: string }>(
@@ -229,9 +237,6 @@ export function createOrdersService(directory: OrdersDirectory) {
         );
         return { id: existing!.id, created: false };
       }
-      await tx.execute(sql`
-        INSERT INTO order_timeline (order_id, status, actor_user_id, at)
-        VALUES (${id}, 'pending', ${input.buyer.userId}, ${input.placedAt})`);
       return { id, created: true };
     },
 
@@ -292,9 +297,11 @@ export function createOrdersService(directory: OrdersDirectory) {
 
     /** The buyer's order with its payment, for the payment routes; another user's or kind's: 404. */
     async payableFor(db: Db, buyerId: string, kind: OrderKind, id: string): Promise<PayableOrder> {
+      if (!uuidPattern.test(id)) throw orderNotFound();
       const [row] = rowsOf<OrderRow>(
         await db.execute(
-          sql`${orderSelect} WHERE o.id::text = ${id} AND o.buyer_user_id = ${buyerId} AND o.kind = ${kind}`,
+          // By the primary key (a text comparison would read every order); an id that is no uuid is no order.
+          sql`${orderSelect} WHERE o.id = ${id}::uuid AND o.buyer_user_id = ${buyerId} AND o.kind = ${kind}`,
         ),
       );
       if (!row) throw orderNotFound();
