@@ -38,6 +38,33 @@ export const notificationTypes = [
 export const notificationTypeSchema = z.enum(notificationTypes);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 
+/**
+ * What a notification's `metadata` may hold (decision 193): the link (`chatId`, `subjectKind`, `messageId`, `seq`,
+ * `invoiceToken`) and the facts its text names, so the web renders every type in the reader's language instead
+ * of the stored English `message`. Every field is optional: rows stored before a field existed lack it, and the
+ * web then shows the type's generic text.
+ */
+export const notificationMetadataSchema = z.looseObject({
+  chatId: z.string().optional(),
+  messageId: z.string().optional(),
+  seq: z.number().optional(),
+  subjectKind: z.enum(['product', 'service']).optional(),
+  /** The product or service the conversation is about. */
+  subjectName: z.string().optional(),
+  /** The quotation's short reference (`quotation_*`). */
+  requestId: z.string().optional(),
+  invoiceId: z.string().optional(),
+  invoiceToken: z.string().optional(),
+  orderId: z.string().optional(),
+  /** The order's status after the change (`order_*`; an `orderStatuses` value). */
+  orderStatus: z.string().optional(),
+  /** The order's payment status after the change, when the change was about the payment. */
+  paymentStatus: z.string().optional(),
+  /** Why MapleSource itself acted (an order cancelled for want of payment, decision 166). */
+  cause: z.enum(['payment_not_received']).optional(),
+});
+export type NotificationMetadata = z.infer<typeof notificationMetadataSchema>;
+
 export const notificationSchema = z.object({
   id: z.string(),
   sender: notificationSenderSchema,

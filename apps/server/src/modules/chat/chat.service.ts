@@ -57,6 +57,8 @@ export interface Participants {
   buyerId: string;
   sellerUserId: string;
   subjectKind: ChatSubjectKind;
+  /** The names the conversation shows (the subject's and both parties'), for texts about it. */
+  names: { subject: string; buyer: string; seller: string };
 }
 export interface SendMessageInput {
   chatId: string;
@@ -409,7 +411,13 @@ export function createChatService(db: Db, events: DomainEvents, directory: ChatD
     async participants(chatId: string, database: Db = db): Promise<Participants | null> {
       const chat = await chatRow(database, chatId);
       return chat
-        ? { chatId, buyerId: chat.buyerId, sellerUserId: chat.sellerUserId, subjectKind: chat.subjectKind }
+        ? {
+            chatId,
+            buyerId: chat.buyerId,
+            sellerUserId: chat.sellerUserId,
+            subjectKind: chat.subjectKind,
+            names: { subject: chat.subjectName, buyer: chat.buyerName, seller: chat.sellerName },
+          }
         : null;
     },
 

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import type { CreateNotificationInput, Notification, NotificationType } from '@maplesource/contracts';
+import type {
+  CreateNotificationInput,
+  Notification,
+  NotificationMetadata,
+  NotificationType,
+} from '@maplesource/contracts';
 import type { NotificationEvent } from '@maplesource/contracts/realtime/events';
+import type { Db } from '../../db/client';
+import '../chat';
 import type { NotificationsService } from './notifications.service';
 
 /** What a recipient reads for each kind of chat message (spec §3 message; the web shows the type's own text). */
@@ -21,6 +28,33 @@ const messages: Partial<Record<NotificationType, string>> = {
 const notificationTypeOf = (businessAction: string | null | undefined): NotificationType =>
   businessAction && businessAction in messages ? (businessAction as NotificationType) : 'chat_message';
 
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value !== '' ? value : undefined;
+
+/** Keeps only the fields that are set (metadata is stored as JSON: no `undefined` keys). */
+function defined(metadata: NotificationMetadata): NotificationMetadata {
+  return Object.fromEntries(
+    Object.entries(metadata).filter(([, value]) => value !== undefined),
+  ) as NotificationMetadata;
+}
+
+/**
+ * The facts a business action's text names (decision 193), read from its chat payload: the quotation's
+ * reference, the invoice, the order and its status after the change.
+ */
+function factsOfPayload(payload: Record<string, unknown> | null): NotificationMetadata {
+  if (!payload) return {};
+  return {
+    requestId: text(payload.requestId),
+    invoiceId: text(payload.invoiceId),
+    invoiceToken: text(payload.invoiceToken),
+    orderId: text(payload.orderId),
+    orderStatus: text(payload.status),
+    paymentStatus: text(payload.paymentStatus),
+    cause: payload.reason === 'payment_not_received' ? 'payment_not_received' : undefined,
+  };
+}
+
 /**
  * Notifications come from business events, never from routes (decision 105): every stored chat message — a
  * user's text or a business action such as `quotation_created` — gives its recipient one notification (the
@@ -28,6 +62,9 @@ const notificationTypeOf = (businessAction: string | null | undefined): Notifica
  * notification is committed (decision 115); the stored notification is what the list shows after any gap.
  */
 export function registerNotificationSubscribers(app: FastifyInstance, notifications: NotificationsService) {
+  /** The conversation's names (null for a conversation that is gone: the notification keeps its ids only). */
+  const conversationOf = (tx: Db, chatId: string) => app.chat.participants(chatId, tx);
+
   /** The live push (spec §7 names), to every process holding the recipient's sockets (Redis adapter). */
   function push(notification: Notification) {
     // The Socket.IO server runs with the chat backend; a process without it has no socket to push to.
@@ -45,6 +82,7 @@ export function registerNotificationSubscribers(app: FastifyInstance, notificati
     'notifications.invoice-expired',
     'invoice.expired',
     async (event, { tx, afterCommit }) => {
+      const conversation = await conversationOf(tx, event.chatId);
       for (const recipientId of [event.buyerId, event.sellerUserId]) {
         const created = await notifications.create(
           tx,
@@ -52,12 +90,13 @@ export function registerNotificationSubscribers(app: FastifyInstance, notificati
             recipientId,
             type: 'invoice_expired',
             message: messages.invoice_expired,
-            metadata: {
+            metadata: defined({
               chatId: event.chatId,
               invoiceId: event.invoiceId,
               invoiceToken: event.invoiceToken,
               subjectKind: event.kind,
-            },
+              subjectName: text(conversation?.names.subject),
+            }),
           },
           `invoice-expired:${event.invoiceId}:${recipientId}`,
         );
@@ -73,17 +112,25 @@ export function registerNotificationSubscribers(app: FastifyInstance, notificati
       // Both parties already hear of an expiry from `invoice.expired` (above): its chat message adds no second one.
       if (event.businessAction === 'invoice_expired') return;
       const type = notificationTypeOf(event.businessAction);
+      const conversation = await conversationOf(tx, event.chatId);
+      const payload = event.businessAction
+        ? ((await app.chat.messageById(tx, event.messageId))?.businessPayload ?? null)
+        : null;
+      const senderName =
+        conversation?.buyerId === event.senderId ? conversation.names.buyer : conversation?.names.seller;
       const input: CreateNotificationInput = {
         recipientId: event.recipientId,
-        sender: { model: 'user', id: event.senderId, name: '' },
+        sender: { model: 'user', id: event.senderId, name: senderName ?? '' },
         type,
         message: messages[type],
-        metadata: {
+        metadata: defined({
           chatId: event.chatId,
           messageId: event.messageId,
           seq: event.seq,
           subjectKind: event.subjectKind ?? 'product',
-        },
+          subjectName: text(conversation?.names.subject),
+          ...factsOfPayload(payload),
+        }),
       };
       const created = await notifications.create(tx, input, `chat-message:${event.messageId}`);
       if (created) afterCommit(() => push(created));
@@ -94,6 +141,7 @@ export function registerNotificationSubscribers(app: FastifyInstance, notificati
   // is posted on the seller's side; the seller is told here.
   app.events.subscribe('notifications.order-unpaid', 'order.changed', async (event, { tx, afterCommit }) => {
     if (event.change !== 'unpaid' || !event.sellerUserId) return;
+    const conversation = await conversationOf(tx, event.chatId);
     const created = await notifications.create(
       tx,
       {
@@ -101,7 +149,14 @@ export function registerNotificationSubscribers(app: FastifyInstance, notificati
         sender: { model: 'system', id: null, name: 'MapleSource' },
         type: 'order_cancelled',
         message: 'An order was cancelled: no payment was received in time',
-        metadata: { chatId: event.chatId, orderId: event.orderId, subjectKind: event.kind },
+        metadata: defined({
+          chatId: event.chatId,
+          orderId: event.orderId,
+          subjectKind: event.kind,
+          subjectName: text(conversation?.names.subject),
+          orderStatus: event.status,
+          cause: 'payment_not_received',
+        }),
       },
       `order-unpaid:${event.orderId}`,
     );
@@ -111,6 +166,7 @@ export function registerNotificationSubscribers(app: FastifyInstance, notificati
   // The buyer hears that the payment went through (the seller hears it from the chat's order_updated).
   app.events.subscribe('notifications.order-paid', 'order.changed', async (event, { tx, afterCommit }) => {
     if (event.change !== 'payment' || event.paymentStatus !== 'paid' || !event.buyerUserId) return;
+    const conversation = await conversationOf(tx, event.chatId);
     const created = await notifications.create(
       tx,
       {
@@ -118,7 +174,14 @@ export function registerNotificationSubscribers(app: FastifyInstance, notificati
         sender: { model: 'system', id: null, name: 'MapleSource' },
         type: 'order_updated',
         message: 'Your payment was received',
-        metadata: { chatId: event.chatId, orderId: event.orderId, subjectKind: event.kind },
+        metadata: defined({
+          chatId: event.chatId,
+          orderId: event.orderId,
+          subjectKind: event.kind,
+          subjectName: text(conversation?.names.subject),
+          orderStatus: event.status,
+          paymentStatus: 'paid',
+        }),
       },
       `order-paid:${event.orderId}`,
     );

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
-import type { NotificationListResponse } from '@maplesource/contracts';
+import type { BusinessAction, NotificationListResponse } from '@maplesource/contracts';
 import type { NotificationEvent } from '@maplesource/contracts/realtime/events';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { signUp, type SignedUp } from '../../../test/accounts-helpers';
@@ -109,6 +109,147 @@ describe('notifications from chat events', () => {
     expect(new Set(ids).size).toBe(3);
     const times = [...first.items, ...second.items].map((n) => n.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
+  });
+});
+
+/** A real conversation between buyer and seller (names as the chat shows them). */
+let subjectId = 0;
+async function conversation(): Promise<string> {
+  subjectId += 1;
+  const { chatId } = await withTransaction(t.database.db, (tx) =>
+    t.app.chat.openConversation(tx, {
+      buyerId: buyer.id,
+      sellerUserId: seller.id,
+      subject: { kind: 'product', id: 9000 + subjectId },
+      quotationId: null,
+      names: { subject: `Steel bracket ${subjectId}`, buyer: 'Bea Buyer', seller: 'Sam Seller' },
+    }),
+  );
+  return chatId;
+}
+
+describe('notifications carry what their text names, for the reader’s language (decision 193)', () => {
+  it('stores the subject, the sender’s name and the business action’s facts', async () => {
+    const chatId = await conversation();
+    const post = (senderId: string, action: BusinessAction, payload: Record<string, unknown>) =>
+      withTransaction(t.database.db, (tx) =>
+        t.app.chat.postBusinessAction(tx, { chatId, senderId, action, payload }),
+      );
+    const orderId = randomUUID();
+    const invoiceId = randomUUID();
+    await post(buyer.id, 'quotation_created', { quotationId: 'q1', requestId: 'Q-42', subjectName: '' });
+    await post(seller.id, 'invoice_sent', {
+      invoiceId,
+      invoiceToken: 'tok_notification_000000000',
+      kind: 'product',
+      totalCents: 1000,
+      expiresAt: '2026-12-01T00:00:00.000Z',
+    });
+    await post(seller.id, 'order_updated', {
+      orderId,
+      kind: 'product',
+      status: 'shipped',
+      invoiceToken: 'tok_notification_000000000',
+    });
+    await post(seller.id, 'order_cancelled', {
+      orderId,
+      kind: 'product',
+      status: 'cancelled',
+      invoiceToken: 'tok_notification_000000000',
+      reason: 'payment_not_received',
+    });
+    await t.app.events.drain();
+    const subjectName = `Steel bracket ${subjectId}`;
+    const ofChat = async (who: SignedUp) =>
+      (await list(who, '?pageSize=100')).items.filter((n) => n.metadata.chatId === chatId);
+
+    const [quotation] = await ofChat(seller);
+    expect(quotation).toMatchObject({
+      type: 'quotation_created',
+      sender: { model: 'user', id: buyer.id, name: 'Bea Buyer' },
+      metadata: { subjectName, requestId: 'Q-42' },
+    });
+    const buyerSide = await ofChat(buyer);
+    // Each from its own transaction, but delivered together: compare as a set.
+    expect(buyerSide).toHaveLength(3);
+    expect(buyerSide.map((n) => [n.type, n.sender.name, n.metadata])).toEqual(
+      expect.arrayContaining([
+        [
+          'order_cancelled',
+          'Sam Seller',
+          expect.objectContaining({
+            subjectName,
+            orderId,
+            orderStatus: 'cancelled',
+            cause: 'payment_not_received',
+          }),
+        ],
+        [
+          'order_updated',
+          'Sam Seller',
+          expect.objectContaining({ subjectName, orderId, orderStatus: 'shipped' }),
+        ],
+        ['invoice_sent', 'Sam Seller', expect.objectContaining({ subjectName, invoiceId })],
+      ]),
+    );
+  });
+
+  it('names the subject in the system’s own notifications (expired invoice, unpaid order, payment received)', async () => {
+    const chatId = await conversation();
+    const orderId = randomUUID();
+    const invoiceId = randomUUID();
+    await withTransaction(t.database.db, async (tx) => {
+      await t.app.events.emit(
+        'invoice.expired',
+        {
+          invoiceId,
+          invoiceToken: 'tok_expired_notification_0',
+          chatId,
+          buyerId: buyer.id,
+          sellerUserId: seller.id,
+          kind: 'product',
+        },
+        tx,
+      );
+      await t.app.events.emit(
+        'order.changed',
+        {
+          orderId,
+          kind: 'product',
+          chatId,
+          status: 'confirmed',
+          change: 'payment',
+          paymentStatus: 'paid',
+          buyerUserId: buyer.id,
+        },
+        tx,
+      );
+      await t.app.events.emit(
+        'order.changed',
+        { orderId, kind: 'product', chatId, status: 'cancelled', change: 'unpaid', sellerUserId: seller.id },
+        tx,
+      );
+    });
+    await t.app.events.drain();
+    const subjectName = `Steel bracket ${subjectId}`;
+    const system = (who: SignedUp) =>
+      list(who, '?pageSize=100').then((page) =>
+        page.items.filter((n) => n.metadata.chatId === chatId && n.sender.model !== 'user'),
+      );
+    const buyerSide = await system(buyer);
+    expect(buyerSide.map((n) => n.metadata)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ invoiceId, subjectName }),
+        expect.objectContaining({ orderId, subjectName, paymentStatus: 'paid', orderStatus: 'confirmed' }),
+      ]),
+    );
+    const sellerSide = await system(seller);
+    expect(sellerSide.map((n) => n.metadata)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ invoiceId, subjectName }),
+        expect.objectContaining({ orderId, subjectName, cause: 'payment_not_received' }),
+      ]),
+    );
   });
 });
 

@@ -15,12 +15,12 @@ const notification = {
   sender: { model: 'seller', id: null, name: 'Sam Seller' },
   recipientId: buyerId,
   type: 'chat_message',
-  message: 'Sam Seller sent you a message',
+  message: 'You have a new message',
   isRead: false,
   isArchived: false,
   createdAt: '2026-11-23T10:00:00.000Z',
   updatedAt: '2026-11-23T10:00:00.000Z',
-  metadata: { chatId: chatItem().id },
+  metadata: { chatId: chatItem().id, subjectKind: 'product', subjectName: 'Steel brackets' },
 };
 
 function server() {
@@ -65,7 +65,9 @@ describe('the inbox (spec §2)', () => {
       'true',
     );
     await userEvent.click(
-      await within(dialog).findByRole('button', { name: /Sam Seller sent you a message/ }),
+      await within(dialog).findByRole('button', {
+        name: /Sam Seller sent you a message about Steel brackets/,
+      }),
     );
     await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(true));
     expect(within(dialog).getByRole('tab', { name: 'Chats' })).toHaveAttribute('aria-selected', 'true');

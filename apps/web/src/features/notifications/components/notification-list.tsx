@@ -14,6 +14,10 @@ import {
   useMarkNotificationRead,
   useNotifications,
 } from '../api/notifications';
+import { notificationText } from '../model/notification-text';
+
+/** Who a notification is from: MapleSource for the system (its stored default name is English), else the name. */
+const senderName = (n: Notification) => (n.sender.model === 'system' ? 'MapleSource' : n.sender.name);
 
 /** The inbox's Notifications tab: newest first, mark read, delete, mark all read; states from the UI kit. */
 export function NotificationList({ onOpen }: { onOpen?: (notification: Notification) => void }) {
@@ -59,9 +63,10 @@ export function NotificationList({ onOpen }: { onOpen?: (notification: Notificat
                 }}
               >
                 {!n.isRead ? <span className="sr-only">{t('unread')} </span> : null}
-                <span className="block break-words text-gray-900">{n.message}</span>
+                <span className="block break-words text-gray-900">{notificationText(t, n)}</span>
                 <span className="block text-xs font-normal text-gray-600">
-                  {n.sender.name} · {format.dateTime(n.createdAt)}
+                  {senderName(n) ? `${senderName(n)} · ` : ''}
+                  {format.dateTime(n.createdAt)}
                 </span>
               </button>
               <Button size="sm" variant="ghost" onClick={() => remove.mutate(n.id, { onError })}>
