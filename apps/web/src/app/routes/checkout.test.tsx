@@ -228,4 +228,78 @@ describe('checkout', () => {
     expect(await screen.findByText('Processing your payment…', { selector: 'h2' })).toBeInTheDocument();
     expect(screen.getByTestId('checkout-countdown')).toHaveTextContent(/^\d+$/);
   });
+
+  it('never says "Payment successful" for a payment that went back, or for a cancelled order (EN and FR)', async () => {
+    const paidOnce = paid(makeOrder());
+    const refunded: Order = {
+      ...paidOnce,
+      payment: { ...paidOnce.payment, status: 'refunded', refundedCents: 120_724 },
+    };
+    const cases: Array<{ order: Order; en: [string, RegExp]; fr: [string, RegExp] }> = [
+      {
+        order: refunded,
+        en: ['Payment refunded', /\$1,207\.24 went back to your card/],
+        fr: ['Paiement remboursé', /1\s207,24\s\$ ont été recrédités sur votre carte/],
+      },
+      {
+        order: {
+          ...refunded,
+          payment: { ...refunded.payment, status: 'partially_refunded', refundedCents: 20_000 },
+        },
+        en: ['Payment partly refunded', /\$200\.00 of this order’s payment went back/],
+        fr: ['Paiement remboursé en partie', /200,00\s\$ du paiement de cette commande/],
+      },
+      {
+        order: { ...refunded, status: 'cancelled', cancelledAt: '2026-11-27T15:00:00.000Z' },
+        en: ['Payment refunded', /This order was cancelled and its payment refunded/],
+        fr: ['Paiement remboursé', /Cette commande a été annulée et son paiement remboursé/],
+      },
+      {
+        order: makeOrder({ status: 'cancelled', cancelledAt: '2026-11-27T15:00:00.000Z' }),
+        en: ['Order cancelled', /there is nothing to pay/],
+        fr: ['Commande annulée', /il n’y a rien à payer/],
+      },
+      {
+        // Paid in the seconds after the cancellation (decision 166): refunded by MapleSource, not a success.
+        order: { ...paidOnce, status: 'cancelled', cancelledAt: '2026-11-27T15:00:00.000Z' },
+        en: ['Order cancelled', /MapleSource refunds it to your card in full/],
+        fr: ['Commande annulée', /MapleSource vous le rembourse en entier/],
+      },
+    ];
+    for (const { order, en, fr } of cases) {
+      const log = backend(order, [], []);
+      const view = renderApp(`/checkout?order=${ORDER_ID}&kind=product`);
+      const heading = await screen.findByRole('heading', { name: en[0] });
+      const state = heading.closest('section')!;
+      expect(state).toHaveTextContent(en[1]);
+      expect(screen.queryByText('Payment successful')).toBeNull();
+      expect(within(state).getByRole('link', { name: 'View the order' })).toHaveAttribute(
+        'href',
+        `/order/${ORDER_ID}`,
+      );
+      // Nothing to pay: no card form, and no intent asked for.
+      expect(screen.queryByLabelText(/Card number/)).toBeNull();
+      expect(log.some((call) => call.url.pathname.endsWith('create-order-intent'))).toBe(false);
+
+      await act(() => view.i18n.changeLanguage('fr'));
+      const french = await screen.findByRole('heading', { name: fr[0] });
+      expect(french.closest('section')).toHaveTextContent(fr[1]);
+      expect(screen.queryByText('Paiement réussi')).toBeNull();
+      view.unmount();
+    }
+  });
+
+  it('shows the cancellation when the order is cancelled while the payment is awaited', async () => {
+    const order = makeOrder();
+    backend(
+      order,
+      [{ intentId: 'pi_1', status: 'processing', failureCode: null, challengeUrl: null, card: null }],
+      [{ order: { ...paid(order), status: 'cancelled', cancelledAt: '2026-11-27T15:00:00.000Z' } }],
+    );
+    const ui = userEvent.setup();
+    renderApp(`/checkout?order=${ORDER_ID}&kind=product`);
+    await payWith(ui, '4242 4242 4242 4242');
+    expect(await screen.findByRole('heading', { name: 'Order cancelled' })).toBeInTheDocument();
+    expect(screen.queryByText('Payment successful')).toBeNull();
+  });
 });

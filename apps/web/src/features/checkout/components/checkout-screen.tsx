@@ -15,14 +15,37 @@ import type { StripeConfirmOutcome } from '../model/stripe-outcome';
 import { useCountdown } from '../model/use-countdown';
 import { CardForm } from './card-form';
 import {
+  CancelledState,
   CheckoutErrorState,
   FailureState,
   MissingCheckoutData,
   ProcessingState,
+  RefundedState,
   SuccessState,
 } from './checkout-states';
 
-const settledPaid = new Set(['paid', 'refunded', 'partially_refunded']);
+/**
+ * An order the checkout no longer pays (decision 195): its payment went through, went back (refunded in full or in
+ * part), or the order was cancelled (by the seller, or for want of payment, decision 166). Only `paid` on an order
+ * that still stands is a success; money that went back, or an order that is gone, says so.
+ */
+type Closed =
+  | { name: 'paid' }
+  | { name: 'refunded'; partial: boolean; cancelled: boolean }
+  | { name: 'cancelled'; paid: boolean };
+
+export function closedStateOf(order: Order): Closed | null {
+  const payment = order.payment.status;
+  if (payment === 'refunded' || payment === 'partially_refunded')
+    return {
+      name: 'refunded',
+      partial: payment === 'partially_refunded',
+      cancelled: order.status === 'cancelled',
+    };
+  if (order.status === 'cancelled') return { name: 'cancelled', paid: payment === 'paid' };
+  if (payment === 'paid') return { name: 'paid' };
+  return null;
+}
 
 // Stripe's packages load only here, only for a Stripe intent (decision 165): never in the first-load bundle.
 const StripeCardForm = lazy(() => import('./stripe-card-form'));
@@ -76,8 +99,8 @@ export function CheckoutScreen({
 }) {
   const { t } = useTranslation('payments');
   const order = useCheckoutOrder(kind, orderId, false);
-  const isPaid = order.data ? settledPaid.has(order.data.payment.status) : false;
-  const intent = useOrderIntent(kind, orderId, order.isSuccess && !isPaid);
+  const closed = order.data ? closedStateOf(order.data) : null;
+  const intent = useOrderIntent(kind, orderId, order.isSuccess && closed === null);
   const stripeIntent = intent.data?.provider === 'stripe';
   const provider = usePaymentProvider(stripeIntent);
 
@@ -87,7 +110,7 @@ export function CheckoutScreen({
       return <MissingCheckoutData ordersHref={links.ordersHref} />;
     return <CheckoutErrorState message={errorMessage(t, order.error)} onRetry={() => void order.refetch()} />;
   }
-  if (isPaid) {
+  if (closed?.name === 'paid') {
     return (
       <SuccessState
         card={{ brand: order.data.payment.cardBrand, last4: order.data.payment.cardLast4 }}
@@ -96,9 +119,29 @@ export function CheckoutScreen({
       />
     );
   }
+  if (closed?.name === 'refunded') {
+    return (
+      <RefundedState
+        partial={closed.partial}
+        cancelled={closed.cancelled}
+        refundedCents={
+          closed.partial || order.data.payment.refundedCents > 0
+            ? order.data.payment.refundedCents
+            : order.data.totalCents
+        }
+        orderHref={links.orderHref}
+        ordersHref={links.ordersHref}
+      />
+    );
+  }
+  if (closed?.name === 'cancelled') {
+    return <CancelledState paid={closed.paid} orderHref={links.orderHref} ordersHref={links.ordersHref} />;
+  }
   if (intent.isPending) return <LoadingState />;
   if (intent.error) {
-    if (isApiError(intent.error) && intent.error.code === 'ORDER_ALREADY_PAID') void order.refetch();
+    // Paid or cancelled since the page read the order: read it again, and the state above says which.
+    if (isApiError(intent.error) && ['ORDER_ALREADY_PAID', 'ORDER_NOT_PAYABLE'].includes(intent.error.code))
+      void order.refetch();
     return (
       <CheckoutErrorState
         message={errorMessage(t, intent.error)}
@@ -154,7 +197,8 @@ function CheckoutFlow({
   const [phase, setPhase] = useState<Phase>(() => initialPhase(initialOrder, returnedFromChallenge));
   const polling = phase.name === 'processing';
   const order = useCheckoutOrder(kind, initialOrder.id, polling);
-  // A paid order is shown by CheckoutScreen (it reads the same query), so the success state mounts once.
+  // A paid, refunded or cancelled order is shown by CheckoutScreen (it reads the same query), so that state mounts
+  // once, whether the page opened on it or the order changed while this flow polled.
   const current = order.data ?? initialOrder;
   // A retry after a failure: the order reads `failed` until the new attempt's webhook lands, so the intent's own
   // status (re-read, idempotent) tells whether this attempt failed.

@@ -71,6 +71,85 @@ export function SuccessState({
   );
 }
 
+/**
+ * The order's payment went back to the card (a refund after a cancellation, a payment review, or a cancelled
+ * order's late payment, decision 166): never "Payment successful".
+ */
+export function RefundedState({
+  partial,
+  cancelled,
+  refundedCents,
+  orderHref,
+  ordersHref,
+}: {
+  partial: boolean;
+  cancelled: boolean;
+  refundedCents: number;
+  orderHref: string;
+  ordersHref: string;
+}) {
+  const { t } = useTranslation('payments');
+  const format = useFormat();
+  const amount = format.money(refundedCents);
+  let text = t('checkout.refunded.text', { amount });
+  if (partial) text = t('checkout.refunded.textPartial', { amount });
+  else if (cancelled) text = t('checkout.refunded.textCancelled', { amount });
+  return (
+    <section
+      role="status"
+      className="space-y-3 rounded-lg border border-amber-200 bg-amber-50 p-6 text-center"
+    >
+      <StateHeading tone="neutral">
+        {partial ? t('checkout.refunded.titlePartial') : t('checkout.refunded.title')}
+      </StateHeading>
+      <p className="text-sm text-gray-800">{text}</p>
+      <OrderLinks orderHref={orderHref} ordersHref={ordersHref} />
+    </section>
+  );
+}
+
+/**
+ * The order was cancelled (by the seller, or because no payment arrived in time, decision 166): nothing to pay. A
+ * payment that landed anyway is refunded in full by MapleSource, and the page says so.
+ */
+export function CancelledState({
+  paid,
+  orderHref,
+  ordersHref,
+}: {
+  paid: boolean;
+  orderHref: string;
+  ordersHref: string;
+}) {
+  const { t } = useTranslation('payments');
+  return (
+    <section
+      role="status"
+      className="space-y-3 rounded-lg border border-amber-200 bg-amber-50 p-6 text-center"
+    >
+      <StateHeading tone="neutral">{t('checkout.cancelled.title')}</StateHeading>
+      <p className="text-sm text-gray-800">
+        {paid ? t('checkout.cancelled.textPaid') : t('checkout.cancelled.text')}
+      </p>
+      <OrderLinks orderHref={orderHref} ordersHref={ordersHref} />
+    </section>
+  );
+}
+
+function OrderLinks({ orderHref, ordersHref }: { orderHref: string; ordersHref: string }) {
+  const { t } = useTranslation('payments');
+  return (
+    <div className="flex flex-wrap justify-center gap-2">
+      <Link to={orderHref} className={buttonClasses('primary')}>
+        {t('checkout.success.viewOrder')}
+      </Link>
+      <Link to={ordersHref} className={buttonClasses('secondary')}>
+        {t('checkout.success.myOrders')}
+      </Link>
+    </div>
+  );
+}
+
 const knownFailures = ['card_declined', 'insufficient_funds', 'authentication_failed'] as const;
 
 /** "Payment failed, try again" with the reason; the retry goes back to the card form on the same intent. */
