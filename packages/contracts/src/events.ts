@@ -99,6 +99,8 @@ export const domainEventSchemas = {
     /** For the chat's card (decision 167); absent in events stored before it. */
     totalCents: z.number().int().nonnegative().optional(),
     expiresAt: z.string().optional(),
+    /** The invoice's creation time, for the chat's card (decision 194); absent in events stored before it. */
+    issuedAt: z.string().optional(),
   }),
 } as const satisfies Record<`${string}.${string}`, z.ZodType>;
 

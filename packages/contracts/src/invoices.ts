@@ -178,6 +178,12 @@ export const chatInvoicePayloadSchema = z.object({
   totalCents: z.number().int().nonnegative(),
   expiresAt: z.string(),
   reason: z.string().optional(),
+  /**
+   * When the invoice itself was created (its `createdAt`): the conversation's newest invoice is the one created
+   * last, whatever order its business actions arrive in (a late `invoice_expired` of an older one, decision 194).
+   * Absent from payloads stored before it.
+   */
+  issuedAt: z.string().optional(),
 });
 export type ChatInvoicePayload = z.infer<typeof chatInvoicePayloadSchema>;
 

@@ -262,6 +262,7 @@ describe('issuing an invoice', () => {
       invoiceToken: invoice.token,
       totalCents: invoice.totalCents,
       expiresAt: invoice.expiresAt,
+      issuedAt: invoice.createdAt,
     });
     await t.app.events.drain();
     expect(await notificationsOf(buyer.id, 'invoice_sent')).toBe(1);
@@ -579,8 +580,24 @@ describe('expiry', () => {
     const next = await issue(seller, chatId, { negotiatedPriceCents: 98_00 });
     expect(next.statusCode, next.body).toBe(201);
     await t.app.events.drain();
-    const actions = (await actionsIn(chatId)).map((row) => row.business_action).filter(Boolean);
+    const rows = await actionsIn(chatId);
+    const actions = rows.map((row) => row.business_action).filter(Boolean);
     expect(actions.filter((action) => action === 'invoice_expired')).toHaveLength(1);
+    // Each invoice action carries its invoice's own creation time, so the chat can tell the newest invoice
+    // whatever order the actions arrive in (decision 194): the late expiry's invoice is the older one.
+    const payloadOf = (action: string) => {
+      const row = rows.filter((item) => item.business_action === action).at(-1)!;
+      return (
+        typeof row.business_payload === 'string' ? JSON.parse(row.business_payload) : row.business_payload
+      ) as { invoiceId: string; issuedAt: string };
+    };
+    const newer = next.json<{ invoice: { id: string; createdAt: string } }>().invoice;
+    expect(payloadOf('invoice_expired')).toMatchObject({
+      invoiceId: invoice.id,
+      issuedAt: invoice.createdAt,
+    });
+    expect(payloadOf('invoice_sent')).toMatchObject({ invoiceId: newer.id, issuedAt: newer.createdAt });
+    expect(Date.parse(newer.createdAt)).toBeGreaterThan(Date.parse(invoice.createdAt));
     const [chat] = rowsOf<{ phase: string }>(
       await t.database.db.execute(sql`SELECT phase FROM chats WHERE id = ${chatId}`),
     );

@@ -21,6 +21,7 @@ export function registerChatSubscribers(app: FastifyInstance): void {
         kind: event.kind,
         ...(event.totalCents !== undefined ? { totalCents: event.totalCents } : {}),
         ...(event.expiresAt !== undefined ? { expiresAt: event.expiresAt } : {}),
+        ...(event.issuedAt !== undefined ? { issuedAt: event.issuedAt } : {}),
       },
     });
   });

@@ -74,6 +74,7 @@ export function chatPayloadOf(invoice: Invoice): ChatInvoicePayload {
     kind: invoice.kind,
     totalCents: invoice.totalCents,
     expiresAt: invoice.expiresAt,
+    issuedAt: invoice.createdAt,
     ...(invoice.rejectionReason ? { reason: invoice.rejectionReason } : {}),
   };
 }
@@ -159,6 +160,7 @@ export function createInvoicesService(events: DomainEvents) {
             kind: row.kind,
             totalCents: Number(row.total_cents),
             expiresAt: new Date(row.expires_at).toISOString(),
+            issuedAt: new Date(row.created_at).toISOString(),
           },
           tx,
         );

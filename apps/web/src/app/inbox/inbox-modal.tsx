@@ -9,6 +9,7 @@ import { ChatScreen } from '../../features/chat/components/chat-screen';
 import { NotificationList } from '../../features/notifications/components/notification-list';
 import type { ConversationPanel } from '../../features/chat/components/conversation-view';
 import { InvoiceReviewPanel } from '../../features/invoices/components/invoice-review-panel';
+import { invoiceSeenKey } from '../../features/invoices/api/get-chat-invoices';
 
 /** The buyer's invoice review panel (spec §2) for the conversation's latest invoice; leaving closes the inbox. */
 function buyerInvoicePanel(meId: string): ConversationPanel {
@@ -18,7 +19,7 @@ function buyerInvoicePanel(meId: string): ConversationPanel {
         kind={detail.chat.subject.kind}
         chatId={detail.chat.id}
         hasInvoice={detail.chat.invoiceId !== null}
-        seenToken={latestInvoice?.invoiceToken ?? null}
+        seen={invoiceSeenKey(latestInvoice)}
         meId={meId}
         onLeave={sessionActions.closeInbox}
       />

@@ -11,6 +11,7 @@ import { ChatOrders } from '../../features/orders/components/chat-orders';
 import type { ConversationPanel } from '../../features/chat/components/conversation-view';
 import { IssueInvoiceButton } from '../../features/invoices/components/issue-invoice-button';
 import { InvoiceReviewPanel } from '../../features/invoices/components/invoice-review-panel';
+import { invoiceSeenKey } from '../../features/invoices/api/get-chat-invoices';
 import { SellerCentreNav } from './seller-centre-nav';
 
 /**
@@ -43,7 +44,7 @@ export function sellerInvoicePanel(meId: string): ConversationPanel {
           kind={detail.chat.subject.kind}
           chatId={detail.chat.id}
           hasInvoice={detail.chat.invoiceId !== null}
-          seenToken={latestInvoice?.invoiceToken ?? null}
+          seen={invoiceSeenKey(latestInvoice)}
           meId={meId}
         />
         {quotation ? (

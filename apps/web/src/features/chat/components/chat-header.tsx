@@ -2,7 +2,16 @@ import { useTranslation } from 'react-i18next';
 import type { ChatListItem } from '@maplesource/contracts/chat';
 
 /** Spec §2 chat header: the other party, online/offline, phase, quantity, invoice, review. */
-export function ChatHeader({ chat, online }: { chat: ChatListItem; online: boolean }) {
+export function ChatHeader({
+  chat,
+  online,
+  invoiceId,
+}: {
+  chat: ChatListItem;
+  online: boolean;
+  /** The conversation's newest invoice: the chat's live one, or the server's `chat.invoiceId` as loaded. */
+  invoiceId: string | null;
+}) {
   const { t } = useTranslation('chat');
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-gray-200 px-3 py-2">
@@ -30,7 +39,7 @@ export function ChatHeader({ chat, online }: { chat: ChatListItem; online: boole
         ) : null}
         <div className="flex gap-1">
           <dt>{t('header.invoice')}:</dt>
-          <dd className="font-medium">{chat.invoiceId ?? t('header.noInvoice')}</dd>
+          <dd className="font-medium">{invoiceId ?? t('header.noInvoice')}</dd>
         </div>
       </dl>
     </div>

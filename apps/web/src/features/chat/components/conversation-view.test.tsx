@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import type { ChatMessage } from '@maplesource/contracts/chat';
 import { renderWithProviders } from '../../../test/render';
 import { clearToasts } from '../../../lib/toast-store';
@@ -14,7 +15,7 @@ import {
   routeFetch,
   sellerId,
 } from '../test-support';
-import { ConversationView } from './conversation-view';
+import { ConversationView, type ConversationPanel } from './conversation-view';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -223,5 +224,59 @@ describe('a conversation (spec §2 chat screen)', () => {
     expect(screen.getByText('Sam Seller is sending images…')).toBeInTheDocument();
     act(() => socket.emit('image_upload_complete', { ...upload, ok: true, attachments: [] }));
     expect(screen.queryByText('Sam Seller is sending images…')).not.toBeInTheDocument();
+  });
+
+  it('keeps the header and the invoice panel on the newest invoice when an older one’s expiry arrives after it', async () => {
+    const invoice = (seq: number, action: 'invoice_sent' | 'invoice_expired', id: string, issuedAt: string) =>
+      message(seq, {
+        senderId: sellerId,
+        text: '',
+        businessAction: action,
+        businessPayload: {
+          invoiceId: `INV-${id}`,
+          invoiceToken: `tok_${id}_00000000000000000000`,
+          kind: 'product',
+          totalCents: 9_000,
+          expiresAt: '2026-11-30T10:00:00.000Z',
+          issuedAt,
+        },
+      });
+    chatServer([
+      invoice(1, 'invoice_sent', 'OLD', '2026-11-20T10:00:00.000Z'),
+      invoice(2, 'invoice_sent', 'NEW', '2026-11-24T10:00:00.000Z'),
+    ]);
+    const socket = fakeConnection();
+    const shown: Array<string | null> = [];
+    const panel: ConversationPanel = ({ latestInvoice }) => {
+      shown.push(latestInvoice?.invoiceId ?? null);
+      return null;
+    };
+    // Invoice cards link to the invoice page.
+    renderWithProviders(
+      <MemoryRouter>
+        <ConversationView
+          kind="product"
+          chatId={chatId}
+          meId={buyerId}
+          connection={socket.connection}
+          panel={panel}
+        />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('INV-NEW')).toBeInTheDocument();
+    act(() => socket.setStatus('connected'));
+    // The older invoice's expiry, told by a subscriber after the newer invoice was issued.
+    act(() =>
+      socket.emit('messageReceived', {
+        chatId,
+        receiverId: buyerId,
+        message: invoice(3, 'invoice_expired', 'OLD', '2026-11-20T10:00:00.000Z'),
+      }),
+    );
+    expect(await screen.findByText(/Invoice expired/)).toBeInTheDocument();
+    expect(screen.getByText('INV-NEW')).toBeInTheDocument();
+    expect(screen.queryByText('INV-OLD')).toBeNull();
+    expect(shown.at(-1)).toBe('INV-NEW');
+    expect(shown).not.toContain('INV-OLD');
   });
 });

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatDetailResponse, ChatSubjectKind } from '@maplesource/contracts/chat';
-import type { ChatInvoicePayload } from '@maplesource/contracts/invoices';
 import { LoadError, LoadingState } from '../../../components/ui/query-states';
 import { errorMessage } from '../../../lib/http';
 import type { SocketConnection } from '../../../lib/socket';
@@ -9,7 +8,7 @@ import { useChat } from '../api/get-chat';
 import { useChatThread } from '../model/use-chat-thread';
 import { ChatHeader } from './chat-header';
 import { ConnectionBanner } from './connection-banner';
-import { latestInvoiceOf, MessageAnnouncer, MessageList } from './message-list';
+import { latestInvoiceOf, MessageAnnouncer, MessageList, type LatestInvoice } from './message-list';
 import { MessageBox, type UploadImages } from './message-box';
 import { QuotationPanel } from './quotation-panel';
 import { TypingIndicator } from './typing-indicator';
@@ -18,7 +17,8 @@ export type QuotationActions = (detail: ChatDetailResponse) => ReactNode;
 /** What a screen may show under the quotation for this conversation (the invoice panels of issue 12). */
 export type ConversationPanel = (context: {
   detail: ChatDetailResponse;
-  latestInvoice: ChatInvoicePayload | null;
+  /** The conversation's newest invoice (by creation) as the chat last told it. */
+  latestInvoice: LatestInvoice | null;
 }) => ReactNode;
 
 /** One conversation (spec §2 chat screen): header, quotation details, messages, message box. */
@@ -75,17 +75,22 @@ function LoadedConversation({
   const { t } = useTranslation('chat');
   const chat = detail.chat;
   const thread = useChatThread(chat, meId, connection);
+  const latestInvoice = latestInvoiceOf(thread.thread.messages);
   return (
     <section
       aria-label={t('conversation.label', { name: chat.otherParty.name })}
       className="flex h-full min-h-0 flex-col"
     >
-      <ChatHeader chat={chat} online={thread.otherOnline} />
+      <ChatHeader
+        chat={chat}
+        online={thread.otherOnline}
+        invoiceId={latestInvoice?.invoiceId ?? chat.invoiceId}
+      />
       <ConnectionBanner status={thread.connectionStatus} onReconnect={thread.reconnect} />
       {detail.quotation ? (
         <QuotationPanel quotation={detail.quotation} actions={quotationActions?.(detail)} />
       ) : null}
-      {panel?.({ detail, latestInvoice: latestInvoiceOf(thread.thread.messages) })}
+      {panel?.({ detail, latestInvoice })}
       {thread.history.state === 'loading' ? <LoadingState /> : null}
       {thread.history.state === 'error' ? <LoadError compact onRetry={thread.retryHistory} /> : null}
       {thread.history.state === 'ready' ? (

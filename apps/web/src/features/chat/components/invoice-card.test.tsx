@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { renderWithProviders } from '../../../test/render';
-import { message, sellerId } from '../test-support';
+import { buyerId, message, sellerId } from '../test-support';
 import { latestInvoiceOf, MessageList } from './message-list';
 
 const sent = message(3, {
@@ -55,6 +55,79 @@ describe('invoice business actions in the chat', () => {
     expect(
       latestInvoiceOf([message(1, { businessAction: 'invoice_sent', businessPayload: { nope: 1 } })]),
     ).toBeNull();
+  });
+});
+
+/** An invoice business action about invoice `id`, created at `issuedAt` (absent: stored before decision 194). */
+function invoiceAction(
+  seq: number,
+  action: 'invoice_sent' | 'invoice_rejected' | 'invoice_expired',
+  id: 'A' | 'B',
+  issuedAt?: string,
+) {
+  return message(seq, {
+    senderId: sellerId,
+    text: '',
+    businessAction: action,
+    businessPayload: {
+      invoiceId: `INV-${id}`,
+      invoiceToken: `tok_${id}_00000000000000000000`,
+      kind: 'product',
+      totalCents: id === 'A' ? 10_000 : 9_000,
+      expiresAt: '2026-11-30T10:00:00.000Z',
+      ...(issuedAt ? { issuedAt } : {}),
+    },
+  });
+}
+
+describe('the conversation’s newest invoice (decision 194)', () => {
+  const aIssued = '2026-11-20T10:00:00.000Z';
+  const bIssued = '2026-11-24T10:00:00.000Z';
+
+  it('stays the newer invoice when the older one’s expiry is told after it was issued', () => {
+    const messages = [
+      invoiceAction(3, 'invoice_sent', 'A', aIssued),
+      invoiceAction(4, 'invoice_sent', 'B', bIssued),
+      invoiceAction(5, 'invoice_expired', 'A', aIssued),
+    ];
+    expect(latestInvoiceOf(messages)).toMatchObject({ invoiceId: 'INV-B', seenSeq: 4 });
+    // Payloads stored before `issuedAt` existed: the order the chat first told each invoice in.
+    const old = [
+      invoiceAction(3, 'invoice_sent', 'A'),
+      invoiceAction(4, 'invoice_sent', 'B'),
+      invoiceAction(5, 'invoice_expired', 'A'),
+    ];
+    expect(latestInvoiceOf(old)?.invoiceId).toBe('INV-B');
+  });
+
+  it('uses the invoices’ own creation times when the older one’s `invoice_sent` is in a page not loaded', () => {
+    const messages = [
+      invoiceAction(40, 'invoice_sent', 'B', bIssued),
+      invoiceAction(41, 'invoice_expired', 'A', aIssued),
+    ];
+    expect(latestInvoiceOf(messages)?.invoiceId).toBe('INV-B');
+  });
+
+  it('gives the newest invoice’s latest state, whatever order the actions are held in', () => {
+    const messages = [
+      invoiceAction(6, 'invoice_rejected', 'B', bIssued),
+      invoiceAction(3, 'invoice_sent', 'A', aIssued),
+      invoiceAction(4, 'invoice_sent', 'B', bIssued),
+      invoiceAction(5, 'invoice_expired', 'A', aIssued),
+    ];
+    expect(latestInvoiceOf(messages)).toMatchObject({ invoiceId: 'INV-B', seenSeq: 6 });
+    // An acceptance names only the invoice: still news about it (the panel reloads), card data unchanged.
+    const accepted = message(7, {
+      senderId: buyerId,
+      text: '',
+      businessAction: 'invoice_accepted',
+      businessPayload: { invoiceId: 'INV-B', invoiceToken: 'tok_B_00000000000000000000', orderId: 'o1' },
+    });
+    expect(latestInvoiceOf([...messages.slice(1), accepted])).toMatchObject({
+      invoiceId: 'INV-B',
+      totalCents: 9_000,
+      seenSeq: 7,
+    });
   });
 });
 

@@ -95,13 +95,57 @@ export function invoicePayloadOf(message: ChatMessage): ChatInvoicePayload | nul
   return parsed.success ? parsed.data : null;
 }
 
-/** The conversation's newest invoice (from the newest invoice business action held). */
-export function latestInvoiceOf(messages: readonly ChatMessage[]): ChatInvoicePayload | null {
-  for (let i = messages.length - 1; i >= 0; i--) {
-    const payload = invoicePayloadOf(messages[i]!);
-    if (payload) return payload;
+/** The conversation's newest invoice as its latest business action tells it; `seenSeq`: that action's seq. */
+export type LatestInvoice = ChatInvoicePayload & { seenSeq: number };
+
+interface HeldInvoice {
+  /** The invoice's latest business action held (highest seq). */
+  payload: ChatInvoicePayload;
+  seenSeq: number;
+  /** The seq of the first action held about it (its `invoice_sent`, unless that is in an older page). */
+  firstSeq: number;
+  issuedAt: string | undefined;
+}
+
+/** Whether `a` was created after `b`: by the invoices' own creation times, else by when the chat first told them. */
+function createdAfter(a: HeldInvoice, b: HeldInvoice): boolean {
+  if (a.issuedAt && b.issuedAt && a.issuedAt !== b.issuedAt)
+    return Date.parse(a.issuedAt) > Date.parse(b.issuedAt);
+  return a.firstSeq > b.firstSeq;
+}
+
+/**
+ * The conversation's newest invoice — the one created last (decision 194) — with its latest state. Not simply the
+ * newest invoice action: an older invoice's `invoice_expired` can arrive after a newer invoice was sent (the
+ * expiry is told by a subscriber, after the transaction that issued the new one).
+ */
+export function latestInvoiceOf(messages: readonly ChatMessage[]): LatestInvoice | null {
+  const held = new Map<string, HeldInvoice>();
+  for (const message of messages) {
+    const payload = invoicePayloadOf(message);
+    if (!payload) {
+      // `invoice_accepted` names only the invoice (no card data): it is still news about it.
+      const about = invoiceActions.has(message.businessAction ?? '')
+        ? message.businessPayload?.invoiceId
+        : null;
+      const known = typeof about === 'string' ? held.get(about) : undefined;
+      if (known && message.seq > known.seenSeq) known.seenSeq = message.seq;
+      continue;
+    }
+    const known = held.get(payload.invoiceId);
+    const newer = !known || message.seq > known.seenSeq;
+    held.set(payload.invoiceId, {
+      payload: newer ? payload : known.payload,
+      seenSeq: newer ? message.seq : known.seenSeq,
+      firstSeq: Math.min(known?.firstSeq ?? message.seq, message.seq),
+      issuedAt: payload.issuedAt ?? known?.issuedAt,
+    });
   }
-  return null;
+  let newest: HeldInvoice | null = null;
+  for (const invoice of held.values()) if (!newest || createdAfter(invoice, newest)) newest = invoice;
+  if (!newest) return null;
+  const issued = newest.issuedAt ? { issuedAt: newest.issuedAt } : {};
+  return { ...newest.payload, ...issued, seenSeq: newest.seenSeq };
 }
 
 /** `/invoice/{token}` (`?kind=service` for a service invoice). */

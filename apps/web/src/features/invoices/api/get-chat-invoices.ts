@@ -12,32 +12,34 @@ export const getChatInvoices = (kind: InvoiceKind, chatId: string, signal?: Abor
     },
   );
 
-/** The newest invoice of a list (issue date, then creation time). */
+/** The newest invoice of a list: created last (ties broken by id, as the server orders them). */
 export function newestInvoice(items: readonly Invoice[]): Invoice | null {
   let newest: Invoice | null = null;
-  for (const item of items) if (!newest || item.createdAt > newest.createdAt) newest = item;
+  for (const item of items) {
+    const created = newest ? Date.parse(item.createdAt) - Date.parse(newest.createdAt) : 1;
+    if (!newest || created > 0 || (created === 0 && item.id > newest.id)) newest = item;
+  }
   return newest;
 }
 
+/** The panel's `seen` key for the chat's newest invoice: its token and the seq of the action that last told it. */
+export const invoiceSeenKey = (latest: { invoiceToken: string; seenSeq: number } | null): string | null =>
+  latest ? `${latest.invoiceToken}@${latest.seenSeq}` : null;
+
 /**
- * The conversation's newest invoice. `seenToken` (the newest invoice business action the chat holds) is part of
- * the key, so an `invoice_sent` arriving live loads the list again.
+ * The conversation's newest invoice. `seen` (`invoiceSeenKey`: what the chat last said about its newest invoice)
+ * is part of the key, so an `invoice_sent` or a new state arriving live loads the list again.
  */
-export const chatInvoiceQueryOptions = (kind: InvoiceKind, chatId: string, seenToken: string | null) =>
+export const chatInvoiceQueryOptions = (kind: InvoiceKind, chatId: string, seen: string | null) =>
   queryOptions({
-    queryKey: [...invoiceKeys.all, 'chat', kind, chatId, seenToken ?? 'none'] as const,
+    queryKey: [...invoiceKeys.all, 'chat', kind, chatId, seen ?? 'none'] as const,
     queryFn: async ({ signal }) => newestInvoice((await getChatInvoices(kind, chatId, signal)).items),
   });
 
 /** Asks only when the conversation has had an invoice (`chat.invoiceId`, or an invoice action the chat holds). */
-export function useChatInvoice(
-  kind: InvoiceKind,
-  chatId: string,
-  seenToken: string | null,
-  hasInvoice: boolean,
-) {
+export function useChatInvoice(kind: InvoiceKind, chatId: string, seen: string | null, hasInvoice: boolean) {
   return useQuery({
-    ...chatInvoiceQueryOptions(kind, chatId, seenToken),
-    enabled: hasInvoice || seenToken !== null,
+    ...chatInvoiceQueryOptions(kind, chatId, seen),
+    enabled: hasInvoice || seen !== null,
   });
 }

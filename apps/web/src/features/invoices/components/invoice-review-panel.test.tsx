@@ -28,7 +28,7 @@ function renderPanel(meId: string, language: 'en' | 'fr' = 'en') {
             kind="product"
             chatId={chatId}
             hasInvoice
-            seenToken={null}
+            seen={null}
             meId={meId}
             onLeave={onLeave}
           />
@@ -60,13 +60,7 @@ describe('the chat invoice review panel (spec §2)', () => {
   it('asks nothing for a conversation that never had an invoice', () => {
     const fetchMock = vi.spyOn(globalThis, 'fetch');
     renderWithProviders(
-      <InvoiceReviewPanel
-        kind="product"
-        chatId={chatId}
-        hasInvoice={false}
-        seenToken={null}
-        meId={buyerId}
-      />,
+      <InvoiceReviewPanel kind="product" chatId={chatId} hasInvoice={false} seen={null} meId={buyerId} />,
     );
     expect(fetchMock.mock.calls.filter(([u]) => String(u).includes('/invoices'))).toHaveLength(0);
   });

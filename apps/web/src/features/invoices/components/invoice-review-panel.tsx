@@ -20,7 +20,7 @@ export function InvoiceReviewPanel({
   kind,
   chatId,
   hasInvoice,
-  seenToken,
+  seen,
   meId,
   onLeave,
 }: {
@@ -28,14 +28,17 @@ export function InvoiceReviewPanel({
   chatId: string;
   /** The conversation says it has had an invoice (`chat.invoiceId`). */
   hasInvoice: boolean;
-  /** The newest invoice business action's token the chat holds (a live `invoice_sent` refreshes the panel). */
-  seenToken: string | null;
+  /**
+   * What the chat last said about its newest invoice (`invoiceSeenKey`): a live `invoice_sent`, or a new state of
+   * the newest invoice (rejected, expired), loads the panel again; an older invoice's late action does not.
+   */
+  seen: string | null;
   meId: string;
   onLeave?: () => void;
 }) {
   const { t } = useTranslation('invoices');
-  const query = useChatInvoice(kind, chatId, seenToken, hasInvoice);
-  if (!hasInvoice && seenToken === null) return null;
+  const query = useChatInvoice(kind, chatId, seen, hasInvoice);
+  if (!hasInvoice && seen === null) return null;
   if (query.isSuccess && query.data === null) return null;
   return (
     <section aria-label={t('review.title')} className="border-b border-gray-200 px-3 py-2 text-sm">
