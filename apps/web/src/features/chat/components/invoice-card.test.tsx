@@ -171,4 +171,53 @@ describe('order business actions in the chat', () => {
     list('fr');
     expect(screen.getByText(/Aucun paiement n'a été reçu dans les 7 jours/)).toBeInTheDocument();
   });
+
+  it('say what happened to the payment, so a refund never reads as a plain update (EN and FR)', () => {
+    const refunded = message(8, {
+      senderId: sellerId,
+      text: '',
+      businessAction: 'order_updated',
+      businessPayload: {
+        orderId: 'o3',
+        kind: 'product',
+        status: 'cancelled',
+        invoiceToken: 'tok',
+        reason: 'payment_not_received',
+        paymentStatus: 'refunded',
+      },
+    });
+    const paid = message(9, {
+      senderId: buyerId,
+      text: '',
+      businessAction: 'order_updated',
+      businessPayload: {
+        orderId: 'o4',
+        kind: 'product',
+        status: 'confirmed',
+        invoiceToken: 'tok',
+        paymentStatus: 'paid',
+      },
+    });
+    const list = (language: 'en' | 'fr') =>
+      renderWithProviders(
+        <MemoryRouter>
+          <MessageList
+            messages={[refunded, paid]}
+            pending={[]}
+            meId="buyer-1"
+            hasOlder={false}
+            onLoadOlder={() => undefined}
+            onRetry={() => undefined}
+          />
+        </MemoryRouter>,
+        { language },
+      );
+    const en = list('en');
+    expect(screen.getByText('The payment was refunded in full.')).toBeInTheDocument();
+    expect(screen.getByText('Payment received.')).toBeInTheDocument();
+    en.unmount();
+    list('fr');
+    expect(screen.getByText('Le paiement a été remboursé en entier.')).toBeInTheDocument();
+    expect(screen.getByText('Paiement reçu.')).toBeInTheDocument();
+  });
 });

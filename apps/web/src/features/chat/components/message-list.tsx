@@ -88,6 +88,14 @@ function actionReasonOf(message: ChatMessage): (typeof actionReasons)[number] | 
   return actionReasons.find((known) => known === reason) ?? null;
 }
 
+/** What an `order_updated` says about the payment (paid, failed, refunded), when it was about the payment. */
+const paymentNews = ['paid', 'failed', 'refunded', 'partially_refunded'] as const;
+function paymentNewsOf(message: ChatMessage): (typeof paymentNews)[number] | null {
+  if (message.businessAction !== 'order_updated') return null;
+  const status = message.businessPayload?.paymentStatus;
+  return paymentNews.find((known) => known === status) ?? null;
+}
+
 /** The invoice a business action is about, when its payload names one. */
 export function invoicePayloadOf(message: ChatMessage): ChatInvoicePayload | null {
   if (!message.businessAction || !invoiceActions.has(message.businessAction)) return null;
@@ -219,11 +227,13 @@ export function MessageList({
       {messages.map((m) => {
         const invoice = invoicePayloadOf(m);
         const reason = actionReasonOf(m);
+        const payment = paymentNewsOf(m);
         if (invoice) return <InvoiceCard key={m.id} message={m} invoice={invoice} />;
         return m.businessAction ? (
           <p key={m.id} className="text-center text-xs font-medium text-gray-700">
             {t(`actions.${m.businessAction}`)} · {format.dateTime(m.createdAt)}
             {m.text ? <span className="block font-normal">{m.text}</span> : null}
+            {payment ? <span className="block font-normal">{t(`actionPayment.${payment}`)}</span> : null}
             {reason ? <span className="block font-normal">{t(`actionReasons.${reason}`)}</span> : null}
           </p>
         ) : (
