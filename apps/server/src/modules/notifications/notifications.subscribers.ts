@@ -66,27 +66,31 @@ export function registerNotificationSubscribers(app: FastifyInstance, notificati
     },
   );
 
-  app.events.subscribe(
+  // Every chat message: one statement for all the messages a dispatcher batch claimed (decision 188).
+  app.events.subscribeBatch(
     'notifications.chat-messages',
     'chat.message-created',
-    async (event, { tx, afterCommit }) => {
-      // Both parties already hear of an expiry from `invoice.expired` (above): its chat message adds no second one.
-      if (event.businessAction === 'invoice_expired') return;
-      const type = notificationTypeOf(event.businessAction);
-      const input: CreateNotificationInput = {
-        recipientId: event.recipientId,
-        sender: { model: 'user', id: event.senderId, name: '' },
-        type,
-        message: messages[type],
-        metadata: {
-          chatId: event.chatId,
-          messageId: event.messageId,
-          seq: event.seq,
-          subjectKind: event.subjectKind ?? 'product',
-        },
-      };
-      const created = await notifications.create(tx, input, `chat-message:${event.messageId}`);
-      if (created) afterCommit(() => push(created));
+    async (events, { tx, afterCommit }) => {
+      const entries = events.flatMap(({ payload: event }) => {
+        // Both parties already hear of an expiry from `invoice.expired` (above): its chat message adds no second one.
+        if (event.businessAction === 'invoice_expired') return [];
+        const type = notificationTypeOf(event.businessAction);
+        const input: CreateNotificationInput = {
+          recipientId: event.recipientId,
+          sender: { model: 'user', id: event.senderId, name: '' },
+          type,
+          message: messages[type],
+          metadata: {
+            chatId: event.chatId,
+            messageId: event.messageId,
+            seq: event.seq,
+            subjectKind: event.subjectKind ?? 'product',
+          },
+        };
+        return [{ input, sourceKey: `chat-message:${event.messageId}` }];
+      });
+      const created = await notifications.createMany(tx, entries);
+      if (created.length > 0) afterCommit(() => created.forEach(push));
     },
   );
 
