@@ -94,6 +94,8 @@ export interface EventsPluginOptions {
   retryMaxMs?: number;
   /** Deliveries per transaction (default: 1 on PGlite, 50 on PostgreSQL). */
   batchSize?: number;
+  /** How long after an emit the dispatcher looks (default: 0 on PGlite, 20 ms on PostgreSQL; decision 185). */
+  nudgeDelayMs?: number;
 }
 
 const subscriberName = /^[a-z][a-z0-9-]*(\.[a-z0-9-]+)*$/;
@@ -110,6 +112,7 @@ async function eventsPlugin(app: FastifyInstance, options: EventsPluginOptions) 
     retryBaseMs: options.retryBaseMs ?? 1_000,
     retryMaxMs: options.retryMaxMs ?? 3_600_000,
     batchSize: options.batchSize ?? (app.database.driver === 'pglite' ? 1 : 50),
+    nudgeDelayMs: options.nudgeDelayMs ?? (app.database.driver === 'pglite' ? 0 : 20),
   });
 
   /** Building a partial schema costs more than a chat send's whole statement: one per event name. */
