@@ -11,7 +11,7 @@
 //    the load average printed beside them.
 import { execFileSync, execSync, fork, spawn } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -38,6 +38,31 @@ const rssOf = (pid) =>
 const cpuMsOf = (pid) => {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+};
+/** CPU time (ms) used so far by every process named `comm` and its ended children (e.g. all PostgreSQL backends). */
+const cpuMsOfCommand = (comm) => {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== comm) continue;
+      // utime + stime + cutime + cstime: the postmaster's children that ended (short-lived backends) count too.
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
+      total +=
+        ((Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * 1000) /
+        CLOCK_TICKS;
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
+};
+/** The whole machine's busy and total CPU time so far (ms, all CPUs), from /proc/stat. */
+const machineCpu = () => {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const total = fields.reduce((sum, value) => sum + value, 0);
+  const idle = fields[3] + fields[4];
+  return { busy: ((total - idle) * 1000) / CLOCK_TICKS, total: (total * 1000) / CLOCK_TICKS };
 };
 const CLOCK_TICKS = Number(execSync('getconf CLK_TCK').toString().trim()) || 100;
 const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -97,12 +122,33 @@ export async function run() {
   // (database pool, Redis, files), so the socket count is capped and the figure at WANTED_SOCKETS projected.
   const SOCKETS = raise ? WANTED_SOCKETS : Math.min(WANTED_SOCKETS, hardOpenFiles() - 100);
   const cookieSecret = randomBytes(32).toString('hex');
+  const probeDir = mkdtempSync(path.join(workDir, 'probe-'));
+
+  /**
+   * What the servers' probes (bench/chat/server-probe.mjs) measured since the last call: event-loop delay, GC
+   * pauses, SQL statements, Redis commands and WebSocket frames, one report per pid.
+   */
+  async function probe(pids) {
+    const files = pids.map((pid) => path.join(probeDir, `${pid}.json`));
+    for (const file of files) rmSync(file, { force: true });
+    for (const pid of pids) process.kill(pid, 'SIGUSR2');
+    const reports = [];
+    for (const file of files) {
+      for (let waited = 0; !existsSync(file) && waited < 5_000; waited += 20) await delay(20);
+      reports.push(existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
+    }
+    return reports;
+  }
 
   /** A built server process (what production runs), migrating the bench database on its first start. */
   async function startServer() {
     const port = 20_000 + Math.floor(Math.random() * 20_000);
     // e.g. BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server processes only.
-    const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const nodeArgs = [
+      '--import',
+      pathToFileURL(path.join(import.meta.dirname, 'chat', 'server-probe.mjs')).href,
+      ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
+    ];
     const child = nodeWithManyFiles(
       [...nodeArgs, 'apps/server/dist/main.js'],
       {
@@ -120,6 +166,7 @@ export async function run() {
           PUBLIC_URL: `http://127.0.0.1:${port}`,
           COOKIE_SECRET: cookieSecret,
           DATA_DIR: mkdtempSync(path.join(workDir, 'server-')),
+          BENCH_PROBE_DIR: probeDir,
         },
         // BENCH_SERVER_LOG=<file>: the servers' warnings and errors (JSON lines) go there.
         stdio: [
@@ -278,7 +325,15 @@ export async function run() {
       const stopAt = recordFrom + SECONDS * 1000;
       let n = 0;
       const loadBefore = load();
+      const withProbe = withCookie; // our servers carry the probe; the bare relay does not
+      if (withProbe) await probe(serverPids);
       const cpuBefore = serverPids.map(cpuMsOf);
+      const othersBefore = {
+        postgres: cpuMsOfCommand('postgres'),
+        redis: cpuMsOfCommand('redis-server'),
+        bench: process.cpuUsage(),
+        machine: machineCpu(),
+      };
       await Promise.all(
         sockets.map(async ({ pair, buyer }, i) => {
           await delay((i * 1000) / sockets.length);
@@ -303,6 +358,15 @@ export async function run() {
       );
       await delay(2_000);
       const cpuMs = serverPids.reduce((sum, pid, i) => sum + cpuMsOf(pid) - cpuBefore[i], 0);
+      const benchCpu = process.cpuUsage(othersBefore.bench);
+      const machine = machineCpu();
+      const others = {
+        postgres: cpuMsOfCommand('postgres') - othersBefore.postgres,
+        redis: cpuMsOfCommand('redis-server') - othersBefore.redis,
+        bench: (benchCpu.user + benchCpu.system) / 1000,
+        busyShare: (machine.busy - othersBefore.machine.busy) / (machine.total - othersBefore.machine.total),
+      };
+      const probed = withProbe ? await probe(serverPids) : [];
       const line = (what, samples) => {
         const sorted = [...samples].sort((x, y) => x - y);
         return `${what} p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms`;
@@ -315,6 +379,26 @@ export async function run() {
         `${''.padEnd(40)} server CPU ${(cpuMs / n).toFixed(2)} ms per message (all server processes; ` +
           `${loadBefore} before, ${load()} after)`,
       );
+      print(
+        `${''.padEnd(40)} per message also: PostgreSQL ${(others.postgres / n).toFixed(2)} ms, Redis ` +
+          `${(others.redis / n).toFixed(2)} ms, the bench's own clients ${(others.bench / n).toFixed(2)} ms CPU; ` +
+          `machine busy ${(others.busyShare * 100).toFixed(0)} % of its CPUs`,
+      );
+      probed.forEach((report, i) => {
+        if (!report) return;
+        const perMessage = (count) => (count / Math.max(n, 1)).toFixed(2);
+        const redis = Object.entries(report.counts.redis)
+          .filter(([, count]) => count / Math.max(n, 1) >= 0.05)
+          .map(([name, count]) => `${name} ${perMessage(count)}`)
+          .join(', ');
+        print(
+          `${''.padEnd(40)} server ${i + 1}: event-loop delay p50 ${report.loopDelayMs.p50} ms, ` +
+            `p99 ${report.loopDelayMs.p99} ms, max ${report.loopDelayMs.max} ms; GC ${report.gc.count} pauses, ` +
+            `${report.gc.totalMs} ms in all, longest ${report.gc.maxMs} ms (${report.gc.major} major, longest ` +
+            `${report.gc.majorMaxMs.toFixed(1)} ms); per message: SQL ` +
+            `${perMessage(report.counts.sql)}, frames ${perMessage(report.counts.frames)}, Redis ${redis || 'none'}`,
+        );
+      });
       for (const { buyer, seller } of sockets) {
         buyer.close();
         seller.close();

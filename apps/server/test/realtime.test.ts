@@ -4,6 +4,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { users } from '../src/modules/auth/auth.tables';
 import { SessionService } from '../src/modules/auth/session.service';
 import { createTestApp, type TestApp } from './helpers';
+import { waitFor } from './wait-for';
 import { testTimeouts } from '../../../test-timeouts.mjs';
 import { SESSION_COOKIE } from '../src/plugins/auth';
 import { type SocketAck } from '@maplesource/contracts/realtime/events';
@@ -135,8 +136,54 @@ describe('realtime connection (chat backend)', () => {
         const received = new Promise<unknown>((resolve) => socket.once('notification:new', resolve));
         first.t.app.io.to(`user:${userId}`).emit('notification:new', { hello: 'local first' });
         expect(await received).toEqual({ hello: 'local first' });
-        expect(published).toHaveLength(1); // still handed to the other processes
+        // Still handed to the other processes, at the end of the synchronous run that emitted it (decision 187).
+        await Promise.resolve();
+        expect(published).toHaveLength(1);
       } finally {
+        adapter.publishAndReturnOffset = publish;
+        socket.close();
+      }
+    },
+  );
+
+  it.runIf(Boolean(redisUrl))(
+    'publishes the broadcasts of one synchronous run as one stream entry, and another node delivers each in order',
+    async () => {
+      const second = await startNode(first.t.database);
+      const socket = open(second.url, true);
+      await connected(socket);
+      const adapter = first.t.app.io.of('/').adapter as unknown as {
+        publishAndReturnOffset(message: unknown): Promise<unknown>;
+      };
+      const publish = adapter.publishAndReturnOffset.bind(adapter);
+      const published: Array<{ type: number }> = [];
+      adapter.publishAndReturnOffset = (message) => {
+        published.push(message as { type: number });
+        return publish(message);
+      };
+      const names = ['notification:new', 'notificationCreated', 'notification'] as const;
+      const heard: string[] = [];
+      for (const name of names)
+        socket.on(name, (payload: { round: number }) => heard.push(`${name}#${payload.round}`));
+      // Adapters need a moment to see each other's subscriptions; emit rounds until one arrives whole.
+      let round = 0;
+      const timer = setInterval(() => {
+        round += 1;
+        const room = first.t.app.io.to(`user:${userId}`);
+        for (const name of names) room.emit(name, { round });
+      }, 100);
+      try {
+        const whole = await waitFor('a whole round on the other node', async () => {
+          const at = heard.findIndex((entry) => entry.startsWith('notification:new#'));
+          if (at < 0) return null;
+          return heard.length >= at + 3 ? heard.slice(at, at + 3) : null;
+        });
+        const n = whole[0]!.split('#')[1];
+        expect(whole).toEqual(names.map((name) => `${name}#${n}`));
+        expect(published.length).toBeGreaterThan(0);
+        expect(published.every((message) => message.type === 100)).toBe(true); // one entry per round of three
+      } finally {
+        clearInterval(timer);
         adapter.publishAndReturnOffset = publish;
         socket.close();
       }

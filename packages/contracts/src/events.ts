@@ -6,6 +6,16 @@ import { z } from 'zod';
  * ISO strings, ids as they are stored) and stay small: ids and the facts a subscriber needs, not whole rows.
  * A payload schema only ever gains optional fields: events already in the outbox are parsed with it again.
  */
+const chatMessageCreatedSchema = z.object({
+  chatId: z.string().min(1),
+  messageId: z.string().min(1),
+  seq: z.number().int().positive(),
+  senderId: z.string().min(1),
+  recipientId: z.string().min(1),
+  subjectKind: z.enum(['product', 'service']).optional(),
+  businessAction: z.string().nullable().optional(),
+});
+
 export const domainEventSchemas = {
   /**
    * A review of a product or service was created, changed or deleted. The reviews module sends the item's
@@ -29,18 +39,15 @@ export const domainEventSchemas = {
   /** An admin changed a storefront (verified badge, or name, city, province, business type). */
   'seller.changed': z.object({ sellerId: z.string().min(1), change: z.enum(['verified', 'profile']) }),
   /**
-   * A chat message was stored (text, images or a business action). Notifications and the offline e-mail job
-   * react to it; the realtime delivery of the chat itself also runs from it, after commit.
+   * A chat message was stored (text, images or a business action). Notifications and the offline e-mail react
+   * to it. A user's message is delivered live by the socket handler that stored it.
    */
-  'chat.message-created': z.object({
-    chatId: z.string().min(1),
-    messageId: z.string().min(1),
-    seq: z.number().int().positive(),
-    senderId: z.string().min(1),
-    recipientId: z.string().min(1),
-    subjectKind: z.enum(['product', 'service']).optional(),
-    businessAction: z.string().nullable().optional(),
-  }),
+  'chat.message-created': chatMessageCreatedSchema,
+  /**
+   * A business action was posted into a chat (also announced as `chat.message-created`): its live delivery to
+   * both parties runs from this event, after commit, so a user's message costs no delivery for it (decision 186).
+   */
+  'chat.business-action-posted': chatMessageCreatedSchema,
   /** A buyer sent an inquiry (quotes): the conversation it opened holds it. */
   'quotation.created': z.object({
     quotationId: z.string().min(1),

@@ -332,4 +332,67 @@ describe('domain events: processes that come and go', () => {
       await next.close();
     }
   });
+
+  it('hands a batch subscriber the due events of a batch in one call, and retries them together', async () => {
+    const calls: number[][] = [];
+    let failures = 1;
+    const batched = await createTestApp({
+      database,
+      env,
+      beforeReady: (app) =>
+        app.events.subscribeBatch('test.batched', 'review.changed', async (events, { tx, afterCommit }) => {
+          calls.push(events.map((event) => event.payload.itemId));
+          for (const event of events)
+            await tx.execute(
+              sql`INSERT INTO test_event_effects (subscriber, event_id, item_id)
+                  VALUES ('test.batched', ${event.eventId}::uuid, ${event.payload.itemId})`,
+            );
+          afterCommit(() =>
+            events.forEach((event) =>
+              committedEffects.push({ subscriber: 'test.batched', itemId: event.payload.itemId }),
+            ),
+          );
+          if (failures > 0) {
+            failures -= 1;
+            throw new Error('batch failure');
+          }
+        }),
+    });
+    try {
+      const items = [payload(), payload(), payload()];
+      await withTransaction(batched.app.db, async (tx) => {
+        for (const item of items) await batched.app.events.emit('review.changed', item, tx);
+      });
+      const ids = items.map((item) => item.itemId).sort();
+      const handled = await waitFor('every event handled once', async () => {
+        const found = (
+          await rows<{ item_id: number }>(
+            sql`SELECT item_id FROM test_event_effects WHERE subscriber = 'test.batched'`,
+          )
+        ).map((row) => Number(row.item_id));
+        return found.length === ids.length ? found : null;
+      });
+      await batched.app.events.drain();
+      // The failed call's writes and effects were rolled back; the events it had were all handled again.
+      expect(handled.sort()).toEqual(ids);
+      expect(
+        committedEffects
+          .filter((e) => e.subscriber === 'test.batched')
+          .map((e) => e.itemId)
+          .sort(),
+      ).toEqual(ids);
+      const failed = calls[0]!;
+      expect(
+        calls
+          .slice(1)
+          .flat()
+          .filter((id) => failed.includes(id))
+          .sort(),
+      ).toEqual([...failed].sort());
+      // On PostgreSQL the three events committed together come in one call (PGlite's batch is one delivery).
+      if (batched.app.database.driver !== 'pglite') expect(calls[0]).toHaveLength(3);
+    } finally {
+      await batched.close();
+    }
+  });
 });

@@ -106,29 +106,75 @@ const errorAck = (code: string, message: string, fields?: Record<string, string>
 });
 
 /**
- * The Redis Streams adapter, delivering to this process's sockets at once: the cluster adapter awaits its
- * XADD before the local delivery (it needs the stream offset for connection-state recovery, which is off),
- * so a message to a socket on the same process waited for a Redis round trip, queued behind every other
- * command (decision 170). The broadcast is published to the other processes first (queued, not awaited),
- * then delivered here; a failed publish is logged (clients fetch what they missed after any gap, decision 101).
+ * An adapter message of ours (not socket.io-adapter's): the broadcasts one process published in one turn of its
+ * event loop, as one stream entry. Far above socket.io-adapter's own message types.
+ */
+const BROADCAST_BATCH = 100;
+
+interface BroadcastMessage {
+  type: MessageType.BROADCAST;
+  data: { packet: unknown; opts: { rooms: string[]; except: string[]; flags: BroadcastOptions['flags'] } };
+}
+interface ClusterInternals {
+  /** The cluster adapter's own publishing step (not in its typings). */
+  publishAndReturnOffset(message: unknown): Promise<unknown>;
+  onMessage(message: { type: number; uid?: string; nsp?: string; data?: unknown }, offset?: string): void;
+}
+
+/** Whether a packet carries bytes (a stream entry of several broadcasts is JSON; those go on their own). */
+function hasBinary(value: unknown, depth = 0): boolean {
+  if (value === null || typeof value !== 'object' || depth > 20) return false;
+  if (value instanceof ArrayBuffer || ArrayBuffer.isView(value)) return true;
+  if (Array.isArray(value)) return value.some((item) => hasBinary(item, depth + 1));
+  return Object.values(value as Record<string, unknown>).some((item) => hasBinary(item, depth + 1));
+}
+
+/**
+ * The Redis Streams adapter, delivering to this process's sockets at once and publishing once per turn:
+ * - the cluster adapter awaits its XADD before the local delivery (it needs the stream offset for
+ *   connection-state recovery, which is off), so a message to a socket on the same process waited for a Redis
+ *   round trip, queued behind every other command (decision 170). A broadcast is now delivered here first;
+ * - the broadcasts of one synchronous run (a message's `messageReceived` and `messageSent`, the notification
+ *   events of a whole dispatcher batch) go to the other processes as one stream entry (`BROADCAST_BATCH`,
+ *   unpacked by the receiving processes' same wrapper) instead of one XADD each (decision 187). A single
+ *   broadcast keeps the adapter's own format. A failed publish is logged (clients fetch what they missed after
+ *   any gap, decision 101).
  */
 function localFirst(factory: ReturnType<typeof createAdapter>, log: FastifyInstance['log']) {
   // socket.io calls `new adapterConstructor(nsp)`: a plain function returning the adapter works with `new`.
   return function localFirstAdapter(nsp: Parameters<ReturnType<typeof createAdapter>>[0]) {
     const adapter = factory(nsp) as ClusterAdapter;
+    const cluster = adapter as unknown as ClusterInternals;
+    let queued: BroadcastMessage[] = [];
+    const publish = (message: unknown) =>
+      cluster
+        .publishAndReturnOffset(message)
+        .catch((error: unknown) => log.warn({ err: error }, 'redis broadcast publish failed'));
+    const flush = () => {
+      const messages = queued;
+      queued = [];
+      if (messages.length === 1) void publish(messages[0]);
+      else void publish({ type: BROADCAST_BATCH, data: { messages } });
+    };
     adapter.broadcast = async (packet: unknown, opts: BroadcastOptions) => {
-      if (!opts.flags?.local)
-        // `publishAndReturnOffset` is the cluster adapter's own publishing step (not in its typings).
-        (adapter as unknown as { publishAndReturnOffset(message: unknown): Promise<unknown> })
-          .publishAndReturnOffset({
-            type: MessageType.BROADCAST,
-            data: {
-              packet,
-              opts: { rooms: [...opts.rooms], except: [...(opts.except ?? [])], flags: opts.flags },
-            },
-          })
-          .catch((error: unknown) => log.warn({ err: error }, 'redis broadcast publish failed'));
+      if (!opts.flags?.local) {
+        const message: BroadcastMessage = {
+          type: MessageType.BROADCAST,
+          data: {
+            packet,
+            opts: { rooms: [...opts.rooms], except: [...(opts.except ?? [])], flags: opts.flags },
+          },
+        };
+        if (hasBinary(packet)) void publish(message);
+        else if (queued.push(message) === 1) queueMicrotask(flush);
+      }
       Adapter.prototype.broadcast.call(adapter, packet, opts);
+    };
+    const onMessage = cluster.onMessage.bind(adapter);
+    cluster.onMessage = (message, offset) => {
+      if (message.type !== BROADCAST_BATCH) return onMessage(message, offset);
+      const { messages } = (message.data ?? {}) as { messages?: BroadcastMessage[] };
+      for (const inner of messages ?? []) onMessage({ ...inner, uid: message.uid, nsp: message.nsp }, offset);
     };
     return adapter;
   };

@@ -53,6 +53,7 @@ export const tableOwners: Record<string, string> = {
   // notifications (and the offline chat e-mail's throttle)
   notifications: 'notifications',
   chat_offline_mails: 'notifications',
+  chat_offline_mail_pending: 'notifications',
   // orders (issue 12: orders, their timeline, payments, payment reviews, refunds)
   orders: 'orders',
   order_timeline: 'orders',

@@ -135,6 +135,31 @@ describe('chat door', () => {
     expect(outbox[0]!.payload).toMatchObject({ chatId, seq: 1, senderId: buyer.id, recipientId: seller.id });
   });
 
+  it("announces a business action also as chat.business-action-posted, and a user's message only as chat.message-created", async () => {
+    const { chatId } = await open();
+    const said = await t.app.chat.sendMessage(t.app.db, buyer.id, 'product', {
+      chatId,
+      clientMessageId: 'evt-split-0001',
+      text: 'plain words',
+      attachmentIds: [],
+    });
+    const [action] = await t.app.db.transaction((tx) =>
+      t.app.chat.postBusinessActions(tx, {
+        chatId,
+        senderId: buyer.id,
+        actions: [{ action: 'order_created', payload: { orderId: 'ord-split' } }],
+      }),
+    );
+    const namesOf = async (messageId: string) =>
+      rowsOf<{ name: string }>(
+        await t.app.db.execute(
+          sql`SELECT name FROM domain_events WHERE payload->>'messageId' = ${messageId} ORDER BY name`,
+        ),
+      ).map((row) => row.name);
+    expect(await namesOf(said.message.id)).toEqual(['chat.message-created']);
+    expect(await namesOf(action!.id)).toEqual(['chat.business-action-posted', 'chat.message-created']);
+  });
+
   it('posts several business actions in one call: consecutive seqs, the phase of the last, one event each', async () => {
     const { chatId } = await open();
     await t.app.chat.sendMessage(t.app.db, buyer.id, 'product', {

@@ -368,9 +368,8 @@ export function createChatService(db: Db, events: DomainEvents, directory: ChatD
         };
       });
       const outbox = events.outboxRows(
-        messages.map((message) => ({
-          name: 'chat.message-created' as const,
-          payload: {
+        messages.flatMap((message) => {
+          const payload = {
             chatId: chat.id,
             messageId: message.id,
             seq: message.seq,
@@ -378,8 +377,12 @@ export function createChatService(db: Db, events: DomainEvents, directory: ChatD
             recipientId,
             subjectKind: chat.subjectKind,
             businessAction: message.action,
-          },
-        })),
+          };
+          return [
+            { name: 'chat.message-created' as const, payload },
+            { name: 'chat.business-action-posted' as const, payload },
+          ];
+        }),
       );
       const values = messages.map(
         (

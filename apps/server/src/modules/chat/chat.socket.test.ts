@@ -127,7 +127,7 @@ describe('chat socket', () => {
     b.close();
   });
 
-  it('delivers a business action live after its transaction commits (chat.message-created)', async () => {
+  it('delivers a business action live after its transaction commits (chat.business-action-posted)', async () => {
     const b = await socketFor(buyer);
     const s = await socketFor(seller);
     const toSeller = next<{ message: { businessAction: string; senderId: string } }>(s, 'messageReceived');

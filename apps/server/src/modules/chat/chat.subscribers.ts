@@ -28,21 +28,25 @@ export function registerChatSubscribers(app: FastifyInstance): void {
 
   // Only a process that runs the chat backend holds sockets (and `app.io`).
   if (!app.config.SERVICES.includes('chat')) return;
-  app.events.subscribe('chat.live-business-actions', 'chat.message-created', async (payload, { tx }) => {
-    if (!payload.businessAction) return;
-    const message = await app.chat.messageById(tx, payload.messageId);
-    if (!message) return;
-    const kind = payload.subjectKind ?? 'product';
-    const event = { chatId: payload.chatId, receiverId: payload.recipientId, message };
-    app.io.to(`user:${payload.recipientId}`).emit(chatEventName(kind, 'messageReceived'), event);
-    app.io.to(`user:${payload.senderId}`).emit(chatEventName(kind, 'messageSent'), event);
-    const orderId = message.businessPayload?.orderId;
-    if (payload.businessAction === 'order_created' && typeof orderId === 'string')
-      for (const userId of [payload.recipientId, payload.senderId])
-        app.io.to(`user:${userId}`).emit(chatEventName(kind, 'order-created'), {
-          chatId: payload.chatId,
-          receiverId: payload.recipientId,
-          orderId,
-        });
-  });
+  // A user's message never comes here: the socket handler that stored it delivers it (decision 186).
+  app.events.subscribe(
+    'chat.live-business-actions',
+    'chat.business-action-posted',
+    async (payload, { tx }) => {
+      const message = await app.chat.messageById(tx, payload.messageId);
+      if (!message) return;
+      const kind = payload.subjectKind ?? 'product';
+      const event = { chatId: payload.chatId, receiverId: payload.recipientId, message };
+      app.io.to(`user:${payload.recipientId}`).emit(chatEventName(kind, 'messageReceived'), event);
+      app.io.to(`user:${payload.senderId}`).emit(chatEventName(kind, 'messageSent'), event);
+      const orderId = message.businessPayload?.orderId;
+      if (payload.businessAction === 'order_created' && typeof orderId === 'string')
+        for (const userId of [payload.recipientId, payload.senderId])
+          app.io.to(`user:${userId}`).emit(chatEventName(kind, 'order-created'), {
+            chatId: payload.chatId,
+            receiverId: payload.recipientId,
+            orderId,
+          });
+    },
+  );
 }

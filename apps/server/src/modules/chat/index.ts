@@ -10,7 +10,7 @@ import { registerChatSocketHandlers } from './chat.socket';
  * service, messages with a per-chat sequence, read markers, private image attachments), its routes, its socket
  * handlers and public types. Other modules open conversations and post business actions through it
  * (`openConversation`, `postBusinessAction`, in their transaction); it announces every stored message as
- * `chat.message-created`.
+ * `chat.message-created` (a business action also as `chat.business-action-posted`, decision 186).
  */
 declare module 'fastify' {
   interface FastifyInstance {

@@ -74,6 +74,31 @@ export function createNotificationsService() {
       return row ? toNotification(row) : null;
     },
 
+    /**
+     * `create` for many notifications in one statement (a batch subscriber on a hot path, decision 188): answers
+     * those it created; a source key already taken creates nothing.
+     */
+    async createMany(
+      db: Db,
+      entries: Array<{ input: CreateNotificationInput; sourceKey: string }>,
+    ): Promise<Notification[]> {
+      if (entries.length === 0) return [];
+      const values = entries.map(({ input, sourceKey }) => {
+        const data = createNotificationInputSchema.parse(input);
+        return sql`(${randomUUID()}, ${data.recipientId}, ${data.sender.model}, ${data.sender.id},
+                    ${data.sender.name}, ${data.type}, ${data.message}, ${JSON.stringify(data.metadata)}::jsonb,
+                    ${sourceKey})`;
+      });
+      return rowsOf<NotificationRow>(
+        await db.execute(sql`
+          INSERT INTO notifications (id, recipient_id, sender_model, sender_id, sender_name, type, message,
+                                     metadata, source_key)
+          VALUES ${sql.join(values, sql`, `)}
+          ON CONFLICT ON CONSTRAINT notifications_source_key DO NOTHING
+          RETURNING *`),
+      ).map(toNotification);
+    },
+
     async get(db: Db, recipientId: string, id: string): Promise<Notification | null> {
       const [row] = rowsOf<NotificationRow>(
         await db.execute(sql`SELECT * FROM notifications WHERE id = ${id} AND recipient_id = ${recipientId}`),

@@ -105,35 +105,47 @@ export function registerNotificationSubscribers(app: FastifyInstance, notificati
     },
   );
 
-  app.events.subscribe(
+  // Every chat message: one statement for all the messages a dispatcher batch claimed (decision 188).
+  app.events.subscribeBatch(
     'notifications.chat-messages',
     'chat.message-created',
-    async (event, { tx, afterCommit }) => {
-      // Both parties already hear of an expiry from `invoice.expired` (above): its chat message adds no second one.
-      if (event.businessAction === 'invoice_expired') return;
-      const type = notificationTypeOf(event.businessAction);
-      const conversation = await conversationOf(tx, event.chatId);
-      const payload = event.businessAction
-        ? ((await app.chat.messageById(tx, event.messageId))?.businessPayload ?? null)
-        : null;
-      const senderName =
-        conversation?.buyerId === event.senderId ? conversation.names.buyer : conversation?.names.seller;
-      const input: CreateNotificationInput = {
-        recipientId: event.recipientId,
-        sender: { model: 'user', id: event.senderId, name: senderName ?? '' },
-        type,
-        message: messages[type],
-        metadata: defined({
-          chatId: event.chatId,
-          messageId: event.messageId,
-          seq: event.seq,
-          subjectKind: event.subjectKind ?? 'product',
-          subjectName: text(conversation?.names.subject),
-          ...factsOfPayload(payload),
-        }),
+    async (events, { tx, afterCommit }) => {
+      // One lookup per conversation in the batch, not per message (its names go into each notification's facts).
+      const conversations = new Map<string, ReturnType<typeof conversationOf>>();
+      const conversationOnce = (chatId: string) => {
+        let found = conversations.get(chatId);
+        if (!found) conversations.set(chatId, (found = conversationOf(tx, chatId)));
+        return found;
       };
-      const created = await notifications.create(tx, input, `chat-message:${event.messageId}`);
-      if (created) afterCommit(() => push(created));
+      const entries = [];
+      for (const { payload: event } of events) {
+        // Both parties already hear of an expiry from `invoice.expired` (above): its chat message adds no second one.
+        if (event.businessAction === 'invoice_expired') continue;
+        const type = notificationTypeOf(event.businessAction);
+        const conversation = await conversationOnce(event.chatId);
+        const payload = event.businessAction
+          ? ((await app.chat.messageById(tx, event.messageId))?.businessPayload ?? null)
+          : null;
+        const senderName =
+          conversation?.buyerId === event.senderId ? conversation.names.buyer : conversation?.names.seller;
+        const input: CreateNotificationInput = {
+          recipientId: event.recipientId,
+          sender: { model: 'user', id: event.senderId, name: senderName ?? '' },
+          type,
+          message: messages[type],
+          metadata: defined({
+            chatId: event.chatId,
+            messageId: event.messageId,
+            seq: event.seq,
+            subjectKind: event.subjectKind ?? 'product',
+            subjectName: text(conversation?.names.subject),
+            ...factsOfPayload(payload),
+          }),
+        };
+        entries.push({ input, sourceKey: `chat-message:${event.messageId}` });
+      }
+      const created = await notifications.createMany(tx, entries);
+      if (created.length > 0) afterCommit(() => created.forEach(push));
     },
   );
 

@@ -10,9 +10,10 @@ import { rowsOf, withTransaction } from '../../db/transaction';
 import { offlineMailJobName } from './offline-mail';
 
 /**
- * The offline e-mail (decision 106): a chat message unseen after the delay, to a recipient with no open
+ * The offline e-mail (decisions 106, 185): a chat message unseen after the delay, to a recipient with no open
  * connection, gives one e-mail summing up the conversation's unseen messages; at most one per conversation and
- * recipient per window; the job survives a restart.
+ * recipient per window; one pending check (a row and a job) per conversation and recipient, not per message;
+ * the job survives a restart.
  */
 const env = {
   JOBS_POLLING_INTERVAL_SECONDS: '0.5',
@@ -74,6 +75,27 @@ async function jobs(db: TestApp['app']['db'], chatId: string) {
       .length,
   };
 }
+/** The conversation's pending check for its seller (the recipient of the buyer's messages), if any. */
+async function pending(db: TestApp['app']['db'], chatId: string) {
+  const [row] = rowsOf<{ due_at: string | Date; last_seq: string | number }>(
+    await db.execute(sql`SELECT due_at, last_seq FROM chat_offline_mail_pending WHERE chat_id = ${chatId}`),
+  );
+  return row ?? null;
+}
+async function connected(user: SignedUp): Promise<Socket> {
+  const socket: Socket = connect(url, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    extraHeaders: { cookie: user.cookie },
+    reconnection: false,
+    timeout: testTimeouts.conditionMs,
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return socket;
+}
 const mails = async (app: TestApp['app'], to: SignedUp) =>
   (await app.messaging.readOutbox(to.email, 50)).filter(
     (m) => m.channel === 'email' && m.body.includes('Open the conversation'),
@@ -94,16 +116,62 @@ describe('offline e-mail', () => {
     expect(mail!.body).toContain('Second question: zinc plated?');
     expect(mail!.link).toContain(`/seller-centre/inbox/${chatId}`);
     expect(mail!.body).toContain(`about Bracket ${subjectId}`);
-    // Both messages' jobs ran; the window let one e-mail through.
-    await waitFor('both jobs done', async () => (await jobs(t.app.db, chatId)).done >= 2);
+    // One check for both messages: it sent the e-mail and left nothing pending.
+    await waitFor('the check done', async () => (await jobs(t.app.db, chatId)).done >= 1);
+    await waitFor('nothing pending', async () => (await pending(t.app.db, chatId)) === null);
+    expect(await jobs(t.app.db, chatId)).toEqual({ done: 1, waiting: 0 });
     expect(await mails(t.app, seller)).toHaveLength(1);
 
     // A later message within the window sends nothing now; one follow-up waits for the window's end.
     await say(t.app, chatId, 'Third one');
     await t.app.events.drain();
-    await waitFor('the third job done', async () => (await jobs(t.app.db, chatId)).done >= 3);
+    await waitFor('the third message checked', async () => (await jobs(t.app.db, chatId)).done >= 2);
     expect(await mails(t.app, seller)).toHaveLength(1);
-    expect((await jobs(t.app.db, chatId)).waiting).toBe(1);
+    await waitFor('one follow-up', async () => (await jobs(t.app.db, chatId)).waiting === 1);
+    const followUp = await pending(t.app.db, chatId);
+    expect(new Date(followUp!.due_at).getTime()).toBeGreaterThan(Date.now() + 3_000_000);
+  });
+
+  it('arms one check per conversation however many messages come, not one job per message', async () => {
+    const seller = await signUp(t.app);
+    const chatId = await conversationWith(t.app, seller);
+    for (let i = 1; i <= 5; i += 1) await say(t.app, chatId, `Message ${i}`);
+    await t.app.events.drain();
+    expect(await jobs(t.app.db, chatId)).toEqual({ done: 0, waiting: 1 });
+    expect(Number((await pending(t.app.db, chatId))!.last_seq)).toBe(5);
+    const [mail] = await waitFor('the offline e-mail', async () => {
+      const sent = await mails(t.app, seller);
+      return sent.length > 0 ? sent : null;
+    });
+    for (let i = 1; i <= 5; i += 1) expect(mail!.body).toContain(`Message ${i}`);
+  });
+
+  it('checks again, when it is due, a message that was not due while the recipient was connected', async () => {
+    const seller = await signUp(t.app);
+    const socket = await connected(seller);
+    const chatId = await conversationWith(t.app, seller);
+    try {
+      await say(t.app, chatId, 'Sent while you were here');
+      await t.app.events.drain();
+      // The first message's check comes while the recipient is connected: nothing is sent for it, and the second
+      // message (not due yet) is looked at when it is due.
+      await waitFor('the first message almost due', async () => {
+        const row = await pending(t.app.db, chatId);
+        return row && new Date(row.due_at).getTime() - Date.now() < 1_500 ? row : null;
+      });
+      await say(t.app, chatId, 'Sent just before you left');
+      await t.app.events.drain();
+      await waitFor('the first check done', async () => (await jobs(t.app.db, chatId)).done >= 1);
+      expect(await mails(t.app, seller)).toHaveLength(0);
+      expect((await jobs(t.app.db, chatId)).waiting).toBe(1);
+    } finally {
+      socket.close();
+    }
+    const [mail] = await waitFor('the offline e-mail for the second message', async () => {
+      const sent = await mails(t.app, seller);
+      return sent.length > 0 ? sent : null;
+    });
+    expect(mail!.body).toContain('Sent just before you left');
   });
 
   it('leaves out messages seen meanwhile, and sends nothing when all are seen', async () => {
@@ -131,18 +199,8 @@ describe('offline e-mail', () => {
 
   it('sends nothing to a recipient with an open connection', async () => {
     const seller = await signUp(t.app);
-    const socket: Socket = connect(url, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      extraHeaders: { cookie: seller.cookie },
-      reconnection: false,
-      timeout: testTimeouts.conditionMs,
-    });
+    const socket = await connected(seller);
     try {
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', () => resolve());
-        socket.once('connect_error', reject);
-      });
       const chatId = await conversationWith(t.app, seller);
       await say(t.app, chatId, 'You are online');
       await t.app.events.drain();

@@ -2,18 +2,23 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ChatMessage } from '@maplesource/contracts';
-import { rowsOf } from '../../db/transaction';
+import { rowsOf, withTransaction, type Tx } from '../../db/transaction';
 import '../chat';
 import '../auth';
 
 export const offlineMailJobName = 'notifications.chat-offline-mail';
+/** The job checks one conversation for one recipient (jobs queued before decision 185 also carry a message). */
 const offlineMailJobSchema = z.object({
   chatId: z.uuid(),
   recipientId: z.uuid(),
-  messageId: z.string().min(1),
-  seq: z.number().int().positive(),
 });
 type OfflineMailJob = z.infer<typeof offlineMailJobSchema>;
+
+/**
+ * A pending check whose due time passed this long ago lost its job (it failed for good, or the queue lost it):
+ * the next message arms a new one.
+ */
+const staleAfterSeconds = 300;
 
 /** The most unseen messages one e-mail lists (the newest; the count says how many there are in all). */
 const listedMessages = 20;
@@ -46,30 +51,74 @@ function lineOf(message: ChatMessage): string {
 }
 
 /**
- * The offline e-mail (decision 106). Every stored chat message queues a durable job due `delaySeconds` later
- * (in the subscriber's transaction, so a restart keeps it). When it runs, it sends one e-mail summing up the
- * conversation's messages the recipient has not seen — only if the triggering message is still unseen and the
- * recipient has no open connection. An atomic upsert on `chat_offline_mails` lets at most one e-mail per
+ * The offline e-mail (decisions 106, 185). A chat message to a recipient with no pending check arms one: a row
+ * in `chat_offline_mail_pending` (one per conversation and recipient, its primary key) and a durable job due
+ * when that message is `delaySeconds` old, both in the subscriber's transaction, so a restart keeps them; the
+ * next messages only raise the row's `last_seq`. When the job runs it sends one e-mail summing up the
+ * conversation's messages the recipient has not seen, if one of them is `delaySeconds` old and the recipient
+ * has no open connection, then arms the check again for the unseen messages not yet due (or the end of the
+ * e-mail window), or removes the row. An atomic upsert on `chat_offline_mails` lets at most one e-mail per
  * conversation and recipient through per `throttleSeconds`; a failed send gives the slot back and retries.
  */
 export function registerOfflineMail(app: FastifyInstance, options: OfflineMailOptions) {
-  app.jobs.register(offlineMailJobName, (job) => sendOfflineMail(app, options, job), {
+  app.jobs.register(offlineMailJobName, (job) => checkOfflineMail(app, options, job), {
     schema: offlineMailJobSchema,
     retryLimit: 3,
   });
 
-  app.events.subscribe('notifications.chat-offline-mail', 'chat.message-created', async (event, { tx }) => {
-    const job: OfflineMailJob = {
-      chatId: event.chatId,
-      recipientId: event.recipientId,
-      messageId: event.messageId,
-      seq: event.seq,
-    };
-    await app.jobs.send(offlineMailJobName, job, {
-      startAfter: options.delaySeconds,
-      singletonKey: event.messageId,
-      tx,
-    });
+  // All the messages a dispatcher batch claimed in one statement (decision 188): per conversation and
+  // recipient, the earliest message's due time and the highest seq.
+  app.events.subscribeBatch(
+    'notifications.chat-offline-mail',
+    'chat.message-created',
+    async (events, { tx }) => {
+      const checks = new Map<string, { job: OfflineMailJob; dueAt: Date; seq: number }>();
+      for (const { payload: event, occurredAt } of events) {
+        const dueAt = new Date(occurredAt.getTime() + options.delaySeconds * 1000);
+        const key = `${event.chatId}:${event.recipientId}`;
+        const known = checks.get(key);
+        if (!known)
+          checks.set(key, {
+            job: { chatId: event.chatId, recipientId: event.recipientId },
+            dueAt,
+            seq: event.seq,
+          });
+        else {
+          if (dueAt < known.dueAt) known.dueAt = dueAt;
+          known.seq = Math.max(known.seq, event.seq);
+        }
+      }
+      const values = [...checks.values()].map(
+        ({ job, dueAt, seq }) =>
+          sql`(${job.chatId}::uuid, ${job.recipientId}::uuid, ${dueAt.toISOString()}::timestamptz, ${seq}::bigint)`,
+      );
+      // A new row (or one whose job was lost) takes its due time and needs a job; otherwise the row keeps its
+      // earlier due time and only learns that a newer message exists.
+      const stored = rowsOf<{ chat_id: string; recipient_id: string; due_at: Date | string }>(
+        await tx.execute(sql`
+        INSERT INTO chat_offline_mail_pending AS p (chat_id, recipient_id, due_at, last_seq)
+        VALUES ${sql.join(values, sql`, `)}
+        ON CONFLICT (chat_id, recipient_id) DO UPDATE SET
+          last_seq = greatest(p.last_seq, EXCLUDED.last_seq),
+          due_at = CASE WHEN p.due_at < now() - make_interval(secs => ${staleAfterSeconds})
+                        THEN EXCLUDED.due_at ELSE p.due_at END
+        RETURNING chat_id, recipient_id, due_at`),
+      );
+      for (const row of stored) {
+        const check = checks.get(`${String(row.chat_id)}:${String(row.recipient_id)}`);
+        if (check && new Date(row.due_at).getTime() === check.dueAt.getTime())
+          await queueCheck(app, check.job, check.dueAt, tx);
+      }
+    },
+  );
+}
+
+/** One job per conversation, recipient and due time (a repeated arm of the same time queues nothing more). */
+function queueCheck(app: FastifyInstance, job: OfflineMailJob, dueAt: Date, tx?: Tx) {
+  return app.jobs.send(offlineMailJobName, job, {
+    startAfter: dueAt,
+    singletonKey: `${job.chatId}:${job.recipientId}:${dueAt.toISOString()}`,
+    ...(tx ? { tx } : {}),
   });
 }
 
@@ -79,26 +128,82 @@ async function recipientIsConnected(app: FastifyInstance, userId: string): Promi
   return (await app.io.in(`user:${userId}`).fetchSockets()).length > 0;
 }
 
-async function sendOfflineMail(app: FastifyInstance, options: OfflineMailOptions, job: OfflineMailJob) {
+/**
+ * The job: e-mails what is due (unseen for `delaySeconds`, recipient offline, window free), then arms the next
+ * check or removes the pending row. The row's `last_seq` is read first: a message whose subscriber ran before
+ * that read is committed and listed here; one after it changes `last_seq`, and the row is then kept.
+ */
+async function checkOfflineMail(app: FastifyInstance, options: OfflineMailOptions, job: OfflineMailJob) {
+  const [state] = rowsOf<{ now: Date | string; last_seq: number | string | null }>(
+    await app.db.execute(sql`
+      SELECT now() AS now, p.last_seq FROM (SELECT 1) AS one
+      LEFT JOIN chat_offline_mail_pending p ON p.chat_id = ${job.chatId} AND p.recipient_id = ${job.recipientId}`),
+  );
+  const now = new Date(state!.now).getTime();
+  const lastSeq = state!.last_seq === null ? null : Number(state!.last_seq);
+  const next = await mailWhatIsDue(app, options, job, now);
+  if (next) {
+    await withTransaction(app.db, async (tx) => {
+      await tx.execute(sql`
+        INSERT INTO chat_offline_mail_pending (chat_id, recipient_id, due_at, last_seq)
+        VALUES (${job.chatId}, ${job.recipientId}, ${next.toISOString()}::timestamptz, ${lastSeq ?? 0})
+        ON CONFLICT (chat_id, recipient_id) DO UPDATE SET due_at = EXCLUDED.due_at`);
+      await queueCheck(app, job, next, tx);
+    });
+    return;
+  }
+  if (lastSeq === null) return; // no pending row (a job queued before decision 185, or a repeated one)
+  const removed = rowsOf(
+    await app.db.execute(sql`
+      DELETE FROM chat_offline_mail_pending
+      WHERE chat_id = ${job.chatId} AND recipient_id = ${job.recipientId} AND last_seq <= ${lastSeq}
+      RETURNING chat_id`),
+  );
+  if (removed.length > 0) return;
+  // A message came while this ran (its subscriber found the row and queued nothing): check it when it is due.
+  await withTransaction(app.db, async (tx) => {
+    const [row] = rowsOf<{ due_at: Date | string }>(
+      await tx.execute(sql`
+        UPDATE chat_offline_mail_pending SET due_at = now() + make_interval(secs => ${options.delaySeconds})
+        WHERE chat_id = ${job.chatId} AND recipient_id = ${job.recipientId}
+        RETURNING due_at`),
+    );
+    if (row) await queueCheck(app, job, new Date(row.due_at), tx);
+  });
+}
+
+/**
+ * Sends the e-mail if it is due and allowed; answers when the conversation must be checked again (the unseen
+ * messages not yet due, or the window's end for due ones the last e-mail did not list), or null.
+ */
+async function mailWhatIsDue(
+  app: FastifyInstance,
+  options: OfflineMailOptions,
+  job: OfflineMailJob,
+  now: number,
+): Promise<Date | null> {
   const participants = await app.chat.participants(job.chatId, app.db);
-  if (!participants) return; // the conversation is gone
+  if (!participants) return null; // the conversation is gone
   const { item } = await app.chat.chatItem(app.db, job.recipientId, job.chatId);
-  if (item.unreadCount === 0) return;
+  if (item.unreadCount === 0) return null;
   const page = await app.chat.listMessages(app.db, job.recipientId, participants.subjectKind, {
     chatId: job.chatId,
     limit: Math.min(item.unreadCount, listedMessages),
   });
   const unseen = page.items.filter((m) => m.senderId !== job.recipientId && m.status !== 'seen');
-  // The read marker only moves forward: the triggering message is seen unless it (or, beyond the listed
-  // window, something newer than it) is still unseen.
-  const triggerUnseen =
-    unseen.some((m) => m.seq === job.seq) ||
-    (unseen.length === listedMessages && unseen.every((m) => m.seq > job.seq));
-  if (!triggerUnseen || unseen.length === 0) return;
-  if (await recipientIsConnected(app, job.recipientId)) return;
+  if (unseen.length === 0) return null;
+  const delayMs = options.delaySeconds * 1000;
+  const dueAt = (message: ChatMessage) => new Date(message.createdAt).getTime() + delayMs;
+  // Unseen messages older than the listed ones (more than `listedMessages`) count as due.
+  const due = unseen.filter((m) => dueAt(m) <= now);
+  const olderUnlisted = item.unreadCount > unseen.length;
+  const waiting = unseen.filter((m) => dueAt(m) > now);
+  const nextWaiting = waiting.length > 0 ? new Date(Math.min(...waiting.map(dueAt))) : null;
+  if ((due.length === 0 && !olderUnlisted) || (await recipientIsConnected(app, job.recipientId)))
+    return nextWaiting;
 
   const recipient = await app.auth.users.findById(job.recipientId);
-  if (!recipient) return;
+  if (!recipient) return null;
 
   const coveredSeq = Math.max(...unseen.map((m) => m.seq));
   const claimed = rowsOf<{ chat_id: string }>(
@@ -110,22 +215,23 @@ async function sendOfflineMail(app: FastifyInstance, options: OfflineMailOptions
       RETURNING chat_id`),
   );
   if (claimed.length === 0) {
-    // An e-mail about this conversation went out within the window: if this message came after it, look again
-    // when the window ends (one job per window), so what is still unseen then is summed up in the next e-mail.
+    // An e-mail about this conversation went out within the window: what it did not list is looked at again
+    // when the window ends (what is still unseen then is summed up in the next e-mail), or when it is due.
     const [window] = rowsOf<{ ends_at: Date | string; last_seq: number | string }>(
       await app.db.execute(sql`
         SELECT last_sent_at + make_interval(secs => ${options.throttleSeconds}) AS ends_at, last_seq
         FROM chat_offline_mails WHERE chat_id = ${job.chatId} AND recipient_id = ${job.recipientId}`),
     );
-    // The last e-mail already listed this message: nothing new to tell.
-    if (window && Number(window.last_seq) < job.seq) {
-      const endsAt = new Date(window.ends_at);
-      await app.jobs.send(offlineMailJobName, job, {
-        startAfter: endsAt,
-        singletonKey: `${job.chatId}:${job.recipientId}:${endsAt.toISOString()}`,
-      });
-    }
-    return;
+    if (!window) return nextWaiting;
+    const listedLast = Number(window.last_seq);
+    const endsAt = new Date(window.ends_at);
+    const unlistedDue = due.some((m) => m.seq > listedLast) || (olderUnlisted && due.length === 0);
+    const unlistedWaiting = waiting.filter((m) => m.seq > listedLast);
+    const candidates = [
+      ...(unlistedDue ? [endsAt.getTime()] : []),
+      ...unlistedWaiting.map((m) => Math.max(dueAt(m), endsAt.getTime())),
+    ];
+    return candidates.length > 0 ? new Date(Math.min(...candidates)) : null;
   }
 
   const base = app.config.PUBLIC_URL.replace(/\/$/, '');
@@ -152,4 +258,5 @@ async function sendOfflineMail(app: FastifyInstance, options: OfflineMailOptions
       WHERE chat_id = ${job.chatId} AND recipient_id = ${job.recipientId}`);
     throw error;
   }
+  return null; // every unseen message was listed
 }
