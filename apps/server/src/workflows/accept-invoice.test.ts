@@ -245,6 +245,10 @@ describe('accepting an invoice', () => {
     const created = async () =>
       (await chatActions(t, invoice.chatId)).filter((action) => action === 'order_created').length;
     const createdBefore = await created();
+    const orderEvents = () =>
+      count(sql`SELECT count(*) AS n FROM domain_events WHERE name = 'order.changed'
+                AND payload->>'chatId' = ${invoice.chatId} AND payload->>'change' = 'created'`);
+    const orderEventsBefore = await orderEvents();
     const answers = await Promise.all(Array.from({ length: 50 }, () => accept(buyer, body(invoice.token))));
     const statuses = answers.map((res) => res.statusCode);
     expect(statuses.filter((status) => status === 201)).toHaveLength(1);
@@ -255,6 +259,11 @@ describe('accepting an invoice', () => {
       1,
     );
     expect(await created()).toBe(createdBefore + 1);
+    // The 49 statements that matched nothing wrote no acceptance and no event either.
+    expect(await orderEvents()).toBe(orderEventsBefore + 1);
+    expect(
+      await count(sql`SELECT count(*) AS n FROM invoice_acceptances WHERE invoice_id = ${invoice.invoiceId}`),
+    ).toBe(1);
 
     const [orderId] = [...orderIds];
     const intents = await Promise.all(
