@@ -1,14 +1,17 @@
 // Accept-invoice benchmark (issue 12; printed figures, not a timed test). Run from the repository root:
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/accept-invoice.ts
 // Knobs: BENCH_BUYERS (default 50), BENCH_ROUNDS (default 4), BENCH_POOL (server pool, default 10), BENCH_SQL=1
-// (lists the statements of the one-at-a-time pass).
+// (lists the statements of the one-at-a-time pass), BENCH_PROFILE=<path> (a V8 CPU profile of each concurrent
+// round, <path>.<round>.cpuprofile: only the burst, not the setup).
 // Each round, BENCH_BUYERS buyers at once each accept their own invoice over HTTP (POST invoice/accept), then
 // create its payment intent (POST payment/create-order-intent): latency p50/p99 of each step and of the two
 // together, against one server process on PostgreSQL. Then checks exactly one order per invoice, and prints the
 // machine's load average (the figures mean little on a machine busy with other work). Target: p99 ≤ 100 ms.
 import { execSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { randomBytes, randomUUID } from 'node:crypto';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
@@ -43,11 +46,16 @@ function report(label: string, samples: number[]) {
 let statements = 0;
 const statementTexts = new Map<string, number>();
 const clientQuery = pg.Client.prototype.query;
+// The texts are kept only with BENCH_SQL: normalising every statement's text cost this process ≈ 0.4 ms of CPU
+// per accept + intent, which the figures below would count as the server's.
+const keepTexts = Boolean(process.env.BENCH_SQL);
 pg.Client.prototype.query = function countedQuery(this: pg.Client, ...args: unknown[]) {
   statements += 1;
-  const first = args[0] as string | { text?: string };
-  const text = (typeof first === 'string' ? first : (first?.text ?? '')).replace(/\s+/g, ' ').slice(0, 110);
-  statementTexts.set(text, (statementTexts.get(text) ?? 0) + 1);
+  if (keepTexts) {
+    const first = args[0] as string | { text?: string };
+    const text = (typeof first === 'string' ? first : (first?.text ?? '')).replace(/\s+/g, ' ').slice(0, 110);
+    statementTexts.set(text, (statementTexts.get(text) ?? 0) + 1);
+  }
   return (clientQuery as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof pg.Client.prototype.query;
 
@@ -119,19 +127,47 @@ async function user(roles: string[], name: string): Promise<Party> {
     VALUES (${id}, ${`B${n}`}, ${name}, ${`bench${n}@example.ca`}, ${`+1613${n}`}, 'x', ${`{${roles.join(',')}}`})`);
   return { id, cookie: `ms_session=${await app.auth.sessions.create(id)}` };
 }
-async function call(party: Party, method: string, path: string, body?: unknown, role = 'buyer', extra = {}) {
-  const res = await fetch(`${url}${path}`, {
-    method,
-    headers: {
-      role,
-      cookie: party.cookie,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...extra,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
+// The HTTP client: node:http with a keep-alive agent (one socket per buyer), not fetch. It shares this process
+// with the server, so its CPU is counted in the "Node process" figure: fetch (undici's WHATWG layer: Headers,
+// streams, Response) cost ≈ 1 ms of CPU per request here, several times what a plain keep-alive request costs.
+// The server sees the same requests either way (method, headers, JSON body, one connection reused per client).
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+const { port } = new URL(url);
+function call(party: Party, method: string, path: string, body?: unknown, role = 'buyer', extra = {}) {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise<{ status: number; json: Record<string, unknown> }>((resolve, reject) => {
+    const req = http.request(
+      {
+        agent,
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        headers: {
+          role,
+          cookie: party.cookie,
+          ...(payload === undefined
+            ? {}
+            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+          ...extra,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({
+            status: res.statusCode ?? 0,
+            json: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+          });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
   });
-  const text = await res.text();
-  return { status: res.status, json: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
 }
 function must(answer: { status: number; json: Record<string, unknown> }, status: number, what: string) {
   if (answer.status !== status) throw new Error(`${what}: ${answer.status} ${JSON.stringify(answer.json)}`);
@@ -266,17 +302,29 @@ try {
   // Where the time goes while the buyers fire at once (measured over the concurrent phases only; the event
   // deliveries the accepts cause partly run after a phase ends, and the setup's ones partly during it).
   const cost = { nodeCpuMs: 0, backendCpuMs: 0, poolWaitMs: 0, connects: 0, statements: 0, wallMs: 0 };
+  const profiler = process.env.BENCH_PROFILE ? new Session() : null;
+  if (profiler) {
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.setSamplingInterval', { interval: 200 });
+  }
   for (let round = 0; round < ROUNDS; round += 1) {
     const invoices = await prepareInvoices();
+    if (profiler) await profiler.post('Profiler.start');
+    // Reading /proc for the backends first: its own CPU is then not counted as the Node process's.
     const before = {
-      cpu: process.cpuUsage(),
       backend: databaseBackendsCpuMs(),
+      cpu: process.cpuUsage(),
       wait: poolWaitMs,
       connects: poolConnects,
       statements,
       at: performance.now(),
     };
     await Promise.all(buyers.map((buyer, i) => acceptAndPay(buyer, invoices[i]!, together)));
+    if (profiler) {
+      const { profile } = await profiler.post('Profiler.stop');
+      writeFileSync(`${process.env.BENCH_PROFILE}.${round}.cpuprofile`, JSON.stringify(profile));
+    }
     const cpu = process.cpuUsage(before.cpu);
     cost.nodeCpuMs += (cpu.user + cpu.system) / 1000;
     cost.backendCpuMs += databaseBackendsCpuMs() - before.backend;
@@ -333,6 +381,7 @@ try {
   );
   if (!oneEach) process.exitCode = 1;
 } finally {
+  agent.destroy();
   await app.close();
   await database.close();
   await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);

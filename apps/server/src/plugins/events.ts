@@ -56,6 +56,14 @@ export interface DomainEvents {
    */
   outboxRows(list: Array<OutboxRow<DomainEventName>>): { cte: SQL; written: () => void };
   /**
+   * Several events (names may differ) as the common-table expressions `outbox_event` / `outbox_deliveries`, each
+   * written only when its `from` yields a row (at most one: the event's id is fixed), its payload `known` (checked
+   * against the event's schema now) merged with `computed` (SQL over `from` or scalar subqueries of the statement).
+   * For a statement that makes a change in several modules and announces it (decision 181): an event whose
+   * `from` is empty (the change did not happen) is not written. Call `written()` once the statement succeeded.
+   */
+  outboxFrom(parts: Array<OutboxPart<DomainEventName>>): { cte: SQL; written: () => void };
+  /**
    * Registers a handler while the app registers (before `ready`). `subscriber` is a stable name such as
    * 'catalog.ratings': handled event ids are recorded under it, so renaming it redelivers nothing but
    * makes the old name's pending deliveries orphans. The handler runs after commit, at least once, in a
@@ -82,6 +90,16 @@ declare module 'fastify' {
     events: DomainEvents;
   }
 }
+
+/** One event for `outboxFrom`: written once per row of `from` (one at most). */
+export type OutboxPart<N extends DomainEventName> = {
+  [K in N]: {
+    name: K;
+    from: SQL;
+    known: Partial<DomainEventPayload<K>>;
+    computed: Partial<Record<keyof DomainEventPayload<K> & string, SQL>>;
+  };
+}[N];
 
 /** One event for `outboxRows`. */
 export type OutboxRow<N extends DomainEventName> = {
@@ -137,28 +155,41 @@ async function eventsPlugin(app: FastifyInstance, options: EventsPluginOptions) 
       return id;
     },
     outboxCte(name, { from, known, computed }) {
-      const schema = domainEventSchemas[name];
-      if (!schema) throw new Error(`Unknown domain event ${String(name)}`);
-      const computedKeys = Object.keys(computed);
-      let partial = partialSchemas.get(name);
-      if (!partial) partialSchemas.set(name, (partial = schema.partial()));
-      const checked = partial.safeParse(known);
-      if (!checked.success) throw new Error(`Invalid payload for ${name}: ${checked.error.message}`);
-      const fields = computedKeys.map((key) => sql`${key}::text, ${computed[key as keyof typeof computed]}`);
-      const id = randomUUID();
+      return events.outboxFrom([{ name, from, known, computed } as OutboxPart<DomainEventName>]);
+    },
+    outboxFrom(parts) {
+      if (parts.length === 0) throw new Error('outboxFrom needs at least one event');
+      const written = parts.map(({ name, from, known, computed }) => {
+        const schema = domainEventSchemas[name];
+        if (!schema) throw new Error(`Unknown domain event ${String(name)}`);
+        let partial = partialSchemas.get(name);
+        if (!partial) partialSchemas.set(name, (partial = schema.partial()));
+        const checked = partial.safeParse(known);
+        if (!checked.success) throw new Error(`Invalid payload for ${name}: ${checked.error.message}`);
+        const fields = Object.entries(computed as Record<string, SQL>).map(
+          ([key, value]) => sql`${key}::text, ${value}`,
+        );
+        const id = randomUUID();
+        const select = sql`SELECT ${id}::uuid, ${name}::text,
+            ${JSON.stringify(checked.data)}::jsonb || jsonb_build_object(${sql.join(fields, sql`, `)})
+          FROM ${from}`;
+        return { id, name, select };
+      });
       const cte = sql`outbox_event AS (
           INSERT INTO domain_events (id, name, payload)
-          SELECT ${id}::uuid, ${name}, ${JSON.stringify(checked.data)}::jsonb || jsonb_build_object(${sql.join(fields, sql`, `)})
-          FROM ${from}
-          RETURNING id
+          ${sql.join(
+            written.map((event) => event.select),
+            sql` UNION ALL `,
+          )}
+          RETURNING id, name
         ), outbox_deliveries AS (
           INSERT INTO event_deliveries (event_id, subscriber)
-          SELECT outbox_event.id, s.subscriber FROM outbox_event, event_subscriptions s WHERE s.event_name = ${name}
+          SELECT outbox_event.id, s.subscriber FROM outbox_event JOIN event_subscriptions s ON s.event_name = outbox_event.name
         )`;
       return {
         cte,
         written: () => {
-          if (dispatcher.handles(name)) dispatcher.nudge(id);
+          for (const event of written) if (dispatcher.handles(event.name)) dispatcher.nudge(event.id);
         },
       };
     },

@@ -125,12 +125,130 @@ describe('accepting an invoice', () => {
     expect(details.json().invoice).toMatchObject({ status: 'accepted', orderId });
   });
 
+  it('posts both messages with the next seqs, moves the chat to ordered and writes the events, in one statement', async () => {
+    const invoice = await issueInvoiceFor(t, { buyer, seller, productId });
+    const chatState = async () =>
+      rowsOf<{ last_seq: number | string; phase: string }>(
+        await t.database.db.execute(sql`SELECT last_seq, phase FROM chats WHERE id = ${invoice.chatId}`),
+      )[0]!;
+    const before = Number((await chatState()).last_seq);
+    const res = await accept(buyer, body(invoice.token));
+    expect(res.statusCode, res.body).toBe(201);
+    const { orderId } = res.json<{ orderId: string }>();
+    expect(await chatState()).toMatchObject({ phase: 'ordered' });
+    expect(Number((await chatState()).last_seq)).toBe(before + 2);
+
+    const messages = rowsOf<{
+      id: string;
+      seq: number | string;
+      sender_id: string;
+      business_action: string;
+      business_payload: Record<string, unknown> | string;
+    }>(
+      await t.database.db.execute(sql`
+        SELECT id, seq, sender_id, business_action, business_payload FROM chat_messages
+        WHERE chat_id = ${invoice.chatId} AND seq > ${before} ORDER BY seq`),
+    ).map((row) => ({
+      ...row,
+      seq: Number(row.seq),
+      payload:
+        typeof row.business_payload === 'string' ? JSON.parse(row.business_payload) : row.business_payload,
+    }));
+    expect(messages.map((m) => [m.seq, m.business_action, m.sender_id])).toEqual([
+      [before + 1, 'invoice_accepted', buyer.id],
+      [before + 2, 'order_created', buyer.id],
+    ]);
+    expect(messages[0]!.payload).toEqual({
+      invoiceId: invoice.invoiceId,
+      invoiceToken: invoice.token,
+      orderId,
+      kind: 'product',
+    });
+    expect(messages[1]!.payload).toEqual({
+      orderId,
+      kind: 'product',
+      status: 'pending',
+      invoiceToken: invoice.token,
+    });
+
+    const events = rowsOf<{ id: string; name: string; payload: Record<string, unknown> | string }>(
+      await t.database.db.execute(sql`
+        SELECT id, name, payload FROM domain_events
+        WHERE payload->>'orderId' = ${orderId}
+           OR payload->>'messageId' IN (${messages[0]!.id}, ${messages[1]!.id})
+        ORDER BY name, payload->>'seq'`),
+    ).map((row) => ({
+      name: row.name,
+      payload: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload,
+      id: row.id,
+    }));
+    expect(events.map((e) => [e.name, e.payload])).toEqual([
+      [
+        'chat.message-created',
+        {
+          chatId: invoice.chatId,
+          messageId: messages[0]!.id,
+          seq: before + 1,
+          senderId: buyer.id,
+          recipientId: seller.id,
+          subjectKind: 'product',
+          businessAction: 'invoice_accepted',
+        },
+      ],
+      [
+        'chat.message-created',
+        {
+          chatId: invoice.chatId,
+          messageId: messages[1]!.id,
+          seq: before + 2,
+          senderId: buyer.id,
+          recipientId: seller.id,
+          subjectKind: 'product',
+          businessAction: 'order_created',
+        },
+      ],
+      [
+        'order.changed',
+        { orderId, kind: 'product', chatId: invoice.chatId, status: 'pending', change: 'created' },
+      ],
+    ]);
+    // Each event has its deliveries, and they are handled.
+    await t.app.events.drain();
+    for (const event of events)
+      expect(
+        await count(sql`SELECT count(*) AS n FROM event_deliveries WHERE event_id = ${event.id}::uuid
+                        AND delivered_at IS NOT NULL`),
+      ).toBeGreaterThan(0);
+  });
+
+  it('stores nothing when the conversation is gone (404), the invoice stays pending', async () => {
+    const invoice = await issueInvoiceFor(t, { buyer: otherBuyer, seller, productId });
+    await t.database.db.execute(sql`DELETE FROM chats WHERE id = ${invoice.chatId}`);
+    const res = await accept(otherBuyer, body(invoice.token));
+    expect(res.statusCode, res.body).toBe(404);
+    expect(res.json().error.code).toBe('INVOICE_NOT_FOUND');
+    const [row] = rowsOf<{ status: string; order_id: string | null }>(
+      await t.database.db.execute(sql`SELECT status, order_id FROM invoices WHERE id = ${invoice.invoiceId}`),
+    );
+    expect(row).toEqual({ status: 'pending', order_id: null });
+    expect(await count(sql`SELECT count(*) AS n FROM orders WHERE invoice_id = ${invoice.invoiceId}`)).toBe(
+      0,
+    );
+    expect(
+      await count(sql`SELECT count(*) AS n FROM invoice_acceptances WHERE invoice_id = ${invoice.invoiceId}`),
+    ).toBe(0);
+  });
+
   it('50 concurrent accepts of one invoice make one order, and 50 concurrent intents one intent', async () => {
     const invoice = await issueInvoiceFor(t, { buyer, seller, productId });
     // The buyer's conversation about this product is reused from the test before: count what this adds.
     const created = async () =>
       (await chatActions(t, invoice.chatId)).filter((action) => action === 'order_created').length;
     const createdBefore = await created();
+    const orderEvents = () =>
+      count(sql`SELECT count(*) AS n FROM domain_events WHERE name = 'order.changed'
+                AND payload->>'chatId' = ${invoice.chatId} AND payload->>'change' = 'created'`);
+    const orderEventsBefore = await orderEvents();
     const answers = await Promise.all(Array.from({ length: 50 }, () => accept(buyer, body(invoice.token))));
     const statuses = answers.map((res) => res.statusCode);
     expect(statuses.filter((status) => status === 201)).toHaveLength(1);
@@ -141,6 +259,11 @@ describe('accepting an invoice', () => {
       1,
     );
     expect(await created()).toBe(createdBefore + 1);
+    // The 49 statements that matched nothing wrote no acceptance and no event either.
+    expect(await orderEvents()).toBe(orderEventsBefore + 1);
+    expect(
+      await count(sql`SELECT count(*) AS n FROM invoice_acceptances WHERE invoice_id = ${invoice.invoiceId}`),
+    ).toBe(1);
 
     const [orderId] = [...orderIds];
     const intents = await Promise.all(

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
 import {
   invoiceAcceptanceTerms,
   type AcceptInvoiceResponse,
@@ -8,18 +10,17 @@ import {
 } from '@maplesource/contracts';
 import type { z } from 'zod';
 import type { acceptInvoiceBodySchema } from '@maplesource/contracts';
-import { withTransaction } from '../db/transaction';
-import { AppError, conflict, notFound } from '../plugins/errors';
+import { queryPrepared } from '../db/prepared';
+import { conflict, notFound } from '../plugins/errors';
 import '../modules/chat';
 import type { InvoicesService } from '../modules/invoices';
 import '../modules/orders';
-import { scheduleUnpaidOrderExpiry } from './expire-unpaid-orders';
 
 type AcceptInvoiceBody = z.output<typeof acceptInvoiceBodySchema>;
 
-export type AcceptInvoiceDoors = Pick<FastifyInstance, 'db' | 'orders' | 'chat' | 'events' | 'jobs'> & {
-  /** The invoices module's part of the acceptance: the row lock and the acceptance record. */
-  invoices: Pick<InvoicesService, 'lockForAcceptance' | 'recordAcceptance'>;
+export type AcceptInvoiceDoors = Pick<FastifyInstance, 'db' | 'orders' | 'chat' | 'events'> & {
+  /** The invoices module's part of the acceptance: the statement part and, when it matched nothing, why. */
+  invoices: Pick<InvoicesService, 'acceptanceStatement' | 'acceptanceRefusal'>;
 };
 
 export interface AcceptInvoiceRequest {
@@ -42,97 +43,132 @@ export function addressesOf(body: AcceptInvoiceBody): { shipping: OrderAddress; 
 }
 
 /**
- * The buyer accepts an invoice (spec §4 accept flow): in ONE transaction the invoice row is locked, then
- * either it was already accepted (a double click, a second tab, 50 concurrent requests) and its order is
- * answered again, or the order is created (orders.invoice_id is unique), the acceptance recorded with the
- * signature, the exact terms text, IP, user agent and time, and `invoice_accepted` + `order_created` posted
- * in the conversation (their chat messages notify the seller). Expired → 409 INVOICE_EXPIRED; another
- * buyer's or unknown → 404 INVOICE_NOT_FOUND (both from the invoices module).
+ * The buyer accepts an invoice (spec §4 accept flow) in ONE statement (decision 181), atomic without a
+ * transaction round trip: the invoice is marked accepted with its order only if it is this buyer's, of this kind,
+ * pending and unexpired (a conditional UPDATE: of a double click, two tabs or 50 concurrent requests exactly one
+ * matches); with it, in the same statement, the acceptance record (signature, exact terms text, IP, user agent,
+ * time), the order and its timeline entry, `invoice_accepted` + `order_created` in the conversation and the
+ * outbox events (`chat.message-created` ×2, `order.changed`). Each module writes its own tables through its door;
+ * this workflow only wires one part's output into the next. When nothing matched, the invoices module says why:
+ * accepted already → its order again (`created: false`); another buyer's or unknown → 404 INVOICE_NOT_FOUND;
+ * expired → 409 INVOICE_EXPIRED; rejected → 409 INVOICE_NOT_PENDING. A conversation that is gone leaves the
+ * order's chat_id NULL, which fails the whole statement: 404 INVOICE_NOT_FOUND, nothing stored.
+ * Unpaid orders are cancelled by the sweep (decision 166, every minute since decision 181).
  */
-export function acceptInvoice(
+export async function acceptInvoice(
   doors: AcceptInvoiceDoors,
   request: AcceptInvoiceRequest,
 ): Promise<AcceptInvoiceResponse & { created: boolean }> {
-  const { body, kind } = request;
+  const { body, kind, buyerUserId, now } = request;
   if (body.termsVersion !== invoiceAcceptanceTerms.version)
     throw conflict('INVOICE_TERMS_OUTDATED', 'The acceptance terms changed: read them again and sign');
-  const termsText = invoiceAcceptanceTerms[body.termsLanguage];
   const { shipping, billing } = addressesOf(body);
+  const orderId = randomUUID();
 
-  return withTransaction(doors.db, async (tx) => {
-    const { invoice, sellerUserId, alreadyAccepted } = await doors.invoices.lockForAcceptance(tx, {
+  const invoice = doors.invoices.acceptanceStatement({
+    token: body.invoiceToken,
+    kind,
+    buyerUserId,
+    orderId,
+    signerName: body.signature.fullName,
+    signatureSvg: body.signature.svg,
+    termsVersion: body.termsVersion,
+    termsLanguage: body.termsLanguage,
+    termsText: invoiceAcceptanceTerms[body.termsLanguage],
+    ip: request.ip,
+    userAgent: request.userAgent,
+    at: now,
+  });
+  const invoiceId = sql`${invoice.column('id')}::text`;
+  const invoiceToken = invoice.column('token');
+  const chat = doors.chat.businessActionsStatement({
+    chatId: invoice.column('chat_id'),
+    senderId: buyerUserId,
+    actions: [
+      {
+        action: 'invoice_accepted',
+        payload: { invoiceToken: body.invoiceToken, orderId, kind },
+        computed: { invoiceId },
+      },
+      {
+        action: 'order_created',
+        payload: {
+          orderId,
+          kind,
+          status: 'pending',
+          invoiceToken: body.invoiceToken,
+        } satisfies ChatOrderPayload,
+      },
+    ],
+  });
+  const order = doors.orders.createStatement({
+    id: orderId,
+    kind,
+    from: invoice.from,
+    copied: {
+      invoiceId,
+      invoiceToken,
+      // The moved chat's id, not the invoice's copy: NULL (and the statement fails) when the chat is gone.
+      chatId: chat.chatId,
+      buyerName: invoice.column('buyer_name'),
+      sellerUserId: invoice.column('seller_user_id'),
+      sellerId: invoice.column('seller_id'),
+      sellerSlug: invoice.column('seller_slug'),
+      sellerName: invoice.column('seller_name'),
+      subjectId: invoice.column('subject_id'),
+      subjectName: invoice.column('subject_name'),
+      subjectCategory: invoice.column('subject_category'),
+      quantity: invoice.column('quantity'),
+      unit: invoice.column('unit'),
+      negotiatedPriceCents: invoice.column('negotiated_price_cents'),
+      shippingCents: invoice.column('shipping_cents'),
+      taxCents: invoice.column('tax_cents'),
+      totalCents: invoice.column('total_cents'),
+      leadDays: sql`coalesce(${invoice.column('lead_days')}, 0)`,
+    },
+    buyerUserId,
+    shippingAddress: shipping,
+    billingAddress: billing,
+    placedAt: now,
+  });
+  const outbox = doors.events.outboxFrom([
+    ...chat.events,
+    {
+      name: 'order.changed',
+      from: order.from,
+      known: { orderId, kind, status: 'pending', change: 'created' },
+      computed: { chatId: sql`${chat.chatId}::text` },
+    },
+  ]);
+
+  let placed: string | null;
+  try {
+    const [row] = await queryPrepared<{ order_id: string | null }>(
+      doors.db,
+      sql`WITH ${invoice.cte}, ${chat.cte}, ${order.cte}, ${outbox.cte}
+          SELECT ${order.id}::text AS order_id`,
+    );
+    placed = row?.order_id ?? null;
+  } catch (error) {
+    if (isNotNullViolation(error, 'chat_id')) throw notFound('INVOICE_NOT_FOUND', 'Invoice not found');
+    throw error;
+  }
+  if (placed === null) {
+    const accepted = await doors.invoices.acceptanceRefusal(doors.db, {
       token: body.invoiceToken,
       kind,
-      buyerUserId: request.buyerUserId,
-      now: request.now,
+      buyerUserId,
+      now,
     });
-    if (alreadyAccepted) {
-      if (!invoice.orderId) throw notFound('ORDER_NOT_FOUND', 'The order of this invoice was not found');
-      return { orderId: invoice.orderId, kind, created: false };
-    }
-    // The seller user is the invoice's own (the one of its conversation): no read of the chat here; the chat
-    // row is locked once, when the two messages are posted below.
-    const order = await doors.orders.create(tx, {
-      kind,
-      invoiceId: invoice.id,
-      invoiceToken: invoice.token,
-      chatId: invoice.chatId,
-      buyer: { userId: request.buyerUserId, name: invoice.buyer.name },
-      sellerUserId,
-      seller: { sellerId: invoice.seller.sellerId, slug: invoice.seller.slug, name: invoice.seller.name },
-      subject: invoice.subject,
-      negotiatedPriceCents: invoice.negotiatedPriceCents,
-      shippingCents: invoice.shippingCents,
-      taxCents: invoice.taxCents,
-      totalCents: invoice.totalCents,
-      leadDays: invoice.leadDays ?? 0,
-      shippingAddress: shipping,
-      billingAddress: billing,
-      placedAt: request.now,
-    });
-    await doors.invoices.recordAcceptance(tx, {
-      invoiceId: invoice.id,
-      orderId: order.id,
-      signerName: body.signature.fullName,
-      signatureSvg: body.signature.svg,
-      termsVersion: body.termsVersion,
-      termsLanguage: body.termsLanguage,
-      termsText,
-      ip: request.ip,
-      userAgent: request.userAgent,
-      at: request.now,
-    });
-    const orderPayload: ChatOrderPayload = {
-      orderId: order.id,
-      kind,
-      status: 'pending',
-      invoiceToken: invoice.token,
-    };
-    // Both messages in one call (one chat lock, one statement); a conversation that is gone is the invoice's.
-    await doors.chat
-      .postBusinessActions(tx, {
-        chatId: invoice.chatId,
-        senderId: request.buyerUserId,
-        actions: [
-          {
-            action: 'invoice_accepted',
-            payload: { invoiceId: invoice.id, invoiceToken: invoice.token, orderId: order.id, kind },
-          },
-          { action: 'order_created', payload: orderPayload },
-        ],
-      })
-      .catch((error: unknown) => {
-        if (error instanceof AppError && error.code === 'CHAT_NOT_FOUND')
-          throw notFound('INVOICE_NOT_FOUND', 'Invoice not found');
-        throw error;
-      });
-    await doors.events.emit(
-      'order.changed',
-      { orderId: order.id, kind, chatId: invoice.chatId, status: 'pending', change: 'created' },
-      tx,
-    );
-    // Unpaid by its deadline, the order is cancelled (decision 166).
-    await scheduleUnpaidOrderExpiry(doors, tx, { id: order.id, placedAt: request.now });
-    return { orderId: order.id, kind, created: true };
-  });
+    return { orderId: accepted.orderId, kind, created: false };
+  }
+  outbox.written();
+  return { orderId: placed, kind, created: true };
+}
+
+/** PostgreSQL's (and PGlite's) not-null violation on `column`, however the driver wraps it. */
+function isNotNullViolation(error: unknown, column: string): boolean {
+  const e = error as { code?: string; column?: string; cause?: { code?: string; column?: string } };
+  const cause = e?.code === '23502' ? e : e?.cause?.code === '23502' ? e.cause : null;
+  return cause !== null && (cause.column === undefined || cause.column === column);
 }

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { unpaidOrderCancelDays, type ChatOrderPayload } from '@maplesource/contracts';
-import { withTransaction, type Tx } from '../db/transaction';
+import { withTransaction } from '../db/transaction';
 import '../modules/chat';
 import '../modules/orders';
 
 /**
  * Unpaid orders (decision 166). An order whose payment has not succeeded is cancelled `unpaidOrderCancelDays` after
- * it was placed: a job queued at acceptance for that moment (one per order), and a sweep for any the job missed.
+ * it was placed, by a sweep every minute (decision 181: no job queued per order at acceptance any more; the per-order
+ * job stays registered for the jobs queued before).
  * A payment that succeeds after all on a cancelled order (a checkout tab left open) is refunded through the
  * provider by a job the payment webhook queues.
  */
@@ -26,19 +27,6 @@ const sweepBatch = 100;
 /** When an order placed at `placedAt` is cancelled if no payment succeeded. */
 export const unpaidOrderDeadline = (placedAt: Date) =>
   new Date(placedAt.getTime() + unpaidOrderCancelDays * dayMs);
-
-/** Queues the order's expiry at its deadline, in the transaction that created it (one job per order). */
-export async function scheduleUnpaidOrderExpiry(
-  doors: Pick<FastifyInstance, 'jobs'>,
-  tx: Tx,
-  order: { id: string; placedAt: Date },
-) {
-  await doors.jobs.send(
-    expireUnpaidOrderJob,
-    { orderId: order.id },
-    { tx, startAfter: unpaidOrderDeadline(order.placedAt), singletonKey: order.id },
-  );
-}
 
 /**
  * Cancels one order if it is still unpaid past its deadline; 'skipped' when it no longer applies (paid, being
@@ -183,7 +171,11 @@ export async function refundPaidCancelledOrder(doors: UnpaidOrderDoors, orderId:
 
 const orderJobSchema = z.object({ orderId: z.uuid() });
 
-/** Registers the three jobs in every process (any backend may queue them), and the sweep every 15 minutes. */
+/**
+ * Registers the three jobs in every process (any backend may queue them), and the sweep every minute: it is the one
+ * way unpaid orders are cancelled (decision 181), within a minute of their deadline; `orders.expire-unpaid` runs the
+ * per-order jobs queued at acceptance before that change.
+ */
 export async function registerUnpaidOrderJobs(app: FastifyInstance) {
   app.jobs.register(
     expireUnpaidOrderJob,
@@ -199,5 +191,5 @@ export async function registerUnpaidOrderJobs(app: FastifyInstance) {
     async ({ orderId }) => void (await refundPaidCancelledOrder(app, orderId)),
     { schema: orderJobSchema, retryLimit: 10 },
   );
-  await app.jobs.schedule(expireUnpaidSweepJob, '*/15 * * * *');
+  await app.jobs.schedule(expireUnpaidSweepJob, '* * * * *');
 }

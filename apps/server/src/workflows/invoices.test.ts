@@ -14,7 +14,7 @@ import { invoiceDateOf } from './issue-invoice';
 /**
  * Invoices (issue 12): the seller issues one from a conversation, both parties read it by token (others 404), the
  * buyer rejects it with a reason, it expires, its PDF carries the input tax credit fields, and the accept door
- * (`lockForAcceptance` + `recordAcceptance`) refuses what it must. Runs on PGlite and on PostgreSQL (races).
+ * (`acceptanceStatement` + `acceptanceRefusal`) refuses what it must. Runs on PGlite and on PostgreSQL (races).
  */
 let t: TestApp;
 let seller: SignedUp;
@@ -637,82 +637,21 @@ describe('expiry', () => {
 describe('the accept door for the accept-invoice workflow', () => {
   const signature =
     '<svg viewBox="0 0 300 100"><path d="M10 10 L 50 60 C 60 70 80 20 90 40" stroke="#123" stroke-width="2"/></svg>';
-
-  it('locks a pending invoice for its buyer and records one acceptance', async () => {
-    const { buyer, chatId } = await newConversation();
-    const invoice = await issued(chatId);
-    const stranger = await signUp(t.app, { fullName: 'Other Buyer' });
-    const now = new Date();
-    await expect(
-      withTransaction(t.app.db, (tx) =>
-        t.app.invoices.lockForAcceptance(tx, {
-          token: invoice.token,
-          kind: 'product',
-          buyerUserId: stranger.id,
-          now,
-        }),
-      ),
-    ).rejects.toMatchObject({ statusCode: 404, code: 'INVOICE_NOT_FOUND' });
-    await expect(
-      withTransaction(t.app.db, (tx) =>
-        t.app.invoices.lockForAcceptance(tx, {
-          token: invoice.token,
-          kind: 'service',
-          buyerUserId: buyer.id,
-          now,
-        }),
-      ),
-    ).rejects.toMatchObject({ statusCode: 404 });
-    await withTransaction(t.app.db, async (tx) => {
-      const locked = await t.app.invoices.lockForAcceptance(tx, {
-        token: invoice.token,
-        kind: 'product',
-        buyerUserId: buyer.id,
-        now,
-      });
-      expect(locked.alreadyAccepted).toBe(false);
-      await t.app.invoices.recordAcceptance(tx, {
-        invoiceId: invoice.id,
-        orderId: 'order-1',
-        signerName: ' Bea Buyer ',
-        signatureSvg: signature,
-        termsVersion: '2026-11-23',
-        termsLanguage: 'en',
-        termsText: 'Terms text',
-        ip: '203.0.113.7',
-        userAgent: 'vitest',
-        at: now,
-      });
-    });
-    const again = await withTransaction(t.app.db, (tx) =>
-      t.app.invoices.lockForAcceptance(tx, {
-        token: invoice.token,
-        kind: 'product',
-        buyerUserId: buyer.id,
-        now,
-      }),
-    );
-    expect(again.alreadyAccepted).toBe(true);
-    expect(again.invoice).toMatchObject({ status: 'accepted', orderId: 'order-1' });
-    const acceptance = await t.app.invoices.acceptanceOf(t.app.db, invoice.id);
-    expect(acceptance).toMatchObject({ signerName: 'Bea Buyer', termsText: 'Terms text', ip: '203.0.113.7' });
-    expect(acceptance!.signatureSvg).toBe(
-      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 100"><path d="M10 10 L 50 60 C 60 70 80 20 90 40" stroke="#123" stroke-width="2" fill="none"/></svg>',
-    );
-    await expect(
-      withTransaction(t.app.db, (tx) =>
-        t.app.invoices.recordAcceptance(tx, { ...acceptanceInput(invoice.id), at: now }),
-      ),
-    ).rejects.toMatchObject({ statusCode: 409, code: 'INVOICE_NOT_PENDING' });
-    // An accepted invoice can no longer be rejected.
-    expect((await reject(buyer, invoice.token, 'Changed my mind')).json().error.code).toBe(
-      'INVOICE_NOT_PENDING',
-    );
-  });
-
-  const acceptanceInput = (invoiceId: string) => ({
-    invoiceId,
-    orderId: 'order-2',
+  type AcceptancePart = ReturnType<TestApp['app']['invoices']['acceptanceStatement']>;
+  /** Runs the invoices part of the accept statement alone: the accepted invoice's id, or null. */
+  const run = async (part: AcceptancePart) =>
+    rowsOf<{ id: string | null }>(
+      await t.app.db.execute(sql`WITH ${part.cte} SELECT ${part.column('id')}::text AS id`),
+    )[0]!.id;
+  const acceptanceInput = (
+    invoice: Invoice,
+    buyerUserId: string,
+    overrides: { kind?: 'product' | 'service'; at?: Date; orderId?: string } = {},
+  ) => ({
+    token: invoice.token,
+    kind: overrides.kind ?? ('product' as const),
+    buyerUserId,
+    orderId: overrides.orderId ?? 'order-2',
     signerName: 'Bea Buyer',
     signatureSvg: signature,
     termsVersion: '2026-11-23',
@@ -720,6 +659,58 @@ describe('the accept door for the accept-invoice workflow', () => {
     termsText: 'Terms',
     ip: '203.0.113.7',
     userAgent: null,
+    at: overrides.at ?? new Date(),
+  });
+  const refusal = (
+    invoice: Invoice,
+    buyerUserId: string,
+    now = new Date(),
+    kind: 'product' | 'service' = 'product',
+  ) => t.app.invoices.acceptanceRefusal(t.app.db, { token: invoice.token, kind, buyerUserId, now });
+
+  it('accepts a pending invoice for its buyer only, once, with one acceptance record', async () => {
+    const { buyer, chatId } = await newConversation();
+    const invoice = await issued(chatId);
+    const stranger = await signUp(t.app, { fullName: 'Other Buyer' });
+    expect(await run(t.app.invoices.acceptanceStatement(acceptanceInput(invoice, stranger.id)))).toBeNull();
+    await expect(refusal(invoice, stranger.id)).rejects.toMatchObject({
+      statusCode: 404,
+      code: 'INVOICE_NOT_FOUND',
+    });
+    expect(
+      await run(t.app.invoices.acceptanceStatement(acceptanceInput(invoice, buyer.id, { kind: 'service' }))),
+    ).toBeNull();
+    await expect(refusal(invoice, buyer.id, new Date(), 'service')).rejects.toMatchObject({
+      statusCode: 404,
+    });
+
+    const accepted = await run(
+      t.app.invoices.acceptanceStatement({
+        ...acceptanceInput(invoice, buyer.id, { orderId: 'order-1' }),
+        signerName: ' Bea Buyer ',
+        termsText: 'Terms text',
+        userAgent: 'vitest',
+      }),
+    );
+    expect(accepted).toBe(invoice.id);
+    // Again: nothing matches, and the refusal answers the order already made.
+    expect(await run(t.app.invoices.acceptanceStatement(acceptanceInput(invoice, buyer.id)))).toBeNull();
+    expect(await refusal(invoice, buyer.id)).toEqual({ orderId: 'order-1' });
+    const acceptance = await t.app.invoices.acceptanceOf(t.app.db, invoice.id);
+    expect(acceptance).toMatchObject({
+      orderId: 'order-1',
+      signerName: 'Bea Buyer',
+      termsText: 'Terms text',
+      ip: '203.0.113.7',
+      userAgent: 'vitest',
+    });
+    expect(acceptance!.signatureSvg).toBe(
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 100"><path d="M10 10 L 50 60 C 60 70 80 20 90 40" stroke="#123" stroke-width="2" fill="none"/></svg>',
+    );
+    // An accepted invoice can no longer be rejected.
+    expect((await reject(buyer, invoice.token, 'Changed my mind')).json().error.code).toBe(
+      'INVOICE_NOT_PENDING',
+    );
   });
 
   it('refuses expired and rejected invoices and signatures that are not paths', async () => {
@@ -732,36 +723,26 @@ describe('the accept door for the accept-invoice workflow', () => {
       'not an svg',
       `<svg>${'<path d="M0 0 L1 1"/>'.repeat(4000)}</svg>`,
     ])
-      await expect(
-        withTransaction(t.app.db, (tx) =>
-          t.app.invoices.recordAcceptance(tx, {
-            ...acceptanceInput(invoice.id),
-            signatureSvg: svg,
-            at: new Date(),
-          }),
-        ),
-      ).rejects.toMatchObject({ statusCode: 400, code: 'INVOICE_SIGNATURE_INVALID' });
+      expect(() =>
+        t.app.invoices.acceptanceStatement({ ...acceptanceInput(invoice, buyer.id), signatureSvg: svg }),
+      ).toThrow(expect.objectContaining({ statusCode: 400, code: 'INVOICE_SIGNATURE_INVALID' }));
+    expect(() =>
+      t.app.invoices.acceptanceStatement({ ...acceptanceInput(invoice, buyer.id), signerName: ' B ' }),
+    ).toThrow(expect.objectContaining({ statusCode: 400, code: 'INVOICE_SIGNATURE_INVALID' }));
     const later = new Date(new Date(invoice.expiresAt).getTime() + 1000);
-    await expect(
-      withTransaction(t.app.db, (tx) =>
-        t.app.invoices.lockForAcceptance(tx, {
-          token: invoice.token,
-          kind: 'product',
-          buyerUserId: buyer.id,
-          now: later,
-        }),
-      ),
-    ).rejects.toMatchObject({ statusCode: 409, code: 'INVOICE_EXPIRED' });
+    expect(
+      await run(t.app.invoices.acceptanceStatement(acceptanceInput(invoice, buyer.id, { at: later }))),
+    ).toBeNull();
+    await expect(refusal(invoice, buyer.id, later)).rejects.toMatchObject({
+      statusCode: 409,
+      code: 'INVOICE_EXPIRED',
+    });
     expect((await reject(buyer, invoice.token, 'No thanks')).statusCode).toBe(200);
-    await expect(
-      withTransaction(t.app.db, (tx) =>
-        t.app.invoices.lockForAcceptance(tx, {
-          token: invoice.token,
-          kind: 'product',
-          buyerUserId: buyer.id,
-          now: new Date(),
-        }),
-      ),
-    ).rejects.toMatchObject({ statusCode: 409, code: 'INVOICE_NOT_PENDING' });
+    expect(await run(t.app.invoices.acceptanceStatement(acceptanceInput(invoice, buyer.id)))).toBeNull();
+    await expect(refusal(invoice, buyer.id)).rejects.toMatchObject({
+      statusCode: 409,
+      code: 'INVOICE_NOT_PENDING',
+    });
+    expect(await t.app.invoices.acceptanceOf(t.app.db, invoice.id)).toBeNull();
   });
 });

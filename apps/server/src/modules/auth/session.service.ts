@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import { roleSchema, type Role } from '@maplesource/contracts';
 import type { Db } from '../../db/client';
+import { queryPrepared } from '../../db/prepared';
 import {
   SESSION_IDLE_MS,
   SESSION_TOUCH_INTERVAL_MS,
@@ -9,8 +10,9 @@ import {
   type SessionResolver,
   type SessionUser,
 } from '../../plugins/auth';
-import { sessions, users } from './auth.tables';
+import { sessions } from './auth.tables';
 
+const knownRoles = new Set<string>(roleSchema.options);
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 /** `now() - <ms>` in SQL; the milliseconds are our own constants, never user input. */
 const agoSql = (ms: number) => sql`now() - ${sql.raw(`interval '${Math.round(ms / 1000)} seconds'`)}`;
@@ -32,32 +34,36 @@ export class SessionService implements SessionResolver {
     return token;
   }
 
+  /**
+   * Runs on every API request with a cookie: prebuilt SQL as a named prepared statement (decision 181), so neither
+   * Drizzle's query builder nor PostgreSQL's planner runs per request.
+   */
   async resolve(token: string): Promise<SessionUser | null> {
-    const [row] = await this.db
-      .select({
-        sessionId: sessions.id,
-        id: users.id,
-        roles: users.roles,
-        fullName: users.fullName,
-        email: users.email,
-        lastSeenAt: sessions.lastSeenAt,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(
-        and(
-          eq(sessions.id, hashToken(token)),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, sql`now()`),
-          gt(sessions.lastSeenAt, agoSql(SESSION_IDLE_MS)),
-        ),
-      )
-      .limit(1);
+    const [row] = await queryPrepared<{
+      session_id: string;
+      id: string;
+      roles: string[];
+      full_name: string;
+      email: string;
+      last_seen_at: Date | string;
+    }>(
+      this.db,
+      sql`SELECT s.id AS session_id, u.id, u.roles, u.full_name, u.email, s.last_seen_at
+          FROM sessions s JOIN users u ON u.id = s.user_id
+          WHERE s.id = ${hashToken(token)}::text AND s.revoked_at IS NULL AND s.expires_at > now()
+            AND s.last_seen_at > ${agoSql(SESSION_IDLE_MS)}
+          LIMIT 1`,
+    );
     if (!row) return null;
-    const { lastSeenAt, ...user } = row;
-    if (Date.now() - lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) await this.touch(row.sessionId);
-    const roles = user.roles.filter((role): role is Role => roleSchema.safeParse(role).success);
-    return { ...user, roles };
+    if (Date.now() - new Date(row.last_seen_at).getTime() >= SESSION_TOUCH_INTERVAL_MS)
+      await this.touch(row.session_id);
+    return {
+      id: String(row.id),
+      sessionId: row.session_id,
+      roles: row.roles.filter((role): role is Role => knownRoles.has(role)),
+      fullName: row.full_name,
+      email: row.email,
+    };
   }
 
   /**

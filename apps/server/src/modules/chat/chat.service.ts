@@ -15,8 +15,8 @@ import {
 import type { Db } from '../../db/client';
 import { rowsOf, type Tx } from '../../db/transaction';
 import { AppError, badRequest, conflict, notFound } from '../../plugins/errors';
-import type { DomainEvents } from '../../plugins/events';
-import { phaseAfter } from './chat.phases';
+import type { DomainEvents, OutboxPart } from '../../plugins/events';
+import { fixedPhaseAfter, phaseAfter } from './chat.phases';
 import {
   iso,
   num,
@@ -409,6 +409,74 @@ export function createChatService(db: Db, events: DomainEvents, directory: ChatD
       // No reads back: a business action carries no attachments, and its seq is past every read/delivery
       // marker (markers are clamped to the committed last_seq), so it is 'sent'.
       return stored.map((row) => toMessage(row, [], 'sent'));
+    },
+
+    /**
+     * `postBusinessActions` as common-table expressions of a bigger statement (the accept-invoice statement,
+     * decision 181), for actions whose resulting phase does not depend on the current one: `chat_moved` moves the
+     * chat named by `chatId` (SQL: a scalar subquery of the statement; nothing when it is NULL) by the number of
+     * actions — only when `senderId` takes part in it; the UPDATE takes the row lock, so concurrent sends get the
+     * seqs after these — and `chat_message` inserts the messages with consecutive seqs. A payload's `computed`
+     * fields are SQL of the statement. `chatId` (out) is the moved chat's id, NULL when none moved; `events` are
+     * their `chat.message-created` events for `events.outboxFrom`.
+     */
+    businessActionsStatement(input: {
+      chatId: SQL;
+      senderId: string;
+      actions: Array<{
+        action: BusinessAction;
+        payload: Record<string, unknown>;
+        computed?: Record<string, SQL>;
+      }>;
+    }): { cte: SQL; chatId: SQL; events: Array<OutboxPart<'chat.message-created'>> } {
+      const count = input.actions.length;
+      if (count === 0) throw new Error('businessActionsStatement needs at least one action');
+      const phase = fixedPhaseAfter(input.actions);
+      const sender = sql`${input.senderId}::uuid`;
+      const messages = input.actions.map(({ action, payload, computed }, index) => {
+        const back = count - 1 - index;
+        const fields = Object.entries(computed ?? {}).map(([key, value]) => sql`${key}::text, ${value}`);
+        const id = randomUUID();
+        return {
+          id,
+          back,
+          select: sql`SELECT ${id}::uuid AS id, chat_moved.id AS chat_id,
+              chat_moved.last_seq - ${back}::integer AS seq, ${`action-${randomUUID()}`}::text AS client_message_id,
+              ${typeof payload.text === 'string' ? payload.text : ''}::text AS text, ${action}::text AS business_action,
+              ${JSON.stringify(payload)}::jsonb || jsonb_build_object(${sql.join(fields, sql`, `)}) AS business_payload
+            FROM chat_moved`,
+          action,
+        };
+      });
+      const cte = sql`chat_moved AS (
+          UPDATE chats SET last_seq = last_seq + ${count}::integer, updated_at = now(), phase = ${phase}::text
+          WHERE id = ${input.chatId} AND (buyer_id = ${sender} OR seller_user_id = ${sender})
+          RETURNING id, last_seq, subject_kind,
+                    CASE WHEN buyer_id = ${sender} THEN seller_user_id ELSE buyer_id END AS recipient_id
+        ), chat_message AS (
+          INSERT INTO chat_messages (id, chat_id, seq, client_message_id, sender_id, text, business_action,
+                                     business_payload)
+          SELECT m.id, m.chat_id, m.seq, m.client_message_id, ${sender}, m.text, m.business_action, m.business_payload
+          FROM (${sql.join(
+            messages.map((message) => message.select),
+            sql` UNION ALL `,
+          )}) m
+        )`;
+      return {
+        cte,
+        chatId: sql`(SELECT id FROM chat_moved)`,
+        events: messages.map((message) => ({
+          name: 'chat.message-created' as const,
+          from: sql`chat_moved`,
+          known: { messageId: message.id, senderId: input.senderId, businessAction: message.action },
+          computed: {
+            chatId: sql`chat_moved.id`,
+            seq: sql`chat_moved.last_seq - ${message.back}::integer`,
+            recipientId: sql`chat_moved.recipient_id`,
+            subjectKind: sql`chat_moved.subject_kind`,
+          },
+        })),
+      };
     },
 
     async participants(chatId: string, database: Db = db): Promise<Participants | null> {

@@ -5,7 +5,7 @@ import { registerInvoiceJobs } from './invoices.jobs';
 
 /**
  * The invoices module's door: `app.invoices` (invoices issued in a conversation, read by their buyer and seller
- * user by token, rejected once, accepted once through `lockForAcceptance` + `recordAcceptance`, expired once by a
+ * user by token, rejected once, accepted once through `acceptanceStatement` (+ `acceptanceRefusal`), expired once by a
  * job at `expiresAt` and a sweep), its routes (details and PDF) and public types. Issuing and rejecting post chat
  * business actions, so they are workflows (workflows/issue-invoice.ts, workflows/reject-invoice.ts).
  */
@@ -15,7 +15,12 @@ declare module 'fastify' {
   }
 }
 
-export type { InvoicesService, NewInvoice, AcceptanceRecord } from './invoices.service';
+export type {
+  AcceptanceRecord,
+  AcceptedInvoiceColumn,
+  InvoicesService,
+  NewInvoice,
+} from './invoices.service';
 export {
   chatPayloadOf,
   expireInvoiceJob,

@@ -44,8 +44,30 @@ export interface NewInvoice {
   expiresAt: Date;
 }
 
+/** The accepted invoice's fields the accept-invoice statement copies into the order. */
+export const acceptedInvoiceColumns = [
+  'id',
+  'token',
+  'chat_id',
+  'buyer_name',
+  'seller_user_id',
+  'seller_id',
+  'seller_slug',
+  'seller_name',
+  'subject_id',
+  'subject_name',
+  'subject_category',
+  'quantity',
+  'unit',
+  'negotiated_price_cents',
+  'shipping_cents',
+  'tax_cents',
+  'total_cents',
+  'lead_days',
+] as const;
+export type AcceptedInvoiceColumn = (typeof acceptedInvoiceColumns)[number];
+
 export interface AcceptanceRecord {
-  invoiceId: string;
   orderId: string;
   signerName: string;
   signatureSvg: string;
@@ -94,7 +116,7 @@ function refusalFor(row: InvoiceRow | undefined, buyerUserId: string, now: Date)
 /**
  * Invoices (`app.invoices`): stored by the issue-invoice workflow, read by their buyer and their seller user by
  * token (anyone else: 404), rejected once by the buyer, accepted once through the accept-invoice workflow
- * (`lockForAcceptance` + `recordAcceptance`), and expired once at `expiresAt` (job + sweep), each expiry
+ * (`acceptanceStatement`, `acceptanceRefusal`), and expired once at `expiresAt` (job + sweep), each expiry
  * announced as `invoice.expired`.
  */
 export function createInvoicesService(events: DomainEvents) {
@@ -216,52 +238,52 @@ export function createInvoicesService(events: DomainEvents) {
     },
 
     /**
-     * For the accept-invoice workflow (ordapi): locks the invoice row for the rest of `tx`. Not found or not this
-     * buyer's → 404; rejected → 409 INVOICE_NOT_PENDING; expired (or past expiry) → 409 INVOICE_EXPIRED;
-     * already accepted → `alreadyAccepted` (the caller answers the order it made).
+     * The invoices module's part of the accept-invoice statement (decision 181), as common-table expressions:
+     * `accepted_invoice` marks the invoice accepted with its order — only when it is this buyer's, of this kind,
+     * pending and not past its expiry at `at` (the UPDATE takes the row lock: of 50 concurrent accepts one
+     * matches, the others find it accepted once the first commits) — and `invoice_acceptance` stores the
+     * acceptance record (signature sanitised, exact terms text, IP, user agent, time) with it. `column(name)` is
+     * a scalar subquery of the accepted invoice's copied fields (NULL when nothing was accepted) for the other
+     * parts of the statement; `from` yields its row. Nothing matched: ask `acceptanceRefusal` why.
      */
-    async lockForAcceptance(
-      tx: Tx,
-      input: { token: string; kind: InvoiceKind; buyerUserId: string; now: Date },
-    ): Promise<{ invoice: Invoice; sellerUserId: string; alreadyAccepted: boolean }> {
-      const row = await byToken(tx, input.token, input.kind, true);
-      if (!row || String(row.buyer_id) !== input.buyerUserId) throw invoiceNotFound();
-      const sellerUserId = String(row.seller_user_id);
-      if (row.status === 'accepted')
-        return { invoice: toInvoice(row, input.now), sellerUserId, alreadyAccepted: true };
-      const status = shownStatus(row, input.now);
-      if (status === 'expired') throw invoiceExpired();
-      if (status !== 'pending') throw invoiceNotPending();
-      return { invoice: toInvoice(row, input.now), sellerUserId, alreadyAccepted: false };
-    },
-
-    /**
-     * Marks a pending invoice accepted with its order and stores the acceptance (signature sanitised; one per
-     * invoice). Call after `lockForAcceptance` in the same transaction.
-     */
-    async recordAcceptance(tx: Tx, input: AcceptanceRecord): Promise<void> {
+    acceptanceStatement(input: AcceptanceRecord & { token: string; kind: InvoiceKind; buyerUserId: string }) {
       const signerName = input.signerName.trim();
       if (signerName.length < 2 || signerName.length > 200)
         throw badRequest('INVOICE_SIGNATURE_INVALID', 'The signer’s full name is required');
       const signatureSvg = sanitizeSignatureSvg(input.signatureSvg);
-      // One round trip: the status change and the acceptance record (nothing when it is no longer pending).
-      const [stored] = await rows(
-        tx,
-        sql`
-          WITH accepted AS (
-            UPDATE invoices SET status = 'accepted', accepted_at = ${at(input.at)}, order_id = ${input.orderId}
-            WHERE id = ${input.invoiceId} AND status = 'pending'
-            RETURNING id
-          )
+      const cte = sql`accepted_invoice AS (
+          UPDATE invoices SET status = 'accepted', accepted_at = ${at(input.at)}, order_id = ${input.orderId}::text
+          WHERE token = ${input.token}::text AND kind = ${input.kind}::text AND buyer_id = ${input.buyerUserId}::uuid
+            AND status = 'pending' AND expires_at > ${at(input.at)}
+          RETURNING ${sql.raw(acceptedInvoiceColumns.join(', '))}
+        ), invoice_acceptance AS (
           INSERT INTO invoice_acceptances (id, invoice_id, order_id, signer_name, signature_svg, terms_version,
             terms_language, terms_text, ip, user_agent, accepted_at)
-          SELECT ${randomUUID()}::uuid, accepted.id, ${input.orderId}::text, ${signerName}::text,
+          SELECT ${randomUUID()}::uuid, accepted_invoice.id, ${input.orderId}::text, ${signerName}::text,
             ${signatureSvg}::text, ${input.termsVersion}::text, ${input.termsLanguage}::text, ${input.termsText}::text,
             ${input.ip.slice(0, 100)}::text, ${input.userAgent?.slice(0, 500) ?? null}::text, ${at(input.at)}
-          FROM accepted
-          RETURNING invoice_id`,
-      );
-      if (!stored) throw invoiceNotPending();
+          FROM accepted_invoice
+        )`;
+      return {
+        cte,
+        from: sql`accepted_invoice`,
+        column: (name: AcceptedInvoiceColumn) => sql.raw(`(SELECT ${name} FROM accepted_invoice)`),
+      };
+    },
+
+    /**
+     * Why `acceptanceStatement` accepted nothing: already accepted by this buyer → its order id (a double click,
+     * a second tab, the losers of 50 concurrent accepts); not found or not this buyer's → 404; expired → 409
+     * INVOICE_EXPIRED; rejected → 409 INVOICE_NOT_PENDING.
+     */
+    async acceptanceRefusal(
+      db: Db,
+      input: { token: string; kind: InvoiceKind; buyerUserId: string; now: Date },
+    ): Promise<{ orderId: string }> {
+      const row = await byToken(db, input.token, input.kind);
+      if (row && String(row.buyer_id) === input.buyerUserId && row.status === 'accepted' && row.order_id)
+        return { orderId: row.order_id };
+      throw refusalFor(row, input.buyerUserId, input.now);
     },
 
     /** The stored acceptance of an invoice (signature, terms text, IP), or null. */

@@ -15,7 +15,15 @@ declare module 'fastify' {
   }
 }
 
-export type { OrdersService, NewOrder, PaymentUpdate, PaymentChange, PayableOrder } from './orders.service';
+export type {
+  CopiedOrderField,
+  NewOrder,
+  NewOrderFrom,
+  OrdersService,
+  PayableOrder,
+  PaymentChange,
+  PaymentUpdate,
+} from './orders.service';
 export { orderNotFound } from './orders.service';
 export { ordersRoutes } from './orders.routes';
 

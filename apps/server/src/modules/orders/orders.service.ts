@@ -18,6 +18,7 @@ import {
   type SellerOrderStatusBody,
 } from '@maplesource/contracts';
 import type { Db } from '../../db/client';
+import { queryPrepared } from '../../db/prepared';
 import { rowsOf, type Tx } from '../../db/transaction';
 import { conflict, notFound } from '../../plugins/errors';
 import {
@@ -56,6 +57,39 @@ export interface NewOrder {
   taxCents: number;
   totalCents: number;
   leadDays: number;
+  shippingAddress: OrderAddress;
+  billingAddress: OrderAddress;
+  placedAt: Date;
+}
+
+/** The fields an order copies from what it is made of, as SQL over the statement's source row (decision 181). */
+export type CopiedOrderField =
+  | 'invoiceId'
+  | 'invoiceToken'
+  | 'chatId'
+  | 'buyerName'
+  | 'sellerUserId'
+  | 'sellerId'
+  | 'sellerSlug'
+  | 'sellerName'
+  | 'subjectId'
+  | 'subjectName'
+  | 'subjectCategory'
+  | 'quantity'
+  | 'unit'
+  | 'negotiatedPriceCents'
+  | 'shippingCents'
+  | 'taxCents'
+  | 'totalCents'
+  | 'leadDays';
+
+/** An order as one part of a bigger statement: made once per row of `from` (one at most), or not at all. */
+export interface NewOrderFrom {
+  id: string;
+  kind: OrderKind;
+  from: SQL;
+  copied: Record<CopiedOrderField, SQL>;
+  buyerUserId: string;
   shippingAddress: OrderAddress;
   billingAddress: OrderAddress;
   placedAt: Date;
@@ -240,6 +274,37 @@ export function createOrdersService(directory: OrdersDirectory) {
       return { id, created: true };
     },
 
+    /**
+     * `create` as common-table expressions of a statement that another module's change feeds (the
+     * accept-invoice statement, decision 181): `placed_order` inserts the order from the row of `from` (nothing
+     * when it has none) and `placed_order_timeline` its first timeline entry. No ON CONFLICT: the statement's
+     * source (the invoice's conditional update) makes a second order impossible, and if it ever were not, the
+     * unique key on invoice_id fails the whole statement rather than leave an invoice pointing at no order.
+     * A NULL copied field that the table requires (e.g. a chat that is gone) fails the statement too.
+     */
+    createStatement(input: NewOrderFrom) {
+      const c = input.copied;
+      const placedAt = sql`${input.placedAt.toISOString()}::timestamptz`;
+      const cte = sql`placed_order AS (
+          INSERT INTO orders (id, kind, invoice_id, invoice_token, chat_id, buyer_user_id, buyer_name,
+            seller_user_id, seller_id, seller_slug, seller_name, subject_id, subject_name, subject_category,
+            quantity, unit, negotiated_price_cents, shipping_cents, tax_cents, total_cents, lead_days,
+            shipping_address, billing_address, placed_at, updated_at)
+          SELECT ${input.id}::uuid, ${input.kind}::text, ${c.invoiceId}, ${c.invoiceToken}, ${c.chatId},
+            ${input.buyerUserId}::uuid, ${c.buyerName}, ${c.sellerUserId}, ${c.sellerId}, ${c.sellerSlug},
+            ${c.sellerName}, ${c.subjectId}, ${c.subjectName}, ${c.subjectCategory}, ${c.quantity}, ${c.unit},
+            ${c.negotiatedPriceCents}, ${c.shippingCents}, ${c.taxCents}, ${c.totalCents}, ${c.leadDays},
+            ${JSON.stringify(input.shippingAddress)}::jsonb, ${JSON.stringify(input.billingAddress)}::jsonb,
+            ${placedAt}, ${placedAt}
+          FROM ${input.from}
+          RETURNING id
+        ), placed_order_timeline AS (
+          INSERT INTO order_timeline (order_id, status, actor_user_id, at)
+          SELECT placed_order.id, 'pending', ${input.buyerUserId}::uuid, ${placedAt} FROM placed_order
+        )`;
+      return { cte, from: sql`placed_order`, id: sql`(SELECT id FROM placed_order)` };
+    },
+
     getForBuyer: (db: Db, buyerId: string, kind: OrderKind, id: string) =>
       one(db, sql`o.id::text = ${id} AND o.buyer_user_id = ${buyerId} AND o.kind = ${kind}`, 'buyer'),
 
@@ -298,11 +363,18 @@ export function createOrdersService(directory: OrdersDirectory) {
     /** The buyer's order with its payment, for the payment routes; another user's or kind's: 404. */
     async payableFor(db: Db, buyerId: string, kind: OrderKind, id: string): Promise<PayableOrder> {
       if (!uuidPattern.test(id)) throw orderNotFound();
-      const [row] = rowsOf<OrderRow>(
-        await db.execute(
-          // By the primary key (a text comparison would read every order); an id that is no uuid is no order.
-          sql`${orderSelect} WHERE o.id = ${id}::uuid AND o.buyer_user_id = ${buyerId} AND o.kind = ${kind}`,
-        ),
+      type Payable = Pick<
+        OrderRow,
+        'id' | 'kind' | 'status' | 'total_cents' | 'buyer_user_id' | 'p_provider' | 'p_intent_id' | 'p_status'
+      > & { p_paid_at: Date | string | null };
+      // By the primary key (a text comparison would read every order); an id that is no uuid is no order. Only
+      // the fields a payment needs, as a prepared statement: it runs before every intent (decision 181).
+      const [row] = await queryPrepared<Payable>(
+        db,
+        sql`SELECT o.id, o.kind, o.status, o.total_cents, o.buyer_user_id, p.provider AS p_provider,
+                   p.intent_id AS p_intent_id, p.status AS p_status, p.paid_at AS p_paid_at
+            FROM orders o LEFT JOIN order_payments p ON p.order_id = o.id
+            WHERE o.id = ${id}::uuid AND o.buyer_user_id = ${buyerId}::uuid AND o.kind = ${kind}::text`,
       );
       if (!row) throw orderNotFound();
       return {
@@ -331,12 +403,12 @@ export function createOrdersService(directory: OrdersDirectory) {
       type Attached = { provider: 'sandbox' | 'stripe'; intent_id: string };
       // The first call gets its row back from the insert (one round trip); only a call that lost the race
       // reads the winner's row.
-      const [inserted] = rowsOf<Attached>(
-        await db.execute(sql`
-          INSERT INTO order_payments (order_id, provider, intent_id, amount_cents)
-          VALUES (${orderId}, ${intent.provider}, ${intent.intentId}, ${intent.amountCents})
-          ON CONFLICT (order_id) DO NOTHING
-          RETURNING provider, intent_id`),
+      const [inserted] = await queryPrepared<Attached>(
+        db,
+        sql`INSERT INTO order_payments (order_id, provider, intent_id, amount_cents)
+            VALUES (${orderId}::uuid, ${intent.provider}::text, ${intent.intentId}::text, ${intent.amountCents}::bigint)
+            ON CONFLICT (order_id) DO NOTHING
+            RETURNING provider, intent_id`,
       );
       const [row] = inserted
         ? [inserted]

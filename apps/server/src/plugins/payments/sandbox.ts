@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { queryPrepared } from '../../db/prepared';
 import { rowsOf, withTransaction } from '../../db/transaction';
 import type { Jobs } from '../jobs';
 import {
@@ -144,13 +145,13 @@ export class SandboxPaymentProvider implements PaymentProvider {
         'The amount must be whole cents between $0.50 and $999,999.99',
       );
     const id = `pi_sb_${randomBytes(12).toString('hex')}`;
-    const [created] = rowsOf<IntentRow>(
-      await this.db.execute(sql`
-        insert into sandbox_payment_intents (id, idempotency_key, amount_cents, currency, status, metadata)
-        values (${id}, ${input.idempotencyKey}, ${input.amountCents}, 'cad', 'requires_payment_method',
-                ${JSON.stringify(input.metadata)}::jsonb)
-        on conflict (idempotency_key) do nothing
-        returning *`),
+    const [created] = await queryPrepared<IntentRow>(
+      this.db,
+      sql`insert into sandbox_payment_intents (id, idempotency_key, amount_cents, currency, status, metadata)
+          values (${id}::text, ${input.idempotencyKey}::text, ${input.amountCents}::bigint, 'cad',
+                  'requires_payment_method', ${JSON.stringify(input.metadata)}::jsonb)
+          on conflict (idempotency_key) do nothing
+          returning *`,
     );
     if (created) return toIntent(created);
     const [existing] = rowsOf<IntentRow>(
