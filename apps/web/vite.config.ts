@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { firstPaintStyles } from './src/build/first-paint-styles';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const reactRouterProduction = path.join(
@@ -14,7 +15,7 @@ const backend = process.env.MAPLESOURCE_DEV_BACKEND ?? 'http://localhost:3000';
 
 export default defineConfig(({ command }) => ({
   root,
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), firstPaintStyles()],
   resolve: {
     // React Router's package points bundlers at its development build (dev warnings on); a production bundle
     // takes the production build, whose warnings the minifier drops (decision 125).

@@ -24,7 +24,7 @@ import roleHeader from './plugins/role-header';
 import formBody from './plugins/form-body';
 import auth, { secureCookiesFor } from './plugins/auth';
 import openapi from './plugins/openapi';
-import webApp, { type WebAppOptions } from './plugins/web-app';
+import webApp, { webAppStyleHashes, type WebAppOptions } from './plugins/web-app';
 import { pageDataRequests } from '@maplesource/contracts/page-data';
 import realtime from './plugins/realtime';
 import storage from './plugins/storage';
@@ -160,7 +160,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sellersModulePlugin);
   await app.register(reviewsModulePlugin);
   // Content (issue 5) adds security headers, robots.txt and sitemaps: before the routes so its hooks reach them.
-  await app.register(contentModulePlugin);
+  // The page CSP allows the built page template's inline first-paint styles by their hash (decision 189).
+  await app.register(contentModulePlugin, { pageStyleHashes: webAppStyleHashes(defaultWebDistDir(config)) });
   // Uploaded files (app.storage) and GET /uploads/<key>, after the content plugin so they get its headers.
   await app.register(storage);
   // Careers (issue 13) keeps résumés as private files: after the storage port.

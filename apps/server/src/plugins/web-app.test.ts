@@ -1,20 +1,22 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers';
-import { languagePreload, routePreloads } from './web-app';
+import { inlineStyleHashes, languagePreload, routePreloads } from './web-app';
 
 const dist = mkdtempSync(path.join(os.tmpdir(), 'maplesource-dist-'));
 let t: TestApp;
 const bundle = `console.log(${JSON.stringify('x'.repeat(5000))});`;
+const firstPaintCss = 'header{height:4rem}';
 
 beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(
     path.join(dist, 'index.html'),
-    '<!doctype html><html><head><title>MapleSource</title></head><body><div id="root"></div></body></html>',
+    `<!doctype html><html><head><title>MapleSource</title><style>${firstPaintCss}</style></head><body><div id="root"></div></body></html>`,
   );
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), bundle);
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js.gz'), gzipSync(bundle));
@@ -34,6 +36,19 @@ afterAll(async () => {
 });
 
 describe('serving the web app', () => {
+  it("allows the template's first-paint <style> by its hash in the page CSP, and no other inline style", async () => {
+    const hash = `'sha256-${createHash('sha256').update(firstPaintCss).digest('base64')}'`;
+    expect(inlineStyleHashes(`<head><style>${firstPaintCss}</style></head>`)).toEqual([hash]);
+    expect(inlineStyleHashes('<head><link rel="stylesheet" href="/a.css"></head>')).toEqual([]);
+    const res = await t.app.inject({ method: 'GET', url: '/products' });
+    expect(res.body).toContain(`<style>${firstPaintCss}</style>`);
+    const styleSrc = String(res.headers['content-security-policy'])
+      .split(';')
+      .map((d) => d.trim())
+      .find((d) => d.startsWith('style-src'));
+    expect(styleSrc).toBe(`style-src 'self' ${hash}`);
+  });
+
   it.each([
     '/',
     '/products',

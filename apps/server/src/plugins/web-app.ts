@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -95,6 +96,22 @@ export function routePreloads(manifest: Manifest | null, pathname: string, templ
     .filter((file) => !template.includes(`/${file}"`))
     .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
     .join('');
+}
+
+/**
+ * CSP sources (`'sha256-…'`) allowing the `<style>` elements of a page template: the first paint's styles the
+ * build inlines into index.html (decision 189). Only attribute-less elements, the form the build emits.
+ */
+export function inlineStyleHashes(html: string): string[] {
+  return [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(
+    ([, css = '']) => `'sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}'`,
+  );
+}
+
+/** `inlineStyleHashes` of the built index.html in `distDir`; none when the web app is not built. */
+export function webAppStyleHashes(distDir: string): string[] {
+  const indexFile = path.join(distDir, 'index.html');
+  return existsSync(indexFile) ? inlineStyleHashes(readFileSync(indexFile, 'utf8')) : [];
 }
 
 /** Serves the built web app: fingerprinted assets cached for a year, the app shell for page paths. */

@@ -47,7 +47,8 @@ describe('security headers', () => {
       (await t.app.inject({ method: 'GET', url: '/products' })).headers['content-security-policy'],
     );
     expect(directive(csp, 'script-src')).toBe("script-src 'self'");
-    expect(directive(csp, 'style-src')).toBe("style-src 'self'");
+    // Inline styles only by hash: the built page template's first-paint styles (decision 189).
+    expect(directive(csp, 'style-src')).toMatch(/^style-src 'self'( 'sha256-[A-Za-z0-9+/]+=*')*$/);
     expect(directive(csp, 'connect-src')).toBe("connect-src 'self' ws://localhost:3000");
     expect(csp).not.toContain('googletagmanager');
     expect(csp).not.toContain('unsafe-inline');
@@ -104,7 +105,7 @@ describe('security headers', () => {
     );
     // Our own pages still cannot be framed, and nothing else widens.
     expect(directive(csp, 'frame-ancestors')).toBe("frame-ancestors 'none'");
-    expect(directive(csp, 'style-src')).toBe("style-src 'self'");
+    expect(directive(csp, 'style-src')).toBe(directive(sandboxCsp, 'style-src'));
     expect(directive(csp, 'img-src')).toBe("img-src 'self' data: blob:");
   });
 

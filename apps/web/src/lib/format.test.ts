@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { formatMoney, formatNumber, intlLocale } from './format';
+import { describe, expect, it, vi } from 'vitest';
+import { formatDate, formatMoney, formatNumber, intlLocale } from './format';
 
 const spaces = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
 
@@ -16,5 +16,18 @@ describe('format', () => {
     expect(intlLocale('fr')).toBe('fr-CA');
     expect(intlLocale('hi')).toBe('en-CA');
     expect(spaces(formatNumber(1234.5, 'fr'))).toBe('1 234,5');
+  });
+  it('writes what the public pages show without Intl, and the rest with it (decision 190)', () => {
+    const numberFormat = vi.spyOn(Intl, 'NumberFormat');
+    const dateFormat = vi.spyOn(Intl, 'DateTimeFormat');
+    expect(formatMoney(-5, 'en')).toBe('-$0.05');
+    expect(formatNumber(12345, 'en')).toBe('12,345');
+    expect(formatNumber(4.35, 'en', { minimumFractionDigits: 1, maximumFractionDigits: 1 })).toBe('4.4');
+    expect(formatDate(new Date(2026, 10, 25), 'fr')).toBe('25 nov. 2026');
+    expect(numberFormat).not.toHaveBeenCalled();
+    expect(dateFormat).not.toHaveBeenCalled();
+    vi.restoreAllMocks();
+    expect(formatNumber(0.5, 'en', { style: 'percent' })).toBe('50%');
+    expect(formatDate(new Date(2026, 10, 25), 'en', { dateStyle: 'long' })).toBe('November 25, 2026');
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LANGUAGE_STORAGE_KEY } from '@maplesource/contracts';
 import englishFirst from '../locales/en/first';
 import englishMore from '../locales/en/more';
@@ -43,6 +43,16 @@ describe('i18n', () => {
     expect(document.documentElement.lang).toBe('de');
     expect(i18n.t('common:header.login')).toBe('Log in');
     expect(i18n.t('errors:NETWORK_ERROR')).toMatch(/couldn't reach/);
+  });
+
+  it('writes {{count, number}} with the Canadian formats, without building an Intl.NumberFormat', async () => {
+    const i18n = createI18n('en');
+    await setLanguage('fr', i18n);
+    const numberFormat = vi.spyOn(Intl, 'NumberFormat');
+    expect(i18n.t('sellers:count', { count: 1234 })).toBe('1\u00a0234 vendeurs');
+    await setLanguage('en', i18n);
+    expect(i18n.t('sellers:count', { count: 1234 })).toBe('1,234 sellers');
+    expect(numberFormat).not.toHaveBeenCalled();
   });
 
   it('sets dir=rtl for Arabic', async () => {

@@ -8,6 +8,7 @@ import {
   rtlLanguages,
   type LanguageCode,
 } from '@maplesource/contracts/languages';
+import { formatNumber } from './format';
 
 /**
  * Locale files: src/locales/<lang>/<namespace>.json (namespace = 'common', 'errors' or a domain name).
@@ -118,7 +119,40 @@ export function createI18n(language: LanguageCode = initialLanguage()): I18n {
     // A bundle added later (`loadAllTexts`) re-renders what reads it, rather than leaving a key on screen.
     react: { useSuspense: false, bindI18nStore: 'added' },
   });
+  // `{{count, number}}` through the app's own formatter (Canadian locales, no Intl for whole numbers; decision
+  // 190) rather than i18next's, which builds an Intl.NumberFormat in the first render of the seller pages.
+  instance.services.formatter?.add('number', (value: unknown, lng: string | undefined, options: object) =>
+    formatNumber(Number(value), lng ?? language, numberFormatOptions(options)),
+  );
   return instance;
+}
+
+/** The Intl.NumberFormat options among what i18next passes a formatter (the `t` call's options come too). */
+const numberOptionKeys = new Set([
+  'compactDisplay',
+  'currency',
+  'currencyDisplay',
+  'currencySign',
+  'maximumFractionDigits',
+  'maximumSignificantDigits',
+  'minimumFractionDigits',
+  'minimumIntegerDigits',
+  'minimumSignificantDigits',
+  'notation',
+  'roundingIncrement',
+  'roundingMode',
+  'roundingPriority',
+  'signDisplay',
+  'style',
+  'trailingZeroDisplay',
+  'unit',
+  'unitDisplay',
+  'useGrouping',
+]);
+
+function numberFormatOptions(options: object): Intl.NumberFormatOptions | undefined {
+  const picked = Object.entries(options).filter(([key]) => numberOptionKeys.has(key));
+  return picked.length ? (Object.fromEntries(picked) as Intl.NumberFormatOptions) : undefined;
 }
 
 export const i18n = createI18n();

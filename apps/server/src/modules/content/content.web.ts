@@ -35,6 +35,8 @@ export interface PageCspOptions {
   publicUrl?: string;
   /** Stripe is the payment provider: the checkout loads Stripe.js and its card and 3-D Secure frames. */
   stripe?: boolean;
+  /** Hashes (`'sha256-…'`) of the page template's inline `<style>` elements (decision 189); no other inline style. */
+  styleHashes?: readonly string[];
 }
 
 /**
@@ -55,8 +57,8 @@ export function websocketOrigin(origin: string): string {
 
 /**
  * The page Content-Security-Policy (decision 012). JSON-LD is data, not executed, so it needs no hash.
- * Styles: the build emits only stylesheet files and React sets styles through the CSSOM (not blocked by CSP),
- * so no 'unsafe-inline'. connect-src: our origin, the configured API origins and their websocket twins, and the
+ * Styles: stylesheet files, the template's own `<style>` by its hash (the first paint's styles, decision 189),
+ * and React sets styles through the CSSOM (not blocked by CSP), so no 'unsafe-inline'. connect-src: our origin, the configured API origins and their websocket twins, and the
  * enabled analytics origins (their beacons); nothing else.
  */
 export function pageCsp(options: PageCspOptions = {}): string {
@@ -73,7 +75,7 @@ export function pageCsp(options: PageCspOptions = {}): string {
   return [
     "default-src 'self'",
     withSources('script-src', scripts),
-    "style-src 'self'",
+    withSources('style-src', options.styleHashes ?? []),
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
     withSources('connect-src', connect),
@@ -117,6 +119,8 @@ export interface ContentWebOptions {
   sources?: PageSources;
   /** Smaller files in tests; the protocol maximum by default. */
   sitemapMaxUrls?: number;
+  /** The page template's inline style hashes, allowed by the page CSP (decision 189). */
+  pageStyleHashes?: readonly string[];
 }
 
 const xmlHeader = '<?xml version="1.0" encoding="UTF-8"?>\n';
@@ -141,6 +145,7 @@ async function contentWebPlugin(app: FastifyInstance, options: ContentWebOptions
     apiOrigins: config.API_ORIGINS,
     publicUrl: config.PUBLIC_URL,
     stripe: stripeSelected(config),
+    styleHashes: options.pageStyleHashes ?? [],
   });
   const https = config.PUBLIC_URL.startsWith('https://');
 

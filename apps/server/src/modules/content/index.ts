@@ -41,6 +41,8 @@ export { homeBlogsRoutes } from './home-blogs.routes';
 export interface ContentModuleOptions {
   /** Smaller sitemap files in tests; the protocol maximum by default. */
   sitemapMaxUrls?: number;
+  /** Hashes of the page template's inline styles, allowed by the page CSP (decision 189). */
+  pageStyleHashes?: readonly string[];
 }
 
 async function contentModule(app: FastifyInstance, options: ContentModuleOptions) {
@@ -50,6 +52,7 @@ async function contentModule(app: FastifyInstance, options: ContentModuleOptions
   await app.register(contentWeb, {
     sources,
     ...(options.sitemapMaxUrls ? { sitemapMaxUrls: options.sitemapMaxUrls } : {}),
+    ...(options.pageStyleHashes ? { pageStyleHashes: options.pageStyleHashes } : {}),
   });
   app.decorate('content', {
     searchBlogs,
