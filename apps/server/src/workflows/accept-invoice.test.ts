@@ -182,7 +182,19 @@ describe('accepting an invoice', () => {
       payload: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload,
       id: row.id,
     }));
+    const actionMessage = (index: 0 | 1, businessAction: string) => ({
+      chatId: invoice.chatId,
+      messageId: messages[index]!.id,
+      seq: before + 1 + index,
+      senderId: buyer.id,
+      recipientId: seller.id,
+      subjectKind: 'product',
+      businessAction,
+    });
     expect(events.map((e) => [e.name, e.payload])).toEqual([
+      // Live delivery of the two business actions (decision 186), then the messages themselves.
+      ['chat.business-action-posted', actionMessage(0, 'invoice_accepted')],
+      ['chat.business-action-posted', actionMessage(1, 'order_created')],
       [
         'chat.message-created',
         {

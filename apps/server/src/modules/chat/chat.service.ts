@@ -418,7 +418,7 @@ export function createChatService(db: Db, events: DomainEvents, directory: ChatD
      * actions — only when `senderId` takes part in it; the UPDATE takes the row lock, so concurrent sends get the
      * seqs after these — and `chat_message` inserts the messages with consecutive seqs. A payload's `computed`
      * fields are SQL of the statement. `chatId` (out) is the moved chat's id, NULL when none moved; `events` are
-     * their `chat.message-created` events for `events.outboxFrom`.
+     * their `chat.message-created` and `chat.business-action-posted` events for `events.outboxFrom`.
      */
     businessActionsStatement(input: {
       chatId: SQL;
@@ -428,7 +428,11 @@ export function createChatService(db: Db, events: DomainEvents, directory: ChatD
         payload: Record<string, unknown>;
         computed?: Record<string, SQL>;
       }>;
-    }): { cte: SQL; chatId: SQL; events: Array<OutboxPart<'chat.message-created'>> } {
+    }): {
+      cte: SQL;
+      chatId: SQL;
+      events: Array<OutboxPart<'chat.message-created'> | OutboxPart<'chat.business-action-posted'>>;
+    } {
       const count = input.actions.length;
       if (count === 0) throw new Error('businessActionsStatement needs at least one action');
       const phase = fixedPhaseAfter(input.actions);
@@ -465,17 +469,21 @@ export function createChatService(db: Db, events: DomainEvents, directory: ChatD
       return {
         cte,
         chatId: sql`(SELECT id FROM chat_moved)`,
-        events: messages.map((message) => ({
-          name: 'chat.message-created' as const,
-          from: sql`chat_moved`,
-          known: { messageId: message.id, senderId: input.senderId, businessAction: message.action },
-          computed: {
-            chatId: sql`chat_moved.id`,
-            seq: sql`chat_moved.last_seq - ${message.back}::integer`,
-            recipientId: sql`chat_moved.recipient_id`,
-            subjectKind: sql`chat_moved.subject_kind`,
-          },
-        })),
+        // Each action is a message (`chat.message-created`) and a business action, whose live delivery has its own
+        // event (decision 186).
+        events: messages.flatMap((message) =>
+          (['chat.message-created', 'chat.business-action-posted'] as const).map((name) => ({
+            name,
+            from: sql`chat_moved`,
+            known: { messageId: message.id, senderId: input.senderId, businessAction: message.action },
+            computed: {
+              chatId: sql`chat_moved.id`,
+              seq: sql`chat_moved.last_seq - ${message.back}::integer`,
+              recipientId: sql`chat_moved.recipient_id`,
+              subjectKind: sql`chat_moved.subject_kind`,
+            },
+          })),
+        ),
       };
     },
 
