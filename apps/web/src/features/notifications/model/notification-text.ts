@@ -5,20 +5,10 @@ import {
   type Notification,
   type NotificationMetadata,
 } from '@maplesource/contracts/notifications';
+import { orderStatuses } from '@maplesource/contracts/orders';
 
 /** Order statuses with a text in `orders:status.*` (anything else reads as the generic update). */
-const orderStatuses = new Set([
-  'pending',
-  'confirmed',
-  'processing',
-  'ready_to_ship',
-  'shipped',
-  'in_transit',
-  'out_for_delivery',
-  'delivered',
-  'cancelled',
-  'returned',
-]);
+const knownOrderStatuses = new Set<string>(orderStatuses);
 
 /** The metadata's known fields (a row that does not parse, being older or foreign, gives none). */
 function factsOf(notification: Notification): NotificationMetadata {
@@ -83,7 +73,7 @@ export function notificationText(t: TFunction, notification: Notification): stri
       const values = { orderId: facts.orderId, subject };
       const payment = paymentVariant(facts.paymentStatus);
       if (payment) return key(`order_updated.payment.${payment}`, values);
-      if (facts.orderStatus && orderStatuses.has(facts.orderStatus))
+      if (facts.orderStatus && knownOrderStatuses.has(facts.orderStatus))
         return key('order_updated.full', { ...values, status: t(`orders:status.${facts.orderStatus}`) });
       return key('order_updated.generic');
     }
