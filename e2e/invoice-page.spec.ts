@@ -94,8 +94,10 @@ test('seller issues an invoice, buyer reviews and rejects it with a reason', asy
     ).toBeVisible();
     await expect(buyerPage.getByRole('button', { name: 'Accept' })).toBeDisabled();
 
-    // The seller's conversation shows the rejection with its reason.
-    await expect(sellerChat.getByText('Reason: Lead time too long for us.')).toBeVisible();
+    // The seller's conversation shows the rejection with its reason: in the chat's message, and in the invoice panel,
+    // which reloads on the newest invoice's new state (decision 194).
+    await expect(sellerChat.getByText('Reason: Lead time too long for us.', { exact: true })).toBeVisible();
+    await expect(sellerChat.getByText('Rejection reason: Lead time too long for us.')).toBeVisible();
 
     // A token that is not the buyer's: Not Found.
     await buyerPage.goto('/invoice/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
