@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
 import { Redis } from 'ioredis';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
+import { withHandledFireAndForget } from './redis-fire-and-forget';
 import { Adapter, MessageType, type BroadcastOptions, type ClusterAdapter } from 'socket.io-adapter';
 import type { ZodType } from 'zod';
 import { limits } from '@maplesource/contracts';
@@ -214,7 +215,7 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions) {
       maxRetriesPerRequest: 2,
     });
     redis.on('error', (error) => app.log.warn({ err: error }, 'redis (realtime) error'));
-    io.adapter(localFirst(createAdapter(redis), app.log));
+    io.adapter(localFirst(createAdapter(withHandledFireAndForget(redis, app.log)), app.log));
   }
 
   io.use(async (socket, next) => {
