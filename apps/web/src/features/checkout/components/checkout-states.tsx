@@ -59,14 +59,7 @@ export function SuccessState({
           ? t('checkout.success.textCard', { brand: card.brand ?? '', last4: card.last4 })
           : t('checkout.success.text')}
       </p>
-      <div className="flex flex-wrap justify-center gap-2">
-        <Link to={orderHref} className={buttonClasses('primary')}>
-          {t('checkout.success.viewOrder')}
-        </Link>
-        <Link to={ordersHref} className={buttonClasses('secondary')}>
-          {t('checkout.success.myOrders')}
-        </Link>
-      </div>
+      <OrderLinks orderHref={orderHref} ordersHref={ordersHref} />
     </section>
   );
 }
