@@ -364,6 +364,8 @@ try {
     await profiler.post('Profiler.enable');
     await profiler.post('Profiler.setSamplingInterval', { interval: 200 });
   }
+  // Each round's own figures: the first round also pays for pool connections the one-at-a-time pass left cold.
+  const rounds: string[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
     const invoices = await prepareInvoices();
     if (profiler) await profiler.post('Profiler.start');
@@ -388,6 +390,11 @@ try {
     cost.connects += poolConnects - before.connects;
     cost.statements += statements - before.statements;
     cost.wallMs += performance.now() - before.at;
+    const pairs = together.both.slice(-BUYERS).sort((x, y) => x - y);
+    rounds.push(
+      `round ${round + 1}: pair p50 ${percentile(pairs, 50).toFixed(0)} ms, max ${pairs.at(-1)!.toFixed(0)} ms, ` +
+        `wall ${(performance.now() - before.at).toFixed(0)} ms`,
+    );
   }
 
   process.stdout.write(
@@ -408,6 +415,7 @@ try {
   report('POST invoice/accept', together.accept);
   report('POST payment/create-order-intent', together.intent);
   const p99 = report('accept → order → intent', together.both);
+  process.stdout.write(`${rounds.join('; ')}\n`);
   const pairs = BUYERS * ROUNDS;
   const perPair = (value: number) => (value / pairs).toFixed(2);
   process.stdout.write(
