@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { TFunction } from 'i18next';
-import type { Invoice } from '@maplesource/contracts/invoices';
+import { invoiceCategoryName, type Invoice } from '@maplesource/contracts/invoices';
 import { provinceNames } from '@maplesource/contracts/provinces';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 
@@ -46,7 +46,7 @@ export function InvoiceDocument({ invoice, t, lang }: { invoice: Invoice; t: TFu
 
   const product: Rows = [
     [t(`document.subject.${invoice.kind}`), invoice.subject.name],
-    [t('document.category'), invoice.subject.category || none],
+    [t('document.category'), invoiceCategoryName(invoice.subject, lang) || none],
     [
       t('document.quantity'),
       invoice.subject.unit ? `${invoice.subject.quantity} ${invoice.subject.unit}` : invoice.subject.quantity,
