@@ -482,6 +482,9 @@ describe('reading, PDF and who may see an invoice', () => {
     ])
       expect(text).toContain(field);
     expect(text).not.toContain('FACTURE');
+    // Its number is the short reference every screen shows (decision 213), not the full id.
+    expect(text).toContain(`#${invoice.id.slice(0, 8).toUpperCase()}`);
+    expect(text).not.toContain(invoice.id);
     const french = await pdfText((await pdf(buyer, invoice.token, 'fr')).rawPayload);
     expect(french).toContain('FACTURE');
     expect(french).toContain('1 451,55 $');

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import { invoiceCategoryName, provinceNames, type Invoice } from '@maplesource/contracts';
+import { invoiceCategoryName, provinceNames, shortRef, type Invoice } from '@maplesource/contracts';
 
 /**
  * The invoice as a PDF (issue 12, decision 134), with what a Canadian business buyer needs for input tax credits:
@@ -119,7 +119,7 @@ function writeInvoice(doc: PDFKit.PDFDocument, invoice: Invoice, language: Langu
   };
   doc.font('bold').fontSize(20).text(l.title);
   doc.fontSize(10).moveDown(0.5);
-  line(l.number, invoice.id);
+  line(l.number, shortRef(invoice.id));
   line(l.date, invoice.issuedOn);
   line(l.expires, dateTime(invoice.expiresAt, language));
   line(l.status, l.statuses[invoice.status]);

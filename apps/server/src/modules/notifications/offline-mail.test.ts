@@ -140,6 +140,33 @@ describe('offline e-mail', () => {
     expect(new URL(english.link!).pathname).toBe(`/seller-centre/inbox/${next}`);
   });
 
+  it("names an order's business action by its short reference (decision 213)", async () => {
+    const seller = await signUp(t.app, { fullName: 'Sam Seller' });
+    const chatId = await conversationWith(t.app, seller);
+    const orderId = randomUUID();
+    await withTransaction(t.app.db, (tx) =>
+      t.app.chat.postBusinessAction(tx, {
+        chatId,
+        senderId: buyer.id,
+        action: 'order_updated',
+        payload: {
+          orderId,
+          kind: 'product',
+          status: 'confirmed',
+          invoiceToken: 'tok',
+          paymentStatus: 'paid',
+        },
+      }),
+    );
+    await t.app.events.drain();
+    const [mail] = await waitFor('the offline e-mail', async () => {
+      const sent = await mails(t.app, seller);
+      return sent.length > 0 ? sent : null;
+    });
+    expect(mail!.body).toContain(`- [Order updated #${orderId.slice(0, 8).toUpperCase()}]`);
+    expect(mail!.body).not.toContain(orderId);
+  });
+
   it('sums up the unseen messages of an offline recipient in one e-mail with a link', async () => {
     const seller = await signUp(t.app, { fullName: 'Sam Seller' });
     const chatId = await conversationWith(t.app, seller);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { ChatMessage } from '@maplesource/contracts';
+import { shortRef, type ChatMessage } from '@maplesource/contracts';
 import { rowsOf, withTransaction, type Tx } from '../../db/transaction';
 import { offlineMailTexts, type OfflineMailTexts } from './offline-mail.texts';
 import '../chat';
@@ -31,8 +31,13 @@ export interface OfflineMailOptions {
 
 function lineOf(message: ChatMessage, texts: OfflineMailTexts): string {
   const parts: string[] = [];
-  if (message.businessAction)
-    parts.push(`[${texts.actions[message.businessAction] ?? message.businessAction}]`);
+  if (message.businessAction) {
+    // The order's or invoice's short reference, as every screen and the PDF show it (decision 213).
+    const payload = message.businessPayload ?? {};
+    const about = message.businessAction.startsWith('order_') ? payload['orderId'] : payload['invoiceId'];
+    const ref = typeof about === 'string' ? ` ${shortRef(about)}` : '';
+    parts.push(`[${texts.actions[message.businessAction] ?? message.businessAction}${ref}]`);
+  }
   const text = message.text.trim();
   if (text) parts.push(text.length > 300 ? `${text.slice(0, 300)}…` : text);
   if (message.attachments.length > 0) parts.push(texts.images(message.attachments.length));

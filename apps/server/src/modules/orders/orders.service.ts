@@ -166,7 +166,9 @@ async function recordRefund(
 function searchClause(search: string | undefined): SQL {
   if (!search) return sql``;
   const pattern = likePattern(search);
-  return sql` AND (o.id::text ILIKE ${pattern} OR o.subject_name ILIKE ${pattern} OR o.seller_name ILIKE ${pattern})`;
+  // The short reference as the screens show it (`#3F2A9C01`, decision 213) finds its order too.
+  const idPattern = likePattern(search.trim().replace(/^#/, ''));
+  return sql` AND (o.id::text ILIKE ${idPattern} OR o.subject_name ILIKE ${pattern} OR o.seller_name ILIKE ${pattern})`;
 }
 
 /**
@@ -575,14 +577,14 @@ export function createOrdersService(directory: OrdersDirectory) {
       db: Db,
       reviewId: string,
     ): Promise<
-    AdminPaymentReview & {
-      intentId: string | null;
-      chatId: string;
-      orderStatus: OrderStatus;
-      invoiceToken: string;
-      sellerUserId: string;
-    }
-  > {
+      AdminPaymentReview & {
+        intentId: string | null;
+        chatId: string;
+        orderStatus: OrderStatus;
+        invoiceToken: string;
+        sellerUserId: string;
+      }
+    > {
       const [row] = rowsOf<AdminReviewRow>(
         await db.execute(sql`${adminReviewSelect} WHERE r.id::text = ${reviewId}`),
       );

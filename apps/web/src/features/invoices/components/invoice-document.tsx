@@ -1,3 +1,4 @@
+import { shortRef } from '@maplesource/contracts/common';
 import type { ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { invoiceCategoryName, type Invoice } from '@maplesource/contracts/invoices';
@@ -51,7 +52,7 @@ export function InvoiceDocument({ invoice, t, lang }: { invoice: Invoice; t: TFu
       t('document.quantity'),
       invoice.subject.unit ? `${invoice.subject.quantity} ${invoice.subject.unit}` : invoice.subject.quantity,
     ],
-    [t('document.invoiceId'), invoice.id],
+    [t('document.invoiceId'), shortRef(invoice.id)],
     [t('document.issuedOn'), formatDate(`${invoice.issuedOn}T12:00:00`, lang)],
   ];
   const terms: Rows = [

@@ -160,6 +160,15 @@ describe('the invoice page (spec §2)', () => {
     expect(screen.getByText('Metals')).toBeInTheDocument();
   });
 
+  it('names the invoice by its short reference, the same in the title and the document (decision 213)', async () => {
+    const id = '3f2a9c01-7b6d-4e5f-8a9b-0c1d2e3f4a5b';
+    server(() => json(200, { invoice: makeInvoice({ id }) }));
+    renderInvoicePage(`/invoice/${token}?kind=product`);
+    expect(await screen.findByRole('heading', { name: 'Invoice #3F2A9C01' })).toBeInTheDocument();
+    expect(screen.getByText('#3F2A9C01')).toBeInTheDocument();
+    expect(screen.queryByText(id)).not.toBeInTheDocument();
+  });
+
   it('is in French for a French UI (texts of the page, not-found and errors)', async () => {
     server(() => json(404, { error: { code: 'INVOICE_NOT_FOUND', message: 'Invoice not found' } }));
     renderInvoicePage(`/invoice/${token}?kind=product`, 'fr');
