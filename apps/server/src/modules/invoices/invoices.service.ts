@@ -72,6 +72,8 @@ export const acceptedInvoiceColumns = [
   'tax_cents',
   'total_cents',
   'lead_days',
+  'expires_at',
+  'created_at',
 ] as const;
 export type AcceptedInvoiceColumn = (typeof acceptedInvoiceColumns)[number];
 
