@@ -123,10 +123,14 @@ test('invoice accepted, paid with 4242, in My orders with its timeline; the sell
 
     // My orders lists it; its page shows the timeline.
     await buyerPage.getByRole('link', { name: 'My orders' }).first().click();
-    const row = buyerPage.getByTestId('order-row').filter({ hasText: orderId });
+    // Orders are shown by their short reference (decision 213): # and the id's first 8 hex digits.
+    const ref = `#${orderId.slice(0, 8).toUpperCase()}`;
+    const row = buyerPage.getByTestId('order-row').filter({ hasText: ref });
     await expect(row).toBeVisible();
     await expect(row.getByText('Confirmed')).toBeVisible();
-    await row.getByRole('link', { name: `View order ${orderId}` }).click();
+    await row.getByRole('link', { name: `View order ${ref}` }).click();
+    await expect(buyerPage).toHaveURL(new RegExp(orderId));
+    await expect(buyerPage.getByText(ref, { exact: true })).toBeVisible();
     const timeline = buyerPage.getByTestId('order-timeline');
     await expect(timeline.getByText('Placed')).toBeVisible();
     await expect(timeline.getByText('Estimated delivery')).toBeVisible();
@@ -135,7 +139,7 @@ test('invoice accepted, paid with 4242, in My orders with its timeline; the sell
     // The seller ships it with tracking, from the seller's orders.
     await page.goto('/seller-centre/orders');
     await waitForApp(page);
-    const sellerRow = page.getByTestId('seller-order-row').filter({ hasText: orderId });
+    const sellerRow = page.getByTestId('seller-order-row').filter({ hasText: ref });
     await sellerRow.getByLabel('New status').selectOption('shipped');
     await sellerRow.getByRole('button', { name: 'Update' }).click();
     await expect(

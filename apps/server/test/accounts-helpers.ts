@@ -48,7 +48,15 @@ export function sessionCookie(res: { cookies: Array<{ name: string; value: strin
 
 export async function signUp(
   app: FastifyInstance,
-  overrides: Partial<{ email: string; phoneNumber: string; fullName: string; province: string }> = {},
+  overrides: Partial<{
+    email: string;
+    phoneNumber: string;
+    fullName: string;
+    province: string;
+    /** The page's language sent with the sign-up (decision 210). */
+    language: string;
+    acceptLanguage: string;
+  }> = {},
 ): Promise<SignedUp> {
   counter += 1;
   const phoneNumber = overrides.phoneNumber ?? uniquePhone();
@@ -66,7 +74,10 @@ export async function signUp(
   const res = await app.inject({
     method: 'POST',
     url: '/api/v1/auth/signup',
-    headers: { role: 'buyer' },
+    headers: {
+      role: 'buyer',
+      ...(overrides.acceptLanguage ? { 'accept-language': overrides.acceptLanguage } : {}),
+    },
     remoteAddress: ip,
     payload: {
       fullName: overrides.fullName ?? 'Test User',
@@ -75,6 +86,7 @@ export async function signUp(
       otp,
       password: PASSWORD,
       province: overrides.province ?? 'ON',
+      ...(overrides.language ? { language: overrides.language } : {}),
     },
   });
   expect(res.statusCode, res.body).toBe(201);

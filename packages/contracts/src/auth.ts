@@ -64,6 +64,9 @@ export const signupRequestSchema = z.object({
   otp: otpSchema,
   password: passwordSchema,
   province: provinceCodeSchema,
+  /** The language the page was in (decision 210): stored as the account's preferred language. Without it, the
+   * request's Accept-Language decides (French if it prefers French to English), else English. */
+  language: z.enum(languageCodes).optional(),
 });
 export type SignupRequest = z.infer<typeof signupRequestSchema>;
 

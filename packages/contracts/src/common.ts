@@ -63,3 +63,14 @@ export const CURRENCY = 'CAD' as const;
 export const okResponseSchema = z.object({ ok: z.literal(true) });
 export const idParamSchema = z.object({ id: z.string().min(1).max(200) });
 export const slugParamSchema = z.object({ slug: z.string().min(1).max(200) });
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The short human reference of an order, invoice or quotation request (decision 213): `#` and the first 8 hex
+ * digits of its UUID, upper-cased (`#3F2A9C01`). The same on every screen, the PDF and the e-mails; the full id
+ * stays in addresses. An id that is not a UUID is shown as it is.
+ */
+export function shortRef(id: string): string {
+  return uuidPattern.test(id) ? `#${id.slice(0, 8).toUpperCase()}` : id;
+}

@@ -60,7 +60,10 @@ export const invoiceSchema = z.object({
   subject: z.object({
     id: z.number().int().positive(),
     name: z.string(),
+    /** The category's English name, as issued. */
     category: z.string(),
+    /** Its French name (decision 212); null for an invoice issued before it whose name could not be matched. */
+    categoryFr: z.string().nullable(),
     quantity: z.number().int().positive(),
     unit: z.string().nullable(),
   }),
@@ -262,4 +265,12 @@ export function taxProfileMissing(
   if (profile.smallSupplier && !profile.gstHstNumber) return false;
   if (!profile.gstHstNumber) return true;
   return deliveryProvince === 'QC' && !profile.qstNumber;
+}
+
+/** The invoice's category in a language (decision 212): the French name on a French page, when the invoice has it. */
+export function invoiceCategoryName(
+  subject: { category: string; categoryFr: string | null },
+  language: string,
+): string {
+  return language === 'fr' && subject.categoryFr ? subject.categoryFr : subject.category;
 }

@@ -22,3 +22,10 @@ export const rtlLanguages: readonly LanguageCode[] = ['ar'];
 export function isLanguageCode(value: unknown): value is LanguageCode {
   return typeof value === 'string' && (languageCodes as readonly string[]).includes(value);
 }
+
+/** A language the texts exist in (en, fr): what the e-mails and the web's texts are written in. */
+export type TextLanguage = (typeof fullyTranslatedLanguages)[number];
+/** The text language of a chosen language: French for `fr`, English for every other (decision 210). */
+export function textLanguageOf(code: string | null | undefined): TextLanguage {
+  return code === 'fr' ? 'fr' : 'en';
+}

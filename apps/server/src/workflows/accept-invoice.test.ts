@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  chatInvoicePayloadSchema,
   invoiceAcceptanceTerms,
   type AcceptInvoiceBody,
   type CreateOrderIntentResponse,
@@ -158,12 +159,29 @@ describe('accepting an invoice', () => {
       [before + 1, 'invoice_accepted', buyer.id],
       [before + 2, 'order_created', buyer.id],
     ]);
+    // The invoice card's data too (decision 214): the same total, expiry and creation time as its invoice_sent.
+    const [sent] = rowsOf<{ business_payload: Record<string, unknown> | string }>(
+      await t.database.db.execute(sql`
+        SELECT business_payload FROM chat_messages
+        WHERE chat_id = ${invoice.chatId} AND business_action = 'invoice_sent'
+          AND business_payload ->> 'invoiceId' = ${invoice.invoiceId}`),
+    );
+    const sentPayload =
+      typeof sent!.business_payload === 'string'
+        ? JSON.parse(sent!.business_payload)
+        : sent!.business_payload;
     expect(messages[0]!.payload).toEqual({
       invoiceId: invoice.invoiceId,
       invoiceToken: invoice.token,
       orderId,
       kind: 'product',
+      totalCents: sentPayload.totalCents,
+      expiresAt: sentPayload.expiresAt,
+      issuedAt: sentPayload.issuedAt,
     });
+    expect(chatInvoicePayloadSchema.safeParse(messages[0]!.payload).success).toBe(true);
+    expect(sentPayload.totalCents).toEqual(expect.any(Number));
+    expect(sentPayload.expiresAt).toEqual(expect.any(String));
     expect(messages[1]!.payload).toEqual({
       orderId,
       kind: 'product',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   invoiceAcceptanceTerms,
   type AcceptInvoiceResponse,
@@ -55,6 +55,9 @@ export function addressesOf(body: AcceptInvoiceBody): { shipping: OrderAddress; 
  * order's chat_id NULL, which fails the whole statement: 404 INVOICE_NOT_FOUND, nothing stored.
  * Unpaid orders are cancelled by the sweep (decision 166, every minute since decision 181).
  */
+/** A timestamptz as JavaScript's `toISOString()` writes it (UTC, milliseconds), inside the statement. */
+const isoText = (value: SQL) => sql`to_char(${value} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 export async function acceptInvoice(
   doors: AcceptInvoiceDoors,
   request: AcceptInvoiceRequest,
@@ -88,7 +91,13 @@ export async function acceptInvoice(
       {
         action: 'invoice_accepted',
         payload: { invoiceToken: body.invoiceToken, orderId, kind },
-        computed: { invoiceId },
+        // The invoice card's data (decision 214), like `invoice_sent`'s: total, expiry, creation time.
+        computed: {
+          invoiceId,
+          totalCents: sql`${invoice.column('total_cents')}::bigint`,
+          expiresAt: isoText(invoice.column('expires_at')),
+          issuedAt: isoText(invoice.column('created_at')),
+        },
       },
       {
         action: 'order_created',

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractText } from 'unpdf';
@@ -481,9 +482,72 @@ describe('reading, PDF and who may see an invoice', () => {
     ])
       expect(text).toContain(field);
     expect(text).not.toContain('FACTURE');
+    // Its number is the short reference every screen shows (decision 213), not the full id.
+    expect(text).toContain(`#${invoice.id.slice(0, 8).toUpperCase()}`);
+    expect(text).not.toContain(invoice.id);
     const french = await pdfText((await pdf(buyer, invoice.token, 'fr')).rawPayload);
     expect(french).toContain('FACTURE');
     expect(french).toContain('1 451,55 $');
+  });
+});
+
+describe("the invoice's category in the reader's language (decision 212)", () => {
+  const categoryOf = async (productId: number) =>
+    rowsOf<{ name_en: string; name_fr: string }>(
+      await t.database.db.execute(
+        sql`SELECT c.name_en, c.name_fr FROM products p JOIN categories c ON c.id = p.category_id
+            WHERE p.id = ${productId}`,
+      ),
+    )[0]!;
+
+  it('stores both names when issued; the French PDF prints the French one', async () => {
+    const { buyer, chatId } = await newConversation();
+    const invoice = await issued(chatId);
+    const category = await categoryOf(invoice.subject.id);
+    expect(category.name_fr).not.toBe(category.name_en);
+    expect(invoice.subject).toMatchObject({ category: category.name_en, categoryFr: category.name_fr });
+    const english = await pdfText((await pdf(buyer, invoice.token, 'en')).rawPayload);
+    expect(english).toContain(`Category: ${category.name_en}`);
+    const french = await pdfText((await pdf(buyer, invoice.token, 'fr')).rawPayload);
+    expect(french).toContain(category.name_fr);
+    expect(french).not.toContain(`: ${category.name_en}`);
+  });
+
+  it("migration 0680 gives older invoices the French name only where the catalogue's is unambiguous", async () => {
+    const migration = readFileSync(
+      new URL('../db/migrations/0680_invoices_category_in_both_languages.sql', import.meta.url),
+      'utf8',
+    );
+    const backfill = sql.raw(migration.slice(migration.indexOf('UPDATE invoices')));
+    const { chatId } = await newConversation();
+    const first = await issued(chatId);
+    const category = await categoryOf(first.subject.id);
+    const forget = (id: string) =>
+      t.database.db.execute(sql`UPDATE invoices SET subject_category_fr = NULL WHERE id = ${id}`);
+    const stored = async (id: string) =>
+      rowsOf<{ fr: string | null }>(
+        await t.database.db.execute(sql`SELECT subject_category_fr AS fr FROM invoices WHERE id = ${id}`),
+      )[0]!.fr;
+    await forget(first.id);
+    await t.database.db.execute(backfill);
+    expect(await stored(first.id)).toBe(category.name_fr);
+
+    // A second category with the same English name: which French name is meant cannot be told, none is given.
+    await withTransaction(t.database.db, async (tx) => {
+      await tx.execute(sql`
+        INSERT INTO categories (kind, slug, name_en, name_fr)
+        VALUES ('product', ${`same-name-${first.id}`}, ${category.name_en}, 'Autre nom')`);
+      await tx.execute(sql`UPDATE invoices SET subject_category_fr = NULL WHERE id = ${first.id}`);
+      await tx.execute(backfill);
+      expect(
+        rowsOf<{ fr: string | null }>(
+          await tx.execute(sql`SELECT subject_category_fr AS fr FROM invoices WHERE id = ${first.id}`),
+        )[0]!.fr,
+      ).toBeNull();
+      throw new Error('rolled back');
+    }).catch((error: unknown) => {
+      if (!(error instanceof Error) || error.message !== 'rolled back') throw error;
+    });
   });
 });
 

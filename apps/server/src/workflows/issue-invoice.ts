@@ -129,6 +129,7 @@ export function issueInvoice(
         id: chat.subjectId,
         name: item.nameEn,
         category: item.category.nameEn,
+        categoryFr: item.category.nameFr,
         quantity: body.quantity ?? quotation.quantity,
         unit: 'unit' in item && typeof item.unit === 'string' ? item.unit : null,
       },

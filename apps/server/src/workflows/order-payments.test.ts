@@ -418,8 +418,19 @@ describe('payment reviews and refunds', () => {
     expect((await requestReview(buyer, late.orderId)).json().error.code).toBe('PAYMENT_REVIEW_NOT_ALLOWED');
   });
 
+  /** The conversation's refund lines (`order_updated` whose payload's payment status is a refund). */
+  const refundLines = async (chatId: string) =>
+    rowsOf<{ sender_id: string; payload: { paymentStatus?: string; orderId?: string; status?: string } }>(
+      await t.database.db.execute(
+        sql`SELECT sender_id, business_payload AS payload FROM chat_messages
+            WHERE chat_id = ${chatId} AND business_action = 'order_updated'
+              AND business_payload ->> 'paymentStatus' IN ('refunded', 'partially_refunded')
+            ORDER BY seq`,
+      ),
+    );
+
   it('an admin refunds through the provider once, shown on the order; dismissing closes a review', async () => {
-    const { orderId, intent } = await paidOrder(verified, 20_000);
+    const { orderId, chatId, intent } = await paidOrder(verified, 20_000);
     const review = (await requestReview(buyer, orderId)).json().review as { id: string };
     expect((await resolve(review.id, { outcome: 'refund', amountCents: 5_000 }, buyer)).statusCode).toBe(403);
 
@@ -455,12 +466,43 @@ describe('payment reviews and refunds', () => {
                        AND payload -> 'data' -> 'object' ->> 'id' = ${intent.intentId}`)) === 1,
     );
     expect((await orderOf(orderId)).payment.refundedCents).toBe(5_000);
+    // The conversation says so once (decision 211), from the seller's side so the buyer is notified.
+    await t.app.events.drain();
+    expect(await refundLines(chatId)).toEqual([
+      {
+        sender_id: seller.id,
+        payload: expect.objectContaining({
+          orderId,
+          paymentStatus: 'partially_refunded',
+        }) as unknown,
+      },
+    ]);
+    await waitFor(
+      'the buyer refund notification',
+      async () =>
+        (await count(sql`SELECT count(*) AS n FROM notifications WHERE recipient_id = ${buyer.id}
+                       AND type = 'order_updated' AND metadata ->> 'orderId' = ${orderId}
+                       AND metadata ->> 'paymentStatus' = 'partially_refunded'`)) === 1,
+    );
 
     const other = await paidOrder();
     const dismissed = (await requestReview(buyer, other.orderId)).json().review as { id: string };
     const closed = await resolve(dismissed.id, { outcome: 'dismiss', note: 'Delivered per carrier proof' });
     expect(closed.json().review).toMatchObject({ status: 'dismissed', refundCents: 0 });
     expect((await orderOf(other.orderId)).payment.status).toBe('paid');
+    expect(await refundLines(other.chatId)).toEqual([]);
+  });
+
+  it('a full refund from a review posts one refunded line in the conversation', async () => {
+    const { orderId, chatId } = await paidOrder(verified, 12_000);
+    const review = (await requestReview(buyer, orderId)).json().review as { id: string };
+    const before = (await chatActions(t, chatId)).length;
+    expect((await resolve(review.id, { outcome: 'refund' })).statusCode).toBe(200);
+    expect((await resolve(review.id, { outcome: 'refund' })).statusCode).toBe(409);
+    expect(await chatActions(t, chatId)).toHaveLength(before + 1);
+    const lines = await refundLines(chatId);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.payload).toMatchObject({ orderId, paymentStatus: 'refunded' });
   });
 
   it('refuses a refund more than 30 days after the payment', async () => {

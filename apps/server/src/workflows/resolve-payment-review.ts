@@ -1,17 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import type { AdminPaymentReview, ResolvePaymentReviewBody } from '@maplesource/contracts';
+import type { AdminPaymentReview, ChatOrderPayload, ResolvePaymentReviewBody } from '@maplesource/contracts';
 import { withTransaction } from '../db/transaction';
 import { conflict } from '../plugins/errors';
+import '../modules/chat';
 import '../modules/orders';
 
-export type ResolvePaymentReviewDoors = Pick<FastifyInstance, 'db' | 'orders' | 'events' | 'payments'>;
+export type ResolvePaymentReviewDoors = Pick<FastifyInstance, 'db' | 'orders' | 'chat' | 'events' | 'payments'>;
 
 /**
  * An admin resolves an open payment review (spec §9): dismiss, or refund in full or in part through the
  * provider within 30 days of the payment. The provider call carries the idempotency key
  * `payment-review:<id>`, so two admins resolving at once (or a retry after a crash) refund once; the review
  * closes once (conditional update: the second gets 409 PAYMENT_REVIEW_RESOLVED). The provider is called
- * outside the transaction: on PGlite the transaction holds the only connection.
+ * outside the transaction: on PGlite the transaction holds the only connection. A refund posts `order_updated`
+ * (the payment's new status) in the order's conversation, in the transaction that closes the review, so once
+ * per refund (decision 211).
  */
 export async function resolvePaymentReview(
   doors: ResolvePaymentReviewDoors,
@@ -45,7 +48,22 @@ export async function resolvePaymentReview(
       now,
       refund,
     });
-    if (refund)
+    if (refund) {
+      // On the seller's side of the conversation, like the refund of a cancelled order's payment (decision 166):
+      // its recipient, the buyer whose money goes back, is notified by it.
+      const payload: ChatOrderPayload & { paymentStatus: string } = {
+        orderId: resolved.orderId,
+        kind: resolved.orderKind,
+        status: resolved.orderStatus,
+        invoiceToken: resolved.invoiceToken,
+        paymentStatus: resolved.order.paymentStatus,
+      };
+      await doors.chat.postBusinessAction(tx, {
+        chatId: resolved.chatId,
+        senderId: resolved.sellerUserId,
+        action: 'order_updated',
+        payload,
+      });
       await doors.events.emit(
         'order.changed',
         {
@@ -58,7 +76,15 @@ export async function resolvePaymentReview(
         },
         tx,
       );
-    const { intentId: _intent, chatId: _chat, orderStatus: _status, ...review } = resolved;
+    }
+    const {
+      intentId: _intent,
+      chatId: _chat,
+      orderStatus: _status,
+      invoiceToken: _token,
+      sellerUserId: _seller,
+      ...review
+    } = resolved;
     return review;
   });
 }

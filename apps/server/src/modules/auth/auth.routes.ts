@@ -20,7 +20,11 @@ import {
 } from '@maplesource/contracts';
 import { AppError } from '../../plugins/errors';
 
-const meta = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
+const meta = (request: FastifyRequest) => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'],
+  acceptLanguage: request.headers['accept-language'],
+});
 
 /** Spec §7 Auth calls under /api/v1/auth. Form bodies: URL-encoded, multipart or JSON. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {

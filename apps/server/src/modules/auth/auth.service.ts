@@ -5,12 +5,14 @@ import type {
   LoginRequest,
   ResetPasswordRequest,
   SignupRequest,
+  TextLanguage,
   UserProfile,
 } from '@maplesource/contracts';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, conflict, tooManyRequests } from '../../plugins/errors';
 import type { Messaging } from '../../plugins/messaging';
 import { authTokens } from './auth.tables';
+import { languageFromAcceptLanguage } from './mail-language';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { normalizeCanadianPhone } from './phone';
 import type { OtpService } from './otp.service';
@@ -40,9 +42,23 @@ export interface AuthIpLimits {
   loginPerIpPer15Min: number;
 }
 
+/** The e-mail verification message, in the account's language (decision 210). */
+const verificationMail: Record<TextLanguage, { subject: string; body: (link: string) => string }> = {
+  en: {
+    subject: 'Verify your e-mail — MapleSource',
+    body: (link) => `Open this link to verify your e-mail address (valid 24 hours):\n${link}`,
+  },
+  fr: {
+    subject: 'Vérifiez votre courriel — MapleSource',
+    body: (link) => `Ouvrez ce lien pour vérifier votre adresse courriel (valide 24 heures) :\n${link}`,
+  },
+};
+
 export interface RequestMeta {
   ip: string;
   userAgent?: string | undefined;
+  /** The request's Accept-Language header: a sign-up without a `language` takes its preferred language from it. */
+  acceptLanguage?: string | undefined;
 }
 
 const isUniqueViolation = (error: unknown): boolean => {
@@ -117,6 +133,10 @@ export class AuthService {
         throw conflict('EMAIL_TAKEN', 'An account already uses this e-mail or phone');
       throw error;
     }
+    // The account's preferred language (decision 210): the page's, else the browser's; its e-mails use it.
+    await this.users.setPreferences(created.id, {
+      preferredLanguage: input.language ?? languageFromAcceptLanguage(meta.acceptLanguage),
+    });
     await this.sendVerificationLink(created.id, created.email).catch(() => undefined);
     const token = await this.sessions.create(created.id, meta);
     return { user: await this.users.getProfile(created.id), token };
@@ -207,13 +227,10 @@ export class AuthService {
       createdAt: now,
       expiresAt: new Date(now.getTime() + authPolicy.emailTokenLifetimeMs),
     });
-    const link = `${this.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
-    await this.messaging.mail.send(
-      email,
-      'Verify your e-mail / Vérifiez votre courriel — MapleSource',
-      `Open this link to verify your e-mail address (valid 24 hours):\n${link}\n\nOuvrez ce lien pour vérifier votre adresse courriel (valide 24 heures) :\n${link}`,
-      { link },
-    );
+    const language = await this.users.textLanguage(userId);
+    const link = `${this.publicUrl}${language === 'fr' ? '/fr' : ''}/verify-email?token=${encodeURIComponent(token)}`;
+    const text = verificationMail[language];
+    await this.messaging.mail.send(email, text.subject, text.body(link), { link });
   }
 
   /** Spec §8 states: no token, invalid or expired token, already verified, verification failed, success. */

@@ -4,11 +4,13 @@ import {
   avatarSchema,
   isLanguageCode,
   paymentMethodSchema,
+  textLanguageOf,
   provinceCodeSchema,
   roleSchema,
   type Preferences,
   type ProvinceCode,
   type Role,
+  type TextLanguage,
   type UpdatePreferencesRequest,
   type UserProfile,
 } from '@maplesource/contracts';
@@ -124,6 +126,19 @@ export class UserService {
       preferredCurrency: 'CAD',
       preferredLanguage: isLanguageCode(row.preferredLanguage) ? row.preferredLanguage : 'en',
     };
+  }
+
+  /**
+   * The language the account's e-mails are written in (decision 210): French when its preferred language is
+   * French, else English (also for an account without stored preferences, or one that is gone).
+   */
+  async textLanguage(userId: string, db: Db = this.db): Promise<TextLanguage> {
+    const [row] = await db
+      .select({ language: userPreferences.preferredLanguage })
+      .from(userPreferences)
+      .where(eq(userPreferences.userId, userId))
+      .limit(1);
+    return textLanguageOf(row?.language);
   }
 
   async setPreferences(userId: string, patch: UpdatePreferencesRequest): Promise<Preferences> {

@@ -8,6 +8,7 @@ import {
   type CareerApplication,
   type CareerApplicationInput,
   type CareerPrefill,
+  type TextLanguage,
   type ResumeSearchItem,
   type ResumeSearchFilters,
   type ResumeSearchResponse,
@@ -99,6 +100,19 @@ export interface CareersDeps {
   publicUrl: string;
 }
 
+const verificationMail: Record<TextLanguage, { subject: string; body: (link: string) => string }> = {
+  en: {
+    subject: 'Confirm your career application e-mail — MapleSource',
+    body: (link) =>
+      `Open this link to confirm the e-mail of your MapleSource career application (valid 24 hours):\n${link}`,
+  },
+  fr: {
+    subject: 'Confirmez le courriel de votre candidature — MapleSource',
+    body: (link) =>
+      `Ouvrez ce lien pour confirmer le courriel de votre candidature MapleSource (valide 24 heures) :\n${link}`,
+  },
+};
+
 /**
  * Careers (issue 13): an applicant's one application and its private résumé, the application's e-mail
  * verification by link, and the résumé database for verified premium employers, whose every résumé view is logged.
@@ -118,15 +132,13 @@ export function createCareersService(deps: CareersDeps) {
     };
   }
 
-  async function sendVerification(email: string, token: string) {
-    const link = `${publicUrl}/career/verify-email?token=${encodeURIComponent(token)}`;
-    await mail.send(
-      email,
-      'Confirm your career application e-mail / Confirmez le courriel de votre candidature',
-      `Open this link to confirm the e-mail of your MapleSource career application (valid 24 hours):\n${link}\n\n` +
-        `Ouvrez ce lien pour confirmer le courriel de votre candidature MapleSource (valide 24 heures) :\n${link}`,
-      { link },
-    );
+  /** The application e-mail's verification link, in the applicant's language (decision 210). */
+  async function sendVerification(userId: string, email: string, token: string) {
+    const language = await auth.users.textLanguage(userId);
+    const prefix = language === 'fr' ? '/fr' : '';
+    const link = `${publicUrl}${prefix}/career/verify-email?token=${encodeURIComponent(token)}`;
+    const text = verificationMail[language];
+    await mail.send(email, text.subject, text.body(link), { link });
   }
 
   function newToken() {
@@ -213,7 +225,7 @@ export function createCareersService(deps: CareersDeps) {
           'You have already applied; correct your application instead',
         );
       }
-      await sendVerification(row.email, token);
+      await sendVerification(userId, row.email, token);
       return toApplication(row, []);
     },
 
@@ -259,7 +271,7 @@ export function createCareersService(deps: CareersDeps) {
         throw error;
       }
       if (oldKey) await storage.delete(oldKey);
-      if (verification) await sendVerification(row.email, verification);
+      if (verification) await sendVerification(userId, row.email, verification);
       return toApplication(row, await viewsOf(db, row.id));
     },
 
@@ -308,7 +320,7 @@ export function createCareersService(deps: CareersDeps) {
         .where(and(eq(careerApplications.userId, userId), sql`${careerApplications.emailVerifiedAt} IS NULL`))
         .returning({ email: careerApplications.email });
       if (!row) throw conflict('CAREER_EMAIL_ALREADY_VERIFIED', 'There is no unverified application e-mail');
-      await sendVerification(row.email, token);
+      await sendVerification(userId, row.email, token);
     },
 
     async ownResume(db: Db, userId: string): Promise<ResumeDownload> {

@@ -335,3 +335,28 @@ describe('admin employer controls', () => {
     });
   });
 });
+
+describe("the application e-mail's verification link (decision 210)", () => {
+  it("is written in the applicant's stored language, with the French page's address", async () => {
+    const french = await signUp(t.app, { fullName: 'Chloé Gagnon', language: 'fr' });
+    const email = `chloe-${french.id.slice(0, 8)}@example.ca`;
+    const res = await apply(
+      french,
+      careerForm(applicationFields({ email }), { name: 'CV.pdf', type: 'application/pdf', data: pdf() }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const [mail] = (await t.app.messaging.readOutbox(email, 5)).filter((m) => m.channel === 'email');
+    expect(mail!.body.split('\n')[0]).toBe('Confirmez le courriel de votre candidature — MapleSource');
+    expect(mail!.body).toContain('Ouvrez ce lien pour confirmer le courriel de votre candidature');
+    expect(mail!.body).not.toContain('Open this link');
+    const link = new URL(mail!.link!);
+    expect(link.pathname).toBe('/fr/career/verify-email');
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/career/verify-email',
+      headers: as(null),
+      payload: { token: link.searchParams.get('token') },
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
+  });
+});

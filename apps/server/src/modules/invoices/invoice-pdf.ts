@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import { provinceNames, type Invoice } from '@maplesource/contracts';
+import { invoiceCategoryName, provinceNames, shortRef, type Invoice } from '@maplesource/contracts';
 
 /**
  * The invoice as a PDF (issue 12, decision 134), with what a Canadian business buyer needs for input tax credits:
@@ -119,7 +119,7 @@ function writeInvoice(doc: PDFKit.PDFDocument, invoice: Invoice, language: Langu
   };
   doc.font('bold').fontSize(20).text(l.title);
   doc.fontSize(10).moveDown(0.5);
-  line(l.number, invoice.id);
+  line(l.number, shortRef(invoice.id));
   line(l.date, invoice.issuedOn);
   line(l.expires, dateTime(invoice.expiresAt, language));
   line(l.status, l.statuses[invoice.status]);
@@ -140,7 +140,7 @@ function writeInvoice(doc: PDFKit.PDFDocument, invoice: Invoice, language: Langu
 
   doc.moveDown().font('bold').fontSize(12).text(l.description).fontSize(10);
   doc.font('regular').text(invoice.subject.name);
-  line(l.category, invoice.subject.category);
+  line(l.category, invoiceCategoryName(invoice.subject, language));
   line(l.quantity, `${invoice.subject.quantity}${invoice.subject.unit ? ` ${invoice.subject.unit}` : ''}`);
   if (invoice.leadDays !== null) line(l.leadDays, String(invoice.leadDays));
 

@@ -25,6 +25,7 @@ export interface InvoiceRow {
   subject_id: number | string;
   subject_name: string;
   subject_category: string;
+  subject_category_fr: string | null;
   quantity: number | string;
   unit: string | null;
   negotiated_price_cents: number | string;
@@ -88,6 +89,7 @@ export function toInvoice(row: InvoiceRow, now: Date): Invoice {
       id: Number(row.subject_id),
       name: row.subject_name,
       category: row.subject_category,
+      categoryFr: row.subject_category_fr,
       quantity: Number(row.quantity),
       unit: row.unit,
     },

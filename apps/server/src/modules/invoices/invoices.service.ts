@@ -29,7 +29,15 @@ export interface NewInvoice {
     gstHstNumber: string | null;
     qstNumber: string | null;
   };
-  subject: { id: number; name: string; category: string; quantity: number; unit: string | null };
+  subject: {
+    id: number;
+    name: string;
+    category: string;
+    /** The category's French name (decision 212). */
+    categoryFr: string;
+    quantity: number;
+    unit: string | null;
+  };
   negotiatedPriceCents: number;
   shippingCents: number;
   taxLines: InvoiceTaxLine[];
@@ -64,6 +72,8 @@ export const acceptedInvoiceColumns = [
   'tax_cents',
   'total_cents',
   'lead_days',
+  'expires_at',
+  'created_at',
 ] as const;
 export type AcceptedInvoiceColumn = (typeof acceptedInvoiceColumns)[number];
 
@@ -138,14 +148,15 @@ export function createInvoicesService(events: DomainEvents) {
         sql`
           INSERT INTO invoices (id, token, kind, chat_id, quotation_id, buyer_id, buyer_name, seller_user_id,
             seller_id, seller_slug, seller_name, seller_legal_name, seller_gst_hst_number, seller_qst_number,
-            subject_id, subject_name, subject_category, quantity, unit, negotiated_price_cents, shipping_cents,
+            subject_id, subject_name, subject_category, subject_category_fr, quantity, unit, negotiated_price_cents,
+            shipping_cents,
             tax_lines, tax_cents, tax_override_reason, total_cents, payment_terms, delivery_terms, notes, lead_days,
             delivery_province, delivery_postal_code, issued_on, expires_at)
           VALUES (${randomUUID()}, ${newToken()}, ${input.kind}, ${input.chatId}, ${input.quotationId},
             ${input.buyer.userId}, ${input.buyer.name}, ${input.sellerUserId}, ${input.seller.sellerId},
             ${input.seller.slug}, ${input.seller.name}, ${input.seller.legalName}, ${input.seller.gstHstNumber},
             ${input.seller.qstNumber}, ${input.subject.id}, ${input.subject.name}, ${input.subject.category},
-            ${input.subject.quantity}, ${input.subject.unit}, ${input.negotiatedPriceCents}, ${input.shippingCents},
+            ${input.subject.categoryFr}, ${input.subject.quantity}, ${input.subject.unit}, ${input.negotiatedPriceCents}, ${input.shippingCents},
             ${JSON.stringify(input.taxLines)}::jsonb, ${taxCents}, ${input.taxOverrideReason}, ${totalCents},
             ${input.paymentTerms}, ${input.deliveryTerms}, ${input.notes}, ${input.leadDays},
             ${input.deliveryProvince}, ${input.deliveryPostalCode}, ${input.issuedOn}::date, ${at(input.expiresAt)})

@@ -98,10 +98,75 @@ async function connected(user: SignedUp): Promise<Socket> {
 }
 const mails = async (app: TestApp['app'], to: SignedUp) =>
   (await app.messaging.readOutbox(to.email, 50)).filter(
-    (m) => m.channel === 'email' && m.body.includes('Open the conversation'),
+    (m) =>
+      m.channel === 'email' &&
+      (m.body.includes('Open the conversation') || m.body.includes('Ouvrir la conversation')),
   );
 
 describe('offline e-mail', () => {
+  it("is written in the recipient's stored language, and follows a switch (decision 210)", async () => {
+    const seller = await signUp(t.app, { fullName: 'Sam Seller', language: 'fr' });
+    const chatId = await conversationWith(t.app, seller);
+    await say(t.app, chatId, 'Bonjour, avez-vous des supports galvanisés?');
+    await t.app.events.drain();
+    const [mail] = await waitFor('the French offline e-mail', async () => {
+      const sent = await mails(t.app, seller);
+      return sent.length > 0 ? sent : null;
+    });
+    const [subject, , intro] = mail!.body.split('\n');
+    expect(subject).toBe(`Bea Buyer : Bracket ${subjectId} — nouveaux messages`);
+    expect(intro).toBe(`Vous avez 1 message non lu de Bea Buyer au sujet de Bracket ${subjectId}.`);
+    expect(mail!.body).toContain('Bonjour, avez-vous des supports galvanisés?');
+    expect(mail!.body).toContain(`Ouvrir la conversation : ${mail!.link}`);
+    expect(mail!.body).not.toMatch(/unread|Open the conversation/);
+    expect(new URL(mail!.link!).pathname).toBe(`/fr/seller-centre/inbox/${chatId}`);
+
+    // The seller switches to English: the next conversation's e-mail is in English.
+    const switched = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/profile/preferences',
+      headers: { role: 'buyer', cookie: seller.cookie },
+      payload: { preferredLanguage: 'en' },
+    });
+    expect(switched.statusCode, switched.body).toBe(200);
+    const next = await conversationWith(t.app, seller);
+    await say(t.app, next, 'One more question');
+    await t.app.events.drain();
+    const english = await waitFor('the English offline e-mail', async () =>
+      (await mails(t.app, seller)).find((m) => m.link?.includes(next)),
+    );
+    expect(english.body.split('\n')[0]).toBe(`Bea Buyer: Bracket ${subjectId} — new messages`);
+    expect(english.body).toContain(`You have 1 unread message from Bea Buyer about Bracket ${subjectId}.`);
+    expect(new URL(english.link!).pathname).toBe(`/seller-centre/inbox/${next}`);
+  });
+
+  it("names an order's business action by its short reference (decision 213)", async () => {
+    const seller = await signUp(t.app, { fullName: 'Sam Seller' });
+    const chatId = await conversationWith(t.app, seller);
+    const orderId = randomUUID();
+    await withTransaction(t.app.db, (tx) =>
+      t.app.chat.postBusinessAction(tx, {
+        chatId,
+        senderId: buyer.id,
+        action: 'order_updated',
+        payload: {
+          orderId,
+          kind: 'product',
+          status: 'confirmed',
+          invoiceToken: 'tok',
+          paymentStatus: 'paid',
+        },
+      }),
+    );
+    await t.app.events.drain();
+    const [mail] = await waitFor('the offline e-mail', async () => {
+      const sent = await mails(t.app, seller);
+      return sent.length > 0 ? sent : null;
+    });
+    expect(mail!.body).toContain(`- [Order updated #${orderId.slice(0, 8).toUpperCase()}]`);
+    expect(mail!.body).not.toContain(orderId);
+  });
+
   it('sums up the unseen messages of an offline recipient in one e-mail with a link', async () => {
     const seller = await signUp(t.app, { fullName: 'Sam Seller' });
     const chatId = await conversationWith(t.app, seller);
@@ -115,7 +180,10 @@ describe('offline e-mail', () => {
     expect(mail!.body).toContain('First question about the brackets');
     expect(mail!.body).toContain('Second question: zinc plated?');
     expect(mail!.link).toContain(`/seller-centre/inbox/${chatId}`);
-    expect(mail!.body).toContain(`about Bracket ${subjectId}`);
+    expect(mail!.body).toContain(`2 unread messages from Bea Buyer about Bracket ${subjectId}`);
+    // English only (the seller signed up without a language): no French line beside it (decision 210).
+    expect(mail!.body.split('\n')[0]).toBe(`Bea Buyer: Bracket ${subjectId} — new messages`);
+    expect(mail!.body).not.toContain('Vous avez');
     // One check for both messages: it sent the e-mail and left nothing pending.
     await waitFor('the check done', async () => (await jobs(t.app.db, chatId)).done >= 1);
     await waitFor('nothing pending', async () => (await pending(t.app.db, chatId)) === null);

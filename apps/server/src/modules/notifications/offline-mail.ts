@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { ChatMessage } from '@maplesource/contracts';
+import { shortRef, type ChatMessage } from '@maplesource/contracts';
 import { rowsOf, withTransaction, type Tx } from '../../db/transaction';
+import { offlineMailTexts, type OfflineMailTexts } from './offline-mail.texts';
 import '../chat';
 import '../auth';
 
@@ -28,25 +29,18 @@ export interface OfflineMailOptions {
   throttleSeconds: number;
 }
 
-const actionLabels: Record<string, string> = {
-  quotation_created: 'Quotation request / Demande de prix',
-  quotation_accepted: 'Quotation accepted / Demande acceptée',
-  quotation_rejected: 'Quotation rejected / Demande refusée',
-  invoice_sent: 'Invoice sent / Facture envoyée',
-  invoice_accepted: 'Invoice accepted / Facture acceptée',
-  invoice_rejected: 'Invoice rejected / Facture refusée',
-  order_created: 'Order created / Commande créée',
-  order_updated: 'Order updated / Commande mise à jour',
-  order_cancelled: 'Order cancelled / Commande annulée',
-};
-
-function lineOf(message: ChatMessage): string {
+function lineOf(message: ChatMessage, texts: OfflineMailTexts): string {
   const parts: string[] = [];
-  if (message.businessAction)
-    parts.push(`[${actionLabels[message.businessAction] ?? message.businessAction}]`);
+  if (message.businessAction) {
+    // The order's or invoice's short reference, as every screen and the PDF show it (decision 213).
+    const payload = message.businessPayload ?? {};
+    const about = message.businessAction.startsWith('order_') ? payload['orderId'] : payload['invoiceId'];
+    const ref = typeof about === 'string' ? ` ${shortRef(about)}` : '';
+    parts.push(`[${texts.actions[message.businessAction] ?? message.businessAction}${ref}]`);
+  }
   const text = message.text.trim();
   if (text) parts.push(text.length > 300 ? `${text.slice(0, 300)}…` : text);
-  if (message.attachments.length > 0) parts.push(`[${message.attachments.length} image(s)]`);
+  if (message.attachments.length > 0) parts.push(texts.images(message.attachments.length));
   return `- ${parts.join(' ') || '…'}`;
 }
 
@@ -234,20 +228,23 @@ async function mailWhatIsDue(
     return candidates.length > 0 ? new Date(Math.min(...candidates)) : null;
   }
 
-  const base = app.config.PUBLIC_URL.replace(/\/$/, '');
+  // In the recipient's language (decision 210): the texts, and the link's language prefix for French.
+  const language = await app.auth.users.textLanguage(job.recipientId);
+  const texts = offlineMailTexts[language];
+  const base = app.config.PUBLIC_URL.replace(/\/$/, '') + (language === 'fr' ? '/fr' : '');
   const isSeller = participants.sellerUserId === job.recipientId;
   const kind = participants.subjectKind === 'service' ? '?kind=service' : '';
   const link = isSeller
     ? `${base}/seller-centre/inbox/${job.chatId}${kind}`
     : `${base}/?inbox=chats&chatId=${job.chatId}${kind ? '&kind=service' : ''}`;
-  const subject = `${item.otherParty.name || 'MapleSource'}: ${item.subject.name} — new messages / nouveaux messages`;
+  const from = item.otherParty.name || 'MapleSource';
+  const subject = texts.subject({ from, subject: item.subject.name });
   const body = [
-    `You have ${item.unreadCount} unread message(s) from ${item.otherParty.name} about ${item.subject.name}.`,
-    `Vous avez ${item.unreadCount} message(s) non lu(s) de ${item.otherParty.name} au sujet de ${item.subject.name}.`,
+    texts.intro({ count: item.unreadCount, from, subject: item.subject.name }),
     '',
-    ...unseen.map(lineOf),
+    ...unseen.map((message) => lineOf(message, texts)),
     '',
-    `Open the conversation / Ouvrir la conversation: ${link}`,
+    texts.open(link),
   ].join('\n');
   try {
     await app.messaging.mail.send(recipient.email, subject, body, { link });

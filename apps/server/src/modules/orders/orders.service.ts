@@ -166,7 +166,9 @@ async function recordRefund(
 function searchClause(search: string | undefined): SQL {
   if (!search) return sql``;
   const pattern = likePattern(search);
-  return sql` AND (o.id::text ILIKE ${pattern} OR o.subject_name ILIKE ${pattern} OR o.seller_name ILIKE ${pattern})`;
+  // The short reference as the screens show it (`#3F2A9C01`, decision 213) finds its order too.
+  const idPattern = likePattern(search.trim().replace(/^#/, ''));
+  return sql` AND (o.id::text ILIKE ${idPattern} OR o.subject_name ILIKE ${pattern} OR o.seller_name ILIKE ${pattern})`;
 }
 
 /**
@@ -574,7 +576,15 @@ export function createOrdersService(directory: OrdersDirectory) {
     async getReview(
       db: Db,
       reviewId: string,
-    ): Promise<AdminPaymentReview & { intentId: string | null; chatId: string; orderStatus: OrderStatus }> {
+    ): Promise<
+      AdminPaymentReview & {
+        intentId: string | null;
+        chatId: string;
+        orderStatus: OrderStatus;
+        invoiceToken: string;
+        sellerUserId: string;
+      }
+    > {
       const [row] = rowsOf<AdminReviewRow>(
         await db.execute(sql`${adminReviewSelect} WHERE r.id::text = ${reviewId}`),
       );
@@ -584,6 +594,8 @@ export function createOrdersService(directory: OrdersDirectory) {
         intentId: row.intent_id,
         chatId: row.chat_id,
         orderStatus: row.order_status,
+        invoiceToken: row.invoice_token,
+        sellerUserId: row.seller_user_id,
       };
     },
 
@@ -765,12 +777,15 @@ interface AdminReviewRow {
   subject_name: string;
   chat_id: string;
   order_status: OrderStatus;
+  invoice_token: string;
+  seller_user_id: string;
 }
 
 const adminReviewSelect = sql`
   SELECT r.id, r.order_id, o.kind, r.status, r.reason, r.resolution_note, r.refund_cents, r.created_at,
          r.resolved_at, o.total_cents, p.status AS payment_status, p.refunded_cents, p.paid_at, p.intent_id,
-         o.buyer_name, o.seller_name, o.subject_name, o.chat_id, o.status AS order_status
+         o.buyer_name, o.seller_name, o.subject_name, o.chat_id, o.status AS order_status,
+         o.invoice_token, o.seller_user_id
   FROM payment_reviews r JOIN orders o ON o.id = r.order_id LEFT JOIN order_payments p ON p.order_id = o.id`;
 
 function toAdminReview(row: AdminReviewRow): AdminPaymentReview {

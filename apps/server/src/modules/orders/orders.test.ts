@@ -115,6 +115,14 @@ describe('reading orders', () => {
     expect(byName.items.map((order) => order.id)).toEqual([made[1]]);
     const byId = (await get(listBuyer, `/api/v1/orders?search=${made[2]!.slice(0, 13)}`)).json<OrderList>();
     expect(byId.items.map((order) => order.id)).toEqual([made[2]]);
+    // The short reference the screens show (decision 213), with or without its '#'.
+    const ref = `#${made[2]!.slice(0, 8).toUpperCase()}`;
+    for (const search of [ref, ref.slice(1)]) {
+      const byRef = (
+        await get(listBuyer, `/api/v1/orders?search=${encodeURIComponent(search)}`)
+      ).json<OrderList>();
+      expect(byRef.items.map((order) => order.id)).toEqual([made[2]]);
+    }
     const bySeller = (
       await get(listBuyer, `/api/v1/orders?search=${encodeURIComponent('sam seller')}`)
     ).json<OrderList>();

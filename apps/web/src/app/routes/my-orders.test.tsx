@@ -70,6 +70,13 @@ describe('My orders', () => {
       'delivered',
       '2',
     ]);
+    // Each order by its short reference (decision 213); the full id only in its address.
+    expect(screen.getByText('Order #8B0C7F1E')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View order #8B0C7F1E' })).toHaveAttribute(
+      'href',
+      expect.stringContaining(ORDER_ID),
+    );
+    expect(screen.queryByText(ORDER_ID, { exact: false })).not.toBeInTheDocument();
     expect(screen.getByLabelText('Status')).toHaveValue('delivered');
     expect(screen.getByLabelText('Search orders')).toHaveValue('bracket');
     expect(screen.getByRole('navigation', { name: 'Order pages' })).toHaveTextContent('Page 2 of 3');
@@ -156,6 +163,7 @@ describe('order detail', () => {
     serve((url) => (url.pathname.endsWith(`/orders/${ORDER_ID}`) ? json({ order }) : undefined));
     renderApp(`/order/${ORDER_ID}`);
     const tracking = await screen.findByTestId('order-tracking');
+    expect(screen.getByText('#8B0C7F1E')).toHaveAttribute('title', ORDER_ID);
     expect(tracking).toHaveTextContent('1Z999AA10123456784');
     expect(tracking).toHaveTextContent('Purolator');
     expect(screen.getByText('visa ending in 4242')).toBeInTheDocument();

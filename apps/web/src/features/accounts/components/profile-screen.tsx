@@ -14,7 +14,7 @@ import {
   type ChangePasswordRequest,
   type UserProfile,
 } from '@maplesource/contracts/auth';
-import { fullyTranslatedLanguages, languageNames } from '@maplesource/contracts/languages';
+import { fullyTranslatedLanguages, languageNames, textLanguageOf } from '@maplesource/contracts/languages';
 import { provinceCodes, provinceNames, type ProvinceCode } from '@maplesource/contracts/provinces';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
@@ -25,6 +25,7 @@ import { Skeleton, SkeletonText } from '../../../components/ui/skeleton';
 import { fieldError } from '../../../lib/field-error';
 import { formatDate } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
+import { setLanguage } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast-store';
 import { useProfile } from '../api/get-profile';
 import { useAddresses } from '../api/get-addresses';
@@ -280,15 +281,20 @@ function ProfileForm({
 }
 
 function PreferencesForm({ user }: { user: UserProfile }) {
-  const { t } = useTranslation('accounts');
+  const { t, i18n } = useTranslation('accounts');
   const update = useUpdatePreferences();
   const [methods, setMethods] = useState(user.preferences.preferredPaymentMethods);
-  const [language, setLanguage] = useState(user.preferences.preferredLanguage);
+  const [language, chooseLanguage] = useState(user.preferences.preferredLanguage);
   const save = () =>
     update.mutate(
       { preferredPaymentMethods: methods, preferredLanguage: language, preferredCurrency: 'CAD' },
       {
-        onSuccess: () => toast.success(t('preferences.saved')),
+        onSuccess: () => {
+          toast.success(t('preferences.saved'));
+          // The preferred language is the page's too (decision 210): the page follows the choice, so that the
+          // stored language and the page's stay in step.
+          if (textLanguageOf(i18n.language) !== language) void setLanguage(language, i18n);
+        },
         onError: (e) => toast.error(errorMessage(t, e)),
       },
     );
@@ -321,7 +327,7 @@ function PreferencesForm({ user }: { user: UserProfile }) {
                 {...p}
                 className={inputClasses()}
                 value={language}
-                onChange={(e) => setLanguage(e.target.value as typeof language)}
+                onChange={(e) => chooseLanguage(e.target.value as typeof language)}
               >
                 {fullyTranslatedLanguages.map((code) => (
                   <option key={code} value={code}>

@@ -1,3 +1,4 @@
+import { shortRef } from '@maplesource/contracts/common';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -183,7 +184,10 @@ export function PaymentReviewsPanel() {
                     })}
                   </p>
                   <p className="text-xs break-all text-gray-500">
-                    {t('paymentReviews.order', { id: review.order.id })} · {format.dateTime(review.createdAt)}
+                    <span title={review.order.id}>
+                      {t('paymentReviews.order', { id: shortRef(review.order.id) })}
+                    </span>{' '}
+                    · {format.dateTime(review.createdAt)}
                   </p>
                 </div>
                 <div className="text-right text-sm">

@@ -4,8 +4,10 @@ import { api } from '../../../lib/http';
 import { sessionActions } from '../../../lib/session-store';
 
 /** POST auth/signup as a URL-encoded form body. */
-export const signup = (input: SignupRequest) =>
-  api.post<AuthUserResponse>('auth/signup', { body: new URLSearchParams(input) });
+export const signup = ({ language, ...input }: SignupRequest) =>
+  api.post<AuthUserResponse>('auth/signup', {
+    body: new URLSearchParams({ ...input, ...(language ? { language } : {}) }),
+  });
 
 export function useSignup() {
   return useMutation({ mutationFn: signup, onSuccess: ({ user }) => sessionActions.loggedIn(user) });

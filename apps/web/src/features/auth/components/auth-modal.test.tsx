@@ -30,6 +30,7 @@ describe('auth modal', () => {
           const body = init?.body as URLSearchParams;
           expect(body.get('otp')).toBe('123456');
           expect(body.get('province')).toBe('QC');
+          expect(body.get('language')).toBe('en'); // the page's language (decision 210)
           return json(201, { user });
         }
         return json(404, { error: { code: 'NOT_FOUND', message: 'x' } });

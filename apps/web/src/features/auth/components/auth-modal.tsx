@@ -164,7 +164,8 @@ function SignupForm({ onView }: { onView: (view: View) => void }) {
     setOtpError(null);
     // Not mutate's per-call callbacks: logging in closes this dialog, and React Query skips those callbacks
     // once the component is gone, so the welcome toast never showed.
-    signup.mutateAsync({ ...details, otp: parsed.data }).then(
+    // The page's language becomes the account's (decision 210): its e-mails, the verification link first, use it.
+    signup.mutateAsync({ ...details, otp: parsed.data, language: lang }).then(
       ({ user }) => toast.success(t('signup.welcome', { name: user.fullName })),
       (error: unknown) => setOtpError(errorMessage(t, error)),
     );

@@ -1,3 +1,4 @@
+import { shortRef } from '@maplesource/contracts/common';
 import { useTranslation } from 'react-i18next';
 import type { ChatListItem } from '@maplesource/contracts/chat';
 
@@ -39,7 +40,7 @@ export function ChatHeader({
         ) : null}
         <div className="flex gap-1">
           <dt>{t('header.invoice')}:</dt>
-          <dd className="font-medium">{invoiceId ?? t('header.noInvoice')}</dd>
+          <dd className="font-medium">{invoiceId ? shortRef(invoiceId) : t('header.noInvoice')}</dd>
         </div>
       </dl>
     </div>

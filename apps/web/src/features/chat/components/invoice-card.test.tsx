@@ -50,6 +50,45 @@ describe('invoice business actions in the chat', () => {
     }
   });
 
+  it('show an acceptance as a card when its payload carries the total and expiry (decision 214)', () => {
+    const accepted = message(4, {
+      senderId: buyerId,
+      text: '',
+      businessAction: 'invoice_accepted',
+      businessPayload: {
+        invoiceId: 'INV-1',
+        invoiceToken: 'tok_service_0000000000000',
+        kind: 'service',
+        orderId: 'o1',
+        totalCents: 118_650,
+        expiresAt: '2026-11-30T10:00:00.000Z',
+        issuedAt: '2026-11-28T10:00:00.000Z',
+      },
+    });
+    // One stored before it names only the invoice: a plain line, as before.
+    const older = message(5, {
+      senderId: buyerId,
+      text: '',
+      businessAction: 'invoice_accepted',
+      businessPayload: { invoiceId: 'INV-0', invoiceToken: 'tok_service_1111111111111', orderId: 'o0' },
+    });
+    renderWithProviders(
+      <MemoryRouter>
+        <MessageList
+          messages={[sent, accepted, older]}
+          pending={[]}
+          meId={sellerId}
+          hasOlder={false}
+          onLoadOlder={() => undefined}
+          onRetry={() => undefined}
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText(/Invoice accepted · \$1,186\.50/)).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'View invoice' })).toHaveLength(2);
+    expect(screen.getByText(/^Invoice accepted ·/, { selector: 'p.text-center' })).toBeInTheDocument();
+  });
+
   it('give the conversation’s newest invoice, ignoring payloads that are not invoices', () => {
     expect(latestInvoiceOf([message(1), sent, rejected, message(5)])?.reason).toBe('Too expensive');
     expect(

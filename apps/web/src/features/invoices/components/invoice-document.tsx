@@ -1,6 +1,7 @@
+import { shortRef } from '@maplesource/contracts/common';
 import type { ReactNode } from 'react';
 import type { TFunction } from 'i18next';
-import type { Invoice } from '@maplesource/contracts/invoices';
+import { invoiceCategoryName, type Invoice } from '@maplesource/contracts/invoices';
 import { provinceNames } from '@maplesource/contracts/provinces';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 
@@ -46,12 +47,12 @@ export function InvoiceDocument({ invoice, t, lang }: { invoice: Invoice; t: TFu
 
   const product: Rows = [
     [t(`document.subject.${invoice.kind}`), invoice.subject.name],
-    [t('document.category'), invoice.subject.category || none],
+    [t('document.category'), invoiceCategoryName(invoice.subject, lang) || none],
     [
       t('document.quantity'),
       invoice.subject.unit ? `${invoice.subject.quantity} ${invoice.subject.unit}` : invoice.subject.quantity,
     ],
-    [t('document.invoiceId'), invoice.id],
+    [t('document.invoiceId'), shortRef(invoice.id)],
     [t('document.issuedOn'), formatDate(`${invoice.issuedOn}T12:00:00`, lang)],
   ];
   const terms: Rows = [

@@ -42,7 +42,14 @@ describe('the invoice page (spec §2)', () => {
         ? json(200, {
             invoice: makeInvoice({
               kind: 'service',
-              subject: { id: 3, name: 'CNC machining', category: 'Machining', quantity: 1, unit: null },
+              subject: {
+                id: 3,
+                name: 'CNC machining',
+                category: 'Machining',
+                categoryFr: 'Usinage',
+                quantity: 1,
+                unit: null,
+              },
             }),
           })
         : json(404, { error: { code: 'INVOICE_NOT_FOUND', message: 'Invoice not found' } }),
@@ -135,9 +142,31 @@ describe('the invoice page (spec §2)', () => {
       'href',
       expect.stringContaining('lang=fr'),
     );
+    // The category in the document's language (decision 212).
+    expect(screen.getByText('Métaux')).toBeInTheDocument();
+    expect(screen.queryByText('Metals')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Read in English' }));
     expect(screen.getByRole('heading', { name: 'Summary' })).toBeInTheDocument();
     expect(screen.getByText('QST (9.975 %)')).toBeInTheDocument();
+    expect(screen.getByText('Metals')).toBeInTheDocument();
+    expect(screen.queryByText('Métaux')).not.toBeInTheDocument();
+  });
+
+  it("shows an older invoice's English category when it has no French name", async () => {
+    const invoice = makeInvoice({ deliveryProvince: 'QC', documentLanguage: 'fr' });
+    server(() => json(200, { invoice: { ...invoice, subject: { ...invoice.subject, categoryFr: null } } }));
+    renderInvoicePage(`/invoice/${token}?kind=product`, 'fr');
+    expect(await screen.findByRole('heading', { name: 'Résumé' })).toBeInTheDocument();
+    expect(screen.getByText('Metals')).toBeInTheDocument();
+  });
+
+  it('names the invoice by its short reference, the same in the title and the document (decision 213)', async () => {
+    const id = '3f2a9c01-7b6d-4e5f-8a9b-0c1d2e3f4a5b';
+    server(() => json(200, { invoice: makeInvoice({ id }) }));
+    renderInvoicePage(`/invoice/${token}?kind=product`);
+    expect(await screen.findByRole('heading', { name: 'Invoice #3F2A9C01' })).toBeInTheDocument();
+    expect(screen.getByText('#3F2A9C01')).toBeInTheDocument();
+    expect(screen.queryByText(id)).not.toBeInTheDocument();
   });
 
   it('is in French for a French UI (texts of the page, not-found and errors)', async () => {

@@ -1,3 +1,4 @@
+import { shortRef } from '@maplesource/contracts/common';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -92,7 +93,9 @@ function LoadedInvoice({ invoice, startAccepting }: { invoice: Invoice; startAcc
     <article className="space-y-4">
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold text-gray-900">{t('page.title', { id: invoice.id })}</h1>
+          <h1 className="text-2xl font-bold text-gray-900">
+            {t('page.title', { id: shortRef(invoice.id) })}
+          </h1>
           <p className="text-sm text-gray-700">
             {invoice.subject.name} · {format.money(invoice.totalCents)} ·{' '}
             <span className="font-medium">{t(`status.${expired ? 'expired' : invoice.status}`)}</span>

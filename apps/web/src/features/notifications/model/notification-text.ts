@@ -5,6 +5,7 @@ import {
   type Notification,
   type NotificationMetadata,
 } from '@maplesource/contracts/notifications';
+import { shortRef } from '@maplesource/contracts/common';
 import { orderStatuses } from '@maplesource/contracts/orders';
 
 /** Order statuses with a text in `orders:status.*` (anything else reads as the generic update). */
@@ -50,27 +51,28 @@ export function notificationText(t: TFunction, notification: Notification): stri
     case 'quotation_accepted':
     case 'quotation_rejected':
       if (subject && facts.requestId)
-        return key(`${notification.type}.full`, { requestId: facts.requestId, subject });
+        return key(`${notification.type}.full`, { requestId: shortRef(facts.requestId), subject });
       return key(`${notification.type}.generic`);
     case 'invoice_sent':
     case 'invoice_accepted':
     case 'invoice_rejected':
     case 'invoice_expired':
       if (subject && facts.invoiceId)
-        return key(`${notification.type}.full`, { invoiceId: facts.invoiceId, subject });
+        return key(`${notification.type}.full`, { invoiceId: shortRef(facts.invoiceId), subject });
       return key(`${notification.type}.generic`);
     case 'order_created':
-      if (subject && facts.orderId) return key('order_created.full', { orderId: facts.orderId, subject });
+      if (subject && facts.orderId)
+        return key('order_created.full', { orderId: shortRef(facts.orderId), subject });
       return key('order_created.generic');
     case 'order_cancelled':
       if (!subject || !facts.orderId) return key('order_cancelled.generic');
       return key(facts.cause === 'payment_not_received' ? 'order_cancelled.unpaid' : 'order_cancelled.full', {
-        orderId: facts.orderId,
+        orderId: shortRef(facts.orderId),
         subject,
       });
     case 'order_updated': {
       if (!subject || !facts.orderId) return key('order_updated.generic');
-      const values = { orderId: facts.orderId, subject };
+      const values = { orderId: shortRef(facts.orderId), subject };
       const payment = paymentVariant(facts.paymentStatus);
       if (payment) return key(`order_updated.payment.${payment}`, values);
       if (facts.orderStatus && knownOrderStatuses.has(facts.orderStatus))

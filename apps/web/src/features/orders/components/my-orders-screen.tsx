@@ -1,3 +1,4 @@
+import { shortRef } from '@maplesource/contracts/common';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -86,7 +87,7 @@ export function MyOrdersScreen({ links }: { links: OrderLinks }) {
                   {t('myOrders.seller', { name: order.seller.name })}
                 </p>
                 <p className="text-xs break-all text-gray-500">
-                  {t('myOrders.orderNumber', { id: order.id })}
+                  {t('myOrders.orderNumber', { id: shortRef(order.id) })}
                 </p>
                 <p className="text-xs text-gray-500">
                   {t('myOrders.placedOn', { date: format.date(order.placedAt) })}
@@ -104,7 +105,7 @@ export function MyOrdersScreen({ links }: { links: OrderLinks }) {
                   <Link
                     to={links.order(order)}
                     className={buttonClasses('secondary', 'sm')}
-                    aria-label={t('myOrders.view', { id: order.id })}
+                    aria-label={t('myOrders.view', { id: shortRef(order.id) })}
                   >
                     {t('orderDetail.title')}
                   </Link>

@@ -1,3 +1,4 @@
+import { shortRef } from '@maplesource/contracts/common';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -123,7 +124,7 @@ export function OrderDetailScreen({
             {t(kind === 'service' ? 'orderDetail.serviceTitle' : 'orderDetail.title')}
           </h1>
           <p className="text-xs break-all text-gray-600">
-            {t('orderDetail.orderId')}: {order.id}
+            {t('orderDetail.orderId')}: <span title={order.id}>{shortRef(order.id)}</span>
           </p>
         </div>
         <div className="flex items-center gap-2">

@@ -1,3 +1,4 @@
+import { shortRef } from '@maplesource/contracts/common';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '@maplesource/contracts/orders';
 import { useFormat } from '../../../lib/format';
@@ -14,7 +15,9 @@ export function SellerOrderRow({ order }: { order: Order }) {
         <div className="min-w-0">
           <p className="font-medium break-words text-gray-900">{order.subject.name}</p>
           <p className="text-sm break-words text-gray-600">{t('seller.buyer', { name: order.buyer.name })}</p>
-          <p className="text-xs break-all text-gray-500">{t('myOrders.orderNumber', { id: order.id })}</p>
+          <p className="text-xs break-all text-gray-500">
+            {t('myOrders.orderNumber', { id: shortRef(order.id) })}
+          </p>
           <p className="text-xs text-gray-500">
             {t('myOrders.placedOn', { date: format.date(order.placedAt) })}
           </p>
