@@ -2,6 +2,9 @@
 // root:   npm run bench -- chat      (or: node bench/chat-realtime.mjs, which builds the server itself)
 // Needs DATABASE_URL (a PostgreSQL server; a throw-away database is created and dropped) and REDIS_URL.
 // Knobs: BENCH_SOCKETS (20000), BENCH_CLIENT_PROCESSES (4), BENCH_CONVERSATIONS (200), BENCH_SECONDS (15).
+// Diagnostics (decision 200): BENCH_SQL_TIMES=1 prints, per server, the ten statements that took longest in all
+// (call → answer, by their first words), the wait for a pool connection and the opening of new connections;
+// BENCH_TIMELINE=1 prints the received p50/p99/max per second of each phase (by send time).
 // 1. Connections: one built server process (`apps/server/dist/main.js`, SERVICES=buyer,chat, Redis adapter)
 //    holding BENCH_SOCKETS authenticated sockets of as many users, opened by several client processes: its
 //    RSS and memory per connection.
@@ -312,6 +315,8 @@ export async function run() {
         })),
       );
       const received = [];
+      /** When each received message was sent (ms into the recorded phase), for BENCH_TIMELINE. */
+      const receivedAt = [];
       const stored = [];
       const sentAt = new Map();
       let errors = 0;
@@ -320,7 +325,10 @@ export async function run() {
       for (const { seller } of sockets)
         seller.on('messageReceived', (event) => {
           const at = sentAt.get(event.message.clientMessageId);
-          if (at !== undefined && at >= recordFrom) received.push(performance.now() - at);
+          if (at !== undefined && at >= recordFrom) {
+            received.push(performance.now() - at);
+            receivedAt.push(at - recordFrom);
+          }
         });
       const stopAt = recordFrom + SECONDS * 1000;
       let n = 0;
@@ -399,6 +407,29 @@ export async function run() {
             `${perMessage(report.counts.sql)}, frames ${perMessage(report.counts.frames)}, Redis ${redis || 'none'}`,
         );
       });
+      probed.forEach((report, i) => {
+        if (!report?.statements?.length) return;
+        const top = [...report.statements].sort((x, y) => y.totalMs - x.totalMs).slice(0, 10);
+        for (const statement of top)
+          print(
+            `${''.padEnd(40)} server ${i + 1} SQL ${String(statement.count).padStart(5)}× p50 ${statement.p50} ms, ` +
+              `p99 ${statement.p99} ms, max ${statement.max} ms, total ${statement.totalMs} ms: ${statement.kind}`,
+          );
+      });
+      if (process.env.BENCH_TIMELINE) {
+        // Per second of the recorded phase (by send time): received p50 / p99 / max and how many.
+        const seconds = [];
+        receivedAt.forEach((at, i) => (seconds[Math.floor(at / 1000)] ??= []).push(received[i]));
+        print(
+          `${''.padEnd(40)} timeline (s: p50/p99/max ms): ` +
+            seconds
+              .map((list, second) => {
+                const sorted = (list ?? []).sort((x, y) => x - y);
+                return `${second}: ${percentile(sorted, 50).toFixed(0)}/${percentile(sorted, 99).toFixed(0)}/${(sorted.at(-1) ?? NaN).toFixed(0)}`;
+              })
+              .join(', '),
+        );
+      }
       for (const { buyer, seller } of sockets) {
         buyer.close();
         seller.close();

@@ -19,11 +19,80 @@ if (dir) {
   loop.enable();
 
   const pg = fromServer('pg');
+  // BENCH_SQL_TIMES: each statement's time from the call to its answer (PostgreSQL's work, the wait for it
+  // and this process's own delay in reading the answer), by statement (its first words), and the wait for a
+  // pool connection.
+  const timeStatements = Boolean(process.env.BENCH_SQL_TIMES);
+  let statementTimes = new Map();
+  const timed = (kind, started) => {
+    const ms = performance.now() - started;
+    let list = statementTimes.get(kind);
+    if (!list) statementTimes.set(kind, (list = []));
+    list.push(ms);
+  };
+  const kindOf = (config) =>
+    String(typeof config === 'string' ? config : (config?.text ?? config?.name ?? '?'))
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 60);
   const query = pg.Client.prototype.query;
   pg.Client.prototype.query = function countedQuery(...args) {
     counts.sql += 1;
-    return query.apply(this, args);
+    if (!timeStatements) return query.apply(this, args);
+    const kind = kindOf(args[0]);
+    const started = performance.now();
+    const last = args.length - 1;
+    if (typeof args[last] === 'function') {
+      const callback = args[last];
+      args[last] = function timedCallback(...results) {
+        timed(kind, started);
+        return callback.apply(this, results);
+      };
+      return query.apply(this, args);
+    }
+    const result = query.apply(this, args);
+    if (result && typeof result.then === 'function')
+      result.then(
+        () => timed(kind, started),
+        () => timed(kind, started),
+      );
+    return result;
   };
+  if (timeStatements) {
+    const open = pg.Client.prototype.connect;
+    pg.Client.prototype.connect = function timedOpen(...args) {
+      const started = performance.now();
+      if (typeof args[0] === 'function') {
+        const callback = args[0];
+        return open.call(this, (...results) => {
+          timed('(opening a new PostgreSQL connection)', started);
+          return callback(...results);
+        });
+      }
+      const result = open.apply(this, args);
+      if (result && typeof result.then === 'function')
+        result.then(
+          () => timed('(opening a new PostgreSQL connection)', started),
+          () => undefined,
+        );
+      return result;
+    };
+    const connect = pg.Pool.prototype.connect;
+    pg.Pool.prototype.connect = function timedConnect(callback) {
+      const started = performance.now();
+      if (typeof callback === 'function')
+        return connect.call(this, (...results) => {
+          timed('(waiting for a pool connection)', started);
+          return callback(...results);
+        });
+      const result = connect.call(this);
+      result.then(
+        () => timed('(waiting for a pool connection)', started),
+        () => undefined,
+      );
+      return result;
+    };
+  }
   const { Redis } = fromServer('ioredis');
   const sendCommand = Redis.prototype.sendCommand;
   Redis.prototype.sendCommand = function countedCommand(command, ...rest) {
@@ -60,12 +129,27 @@ if (dir) {
       },
       gc: { ...gc, totalMs: Number(gc.totalMs.toFixed(1)), maxMs: Number(gc.maxMs.toFixed(1)) },
       counts,
+      statements: [...statementTimes].map(([kind, list]) => {
+        const sorted = list.sort((x, y) => x - y);
+        const at = (p) =>
+          Number((sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0).toFixed(1));
+        const total = sorted.reduce((sum, value) => sum + value, 0);
+        return {
+          kind,
+          count: sorted.length,
+          p50: at(0.5),
+          p99: at(0.99),
+          max: at(1),
+          totalMs: Number(total.toFixed(0)),
+        };
+      }),
     };
     const file = path.join(dir, `${process.pid}.json`);
     writeFileSync(`${file}.tmp`, JSON.stringify(report));
     renameSync(`${file}.tmp`, file);
     loop.reset();
     counts = { sql: 0, redis: {}, frames: 0 };
+    statementTimes = new Map();
     gc = emptyGc();
   });
 }

@@ -60,7 +60,14 @@ export async function openPglite(dir: string | undefined): Promise<Database> {
 }
 
 export async function openPostgres(databaseUrl: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, connectionTimeoutMillis: 5_000 });
+  // Idle connections are kept for a minute (pg's default closes them after 10 s): a lull of a few seconds then
+  // costs no new backends, whose first statements run on cold caches and must be prepared again (decision 200).
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: poolSize,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 60_000,
+  });
   // An idle client's error (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   const db: Db = drizzleNodePg(pool);

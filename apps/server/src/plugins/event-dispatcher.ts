@@ -97,6 +97,8 @@ export class EventDispatcher {
   private chain: Promise<unknown> = Promise.resolve();
   private timer: NodeJS.Timeout | undefined;
   private timerDueAt = Number.POSITIVE_INFINITY;
+  /** When the next due time was last looked up (`backgroundCycle`). */
+  private lastDueLookupAt = 0;
   private started = false;
   private stopped = false;
 
@@ -143,11 +145,14 @@ export class EventDispatcher {
     await this.chain.catch(() => undefined);
   }
 
-  /** Called by emit: look again soon after the emitting transaction commits. */
-  nudge(eventId: string) {
+  /**
+   * Called by emit: look again soon after the emitting transaction commits. An event known to be committed
+   * already (an autocommit statement's) is not watched: the next cycle sees it (decision 200).
+   */
+  nudge(eventId: string, committed = false) {
     if (this.stopped) return;
     // A huge batch is left to the poll once enough ids are watched (one is enough to wake the cycle).
-    if (this.watched.size < MAX_WATCHED) this.watched.set(eventId, Date.now());
+    if (!committed && this.watched.size < MAX_WATCHED) this.watched.set(eventId, Date.now());
     this.schedule(this.options.nudgeDelayMs);
   }
 
@@ -189,9 +194,17 @@ export class EventDispatcher {
       if (handled === CYCLE_BATCH) next = 0;
       else {
         if (this.watched.size > 0) next = Math.min(next, 25);
-        const dueInMs = await this.nextDueInMs();
-        // Due already but not claimed: another process holds it; look again a little later.
-        if (dueInMs !== null) next = Math.min(next, dueInMs > 0 ? Math.max(dueInMs + 5, 25) : 250);
+        // The next due time (retries, deliveries another process holds) is looked up when the cycle found nothing,
+        // and at most every quarter poll interval while nudges keep the cycles coming (a busy chat runs one every
+        // ~20 ms: the lookup is a statement per cycle; decision 200). This process's own failures schedule their
+        // retry themselves.
+        const now = Date.now();
+        if (handled === 0 || now - this.lastDueLookupAt >= this.options.pollIntervalMs / 4) {
+          this.lastDueLookupAt = now;
+          const dueInMs = await this.nextDueInMs();
+          // Due already but not claimed: another process holds it; look again a little later.
+          if (dueInMs !== null) next = Math.min(next, dueInMs > 0 ? Math.max(dueInMs + 5, 25) : 250);
+        }
       }
     } catch (error) {
       if (!this.stopped) this.log.error({ err: error }, 'event dispatcher cycle failed');
@@ -255,28 +268,32 @@ export class EventDispatcher {
   private async deliverBatch(limit: number): Promise<number> {
     const effects: Array<() => void> = [];
     const claimed = await this.db.transaction(async (tx) => {
-      const rows = rowsOf<ClaimedDelivery>(
+      // One round trip claims the due deliveries and inserts their handled marks (decision 200): `fresh` is false
+      // for an event this subscriber handled before (a redelivery), whose mark was already there.
+      const rows = rowsOf<ClaimedDelivery & { fresh: boolean }>(
         await tx.execute(sql`
-          SELECT d.event_id, d.subscriber, d.attempts, e.name, e.payload, e.occurred_at
-          FROM event_deliveries d JOIN domain_events e ON e.id = d.event_id
-          WHERE d.delivered_at IS NULL AND d.next_attempt_at <= clock_timestamp()
-            AND (d.subscriber, e.name) IN (${this.pairs()})
-          ORDER BY d.next_attempt_at, e.occurred_at, d.event_id
-          LIMIT ${limit}
-          FOR UPDATE OF d SKIP LOCKED`),
+          WITH claimed AS MATERIALIZED (
+            SELECT d.event_id, d.subscriber, d.attempts, e.name, e.payload, e.occurred_at, d.next_attempt_at
+            FROM event_deliveries d JOIN domain_events e ON e.id = d.event_id
+            WHERE d.delivered_at IS NULL AND d.next_attempt_at <= clock_timestamp()
+              AND (d.subscriber, e.name) IN (${this.pairs()})
+            ORDER BY d.next_attempt_at, e.occurred_at, d.event_id
+            LIMIT ${limit}
+            FOR UPDATE OF d SKIP LOCKED
+          ), marked AS (
+            INSERT INTO handled_events (subscriber, event_id)
+            SELECT subscriber, event_id FROM claimed
+            ON CONFLICT DO NOTHING RETURNING subscriber, event_id
+          )
+          SELECT c.event_id, c.subscriber, c.attempts, c.name, c.payload, c.occurred_at,
+                 (m.event_id IS NOT NULL) AS fresh
+          FROM claimed c LEFT JOIN marked m ON m.subscriber = c.subscriber AND m.event_id = c.event_id
+          ORDER BY c.next_attempt_at, c.occurred_at, c.event_id`),
       );
       if (rows.length === 0) return 0;
       const key = (subscriber: string, eventId: string) => `${subscriber}\u0000${eventId}`;
       const fresh = new Set(
-        rowsOf<{ subscriber: string; event_id: string }>(
-          await tx.execute(sql`
-            INSERT INTO handled_events (subscriber, event_id)
-            VALUES ${sql.join(
-              rows.map((row) => sql`(${row.subscriber}, ${String(row.event_id)}::uuid)`),
-              sql`, `,
-            )}
-            ON CONFLICT DO NOTHING RETURNING subscriber, event_id`),
-        ).map((row) => key(String(row.subscriber), String(row.event_id))),
+        rows.filter((row) => row.fresh).map((row) => key(String(row.subscriber), String(row.event_id))),
       );
       const delivered: SQL[] = [];
       const left: SQL[] = [];

@@ -27,6 +27,13 @@ export type EventHandler<N extends DomainEventName> = (
   ctx: EventContext,
 ) => Promise<void>;
 
+/**
+ * Tells the dispatcher that an outbox statement succeeded. `committed: true` when that statement ran on its own
+ * (autocommit), so its events are visible already: the dispatcher then does not watch for their commit (decision
+ * 200). Inside a transaction that has not committed yet, leave it out.
+ */
+export type Written = (options?: { committed?: boolean }) => void;
+
 /** Domain events with an outbox (ARCHITECTURE rule 5, decision 065). */
 export interface DomainEvents {
   /**
@@ -48,13 +55,13 @@ export interface DomainEvents {
       known: Partial<DomainEventPayload<N>>;
       computed: Partial<Record<keyof DomainEventPayload<N> & string, SQL>>;
     },
-  ): { cte: SQL; written: () => void };
+  ): { cte: SQL; written: Written };
   /**
    * Several whole events (names may differ) as common-table expressions `outbox_event` / `outbox_deliveries`,
    * for a use case that stores its change and its events in one statement: each payload is checked against its
    * event's schema now. Put `cte` in the statement's WITH list and call `written()` once it has succeeded.
    */
-  outboxRows(list: Array<OutboxRow<DomainEventName>>): { cte: SQL; written: () => void };
+  outboxRows(list: Array<OutboxRow<DomainEventName>>): { cte: SQL; written: Written };
   /**
    * Several events (names may differ) as the common-table expressions `outbox_event` / `outbox_deliveries`, each
    * written only when its `from` yields a row (at most one: the event's id is fixed), its payload `known` (checked
@@ -62,7 +69,7 @@ export interface DomainEvents {
    * For a statement that makes a change in several modules and announces it (decision 181): an event whose
    * `from` is empty (the change did not happen) is not written. Call `written()` once the statement succeeded.
    */
-  outboxFrom(parts: Array<OutboxPart<DomainEventName>>): { cte: SQL; written: () => void };
+  outboxFrom(parts: Array<OutboxPart<DomainEventName>>): { cte: SQL; written: Written };
   /**
    * Registers a handler while the app registers (before `ready`). `subscriber` is a stable name such as
    * 'catalog.ratings': handled event ids are recorded under it, so renaming it redelivers nothing but
@@ -188,8 +195,9 @@ async function eventsPlugin(app: FastifyInstance, options: EventsPluginOptions) 
         )`;
       return {
         cte,
-        written: () => {
-          for (const event of written) if (dispatcher.handles(event.name)) dispatcher.nudge(event.id);
+        written: (options) => {
+          for (const event of written)
+            if (dispatcher.handles(event.name)) dispatcher.nudge(event.id, options?.committed ?? false);
         },
       };
     },
@@ -214,8 +222,9 @@ async function eventsPlugin(app: FastifyInstance, options: EventsPluginOptions) 
         )`;
       return {
         cte,
-        written: () => {
-          for (const event of written) if (dispatcher.handles(event.name)) dispatcher.nudge(event.id);
+        written: (options) => {
+          for (const event of written)
+            if (dispatcher.handles(event.name)) dispatcher.nudge(event.id, options?.committed ?? false);
         },
       };
     },

@@ -314,4 +314,19 @@ describe('chat door', () => {
       sellerUserId: seller.id,
     });
   });
+
+  it('looks up several conversations in one call, the same as one at a time; a missing one is absent', async () => {
+    const first = await open();
+    const second = await open({ kind: 'service', id: (subjectId += 1) });
+    const missing = '00000000-0000-4000-8000-000000000000';
+    const found = await t.app.chat.participantsOf([first.chatId, second.chatId, first.chatId, missing]);
+    expect([...found.keys()].sort()).toEqual([first.chatId, second.chatId].sort());
+    expect(found.get(first.chatId)).toEqual(await t.app.chat.participants(first.chatId));
+    expect(found.get(second.chatId)).toEqual(await t.app.chat.participants(second.chatId));
+    expect(found.get(second.chatId)).toMatchObject({
+      subjectKind: 'service',
+      names: { subject: 'Steel brackets', buyer: 'Bea Buyer', seller: 'Sam Seller' },
+    });
+    expect((await t.app.chat.participantsOf([])).size).toBe(0);
+  });
 });

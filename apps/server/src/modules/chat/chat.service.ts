@@ -13,6 +13,7 @@ import {
   type MessagesResponse,
 } from '@maplesource/contracts';
 import type { Db } from '../../db/client';
+import { queryPrepared } from '../../db/prepared';
 import { rowsOf, type Tx } from '../../db/transaction';
 import { AppError, badRequest, conflict, notFound } from '../../plugins/errors';
 import type { DomainEvents, OutboxPart } from '../../plugins/events';
@@ -217,7 +218,9 @@ export function createChatService(db: Db, events: DomainEvents, directory: ChatD
     });
     let row: Row | undefined;
     try {
-      [row] = await rows(
+      // A named prepared statement on PostgreSQL (decision 200): its text is the same for every send (only the
+      // parameters change), so each pool connection parses and plans it once, not on every message.
+      [row] = await queryPrepared<Row>(
         database,
         sql`WITH chat AS (
               UPDATE chats SET last_seq = last_seq + 1, updated_at = now()
@@ -240,7 +243,8 @@ export function createChatService(db: Db, events: DomainEvents, directory: ChatD
       throw error;
     }
     if (!row) throw chatNotFound();
-    outbox.written();
+    // On the service's own database (not a caller's transaction) the statement committed on its own.
+    outbox.written({ committed: database === db });
     return row;
   }
 
@@ -498,6 +502,39 @@ export function createChatService(db: Db, events: DomainEvents, directory: ChatD
             names: { subject: chat.subjectName, buyer: chat.buyerName, seller: chat.sellerName },
           }
         : null;
+    },
+
+    /**
+     * `participants` of several conversations in one round trip (a dispatcher batch's notifications, decision
+     * 200); a conversation that is gone is absent from the map.
+     */
+    async participantsOf(chatIds: string[], database: Db = db): Promise<Map<string, Participants>> {
+      const found = new Map<string, Participants>();
+      const ids = [...new Set(chatIds)];
+      if (ids.length === 0) return found;
+      const list = await rows(
+        database,
+        sql`SELECT id, buyer_id, seller_user_id, subject_kind, subject_name, buyer_name, seller_name FROM chats
+            WHERE id IN (${sql.join(
+              ids.map((id) => sql`${id}::uuid`),
+              sql`, `,
+            )})`,
+      );
+      for (const row of list) {
+        const chatId = String(row.id);
+        found.set(chatId, {
+          chatId,
+          buyerId: String(row.buyer_id),
+          sellerUserId: String(row.seller_user_id),
+          subjectKind: row.subject_kind as ChatSubjectKind,
+          names: {
+            subject: String(row.subject_name ?? ''),
+            buyer: String(row.buyer_name ?? ''),
+            seller: String(row.seller_name ?? ''),
+          },
+        });
+      }
+      return found;
     },
 
     async isParticipant(chatId: string, userId: string, database: Db = db): Promise<boolean> {
