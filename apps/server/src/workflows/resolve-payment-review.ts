@@ -5,7 +5,10 @@ import { conflict } from '../plugins/errors';
 import '../modules/chat';
 import '../modules/orders';
 
-export type ResolvePaymentReviewDoors = Pick<FastifyInstance, 'db' | 'orders' | 'chat' | 'events' | 'payments'>;
+export type ResolvePaymentReviewDoors = Pick<
+  FastifyInstance,
+  'db' | 'orders' | 'chat' | 'events' | 'payments'
+>;
 
 /**
  * An admin resolves an open payment review (spec §9): dismiss, or refund in full or in part through the
