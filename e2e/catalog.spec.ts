@@ -127,3 +127,32 @@ test('a first screen comes with its data; moving on inside the app asks the serv
   await expect(results).toHaveAttribute('aria-busy', 'false');
   await expect.poll(() => apiRequests.some((url) => /^\/api\/v1\/product\?.*cursor=/.test(url))).toBe(true);
 });
+
+test('a seller page and a blog post come with their data, including what their first answer names', async ({
+  page,
+  request,
+}) => {
+  const apiRequests: string[] = [];
+  page.on('request', (sent) => {
+    const url = new URL(sent.url());
+    if (url.pathname.startsWith('/api/v1/') && !url.pathname.startsWith('/api/v1/media/'))
+      apiRequests.push(`${url.pathname}${url.search}`);
+  });
+  const firstSlug = async (list: string) =>
+    ((await (await request.get(`/api/v1/${list}?pageSize=1`)).json()) as { items: { slug: string }[] })
+      .items[0]!.slug;
+  // Decision 205: the seller (by slug), then its products by the seller's id, their facets and the categories.
+  await page.goto(`/seller/${await firstSlug('seller')}`);
+  await waitForApp(page);
+  await expect(page.getByTestId('listing-results').getByRole('listitem').first()).toBeVisible();
+  expect(
+    apiRequests.filter((url) => /^\/api\/v1\/(seller\/|product\?|product\/facets|category\?)/.test(url)),
+  ).toEqual([]);
+  // The post, then its related posts by the post's category.
+  apiRequests.length = 0;
+  await page.goto(`/blog/${await firstSlug('blogs')}`);
+  await waitForApp(page);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('#related-posts')).toBeVisible();
+  expect(apiRequests.filter((url) => /^\/api\/v1\/blogs[/?]/.test(url))).toEqual([]);
+});

@@ -25,7 +25,7 @@ import formBody from './plugins/form-body';
 import auth, { secureCookiesFor } from './plugins/auth';
 import openapi from './plugins/openapi';
 import webApp, { webAppStyleHashes, type WebAppOptions } from './plugins/web-app';
-import { pageDataRequests } from '@maplesource/contracts/page-data';
+import { pageDataFollowUps, pageDataRequests } from '@maplesource/contracts/page-data';
 import realtime from './plugins/realtime';
 import storage from './plugins/storage';
 import { authModulePlugin } from './modules/auth';
@@ -194,6 +194,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     renderShell: options.renderShell ?? app.content.renderShell,
     pageLinks: app.catalog.pageLinks,
     pageDataRequests,
+    pageDataFollowUps,
     pageDataLinks: app.catalog.pageDataLinks,
   });
 

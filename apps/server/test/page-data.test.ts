@@ -5,7 +5,12 @@ import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_DATA_ELEMENT_ID, pageDataKey, pageDataRequests } from '@maplesource/contracts/page-data';
+import {
+  PAGE_DATA_ELEMENT_ID,
+  pageDataFollowUps,
+  pageDataKey,
+  pageDataRequests,
+} from '@maplesource/contracts/page-data';
 import type { ProductListResponse } from '@maplesource/contracts/catalog';
 import { buyerHeaders, createTestApp, type TestApp } from './helpers';
 import { SessionService } from '../src/modules/auth/session.service';
@@ -84,6 +89,34 @@ describe('page data in the HTML (decision 044)', () => {
     },
   );
 
+  it('a seller, a service, the seller directory and a blog post carry their first answers and the follow-ups they name (decision 205)', async () => {
+    const first = async (pathAndQuery: string) =>
+      (await api(pathAndQuery)).json<{ items: { slug: string }[] }>().items[0]!.slug;
+    const urls = [
+      `/seller/${await first('seller?pageSize=1')}`,
+      `/fr/service/${await first('service?pageSize=1')}`,
+      '/sellers',
+      `/blog/${await first('blogs?pageSize=1')}`,
+    ];
+    for (const url of urls) {
+      const data = pageData((await page(url)).body);
+      expect(data, url).not.toBeNull();
+      const answerOf = (request: string) => {
+        const entry = data![pageDataKey(request)];
+        return entry?.[0] === 200 ? entry[1] : undefined;
+      };
+      const followUps = pageDataFollowUps(url, '', answerOf);
+      // The seller's catalogue, the service's reviews, the post's related posts (the directory has none).
+      if (url !== '/sellers') expect(followUps.length, url).toBeGreaterThan(0);
+      for (const request of [...pageDataRequests(url), ...followUps]) {
+        const answer = await api(request);
+        expect(data![pageDataKey(request)], `${url}: ${request}`).toEqual(
+          answer.statusCode === 204 ? [204] : [answer.statusCode, answer.json()],
+        );
+      }
+    }
+  });
+
   it("answers as the visitor asking: a product page carries the logged-in buyer's own like", async () => {
     const product = (await api('product?pageSize=1')).json<ProductListResponse>().items[0]!;
     const cookie = await login();
@@ -131,7 +164,7 @@ describe('page data in the HTML (decision 044)', () => {
   });
 
   it('carries nothing for filtered listings, other pages and pages that do not exist', async () => {
-    for (const url of ['/products?q=steel', '/sellers', '/terms-and-condition']) {
+    for (const url of ['/products?q=steel', '/our-sellers', '/terms-and-condition']) {
       const res = await page(url);
       expect(res.statusCode).toBe(200);
       expect(pageData(res.body), url).toBeNull();

@@ -7,6 +7,7 @@
 
 import { isLanguageCode } from './languages';
 import { stripLanguagePrefix } from './routes';
+import { normaliseSeoPath, withoutLanguagePrefix } from './seo';
 
 /** `<script type="application/json" id=…>` holding `{ [pageDataKey]: body }`. */
 export const PAGE_DATA_ELEMENT_ID = 'ms-page-data';
@@ -29,8 +30,8 @@ const seoLookup = (page: string) =>
 
 /**
  * The GET requests (API path and query) the web app makes when it first shows a page, for the pages whose first
- * screen counts most: the landing page, the bare product and service listings, a product page and the blog list, with or
- * without a language prefix (`pathname` is the address's path as is). Listings with filters in the address and
+ * screen counts most: the landing page, the bare product and service listings, a product page, the blog list, and
+ * (decision 205) a service, a seller, the seller directory and a blog post, with or without a language prefix (`pathname` is the address's path as is). Listings with filters in the address and
  * other pages get nothing here: the app requests their data as usual. The web app's tests check that it still
  * makes these requests.
  */
@@ -76,6 +77,80 @@ export function pageDataRequests(pathname: string, search = ''): string[] {
       `product/${encodeURIComponent(slug!)}`,
       `review?productId=${id}&page=1&pageSize=${reviewPageSize}`,
     ];
+  }
+  // The service, seller and blog post pages (decision 205): their first answer names what they ask next (the
+  // service's id for its reviews, the seller's id for its catalogue, the post's category for related posts):
+  // `pageDataFollowUps` lists those.
+  const service = /^\/service\/([^/]+)$/.exec(page);
+  if (service) return [seoLookup(pathname), `service/${encodeURIComponent(service[1]!)}`];
+  const seller = /^\/seller\/([^/]+)$/.exec(page);
+  if (seller) return [seoLookup(pathname), `seller/${encodeURIComponent(seller[1]!)}`];
+  if (page === '/sellers')
+    return [
+      seoLookup(pathname),
+      `seller?page=1&pageSize=${listingPageSize}&sort=popular`,
+      `global-paragraph?${new URLSearchParams({ path: pathname, optional: '1' }).toString()}`,
+    ];
+  const blog = /^\/blog\/([^/]+)$/.exec(page);
+  if (blog) return [seoLookup(pathname), `blogs/${encodeURIComponent(blog[1]!)}`];
+  return [];
+}
+
+const idOf = (answer: unknown): string | undefined => {
+  const id = (answer as { id?: unknown } | undefined)?.id;
+  return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
+};
+
+/**
+ * The requests a page makes once its first answers are in (`answerOf(request)`: the successful answer to one of
+ * `pageDataRequests(pathname, search)`, or `undefined`; decision 205): the SEO lookup's second try when the
+ * first found no entry, a service's reviews, a seller's first catalogue tab (products, or services for a shop
+ * with services only) with its categories and facet counts, a blog post's related posts. Nothing for pages
+ * without page data, nor what depends on a missing first answer.
+ */
+export function pageDataFollowUps(
+  pathname: string,
+  search: string,
+  answerOf: (pathAndQuery: string) => unknown,
+): string[] {
+  const requests = pageDataRequests(pathname, search);
+  if (requests.length === 0) return [];
+  const page = stripLanguagePrefix(pathname, isLanguageCode);
+  const first = (pattern: RegExp) => {
+    const request = requests.find((r) => pattern.test(r));
+    return request === undefined ? undefined : answerOf(request);
+  };
+  // The SEO lookup is tried again without a short first segment when the page's own path has no entry
+  // (`/fr/products` → `/products`, `/blog/x` → `/x`; spec §2, `findSeoEntry`).
+  const seoRetry = first(/^seo\/by-path\?/) ? null : withoutLanguagePrefix(normaliseSeoPath(pathname));
+  return [...(seoRetry ? [seoLookup(seoRetry)] : []), ...pageFollowUps(page, first)];
+}
+
+function pageFollowUps(page: string, first: (pattern: RegExp) => unknown): string[] {
+  if (/^\/service\/[^/]+$/.test(page)) {
+    const id = idOf(first(/^service\//));
+    return id ? [`service-review?page=1&pageSize=${reviewPageSize}&serviceId=${id}`] : [];
+  }
+  if (/^\/seller\/[^/]+$/.test(page)) {
+    const seller = first(/^seller\//) as { productCount?: unknown; serviceCount?: unknown } | undefined;
+    const id = idOf(seller);
+    if (!seller || !id) return [];
+    // The storefront opens on its services when it has services only (app/routes/seller-detail.tsx).
+    const kind =
+      seller.productCount === 0 && typeof seller.serviceCount === 'number' && seller.serviceCount > 0
+        ? 'service'
+        : 'product';
+    return [
+      `category?kind=${kind}`,
+      `${kind}?page=1&pageSize=${listingPageSize}&sellerId=${id}`,
+      `${kind}/facets?sellerId=${id}`,
+    ];
+  }
+  if (/^\/blog\/[^/]+$/.test(page)) {
+    const category = (first(/^blogs\//) as { category?: unknown } | undefined)?.category;
+    return typeof category === 'string' && category
+      ? [`blogs?${new URLSearchParams({ page: '1', pageSize: '4', category }).toString()}`]
+      : [];
   }
   return [];
 }

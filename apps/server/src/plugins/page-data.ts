@@ -7,6 +7,9 @@ const forwardedHeaders = ['cookie', 'accept-language', 'user-agent'] as const;
 /** Markup to put before the data (e.g. preloads of images an answer names), from the successful answers. */
 export type PageDataLinks = (answerOf: (pathAndQuery: string) => unknown) => string;
 
+/** The requests a page makes once its first answers are in (`answerOf`: a successful first answer, parsed). */
+export type PageDataFollowUps = (answerOf: (pathAndQuery: string) => unknown) => string[];
+
 /**
  * How long a page waits for its API answers. A cached answer takes a millisecond; one that takes longer is left
  * out (the app requests it, and finds it cached by then): the page is never held up longer than this.
@@ -17,7 +20,8 @@ export const PAGE_DATA_WAIT_MS = 250;
  * The answers to a page's first API requests (decision 044) as `<script type="application/json">`, each made
  * through the app's own routes (`inject`: the same validation, session, authorization and serialization as the
  * browser's request would get) as the visitor asking for the page, plus the `<head>` links they call for.
- * Answers and refusals (2xx, 4xx) ready within `waitMs` are included; server errors and late answers are not:
+ * `followUps` names the requests the first answers call for (decision 205); they are made once those are in, within
+ * the same `waitMs`. Answers and refusals (2xx, 4xx) ready within `waitMs` are included; server errors and late answers are not:
  * the app requests anything missing itself. Empty strings when there is nothing to include.
  */
 export async function pageData(
@@ -26,6 +30,7 @@ export async function pageData(
   apiRequests: readonly string[],
   links?: PageDataLinks,
   waitMs = PAGE_DATA_WAIT_MS,
+  followUps?: PageDataFollowUps,
 ): Promise<{ links: string; element: string }> {
   if (apiRequests.length === 0) return { links: '', element: '' };
   const headers: Record<string, string> = { accept: 'application/json', role: 'buyer' };
@@ -55,16 +60,26 @@ export async function pageData(
       return null;
     }
   };
-  const answers = await Promise.all(apiRequests.map((request) => Promise.race([answer(request), deadline])));
+  const answerOf = (pathAndQuery: string): unknown => {
+    const body = bodies.get(pageDataKey(pathAndQuery));
+    return body === undefined ? undefined : JSON.parse(body);
+  };
+  let timedOut = false;
+  void deadline.then(() => (timedOut = true));
+  const answerAll = (requests: readonly string[]) =>
+    Promise.all(requests.map((pathAndQuery) => Promise.race([answer(pathAndQuery), deadline])));
+  const answers = await answerAll(apiRequests);
+  // Requests named by the first answers (a seller's id, a post's category; decision 205), within the same wait.
+  const asked = new Set(apiRequests.map(pageDataKey));
+  const next = timedOut
+    ? []
+    : (followUps?.(answerOf) ?? []).filter((pathAndQuery) => !asked.has(pageDataKey(pathAndQuery)));
+  if (next.length > 0) answers.push(...(await answerAll(next)));
   clearTimeout(timer);
   const entries = answers.filter((entry): entry is string => entry !== null);
   if (entries.length === 0) return { links: '', element: '' };
   // `<` escaped so no answer can close the element ("</script>") or open a comment; JSON.parse reads it back.
   const json = `{${entries.join(',')}}`.replace(/</g, '\\u003c');
-  const answerOf = (pathAndQuery: string): unknown => {
-    const body = bodies.get(pageDataKey(pathAndQuery));
-    return body === undefined ? undefined : JSON.parse(body);
-  };
   return {
     links: links?.(answerOf) ?? '',
     element: `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${json}</script>`,

@@ -31,6 +31,12 @@ export interface WebAppOptions {
   /** The API requests (path and query after `/api/v1/`) whose answers go into the page's HTML (decision 044);
    * given the address's path as is (with any language prefix) and its query string. */
   pageDataRequests?: (pathname: string, search: string) => string[];
+  /** The requests the first answers call for (a seller's catalogue, a post's related posts; decision 205). */
+  pageDataFollowUps?: (
+    pathname: string,
+    search: string,
+    answerOf: (pathAndQuery: string) => unknown,
+  ) => string[];
   /** Links from a page's data, sent with it (e.g. a listing's first images, its largest paint; decision 044). */
   pageDataLinks?: (pathname: string) => PageDataLinks | undefined;
 }
@@ -175,7 +181,15 @@ async function webAppPlugin(app: FastifyInstance, options: WebAppOptions) {
     // asker's own (their session's): never a shared cache's.
     const waitMs =
       app.config.PAGE_DATA_WAIT_MS ?? (app.config.NODE_ENV === 'test' ? 10_000 : PAGE_DATA_WAIT_MS);
-    const data = await pageData(app, request, apiRequests, options.pageDataLinks?.(pathname), waitMs);
+    const followUps = options.pageDataFollowUps;
+    const data = await pageData(
+      app,
+      request,
+      apiRequests,
+      options.pageDataLinks?.(pathname),
+      waitMs,
+      followUps && ((answerOf) => followUps(pathname, search, answerOf)),
+    );
     return (
       reply
         .header('cache-control', 'private, no-cache')

@@ -1,12 +1,12 @@
 import { Suspense, useState, type ComponentType } from 'react';
-import { useLocation, useRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import { AppLoader } from './behaviours/global-loader';
 import { DefaultLayout } from './layouts/default-layout';
 import { LoggedInOnly } from './routes/logged-in-only';
 import { RouteErrorBoundary } from './routes/route-error';
 import { languagePrefixedRoutes } from './language-routes';
-import { lazyScreen } from './screen-loading';
+import { lazyScreen, type LazyScreen } from './screen-loading';
 import { dropPageData } from '../lib/page-data';
 import { withAllTexts } from '../lib/i18n';
 
@@ -96,6 +96,19 @@ export const routes: RouteObject[] = [
     element: <Suspense fallback={<AppLoader />}>{page(() => import('./routes/admin'))}</Suspense>,
   },
 ];
+
+/**
+ * Loads the screen chunk of `pathname` (decision 206): the first render then shows the screen without suspending.
+ * Resolves when it is loaded, or at once for an address without a lazy screen; never rejects (a chunk that fails
+ * fails again when the screen renders, into the route error screen).
+ */
+export async function preloadScreen(pathname: string): Promise<void> {
+  const element = matchRoutes(routes, pathname)?.at(-1)?.route.element;
+  const type: unknown =
+    element && typeof element === 'object' && 'type' in element ? element.type : undefined;
+  const preload = typeof type === 'function' ? (type as Partial<LazyScreen>).preload : undefined;
+  await preload?.().catch(() => undefined);
+}
 
 /** The app's routes for the current address; a failing screen shows the route error screen. */
 export function AppRoutes() {

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { ErrorResponse, Role, ROLE_HEADER as ContractsRoleHeader } from '@maplesource/contracts/common';
 import { backendBaseUrls, type Backend } from '../config/env';
-import { takePageData } from './page-data';
+import { pageDataAnswer, takePageData } from './page-data';
 
 // Type-only link to contracts: a value import of common.ts would pull all of zod into the landing bundle.
 const ROLE_HEADER: typeof ContractsRoleHeader = 'role';
@@ -54,6 +54,14 @@ function pathWithQuery(path: string, query?: QueryParams): string {
     if (qs) url += `${url.includes('?') ? '&' : '?'}${qs}`;
   }
   return url;
+}
+
+/**
+ * The successful answer the page's HTML holds for the buyer GET `api.get(path, { query })` would send (decision
+ * 044), taken once, for a query's `initialData`: the screen renders with it in its first render (decision 205).
+ */
+export function pageAnswer<T>(path: string, query?: QueryParams): T | undefined {
+  return pageDataAnswer<T>(pathWithQuery(path, query));
 }
 
 /** `${baseUrl}/api/v1/<path>?<query>`; `path` may start with or without a slash. */

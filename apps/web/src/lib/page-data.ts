@@ -35,13 +35,18 @@ export function takePageData(pathAndQuery: string): { status: number; body: unkn
 }
 
 /**
- * A successful answer from the page for a query's `initialData` (taken once, as a request would take it): the
- * screen then has it in its first render, not one render later. Used where content arriving a render late
- * would move what is already on screen (layout shift).
+ * A successful answer with a body from the page for a query's `initialData` (taken once, as a request would
+ * take it): the screen then has it in its first render, not one render (one task) later. Another answer (a
+ * refusal, an empty 204) is left for the query's request, which takes it from the page as its answer.
  */
 export function pageDataAnswer<T>(pathAndQuery: string): T | undefined {
-  const entry = takePageData(pathAndQuery);
-  return entry && entry.status >= 200 && entry.status < 300 ? (entry.body as T) : undefined;
+  readPageElement();
+  if (entries.size === 0) return undefined;
+  const key = pageDataKey(pathAndQuery);
+  const entry = entries.get(key);
+  if (!entry || entry.length < 2 || entry[0] < 200 || entry[0] >= 300) return undefined;
+  entries.delete(key);
+  return entry[1] as T;
 }
 
 /** Page data describes the first page only: dropped at the first navigation inside the app. */

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ListingFacetsResponse } from '@maplesource/contracts/catalog';
-import { api } from '../../../lib/http';
+import { api, pageAnswer } from '../../../lib/http';
 import { toQuery, type ProductListParams } from './get-products';
 import type { ServiceListParams } from './get-services';
 
@@ -34,6 +34,7 @@ export const useListingFacets = (
   return useQuery({
     queryKey: [`${kind}-facets`, filters],
     queryFn: ({ signal }) => getListingFacets(kind, filters, signal),
+    initialData: () => pageAnswer<ListingFacetsResponse>(`${kind}/facets`, toQuery(filters)),
     placeholderData: keepPreviousData,
   });
 };

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductDetail, ServiceDetail } from '@maplesource/contracts/catalog';
-import { api, isApiError } from '../../../lib/http';
+import { api, isApiError, pageAnswer } from '../../../lib/http';
 
 /** `GET product/{id}` (id or slug). 404 PRODUCT_NOT_FOUND, 403 PRODUCT_NOT_AVAILABLE are not retried. */
 export const getProduct = (idOrSlug: string) =>
@@ -13,6 +13,8 @@ export const productQueryOptions = (idOrSlug: string) =>
   queryOptions({
     queryKey: ['product', idOrSlug],
     queryFn: () => getProduct(idOrSlug),
+    // From the page's HTML when it holds it (decision 205): the page renders in its first render.
+    initialData: () => pageAnswer<ProductDetail>(`product/${encodeURIComponent(idOrSlug)}`),
     retry: noRetryOnClientError,
   });
 
@@ -30,5 +32,6 @@ export const useService = (idOrSlug: string) =>
   useQuery({
     queryKey: ['service', idOrSlug],
     queryFn: () => getService(idOrSlug),
+    initialData: () => pageAnswer<ServiceDetail>(`service/${encodeURIComponent(idOrSlug)}`),
     retry: noRetryOnClientError,
   });

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductCard, ProductListResponse } from '@maplesource/contracts/catalog';
-import { api, type QueryParams } from '../../../lib/http';
+import { api, pageAnswer, type QueryParams } from '../../../lib/http';
 
 /** Filter/sort/page state of a product listing, as kept in the URL (spec §3 product filter + origin). */
 export interface ProductListParams {
@@ -42,6 +42,8 @@ export const productsQueryOptions = (params: ProductListParams) =>
   queryOptions({
     queryKey: ['products', params],
     queryFn: ({ signal }) => getProducts(params, signal),
+    // A page that holds the answer renders its cards in its first render (decision 205).
+    initialData: () => pageAnswer<ProductListResponse>('product', toQuery(params)),
     placeholderData: keepPreviousData,
   });
 

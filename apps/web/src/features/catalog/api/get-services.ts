@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ServiceListResponse } from '@maplesource/contracts/catalog';
-import { api } from '../../../lib/http';
+import { api, pageAnswer, type QueryParams } from '../../../lib/http';
 
 /** Filter/sort/page state of a service listing (the product filter minus origin and quantity). */
 export interface ServiceListParams {
@@ -24,18 +24,19 @@ export interface ServiceListParams {
 }
 
 /** `GET service` (spec §7). */
+const serviceQuery = (params: ServiceListParams): QueryParams => ({
+  ...params,
+  subcategories: params.subcategories?.length ? params.subcategories.join(',') : undefined,
+});
+
 export const getServices = (params: ServiceListParams, signal?: AbortSignal) =>
-  api.get<ServiceListResponse>('service', {
-    query: {
-      ...params,
-      subcategories: params.subcategories?.length ? params.subcategories.join(',') : undefined,
-    },
-    ...(signal ? { signal } : {}),
-  });
+  api.get<ServiceListResponse>('service', { query: serviceQuery(params), ...(signal ? { signal } : {}) });
 
 export const useServices = (params: ServiceListParams) =>
   useQuery({
     queryKey: ['services', params],
     queryFn: ({ signal }) => getServices(params, signal),
+    // A page that holds the answer renders its cards in its first render (decision 205).
+    initialData: () => pageAnswer<ServiceListResponse>('service', serviceQuery(params)),
     placeholderData: keepPreviousData,
   });

@@ -1,19 +1,27 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Review } from '@maplesource/contracts/catalog';
 import type { Paged } from '@maplesource/contracts/common';
-import { api } from '../../../lib/http';
+import { api, pageAnswer } from '../../../lib/http';
 
 type Kind = 'product' | 'service';
 type ReviewPage = Paged<Review> & { ratingAvg: number; ratingCount: number };
 const base = (kind: Kind) => (kind === 'product' ? 'review' : 'service-review');
 
 /** `GET review?productId=` / `GET service-review?serviceId=`. */
+const reviewsQuery = (kind: Kind, id: string, page: number) => ({
+  [kind === 'product' ? 'productId' : 'serviceId']: id,
+  page,
+  pageSize: 10,
+});
 export const getReviews = (kind: Kind, id: string, page: number) =>
-  api.get<ReviewPage>(base(kind), {
-    query: { [kind === 'product' ? 'productId' : 'serviceId']: id, page, pageSize: 10 },
-  });
+  api.get<ReviewPage>(base(kind), { query: reviewsQuery(kind, id, page) });
 export const useReviews = (kind: Kind, id: string, page: number) =>
-  useQuery({ queryKey: ['reviews', kind, id, page], queryFn: () => getReviews(kind, id, page) });
+  useQuery({
+    queryKey: ['reviews', kind, id, page],
+    queryFn: () => getReviews(kind, id, page),
+    // From the page's HTML when it holds it (decision 205).
+    initialData: () => pageAnswer<ReviewPage>(base(kind), reviewsQuery(kind, id, page)),
+  });
 
 /** `POST review` (rating 1–5, optional comment; one per buyer per item). */
 export const addReview = (kind: Kind, id: string, rating: number, comment: string) =>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -117,6 +117,34 @@ interface ListingPage<T> {
 
 /** A link of another catalogue state (a stale cursor, a page too deep) answers 400 with these codes. */
 const stalePageCodes = new Set(['INVALID_CURSOR', 'PAGE_OUT_OF_RANGE']);
+
+/** Cards per commit of a listing's first render (decision 208): about a phone screen's worth. */
+const CARDS_PER_STEP = 6;
+
+/**
+ * A page of cards committed a few at a time (decision 208): the first `CARDS_PER_STEP` in the listing's own
+ * render, each next few in a deferred render of their own (`useDeferredValue`), so no single task builds the
+ * DOM of all 24 cards (total blocking time on a phone). The cards below arrive under the fold: nothing on
+ * screen moves. Later pages of the same list replace the cards in place (the steps are mounted already).
+ */
+function CardsInSteps<T extends { id: string }>({
+  items,
+  renderItem,
+}: {
+  items: T[];
+  renderItem: (item: T) => ReactNode;
+}) {
+  const rest = items.slice(CARDS_PER_STEP);
+  const showRest = useDeferredValue(true, false);
+  return (
+    <>
+      {items.slice(0, CARDS_PER_STEP).map((item) => (
+        <li key={item.id}>{renderItem(item)}</li>
+      ))}
+      {rest.length > 0 && showRest ? <CardsInSteps items={rest} renderItem={renderItem} /> : null}
+    </>
+  );
+}
 
 /** The listing layout: filter panel (drawer under 768 px), sort, grid, pagination and every state. */
 function ListingBrowser<T extends { id: string }>({
@@ -264,9 +292,7 @@ function ListingBrowser<T extends { id: string }>({
                 data-testid="listing-results"
                 className="grid grid-cols-1 gap-4 min-[400px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
               >
-                {result.data.items.map((item) => (
-                  <li key={item.id}>{renderItem(item)}</li>
-                ))}
+                <CardsInSteps items={result.data.items} renderItem={renderItem} />
               </ul>
               <ListingPagination
                 page={result.data.page}

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { GlobalParagraph } from '@maplesource/contracts/content';
-import { api, isApiError } from '../../../lib/http';
+import { api, isApiError, pageAnswer } from '../../../lib/http';
 
 /**
  * `GET global-paragraph?path=` (spec §7); null when the page has none. `optional=1` makes the server answer 204
@@ -22,6 +22,8 @@ export const globalParagraphQueryOptions = (path: string) =>
   queryOptions({
     queryKey: ['global-paragraph', path],
     queryFn: () => getGlobalParagraph(path),
+    // A paragraph the page's HTML holds is in the first render (decision 205); none (204) is the request's.
+    initialData: () => pageAnswer<GlobalParagraph>('global-paragraph', { path, optional: 1 }),
     staleTime: 300_000,
   });
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { SellerDetail, SellerSummary } from '@maplesource/contracts/catalog';
 import type { Paged } from '@maplesource/contracts/common';
-import { api, isApiError } from '../../../lib/http';
+import { api, isApiError, pageAnswer } from '../../../lib/http';
 
 export interface SellerListParams {
   q?: string | undefined;
@@ -20,6 +20,8 @@ export const useSellers = (params: SellerListParams) =>
   useQuery({
     queryKey: ['sellers', params],
     queryFn: () => getSellers(params),
+    // From the page's HTML when it holds it (decision 205): the directory renders in its first render.
+    initialData: () => pageAnswer<Paged<SellerSummary>>('seller', { ...params }),
     placeholderData: keepPreviousData,
   });
 
@@ -30,6 +32,7 @@ export const useSeller = (idOrSlug: string) =>
   useQuery({
     queryKey: ['seller', idOrSlug],
     queryFn: () => getSeller(idOrSlug),
+    initialData: () => pageAnswer<SellerDetail>(`seller/${encodeURIComponent(idOrSlug)}`),
     retry: (count, error) => !(isApiError(error) && error.status === 404) && count < 2,
   });
 
