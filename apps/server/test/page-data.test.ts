@@ -174,4 +174,28 @@ describe('page data in the HTML (decision 044)', () => {
     expect(missing.statusCode).toBe(404);
     expect(pageData(missing.body)).toBeNull();
   });
+
+  it('answers hostile addresses of the pages with follow-ups without a server error or markup from the address', async () => {
+    const hostile = [
+      '%00',
+      '%E0%A4%A',
+      '..%2F..%2Fapi%2Fv1%2Fadmin',
+      '%3C%2Fscript%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E',
+      'x'.repeat(5_000),
+      '%25C3%25A9',
+      'a%2Fb',
+    ];
+    for (const base of ['/seller/', '/service/', '/blog/', '/fr/seller/']) {
+      for (const segment of hostile) {
+        const url = `${base}${segment}`;
+        const res = await page(url);
+        expect(res.statusCode, url).toBeLessThan(500);
+        expect(res.body, url).not.toContain('<script>alert(1)');
+        const data = pageData(res.body);
+        // Whatever the page carries is an answer or a refusal of the app's own routes, never a server error.
+        for (const [key, [status]] of Object.entries(data ?? {}))
+          expect(status, `${url} ${key}`).toBeLessThan(500);
+      }
+    }
+  });
 });
