@@ -317,6 +317,8 @@ export const chatOrderPayloadSchema = z.object({
   carrier: z.string().nullable().optional(),
   /** `payment_not_received`: cancelled by MapleSource because no payment succeeded in time (decision 166). */
   reason: z.enum(['payment_not_received']).optional(),
+  /** On an `order_updated` about the payment: its new status (paid, failed, refunded, partly refunded). */
+  paymentStatus: orderPaymentStatusSchema.optional(),
 });
 export type ChatOrderPayload = z.infer<typeof chatOrderPayloadSchema>;
 

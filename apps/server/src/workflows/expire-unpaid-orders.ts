@@ -138,7 +138,7 @@ export async function refundPaidCancelledOrder(doors: UnpaidOrderDoors, orderId:
     });
     const participants = await doors.chat.participants(due.chatId, tx);
     if (participants) {
-      const payload: ChatOrderPayload & { paymentStatus: string } = {
+      const payload: ChatOrderPayload = {
         orderId,
         kind: due.kind,
         status: after.orderStatus,

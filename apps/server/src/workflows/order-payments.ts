@@ -123,7 +123,7 @@ export async function applyPaymentEvent(
       { tx, singletonKey: change.orderId },
     );
   if (change.paymentStatus === 'paid' || change.paymentStatus === 'failed') {
-    const payload: ChatOrderPayload & { paymentStatus: string } = {
+    const payload: ChatOrderPayload = {
       orderId: change.orderId,
       kind: change.kind,
       status: change.orderStatus,

@@ -54,7 +54,7 @@ export async function resolvePaymentReview(
     if (refund) {
       // On the seller's side of the conversation, like the refund of a cancelled order's payment (decision 166):
       // its recipient, the buyer whose money goes back, is notified by it.
-      const payload: ChatOrderPayload & { paymentStatus: string } = {
+      const payload: ChatOrderPayload = {
         orderId: resolved.orderId,
         kind: resolved.orderKind,
         status: resolved.orderStatus,
