@@ -90,6 +90,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     connectionTimeout: 30_000,
     requestTimeout: 30_000,
+    // How long one plugin or one onReady hook may take. Fastify's 10 s default is meant to catch a plugin that
+    // never finishes, but an honest start of the job queue on the embedded database of a busy 2-core machine,
+    // right after a crash, came close to it and once passed it (decision 224).
+    pluginTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -248,7 +248,11 @@ async function eventsPlugin(app: FastifyInstance, options: EventsPluginOptions) 
   };
 
   app.decorate('events', events);
-  app.addHook('onReady', () => dispatcher.start());
+  app.addHook('onReady', async () => {
+    const begun = performance.now();
+    await dispatcher.start();
+    app.log.info({ ms: Math.round(performance.now() - begun) }, 'event dispatcher started');
+  });
   // Take no new delivery once closing starts (before the other plugins' close hooks run), then finish the one in
   // progress; what is left waits in the outbox for the next start.
   app.addHook('preClose', async () => dispatcher.halt());

@@ -178,6 +178,39 @@ describe('durable job queue across restarts and processes', () => {
     await after.close();
   });
 
+  it('starts after a restart while a due job queues the next job inside its transaction', async () => {
+    const runs: string[] = [];
+    const register = (app: TestApp['app'], handle: () => Database) => {
+      // Queues `test.chain-next` in its transaction: on PGlite, the transaction holds the one connection.
+      app.jobs.register('test.chain-first', async (data: { order: string }) => {
+        await handle().db.transaction((tx) => app.jobs.send('test.chain-next', data, { tx }));
+      });
+      app.jobs.register('test.chain-next', async (data: { order: string }) => void runs.push(data.order));
+    };
+
+    const first = reopened.at(-1) ?? (await reopen());
+    const before = await createTestApp({
+      database: { ...database, ...first },
+      env: fastJobs,
+      beforeReady: (app) => register(app, () => first),
+    });
+    const id = await before.app.jobs.send('test.chain-first', { order: 'B-7' }, { startAfter: 3_600 });
+    await before.close();
+    // Due while no server runs: the restarted server finds it at once, in the middle of its start.
+    await first.db.execute(sql`update pgboss.job set start_after = now() where id = ${id}`);
+    await first.close();
+
+    const db = await reopen();
+    const after = await createTestApp({
+      database: { ...database, ...db },
+      env: fastJobs,
+      beforeReady: (app) => register(app, () => db),
+    });
+    await waitFor(async () => (await jobStates(db, 'test.chain-next')).includes('completed'));
+    expect(runs).toEqual(['B-7']);
+    await after.close();
+  });
+
   it('runs each job once with two server processes on one database', async () => {
     const db = reopened.at(-1) ?? (await reopen());
     const shared = { ...database, ...db };

@@ -138,6 +138,7 @@ async function jobsPlugin(app: FastifyInstance, options: JobsOptions) {
   const registrations = new Map<string, Registration>();
   const schedules: { name: string; cron: string; data: object }[] = [];
   let boss: PgBoss | undefined;
+  /** Set when the app gets ready; resolves once every queue exists, so sends may go. */
   let started: Promise<PgBoss> | undefined;
   let stopping = false;
 
@@ -162,28 +163,53 @@ async function jobsPlugin(app: FastifyInstance, options: JobsOptions) {
     await registration.handler(data, { id: job.id, name, retryCount: job.retryCount, signal: job.signal });
   }
 
-  async function start(): Promise<PgBoss> {
+  /** What a registration asks of its queue, in pg-boss's terms. */
+  function queueOptionsOf(registration: Registration) {
+    const {
+      retryLimit = 5,
+      retryDelaySeconds = 5,
+      retryDelayMaxSeconds = 600,
+      expireInSeconds = 900,
+    } = registration.options;
+    return {
+      retryLimit,
+      retryDelay: retryDelaySeconds,
+      retryBackoff: true,
+      retryDelayMax: retryDelayMaxSeconds,
+      expireInSeconds,
+    };
+  }
+
+  /**
+   * Starts pg-boss and makes sure every registered queue exists with its options: one read for all of them,
+   * then a write only for a queue that is new or whose options changed (start-up on a busy machine).
+   */
+  async function openQueues(): Promise<PgBoss> {
     const instance = createBoss(app.database.connection);
     instance.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
     await instance.start();
     boss = instance;
+    const existing = new Map(
+      (await instance.getQueues([...registrations.keys()])).map((queue) => [queue.name, queue]),
+    );
     for (const [name, registration] of registrations) {
-      const {
-        retryLimit = 5,
-        retryDelaySeconds = 5,
-        retryDelayMaxSeconds = 600,
-        expireInSeconds = 900,
-      } = registration.options;
-      const queueOptions = {
-        retryLimit,
-        retryDelay: retryDelaySeconds,
-        retryBackoff: true,
-        retryDelayMax: retryDelayMaxSeconds,
-        expireInSeconds,
-      };
-      if (await instance.getQueue(name)) await instance.updateQueue(name, queueOptions);
-      else
-        await instance.createQueue(name, queueOptions).catch(() => instance.updateQueue(name, queueOptions));
+      const wanted = queueOptionsOf(registration);
+      const current = existing.get(name);
+      if (!current) await instance.createQueue(name, wanted).catch(() => instance.updateQueue(name, wanted));
+      else if (Object.entries(wanted).some(([key, value]) => current[key as keyof typeof current] !== value))
+        await instance.updateQueue(name, wanted);
+    }
+    return instance;
+  }
+
+  /**
+   * Workers start last, once every queue exists: a handler that queues a job (inside its transaction) must not
+   * wait for a start still in progress, which on PGlite waits for that transaction's hold on the one
+   * connection: a restart with a due job hung for good (decision 224).
+   */
+  async function startWorkers(instance: PgBoss) {
+    for (const { name, cron, data } of schedules) await instance.schedule(name, cron, data, { tz: 'UTC' });
+    for (const [name, registration] of registrations)
       await instance.work<object>(
         name,
         { pollingIntervalSeconds, batchSize: 1, localConcurrency: registration.options.concurrency ?? 1 },
@@ -191,9 +217,6 @@ async function jobsPlugin(app: FastifyInstance, options: JobsOptions) {
           for (const job of jobs) await runJob(name, registration, job);
         },
       );
-    }
-    for (const { name, cron, data } of schedules) await instance.schedule(name, cron, data, { tz: 'UTC' });
-    return instance;
   }
 
   const queue = async (): Promise<PgBoss> => {
@@ -237,8 +260,13 @@ async function jobsPlugin(app: FastifyInstance, options: JobsOptions) {
 
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => {
-    started = start();
-    await started;
+    const begun = performance.now();
+    started = openQueues();
+    await startWorkers(await started);
+    app.log.info(
+      { ms: Math.round(performance.now() - begun), queues: registrations.size },
+      'job queue started',
+    );
   });
   app.addHook('onClose', async () => {
     stopping = true;
