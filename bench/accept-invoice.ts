@@ -117,6 +117,8 @@ const config = loadConfig({
 });
 await seedCatalog({ database, config, log: () => undefined, options: { products: 40 } });
 const app = await buildApp({ config, database, logger: false });
+// As main.ts does before it listens (decision 215): every pool connection open, its hot statements prepared.
+await database.warmUp();
 await app.listen({ port: 0, host: '127.0.0.1' });
 const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
