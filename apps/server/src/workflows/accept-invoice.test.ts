@@ -331,11 +331,13 @@ describe('accepting an invoice', () => {
     expect(names).toHaveLength(3);
     expect(await written()).toBe(before);
     type Connection = { connection: { parsedStatements: Record<string, string> } };
-    const connections = (t.database.db.$client as unknown as { _clients: Connection[] })._clients;
+    // pg's pool and connection internals: its open connections and the statements each has parsed.
+    const pool = (
+      t.database.db as unknown as { $client: { _clients: Connection[]; options: { max: number } } }
+    ).$client;
+    const connections = pool._clients;
     const parsed = () => new Map(connections.flatMap((c) => Object.entries(c.connection.parsedStatements)));
-    expect(connections).toHaveLength(
-      (t.database.db.$client as unknown as { options: { max: number } }).options.max,
-    );
+    expect(connections).toHaveLength(pool.options.max);
     for (const connection of connections)
       expect(Object.keys(connection.connection.parsedStatements)).toEqual(expect.arrayContaining(names));
 
