@@ -2,17 +2,13 @@
 // bench/accept-invoice.ts, so its HTTP client's CPU is not counted as the server's and does not queue in the
 // server's event loop — as with real buyers, whose browsers run elsewhere. It makes the same requests the bench
 // made in-process before: node:http with a keep-alive agent (one socket per buyer), JSON bodies, the buyer's
-// session cookie and role header. It times each request from just before it is written to its whole answer.
+// session cookie and role header (bench/http-call.ts, shared with the setup). It times each request from just
+// before it is written to its whole answer.
 import http from 'node:http';
+import { httpCall, type HttpAnswer, type HttpCall } from './http-call';
 
-export type ClientRequest = {
-  method: string;
-  path: string;
-  cookie: string;
-  role: string;
-  body?: unknown;
-};
-export type ClientAnswer = { status: number; json: Record<string, unknown>; ms: number };
+export type ClientRequest = HttpCall;
+export type ClientAnswer = HttpAnswer;
 /** One buyer's pair: accept the invoice, then create its order's intent. */
 export type PairJob = { cookie: string; accept: unknown };
 export type PairResult = { accept: ClientAnswer; intent: ClientAnswer | null; ms: number };
@@ -30,43 +26,7 @@ const port = Number(process.env.BENCH_SERVER_PORT);
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 const send = (message: FromClient) => process.send!(message);
 
-function call({ method, path, cookie, role, body }: ClientRequest): Promise<ClientAnswer> {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        agent,
-        host: '127.0.0.1',
-        port,
-        method,
-        path,
-        headers: {
-          role,
-          cookie,
-          ...(payload === undefined
-            ? {}
-            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          resolve({
-            status: res.statusCode ?? 0,
-            json: text ? (JSON.parse(text) as Record<string, unknown>) : {},
-            ms: performance.now() - started,
-          });
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
+const call = (request: ClientRequest) => httpCall(agent, port, request);
 
 async function pair(job: PairJob): Promise<PairResult> {
   const started = performance.now();

@@ -25,6 +25,7 @@ import { openPostgres } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
 import { rowsOf } from '../apps/server/src/db/transaction';
 import { seedCatalog } from '../apps/server/src/seed/catalog';
+import { httpCall } from './http-call';
 import type { ClientAnswer, FromClient, PairJob, PairResult, ToClient } from './accept-invoice-client';
 
 const baseUrl = process.env.DATABASE_URL;
@@ -117,6 +118,8 @@ const config = loadConfig({
 });
 await seedCatalog({ database, config, log: () => undefined, options: { products: 40 } });
 const app = await buildApp({ config, database, logger: false });
+// As main.ts does before it listens (decision 215): every pool connection open, its hot statements prepared.
+await database.warmUp();
 await app.listen({ port: 0, host: '127.0.0.1' });
 const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
@@ -135,41 +138,8 @@ async function user(roles: string[], name: string): Promise<Party> {
 // load generator's process with the same client code (one keep-alive socket per buyer, JSON bodies).
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 const { port } = new URL(url);
-function call(party: Party, method: string, path: string, body?: unknown, role = 'buyer', extra = {}) {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise<{ status: number; json: Record<string, unknown> }>((resolve, reject) => {
-    const req = http.request(
-      {
-        agent,
-        host: '127.0.0.1',
-        port,
-        method,
-        path,
-        headers: {
-          role,
-          cookie: party.cookie,
-          ...(payload === undefined
-            ? {}
-            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
-          ...extra,
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          resolve({
-            status: res.statusCode ?? 0,
-            json: text ? (JSON.parse(text) as Record<string, unknown>) : {},
-          });
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
+function call(party: Party, method: string, path: string, body?: unknown, role = 'buyer') {
+  return httpCall(agent, port, { method, path, cookie: party.cookie, role, body });
 }
 function must(answer: { status: number; json: Record<string, unknown> }, status: number, what: string) {
   if (answer.status !== status) throw new Error(`${what}: ${answer.status} ${JSON.stringify(answer.json)}`);
@@ -229,7 +199,7 @@ const signature =
 try {
   const seller = await user(['buyer', 'seller'], 'Bench Seller');
   const store = must(
-    await call(seller, 'POST', '/api/v1/dev/storefront', undefined, 'buyer', {}),
+    await call(seller, 'POST', '/api/v1/dev/storefront', undefined, 'buyer'),
     201,
     'dev storefront',
   ) as { seller: { id: number }; product: { id: number } };

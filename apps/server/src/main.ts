@@ -40,6 +40,8 @@ async function main() {
   }
 
   await lockExposedDemoAccounts({ database, config, log: (message) => app.log.warn(message) });
+  // Every pool connection open, its hot statements prepared, before the first request (decision 215).
+  await database.warmUp();
 
   let closing = false;
   const shutdown = async (signal: string) => {

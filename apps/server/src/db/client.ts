@@ -7,6 +7,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { warmConnection } from './prepared';
 
 /** The Drizzle database either driver gives; modules only ever see this type. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -23,6 +24,12 @@ export interface Database {
   /** Runs raw SQL text (several statements allowed); used by migrations and seeding. */
   exec(sqlText: string): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * Opens every pool connection now, each preparing the hot statements the app registered with
+   * `prepareOnConnect`, so the first burst of requests finds no cold connection (decision 215). Call it once the
+   * app is built (its plugins register the statements). Nothing to do on PGlite.
+   */
+  warmUp(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -53,6 +60,7 @@ export async function openPglite(dir: string | undefined): Promise<Database> {
     ping: async () => {
       await client.query('select 1');
     },
+    warmUp: async () => undefined,
     close: async () => {
       if (!client.closed) await client.close();
     },
@@ -62,11 +70,17 @@ export async function openPglite(dir: string | undefined): Promise<Database> {
 export async function openPostgres(databaseUrl: string, poolSize: number): Promise<Database> {
   // Idle connections are kept for a minute (pg's default closes them after 10 s): a lull of a few seconds then
   // costs no new backends, whose first statements run on cold caches and must be prepared again (decision 200).
-  const pool = new pg.Pool({
+  // Once opened (`warmUp`), the pool keeps all of them (`min`), and each new connection prepares the hot statements
+  // before its first use (`verify`, decision 215).
+  const pool: pg.Pool = new pg.Pool({
     connectionString: databaseUrl,
     max: poolSize,
+    min: poolSize,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 60_000,
+    verify: (client, done) => {
+      void warmConnection(pool, client).then(() => done());
+    },
   });
   // An idle client's error (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
@@ -81,6 +95,13 @@ export async function openPostgres(databaseUrl: string, poolSize: number): Promi
     },
     ping: async () => {
       await pool.query('select 1');
+    },
+    warmUp: async () => {
+      // All connections at once: each checkout beyond the idle ones opens (and prepares) a new one.
+      // Those open before the app registered its statements (the first `select 1`, migrations) prepare them now.
+      const clients = await Promise.all(Array.from({ length: poolSize }, () => pool.connect()));
+      await Promise.all(clients.map((client) => warmConnection(pool, client)));
+      for (const client of clients) client.release();
     },
     close: async () => {
       await pool.end();

@@ -18,6 +18,57 @@ function statementName(text: string): string {
   return name;
 }
 
+type Warmer = { name: string; text: string; values: unknown[] };
+/** Per pool: the hot statements a new connection prepares before its first use (decision 215). */
+const warmers = new WeakMap<pg.Pool, Map<string, Warmer>>();
+/** Per connection: the registered statements it has prepared already. */
+const warmedOn = new WeakMap<pg.PoolClient, Set<string>>();
+
+function poolOf(db: Db): pg.Pool | null {
+  const client = (db as unknown as { $client: unknown }).$client;
+  return client instanceof pg.Pool ? client : null;
+}
+
+/**
+ * Registers a hot statement that every PostgreSQL connection of `db`'s pool prepares as soon as it is made, before
+ * any request gets it (decision 215): the connection's first request then finds the statement parsed and the
+ * backend's caches of the tables it names loaded. `query` is the statement exactly as the hot path builds it (the
+ * same text, so the same name as `queryPrepared` gives it), with values that match no row: it is run once to be
+ * prepared and must change nothing. On PGlite it does nothing.
+ */
+export function prepareOnConnect(db: Db, query: SQL): void {
+  const pool = poolOf(db);
+  if (!pool) return;
+  const { sql: text, params } = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
+  let list = warmers.get(pool);
+  if (!list) warmers.set(pool, (list = new Map()));
+  list.set(text, { name: statementName(text), text, values: params });
+}
+
+/**
+ * Prepares the registered statements a connection has not prepared yet: on a new connection (the pool's `verify`
+ * step, so before its first use) and on those open before the app registered them (`Database.warmUp`). A
+ * statement that fails here (say, its table is not migrated yet) is left to the first request, which prepares it
+ * as before.
+ */
+export async function warmConnection(pool: pg.Pool, client: pg.PoolClient): Promise<void> {
+  let done = warmedOn.get(client);
+  if (!done) warmedOn.set(client, (done = new Set()));
+  for (const warmer of warmers.get(pool)?.values() ?? []) {
+    if (done.has(warmer.name)) continue;
+    done.add(warmer.name);
+    await client
+      .query({ name: warmer.name, text: warmer.text, values: warmer.values })
+      .catch(() => undefined);
+  }
+}
+
+/** The statements `prepareOnConnect` registered for `db`'s pool (for tests). */
+export function warmStatementNames(db: Db): string[] {
+  const pool = poolOf(db);
+  return [...(pool ? (warmers.get(pool)?.values() ?? []) : [])].map((warmer) => warmer.name);
+}
+
 /**
  * Runs a hot read query (the catalogue listings) as a named prepared statement on PostgreSQL, so each pool
  * connection parses and plans a query shape once instead of on every request: planning a listing page (five
@@ -26,8 +77,8 @@ function statementName(text: string): string {
  * On PGlite (one embedded connection, no statement cache in its API) it is a plain query.
  */
 export async function queryPrepared<T = Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
-  const client = (db as unknown as { $client: unknown }).$client;
-  if (!(client instanceof pg.Pool)) return rowsOf<T>(await db.execute(query));
+  const client = poolOf(db);
+  if (!client) return rowsOf<T>(await db.execute(query));
   const { sql: text, params } = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
   const name = statementName(text);
   const result = await client.query<T & pg.QueryResultRow>({ name, text, values: params });

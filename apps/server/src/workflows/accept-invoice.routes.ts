@@ -5,7 +5,8 @@ import {
   errorResponseSchema,
   type OrderKind,
 } from '@maplesource/contracts';
-import { acceptInvoice } from './accept-invoice';
+import { prepareOnConnect } from '../db/prepared';
+import { acceptInvoice, acceptInvoiceWarmUp } from './accept-invoice';
 
 const paths: Array<[string, OrderKind]> = [
   ['/invoice/accept', 'product'],
@@ -18,6 +19,8 @@ const paths: Array<[string, OrderKind]> = [
  * all get the same `orderId`. Idempotency-Key is honoured (decision 067).
  */
 export const acceptInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The accept statement is prepared on every new pool connection (decision 215).
+  prepareOnConnect(app.db, acceptInvoiceWarmUp(app));
   for (const [path, kind] of paths) {
     app.post(
       path,

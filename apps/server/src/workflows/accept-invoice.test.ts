@@ -19,6 +19,7 @@ import {
   signatureSvg,
   type Party,
 } from '../../test/orders-helpers';
+import { warmStatementNames } from '../db/prepared';
 import { rowsOf } from '../db/transaction';
 import { seedCatalog } from '../seed/catalog';
 
@@ -313,6 +314,49 @@ describe('accepting an invoice', () => {
         sql`SELECT count(*) AS n FROM sandbox_payment_intents WHERE idempotency_key = ${`order:${orderId}`}`,
       ),
     ).toBe(1);
+  });
+
+  it('warms every pool connection with the accept, session and order statements, which write nothing (decision 215)', async () => {
+    const written = () =>
+      count(sql`SELECT (SELECT count(*) FROM orders) + (SELECT count(*) FROM invoice_acceptances)
+                     + (SELECT count(*) FROM chat_messages) + (SELECT count(*) FROM domain_events)
+                     + (SELECT count(*) FROM invoices WHERE status = 'accepted') AS n`);
+    const before = await written();
+    await t.database.warmUp();
+    const names = warmStatementNames(t.database.db);
+    if (t.database.driver === 'pglite') {
+      expect(names).toEqual([]); // one embedded connection, no statement cache
+      return;
+    }
+    expect(names).toHaveLength(3);
+    expect(await written()).toBe(before);
+    type Connection = { connection: { parsedStatements: Record<string, string> } };
+    // pg's pool and connection internals: its open connections and the statements each has parsed.
+    const pool = (
+      t.database.db as unknown as { $client: { _clients: Connection[]; options: { max: number } } }
+    ).$client;
+    const connections = pool._clients;
+    const parsed = () => new Map(connections.flatMap((c) => Object.entries(c.connection.parsedStatements)));
+    expect(connections).toHaveLength(pool.options.max);
+    for (const connection of connections)
+      expect(Object.keys(connection.connection.parsedStatements)).toEqual(expect.arrayContaining(names));
+
+    // A real accept and intent run the very statements prepared (the same text): none of them is parsed anew.
+    const warm = parsed();
+    const invoice = await issueInvoiceFor(t, { buyer, seller, productId });
+    const res = await accept(buyer, body(invoice.token));
+    expect(res.statusCode, res.body).toBe(201);
+    const intent = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payment/create-order-intent',
+      headers: as(buyer),
+      payload: { orderId: res.json().orderId },
+    });
+    expect(intent.statusCode, intent.body).toBe(200);
+    const parsedAnew = [...parsed()].filter(([name]) => !warm.has(name)).map(([, text]) => text);
+    expect(
+      parsedAnew.filter((text) => /accepted_invoice|FROM sessions s|FROM orders o LEFT JOIN/.test(text)),
+    ).toEqual([]);
   });
 
   it('refuses a second buyer, a seller and the wrong kind (404), and an expired or rejected invoice (409)', async () => {

@@ -58,15 +58,10 @@ export function addressesOf(body: AcceptInvoiceBody): { shipping: OrderAddress; 
 /** A timestamptz as JavaScript's `toISOString()` writes it (UTC, milliseconds), inside the statement. */
 const isoText = (value: SQL) => sql`to_char(${value} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-export async function acceptInvoice(
-  doors: AcceptInvoiceDoors,
-  request: AcceptInvoiceRequest,
-): Promise<AcceptInvoiceResponse & { created: boolean }> {
+/** The one accept statement (its text is the same for every request: only its parameters change). */
+function acceptanceQuery(doors: AcceptInvoiceDoors, request: AcceptInvoiceRequest, orderId: string) {
   const { body, kind, buyerUserId, now } = request;
-  if (body.termsVersion !== invoiceAcceptanceTerms.version)
-    throw conflict('INVOICE_TERMS_OUTDATED', 'The acceptance terms changed: read them again and sign');
   const { shipping, billing } = addressesOf(body);
-  const orderId = randomUUID();
 
   const invoice = doors.invoices.acceptanceStatement({
     token: body.invoiceToken,
@@ -150,13 +145,68 @@ export async function acceptInvoice(
     },
   ]);
 
+  return {
+    query: sql`WITH ${invoice.cte}, ${chat.cte}, ${order.cte}, ${outbox.cte}
+               SELECT ${order.id}::text AS order_id`,
+    written: outbox.written,
+  };
+}
+
+/**
+ * The accept statement with values that accept nothing (no invoice has an empty token), for every new pool
+ * connection to prepare before its first request (decision 215).
+ */
+export function acceptInvoiceWarmUp(doors: AcceptInvoiceDoors): SQL {
+  const nobody = '00000000-0000-0000-0000-000000000000';
+  const address: OrderAddress = {
+    fullName: 'Warm Up',
+    line1: '1 Warm Up St',
+    line2: null,
+    city: 'Ottawa',
+    province: 'ON',
+    postalCode: 'K1A 0A1',
+    country: 'CA',
+    phone: null,
+    addressType: 'Shipping',
+  };
+  return acceptanceQuery(
+    doors,
+    {
+      kind: 'product',
+      buyerUserId: nobody,
+      body: {
+        invoiceToken: '',
+        shippingAddress: address,
+        billingAddress: null,
+        isBillingSameAsShipping: true,
+        signature: {
+          fullName: 'Warm Up',
+          svg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M1 1 L9 9"/></svg>',
+        },
+        termsVersion: invoiceAcceptanceTerms.version,
+        termsLanguage: 'en',
+      },
+      ip: '127.0.0.1',
+      userAgent: null,
+      now: new Date(),
+    },
+    nobody,
+  ).query;
+}
+
+export async function acceptInvoice(
+  doors: AcceptInvoiceDoors,
+  request: AcceptInvoiceRequest,
+): Promise<AcceptInvoiceResponse & { created: boolean }> {
+  const { body, kind, buyerUserId, now } = request;
+  if (body.termsVersion !== invoiceAcceptanceTerms.version)
+    throw conflict('INVOICE_TERMS_OUTDATED', 'The acceptance terms changed: read them again and sign');
+  const orderId = randomUUID();
+  const acceptance = acceptanceQuery(doors, request, orderId);
+
   let placed: string | null;
   try {
-    const [row] = await queryPrepared<{ order_id: string | null }>(
-      doors.db,
-      sql`WITH ${invoice.cte}, ${chat.cte}, ${order.cte}, ${outbox.cte}
-          SELECT ${order.id}::text AS order_id`,
-    );
+    const [row] = await queryPrepared<{ order_id: string | null }>(doors.db, acceptance.query);
     placed = row?.order_id ?? null;
   } catch (error) {
     if (isNotNullViolation(error, 'chat_id')) throw notFound('INVOICE_NOT_FOUND', 'Invoice not found');
@@ -171,7 +221,7 @@ export async function acceptInvoice(
     });
     return { orderId: accepted.orderId, kind, created: false };
   }
-  outbox.written();
+  acceptance.written();
   return { orderId: placed, kind, created: true };
 }
 

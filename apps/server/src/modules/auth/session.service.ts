@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import { roleSchema, type Role } from '@maplesource/contracts';
 import type { Db } from '../../db/client';
-import { queryPrepared } from '../../db/prepared';
+import { prepareOnConnect, queryPrepared } from '../../db/prepared';
 import {
   SESSION_IDLE_MS,
   SESSION_TOUCH_INTERVAL_MS,
@@ -17,9 +17,20 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 /** `now() - <ms>` in SQL; the milliseconds are our own constants, never user input. */
 const agoSql = (ms: number) => sql`now() - ${sql.raw(`interval '${Math.round(ms / 1000)} seconds'`)}`;
 
+/** The live session's user by the token's hash: run on every API request with a cookie. */
+const sessionLookup = (tokenHash: string) =>
+  sql`SELECT s.id AS session_id, u.id, u.roles, u.full_name, u.email, s.last_seen_at
+      FROM sessions s JOIN users u ON u.id = s.user_id
+      WHERE s.id = ${tokenHash}::text AND s.revoked_at IS NULL AND s.expires_at > now()
+        AND s.last_seen_at > ${agoSql(SESSION_IDLE_MS)}
+      LIMIT 1`;
+
 /** Server-side sessions: the cookie holds a random token, the table holds its hash. */
 export class SessionService implements SessionResolver {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db) {
+    // Prepared on every new pool connection (decision 215); no token hashes to the empty string.
+    prepareOnConnect(db, sessionLookup(''));
+  }
 
   /** Starts a new session (a fresh id at every login) and returns the cookie token. */
   async create(userId: string, meta: { userAgent?: string | undefined; ip?: string | undefined } = {}) {
@@ -46,14 +57,7 @@ export class SessionService implements SessionResolver {
       full_name: string;
       email: string;
       last_seen_at: Date | string;
-    }>(
-      this.db,
-      sql`SELECT s.id AS session_id, u.id, u.roles, u.full_name, u.email, s.last_seen_at
-          FROM sessions s JOIN users u ON u.id = s.user_id
-          WHERE s.id = ${hashToken(token)}::text AND s.revoked_at IS NULL AND s.expires_at > now()
-            AND s.last_seen_at > ${agoSql(SESSION_IDLE_MS)}
-          LIMIT 1`,
-    );
+    }>(this.db, sessionLookup(hashToken(token)));
     if (!row) return null;
     if (Date.now() - new Date(row.last_seen_at).getTime() >= SESSION_TOUCH_INTERVAL_MS)
       await this.touch(row.session_id);

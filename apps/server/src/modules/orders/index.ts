@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import '../sellers';
-import { createOrdersService, type OrdersService } from './orders.service';
+import { prepareOnConnect } from '../../db/prepared';
+import { createOrdersService, payableOrderWarmUp, type OrdersService } from './orders.service';
 
 /**
  * The orders module's door: `app.orders` (orders made from accepted invoices, their timeline, their one
@@ -28,6 +29,7 @@ export { orderNotFound } from './orders.service';
 export { ordersRoutes } from './orders.routes';
 
 async function ordersModule(app: FastifyInstance) {
+  prepareOnConnect(app.db, payableOrderWarmUp());
   app.decorate(
     'orders',
     createOrdersService({

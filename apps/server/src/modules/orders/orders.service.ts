@@ -137,6 +137,23 @@ export interface PayableOrder {
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/**
+ * The buyer's order with only the fields a payment needs, by its primary key (a text comparison would read every
+ * order): a prepared statement that runs before every intent (decision 181), prepared on every new pool connection
+ * (decision 215).
+ */
+const payableOrderQuery = (buyerId: string, kind: OrderKind, id: string) =>
+  sql`SELECT o.id, o.kind, o.status, o.total_cents, o.buyer_user_id, p.provider AS p_provider,
+             p.intent_id AS p_intent_id, p.status AS p_status, p.paid_at AS p_paid_at
+      FROM orders o LEFT JOIN order_payments p ON p.order_id = o.id
+      WHERE o.id = ${id}::uuid AND o.buyer_user_id = ${buyerId}::uuid AND o.kind = ${kind}::text`;
+/** Values that match no order, to prepare the statement with. */
+export const payableOrderWarmUp = () =>
+  payableOrderQuery(
+    '00000000-0000-0000-0000-000000000000',
+    'product',
+    '00000000-0000-0000-0000-000000000000',
+  );
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 const settledStatuses: OrderPaymentStatus[] = ['paid', 'refunded', 'partially_refunded'];
 /** A payment in these states has not taken money and is not being processed: its order may expire (decision 166). */
@@ -369,15 +386,8 @@ export function createOrdersService(directory: OrdersDirectory) {
         OrderRow,
         'id' | 'kind' | 'status' | 'total_cents' | 'buyer_user_id' | 'p_provider' | 'p_intent_id' | 'p_status'
       > & { p_paid_at: Date | string | null };
-      // By the primary key (a text comparison would read every order); an id that is no uuid is no order. Only
-      // the fields a payment needs, as a prepared statement: it runs before every intent (decision 181).
-      const [row] = await queryPrepared<Payable>(
-        db,
-        sql`SELECT o.id, o.kind, o.status, o.total_cents, o.buyer_user_id, p.provider AS p_provider,
-                   p.intent_id AS p_intent_id, p.status AS p_status, p.paid_at AS p_paid_at
-            FROM orders o LEFT JOIN order_payments p ON p.order_id = o.id
-            WHERE o.id = ${id}::uuid AND o.buyer_user_id = ${buyerId}::uuid AND o.kind = ${kind}::text`,
-      );
+      // An id that is no uuid is no order.
+      const [row] = await queryPrepared<Payable>(db, payableOrderQuery(buyerId, kind, id));
       if (!row) throw orderNotFound();
       return {
         id: row.id,
