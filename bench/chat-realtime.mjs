@@ -4,7 +4,8 @@
 // Knobs: BENCH_SOCKETS (20000), BENCH_CLIENT_PROCESSES (4), BENCH_CONVERSATIONS (200), BENCH_SECONDS (15).
 // Diagnostics (decision 200): BENCH_SQL_TIMES=1 prints, per server, the ten statements that took longest in all
 // (call → answer, by their first words), the wait for a pool connection and the opening of new connections;
-// BENCH_TIMELINE=1 prints the received p50/p99/max per second of each phase (by send time).
+// BENCH_TIMELINE=1 prints the received p50/p99/max per second of each phase (by send time) and, beside it, each
+// server's longest event-loop stall and GC pauses in that second.
 // 1. Connections: one built server process (`apps/server/dist/main.js`, SERVICES=buyer,chat, Redis adapter)
 //    holding BENCH_SOCKETS authenticated sockets of as many users, opened by several client processes: its
 //    RSS and memory per connection.
@@ -429,6 +430,35 @@ export async function run() {
               })
               .join(', '),
         );
+        // Beside it, per second and server: the longest event-loop stall (a 5 ms tick 10 ms or more late) and the
+        // GC pauses (count, total ms, longest; M when a major one), to tell slow seconds of stalls from the others.
+        const phaseStart = performance.timeOrigin + recordFrom;
+        probed.forEach((report, i) => {
+          if (!report?.stalls) return;
+          const perSecond = seconds.map(() => ({ stall: 0, gcCount: 0, gcMs: 0, gcMax: 0, major: false }));
+          const secondOf = (at) => Math.floor((at - phaseStart) / 1000);
+          for (const [at, ms] of report.stalls) {
+            const entry = perSecond[secondOf(at)];
+            if (entry) entry.stall = Math.max(entry.stall, ms);
+          }
+          for (const [at, ms, major] of report.pauses) {
+            const entry = perSecond[secondOf(at)];
+            if (!entry) continue;
+            entry.gcCount += 1;
+            entry.gcMs += ms;
+            entry.gcMax = Math.max(entry.gcMax, ms);
+            entry.major ||= major === 1;
+          }
+          print(
+            `${''.padEnd(40)} server ${i + 1} per second (s: longest stall ms; GC count/total/longest ms): ` +
+              perSecond
+                .map(
+                  (entry, second) =>
+                    `${second}: ${entry.stall}; ${entry.gcCount}/${entry.gcMs.toFixed(0)}/${entry.gcMax.toFixed(0)}${entry.major ? 'M' : ''}`,
+                )
+                .join(', '),
+          );
+        });
       }
       for (const { buyer, seller } of sockets) {
         buyer.close();

@@ -17,6 +17,20 @@ if (dir) {
   let gc = emptyGc();
   const loop = monitorEventLoopDelay({ resolution: 5 });
   loop.enable();
+  // For BENCH_TIMELINE: when the event loop stalled (a 5 ms tick that came 10 ms or more late) and when GC paused,
+  // as wall-clock times (ms since the epoch), so the bench can set them beside each second's slow messages.
+  let stalls = [];
+  let pauses = [];
+  const tick = 5;
+  let expected = performance.now() + tick;
+  if (process.env.BENCH_TIMELINE)
+    setInterval(() => {
+      const now = performance.now();
+      const late = now - expected;
+      if (late >= 10 && stalls.length < 10_000)
+        stalls.push([Math.round(performance.timeOrigin + now - late), Math.round(late)]);
+      expected = now + tick;
+    }, tick).unref();
 
   const pg = fromServer('pg');
   // BENCH_SQL_TIMES: each statement's time from the call to its answer (PostgreSQL's work, the wait for it
@@ -111,6 +125,12 @@ if (dir) {
       gc.count += 1;
       gc.totalMs += entry.duration;
       gc.maxMs = Math.max(gc.maxMs, entry.duration);
+      if (pauses.length < 10_000)
+        pauses.push([
+          Math.round(performance.timeOrigin + entry.startTime),
+          Number(entry.duration.toFixed(1)),
+          entry.detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR ? 1 : 0,
+        ]);
       // perf_hooks.constants.NODE_PERFORMANCE_GC_MAJOR: a full mark-sweep-compact (the long pauses).
       if (entry.detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) {
         gc.major += 1;
@@ -129,6 +149,8 @@ if (dir) {
       },
       gc: { ...gc, totalMs: Number(gc.totalMs.toFixed(1)), maxMs: Number(gc.maxMs.toFixed(1)) },
       counts,
+      stalls,
+      pauses,
       statements: [...statementTimes].map(([kind, list]) => {
         const sorted = list.sort((x, y) => x - y);
         const at = (p) =>
@@ -151,5 +173,7 @@ if (dir) {
     counts = { sql: 0, redis: {}, frames: 0 };
     statementTimes = new Map();
     gc = emptyGc();
+    stalls = [];
+    pauses = [];
   });
 }

@@ -17,15 +17,25 @@ declare module 'fastify' {
 }
 
 export type { NotificationsService } from './notifications.service';
+/** The subscriber of `chat.message-created` that notifies the recipient and arms the offline e-mail. */
+export const chatMessageSubscriber = 'notifications.chat-message-created';
 export { notificationsRoutes } from './notifications.routes';
 
 async function notificationsModule(app: FastifyInstance) {
   const service = createNotificationsService();
   app.decorate('notifications', service);
-  registerNotificationSubscribers(app, service);
-  registerOfflineMail(app, {
+  const notifyChatMessages = registerNotificationSubscribers(app, service);
+  const armOfflineMail = registerOfflineMail(app, {
     delaySeconds: app.config.CHAT_OFFLINE_MAIL_DELAY_SECONDS,
     throttleSeconds: app.config.CHAT_OFFLINE_MAIL_THROTTLE_SECONDS,
+  });
+  // A chat message's two jobs here — its recipient's notification and the offline-mail check — are one subscriber
+  // (decision 219): one delivery, one handled mark and one savepoint per message instead of two each. Both parts
+  // are idempotent per message (the notification's source key; the pending row's upsert and the job's singleton
+  // key), so a batch that fails is retried whole. Migration 0686 moved the two former subscribers' deliveries.
+  app.events.subscribeBatch(chatMessageSubscriber, 'chat.message-created', async (events, ctx) => {
+    await notifyChatMessages(events, ctx);
+    await armOfflineMail(events, ctx);
   });
 }
 

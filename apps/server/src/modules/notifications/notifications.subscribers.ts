@@ -7,6 +7,7 @@ import type {
 } from '@maplesource/contracts';
 import type { NotificationEvent } from '@maplesource/contracts/realtime/events';
 import type { Db } from '../../db/client';
+import type { BatchContext, BatchedEvent } from '../../plugins/events';
 import '../chat';
 import type { NotificationsService } from './notifications.service';
 
@@ -61,7 +62,17 @@ function factsOfPayload(payload: Record<string, unknown> | null): NotificationMe
  * message id is its source key, so a redelivered event adds nothing). The live push goes out right after the
  * notification is committed (decision 115); the stored notification is what the list shows after any gap.
  */
-export function registerNotificationSubscribers(app: FastifyInstance, notifications: NotificationsService) {
+/** A batch handler of `chat.message-created` (decision 219: the module subscribes them as one). */
+export type ChatMessagesHandler = (
+  events: Array<BatchedEvent<'chat.message-created'>>,
+  ctx: BatchContext,
+) => Promise<void>;
+
+/** Subscribes the notifications of business events; returns the chat messages' handler for the module to subscribe. */
+export function registerNotificationSubscribers(
+  app: FastifyInstance,
+  notifications: NotificationsService,
+): ChatMessagesHandler {
   /** The conversation's names (null for a conversation that is gone: the notification keeps its ids only). */
   const conversationOf = (tx: Db, chatId: string) => app.chat.participants(chatId, tx);
 
@@ -105,49 +116,46 @@ export function registerNotificationSubscribers(app: FastifyInstance, notificati
     },
   );
 
-  // Every chat message: one statement for all the messages a dispatcher batch claimed (decision 188).
-  app.events.subscribeBatch(
-    'notifications.chat-messages',
-    'chat.message-created',
-    async (events, { tx, afterCommit }) => {
-      // Both parties already hear of an expiry from `invoice.expired` (above): its chat message adds no second one.
-      const told = events.filter(({ payload: event }) => event.businessAction !== 'invoice_expired');
-      if (told.length === 0) return;
-      // One lookup for every conversation of the batch (their names go into each notification's facts): one
-      // round trip per batch, not one per conversation (decision 200).
-      const conversations = await app.chat.participantsOf(
-        told.map(({ payload: event }) => event.chatId),
-        tx,
-      );
-      const entries = [];
-      for (const { payload: event } of told) {
-        const type = notificationTypeOf(event.businessAction);
-        const conversation = conversations.get(event.chatId);
-        const payload = event.businessAction
-          ? ((await app.chat.messageById(tx, event.messageId))?.businessPayload ?? null)
-          : null;
-        const senderName =
-          conversation?.buyerId === event.senderId ? conversation.names.buyer : conversation?.names.seller;
-        const input: CreateNotificationInput = {
-          recipientId: event.recipientId,
-          sender: { model: 'user', id: event.senderId, name: senderName ?? '' },
-          type,
-          message: messages[type],
-          metadata: defined({
-            chatId: event.chatId,
-            messageId: event.messageId,
-            seq: event.seq,
-            subjectKind: event.subjectKind ?? 'product',
-            subjectName: text(conversation?.names.subject),
-            ...factsOfPayload(payload),
-          }),
-        };
-        entries.push({ input, sourceKey: `chat-message:${event.messageId}` });
-      }
-      const created = await notifications.createMany(tx, entries);
-      if (created.length > 0) afterCommit(() => created.forEach(push));
-    },
-  );
+  // Every chat message: one statement for all the messages a dispatcher batch claimed (decision 188). Subscribed
+  // by the module together with the offline-mail check, as one subscriber (index.ts, decision 219).
+  const notifyChatMessages: ChatMessagesHandler = async (events, { tx, afterCommit }) => {
+    // Both parties already hear of an expiry from `invoice.expired` (above): its chat message adds no second one.
+    const told = events.filter(({ payload: event }) => event.businessAction !== 'invoice_expired');
+    if (told.length === 0) return;
+    // One lookup for every conversation of the batch (their names go into each notification's facts): one
+    // round trip per batch, not one per conversation (decision 200).
+    const conversations = await app.chat.participantsOf(
+      told.map(({ payload: event }) => event.chatId),
+      tx,
+    );
+    const entries = [];
+    for (const { payload: event } of told) {
+      const type = notificationTypeOf(event.businessAction);
+      const conversation = conversations.get(event.chatId);
+      const payload = event.businessAction
+        ? ((await app.chat.messageById(tx, event.messageId))?.businessPayload ?? null)
+        : null;
+      const senderName =
+        conversation?.buyerId === event.senderId ? conversation.names.buyer : conversation?.names.seller;
+      const input: CreateNotificationInput = {
+        recipientId: event.recipientId,
+        sender: { model: 'user', id: event.senderId, name: senderName ?? '' },
+        type,
+        message: messages[type],
+        metadata: defined({
+          chatId: event.chatId,
+          messageId: event.messageId,
+          seq: event.seq,
+          subjectKind: event.subjectKind ?? 'product',
+          subjectName: text(conversation?.names.subject),
+          ...factsOfPayload(payload),
+        }),
+      };
+      entries.push({ input, sourceKey: `chat-message:${event.messageId}` });
+    }
+    const created = await notifications.createMany(tx, entries);
+    if (created.length > 0) afterCommit(() => created.forEach(push));
+  };
 
   // An order cancelled for want of payment (decision 166): the buyer hears it from the chat's order_cancelled, which
   // is posted on the seller's side; the seller is told here.
@@ -199,4 +207,6 @@ export function registerNotificationSubscribers(app: FastifyInstance, notificati
     );
     if (created) afterCommit(() => push(created));
   });
+
+  return notifyChatMessages;
 }

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { shortRef, type ChatMessage } from '@maplesource/contracts';
 import { rowsOf, withTransaction, type Tx } from '../../db/transaction';
+import type { BatchContext, BatchedEvent } from '../../plugins/events';
 import { offlineMailTexts, type OfflineMailTexts } from './offline-mail.texts';
 import '../chat';
 import '../auth';
@@ -61,35 +62,36 @@ export function registerOfflineMail(app: FastifyInstance, options: OfflineMailOp
   });
 
   // All the messages a dispatcher batch claimed in one statement (decision 188): per conversation and
-  // recipient, the earliest message's due time and the highest seq.
-  app.events.subscribeBatch(
-    'notifications.chat-offline-mail',
-    'chat.message-created',
-    async (events, { tx }) => {
-      const checks = new Map<string, { job: OfflineMailJob; dueAt: Date; seq: number }>();
-      for (const { payload: event, occurredAt } of events) {
-        const dueAt = new Date(occurredAt.getTime() + options.delaySeconds * 1000);
-        const key = `${event.chatId}:${event.recipientId}`;
-        const known = checks.get(key);
-        if (!known)
-          checks.set(key, {
-            job: { chatId: event.chatId, recipientId: event.recipientId },
-            dueAt,
-            seq: event.seq,
-          });
-        else {
-          if (dueAt < known.dueAt) known.dueAt = dueAt;
-          known.seq = Math.max(known.seq, event.seq);
-        }
+  // recipient, the earliest message's due time and the highest seq. Subscribed by the module together with the
+  // chat messages' notifications, as one subscriber (index.ts, decision 219).
+  const armOfflineMail = async (
+    events: Array<BatchedEvent<'chat.message-created'>>,
+    { tx }: Pick<BatchContext, 'tx'>,
+  ) => {
+    const checks = new Map<string, { job: OfflineMailJob; dueAt: Date; seq: number }>();
+    for (const { payload: event, occurredAt } of events) {
+      const dueAt = new Date(occurredAt.getTime() + options.delaySeconds * 1000);
+      const key = `${event.chatId}:${event.recipientId}`;
+      const known = checks.get(key);
+      if (!known)
+        checks.set(key, {
+          job: { chatId: event.chatId, recipientId: event.recipientId },
+          dueAt,
+          seq: event.seq,
+        });
+      else {
+        if (dueAt < known.dueAt) known.dueAt = dueAt;
+        known.seq = Math.max(known.seq, event.seq);
       }
-      const values = [...checks.values()].map(
-        ({ job, dueAt, seq }) =>
-          sql`(${job.chatId}::uuid, ${job.recipientId}::uuid, ${dueAt.toISOString()}::timestamptz, ${seq}::bigint)`,
-      );
-      // A new row (or one whose job was lost) takes its due time and needs a job; otherwise the row keeps its
-      // earlier due time and only learns that a newer message exists.
-      const stored = rowsOf<{ chat_id: string; recipient_id: string; due_at: Date | string }>(
-        await tx.execute(sql`
+    }
+    const values = [...checks.values()].map(
+      ({ job, dueAt, seq }) =>
+        sql`(${job.chatId}::uuid, ${job.recipientId}::uuid, ${dueAt.toISOString()}::timestamptz, ${seq}::bigint)`,
+    );
+    // A new row (or one whose job was lost) takes its due time and needs a job; otherwise the row keeps its
+    // earlier due time and only learns that a newer message exists.
+    const stored = rowsOf<{ chat_id: string; recipient_id: string; due_at: Date | string }>(
+      await tx.execute(sql`
         INSERT INTO chat_offline_mail_pending AS p (chat_id, recipient_id, due_at, last_seq)
         VALUES ${sql.join(values, sql`, `)}
         ON CONFLICT (chat_id, recipient_id) DO UPDATE SET
@@ -97,14 +99,14 @@ export function registerOfflineMail(app: FastifyInstance, options: OfflineMailOp
           due_at = CASE WHEN p.due_at < now() - make_interval(secs => ${staleAfterSeconds})
                         THEN EXCLUDED.due_at ELSE p.due_at END
         RETURNING chat_id, recipient_id, due_at`),
-      );
-      for (const row of stored) {
-        const check = checks.get(`${String(row.chat_id)}:${String(row.recipient_id)}`);
-        if (check && new Date(row.due_at).getTime() === check.dueAt.getTime())
-          await queueCheck(app, check.job, check.dueAt, tx);
-      }
-    },
-  );
+    );
+    for (const row of stored) {
+      const check = checks.get(`${String(row.chat_id)}:${String(row.recipient_id)}`);
+      if (check && new Date(row.due_at).getTime() === check.dueAt.getTime())
+        await queueCheck(app, check.job, check.dueAt, tx);
+    }
+  };
+  return armOfflineMail;
 }
 
 /** One job per conversation, recipient and due time (a repeated arm of the same time queues nothing more). */
