@@ -3,15 +3,13 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { Providers } from './app/providers';
 import { AppRoutes, preloadScreen } from './app/router';
-import { applyAppStyles } from './lib/app-styles';
 import { prepareLanguage } from './lib/i18n';
 import './index.css';
 
 // French texts are their own chunk (decision 041): fetched first when French is the stored language.
 // The address's screen chunk (modulepreloaded by the server) is loaded meanwhile, so the first render shows the
-// screen instead of suspending on it (decision 206). The app stylesheet, which no longer blocks the first paint
-// or the scripts, is switched on before the first render (decision 221).
-await Promise.all([prepareLanguage(), preloadScreen(window.location.pathname), applyAppStyles()]);
+// screen instead of suspending on it (decision 206).
+await Promise.all([prepareLanguage(), preloadScreen(window.location.pathname)]);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root element missing from index.html');

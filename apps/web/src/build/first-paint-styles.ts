@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
-import { APP_STYLES_ATTRIBUTE } from '../lib/app-styles';
 
 /** The first paint's stylesheet's build input (decision 189). */
 const firstPaintName = 'first-paint';
@@ -8,11 +7,10 @@ const firstPaintName = 'first-paint';
 const stylesheetLink = /[ \t]*<link rel="stylesheet"[^>]*>\s*\n?/g;
 
 /**
- * The built index.html with its stylesheets placed for the first paint (decisions 189 and 221): the first-paint
- * styles in a `<style>` at the end of the head (nothing to download before the header can paint), and the app's
- * stylesheet links in the head as `media="print"`: fetched at once, but blocking neither the parser, nor the
- * first paint, nor the module scripts. The app sets them to `media="all"` once loaded and only then renders
- * (`applyAppStyles` in `lib/app-styles.ts`), so it never renders unstyled.
+ * The built index.html with its stylesheets placed for the first paint (decision 189): the first-paint styles
+ * in a `<style>` at the end of the head (nothing to download before the header can paint), and the app's
+ * stylesheet links at the end of the body. A stylesheet there does not hold up painting what comes before it,
+ * and the app's module scripts still wait for it before they run, so the app never renders unstyled.
  */
 export function placeStylesheets(html: string, firstPaintCss: string): string {
   // `</style` cannot occur in CSS that parses; refuse rather than emit HTML that breaks out of the element.
@@ -21,14 +19,12 @@ export function placeStylesheets(html: string, firstPaintCss: string): string {
     throw new Error('index.html has no head or body');
   const links: string[] = [];
   const withoutLinks = html.replace(stylesheetLink, (link: string) => {
-    if (/\smedia=/.test(link)) throw new Error(`a stylesheet link with its own media: ${link.trim()}`);
-    links.push(link.trim().replace(/\s*\/?>$/, ` media="print" ${APP_STYLES_ATTRIBUTE}>`));
+    links.push(link.trim());
     return '';
   });
-  return withoutLinks.replace(
-    '</head>',
-    () => `${links.map((link) => `  ${link}\n`).join('')}  <style>${firstPaintCss.trim()}</style>\n  </head>`,
-  );
+  return withoutLinks
+    .replace('</head>', () => `  <style>${firstPaintCss.trim()}</style>\n  </head>`)
+    .replace('</body>', () => `${links.map((link) => `  ${link}\n`).join('')}  </body>`);
 }
 
 /**
