@@ -1,5 +1,6 @@
 import { lazy, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
+import { useInitialCheckPending } from '../../features/auth/hooks/use-session-check';
 import { useSession } from '../../lib/session-store';
 
 const LandingPage = lazy(() => import('./landing'));
@@ -12,7 +13,7 @@ const LandingPage = lazy(() => import('./landing'));
  */
 export function LoggedInOnly({ children }: { children?: ReactNode }) {
   const isLoggedIn = useSession((s) => s.isLoggedIn);
-  const checking = useSession((s) => s.isInitialCheckPending);
+  const checking = useInitialCheckPending();
   if (checking) return null;
   if (!isLoggedIn) {
     return (

@@ -61,3 +61,13 @@ export function useSessionCheck() {
     };
   }, [isLoggedIn]);
 }
+
+/**
+ * Whether the first login check is still to come or running. False from the first render for a browser without
+ * the session hint (nothing to check, decision 041): a visitor's first commit shows the page, without the
+ * full-screen logo loader that the check's effect would take down right after (decision 221).
+ */
+export function useInitialCheckPending(): boolean {
+  const pending = useSession((s) => s.isInitialCheckPending);
+  return pending && hasSessionHint();
+}
