@@ -18,7 +18,11 @@ export default function BlogDetailPage() {
   const { t, i18n } = useTranslation('contentPages');
   const fr = i18n.language.startsWith('fr');
   const blog = useBlog(slug);
-  const related = useBlogs({ page: 1, pageSize: 4, category: blog.data?.category });
+  // Related posts are the post's category: asked for once the post is here, not first without a category.
+  const related = useBlogs(
+    { page: 1, pageSize: 4, category: blog.data?.category },
+    { enabled: blog.isSuccess },
+  );
   const html = useMemo(
     () => (blog.data ? renderMarkdown(fr ? blog.data.bodyFr : blog.data.bodyEn) : ''),
     [blog.data, fr],

@@ -111,4 +111,22 @@ describe('blog screens', () => {
     expect(await screen.findByRole('link', { name: 'Post 3' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Post 1' })).toBeNull();
   });
+
+  it("asks for related posts once, in the post's category, after the post has loaded", async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.includes('/api/v1/blogs/post-5'))
+        return json({ ...card(5, 'Logistics'), bodyEn: 'Hi', bodyFr: 'Salut' });
+      if (url.includes('/api/v1/blogs?'))
+        return json({ items: [card(5, 'Logistics'), card(6, 'Logistics')], total: 2, page: 1, pageSize: 4 });
+      return notFound.clone();
+    });
+    renderApp('/blog/post-5');
+    expect(await screen.findByRole('link', { name: 'Post 6' })).toBeInTheDocument();
+    const listRequests = fetchSpy.mock.calls
+      .map(([input]) => String(input))
+      .filter((url) => url.includes('/api/v1/blogs?'));
+    expect(listRequests).toHaveLength(1);
+    expect(new URL(listRequests[0]!, 'http://localhost').searchParams.get('category')).toBe('Logistics');
+  });
 });

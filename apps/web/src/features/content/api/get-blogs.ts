@@ -33,7 +33,9 @@ export const blogsQueryOptions = (params: BlogListParams) =>
     initialData: () => pageDataAnswer<Paged<BlogCard>>(`blogs?${blogsQuery(params)}`),
   });
 
-export const useBlogs = (params: BlogListParams) => useQuery(blogsQueryOptions(params));
+/** `enabled: false` holds the request back, e.g. until what it depends on has loaded. */
+export const useBlogs = (params: BlogListParams, { enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({ ...blogsQueryOptions(params), enabled });
 
 const recentPosts: BlogListParams = { page: 1, pageSize: 100 };
 const categoriesOf = (recent: Paged<BlogCard>) =>
