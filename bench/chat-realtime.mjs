@@ -6,6 +6,9 @@
 // (call → answer, by their first words), the wait for a pool connection and the opening of new connections;
 // BENCH_TIMELINE=1 prints the received p50/p99/max per second of each phase (by send time) and, beside it, each
 // server's longest event-loop stall and GC pauses in that second.
+// Measurement conditions (decision 227): before the delivery phases the bench waits, at most BENCH_QUIET_WAIT_S
+// (default 120, at most 120) seconds, for the machine's 1-minute load average to fall below BENCH_QUIET_LOAD
+// (default half the CPU count; 0 turns the wait off), and prints what it found; the load it applies is the same.
 // 1. Connections: one built server process (`apps/server/dist/main.js`, SERVICES=buyer,chat, Redis adapter)
 //    holding BENCH_SOCKETS authenticated sockets of as many users, opened by several client processes: its
 //    RSS and memory per connection.
@@ -28,6 +31,8 @@ const CLIENT_PROCESSES = Number(process.env.BENCH_CLIENT_PROCESSES ?? 4);
 const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const WARM_UP_SECONDS = 2;
+const QUIET_LOAD = Number(process.env.BENCH_QUIET_LOAD ?? cpus().length / 2);
+const QUIET_WAIT_SECONDS = Math.min(120, Math.max(0, Number(process.env.BENCH_QUIET_WAIT_S ?? 120)));
 const OPEN_FILES = 65_536;
 
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -102,6 +107,26 @@ function waitForListening(child) {
     });
     child.once('exit', (code) => reject(new Error(`process exited with ${code} before listening`)));
   });
+}
+
+/**
+ * Waits (bounded by QUIET_WAIT_SECONDS) for the 1-minute load average to fall below QUIET_LOAD, so that runs start
+ * their measured phases on a comparably quiet machine (decision 227): the 1-minute figure still carries up to a
+ * minute of earlier work (another engineer's tests, the bench's own set-up). Returns what to print.
+ */
+async function waitForQuiet() {
+  const started = performance.now();
+  const before = loadavg()[0];
+  if (!(QUIET_LOAD > 0) || QUIET_WAIT_SECONDS === 0)
+    return `no wait for a quiet machine (BENCH_QUIET_LOAD=${QUIET_LOAD}); ${load()}`;
+  while (loadavg()[0] >= QUIET_LOAD && performance.now() - started < QUIET_WAIT_SECONDS * 1000)
+    await delay(1_000);
+  const waited = ((performance.now() - started) / 1000).toFixed(0);
+  const after = loadavg()[0];
+  return after < QUIET_LOAD
+    ? `1-minute load average ${before.toFixed(2)} → ${after.toFixed(2)}, below ${QUIET_LOAD} after ${waited} s; ${load()}`
+    : `NOT QUIET: 1-minute load average ${before.toFixed(2)} → ${after.toFixed(2)}, still ≥ ${QUIET_LOAD} after ` +
+        `${waited} s (the bound); measured anyway; ${load()}`;
 }
 
 export async function run() {
@@ -467,6 +492,7 @@ export async function run() {
       await delay(1_000);
     }
 
+    print(`\n## measurement conditions\n${await waitForQuiet()}`);
     print(
       `\n## delivery: ${CONVERSATIONS} conversations, one message a second each, ${SECONDS} s after ${WARM_UP_SECONDS} s warm-up`,
     );

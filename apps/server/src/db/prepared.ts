@@ -70,14 +70,26 @@ export function warmStatementNames(db: Db): string[] {
 }
 
 /**
- * Runs a hot read query (the catalogue listings) as a named prepared statement on PostgreSQL, so each pool
- * connection parses and plans a query shape once instead of on every request: planning a listing page (five
- * relations, a dozen candidate indexes) cost more than running it (0.8 ms vs 0.6 ms at 1M products; decision 042).
- * The name is a hash of the SQL text, so the same shape with other parameter values reuses the statement.
- * On PGlite (one embedded connection, no statement cache in its API) it is a plain query.
+ * What runs `db`'s statements on PostgreSQL: the pool, or for a transaction (`Tx`) the pool connection it holds
+ * (Drizzle's session client), so a statement in a transaction is prepared on that connection. Null on PGlite.
+ */
+function clientOf(db: Db): pg.Pool | pg.Client | null {
+  const pool = poolOf(db);
+  if (pool) return pool;
+  const client = (db as unknown as { session?: { client?: unknown } }).session?.client;
+  return client instanceof pg.Pool || client instanceof pg.Client ? client : null;
+}
+
+/**
+ * Runs a hot query as a named prepared statement on PostgreSQL, so each pool connection parses and plans a query
+ * shape once instead of on every request: planning a listing page (five relations, a dozen candidate indexes) cost
+ * more than running it (0.8 ms vs 0.6 ms at 1M products; decision 042). The name is a hash of the SQL text, so the
+ * same shape with other parameter values reuses the statement. `db` may be a transaction: the statement runs (and
+ * is prepared) on the connection the transaction holds (decision 228). On PGlite (one embedded connection, no
+ * statement cache in its API) it is a plain query.
  */
 export async function queryPrepared<T = Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
-  const client = poolOf(db);
+  const client = clientOf(db);
   if (!client) return rowsOf<T>(await db.execute(query));
   const { sql: text, params } = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
   const name = statementName(text);

@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import { domainEventSchemas, type DomainEventName } from '@maplesource/contracts';
 import type { Db } from '../db/client';
-import { rowsOf, type Tx } from '../db/transaction';
+import { queryPrepared } from '../db/prepared';
+import type { Tx } from '../db/transaction';
 
 /** What a handler gets besides the payload: the event's id and time, and the transaction it runs in. */
 export interface EventContext {
@@ -217,13 +218,10 @@ export class EventDispatcher {
     if (this.watched.size === 0) return;
     const now = Date.now();
     const ids = [...this.watched.keys()];
-    const visible = rowsOf<{ id: string }>(
-      await this.db.execute(
-        sql`SELECT id FROM domain_events WHERE id IN (${sql.join(
-          ids.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})`,
-      ),
+    // One array parameter, so the text is the same whatever the number of ids: a prepared statement (decision 228).
+    const visible = await queryPrepared<{ id: string }>(
+      this.db,
+      sql`SELECT id FROM domain_events WHERE id = ANY(${sql.param(ids)}::uuid[])`,
     );
     for (const row of visible) this.watched.delete(String(row.id));
     for (const [id, emittedAt] of this.watched) if (now - emittedAt > NUDGE_WATCH_MS) this.watched.delete(id);
@@ -244,11 +242,12 @@ export class EventDispatcher {
 
   /** Milliseconds until the next undelivered delivery of this process's subscribers is due (retries), if any. */
   private async nextDueInMs(): Promise<number | null> {
-    const [row] = rowsOf<{ wait_ms: number | string | null }>(
-      await this.db.execute(sql`
+    const [row] = await queryPrepared<{ wait_ms: number | string | null }>(
+      this.db,
+      sql`
         SELECT extract(epoch FROM min(d.next_attempt_at) - clock_timestamp()) * 1000 AS wait_ms
         FROM event_deliveries d JOIN domain_events e ON e.id = d.event_id
-        WHERE d.delivered_at IS NULL AND (d.subscriber, e.name) IN (${this.pairs()})`),
+        WHERE d.delivered_at IS NULL AND (d.subscriber, e.name) IN (${this.pairs()})`,
     );
     return row?.wait_ms === null || row?.wait_ms === undefined ? null : Number(row.wait_ms);
   }
@@ -270,8 +269,12 @@ export class EventDispatcher {
     const claimed = await this.db.transaction(async (tx) => {
       // One round trip claims the due deliveries and inserts their handled marks (decision 200): `fresh` is false
       // for an event this subscriber handled before (a redelivery), whose mark was already there.
-      const rows = rowsOf<ClaimedDelivery & { fresh: boolean }>(
-        await tx.execute(sql`
+      // Its text is the same for every batch of this process (the subscriptions are fixed once started, the limit
+      // is a parameter): a named prepared statement on the transaction's connection, parsed and planned once per
+      // connection rather than per batch (decision 228).
+      const rows = await queryPrepared<ClaimedDelivery & { fresh: boolean }>(
+        tx,
+        sql`
           WITH claimed AS MATERIALIZED (
             SELECT d.event_id, d.subscriber, d.attempts, e.name, e.payload, e.occurred_at, d.next_attempt_at
             FROM event_deliveries d JOIN domain_events e ON e.id = d.event_id
@@ -288,17 +291,16 @@ export class EventDispatcher {
           SELECT c.event_id, c.subscriber, c.attempts, c.name, c.payload, c.occurred_at,
                  (m.event_id IS NOT NULL) AS fresh
           FROM claimed c LEFT JOIN marked m ON m.subscriber = c.subscriber AND m.event_id = c.event_id
-          ORDER BY c.next_attempt_at, c.occurred_at, c.event_id`),
+          ORDER BY c.next_attempt_at, c.occurred_at, c.event_id`,
       );
       if (rows.length === 0) return 0;
       const key = (subscriber: string, eventId: string) => `${subscriber}\u0000${eventId}`;
       const fresh = new Set(
         rows.filter((row) => row.fresh).map((row) => key(String(row.subscriber), String(row.event_id))),
       );
-      const delivered: SQL[] = [];
+      const delivered: ClaimedDelivery[] = [];
       const left: SQL[] = [];
       let savepoints = 0;
-      const done = (row: ClaimedDelivery) => sql`(${String(row.event_id)}::uuid, ${row.subscriber})`;
       /**
        * Runs `work` in its own savepoint, never released: a later handler's failure rolls back to its own
        * savepoint only, and COMMIT keeps the others. A release would cost a round trip per delivery.
@@ -322,7 +324,7 @@ export class EventDispatcher {
         const eventId = String(row.event_id);
         // Handled before (a redelivery): nothing runs again, the delivery is only marked.
         if (!fresh.has(key(row.subscriber, eventId))) {
-          delivered.push(done(row));
+          delivered.push(row);
           continue;
         }
         // Closing: the handler in progress finishes, the batch's others wait for the next start.
@@ -338,7 +340,7 @@ export class EventDispatcher {
           continue;
         }
         const error = await inSavepoint((handlerEffects) => this.handle(tx, row, handlerEffects));
-        if (error === null) delivered.push(done(row));
+        if (error === null) delivered.push(row);
         else await this.recordFailure(tx, row, error);
       }
       for (const [subscriptionKey, batch] of batches) {
@@ -359,13 +361,20 @@ export class EventDispatcher {
           ),
         );
         for (const { row } of parsed)
-          if (error === null) delivered.push(done(row));
+          if (error === null) delivered.push(row);
           else await this.recordFailure(tx, row, error);
       }
+      // Two array parameters, so the text is the same for any number of deliveries: prepared (decision 228).
       if (delivered.length > 0)
-        await tx.execute(sql`
-          UPDATE event_deliveries SET delivered_at = clock_timestamp(), attempts = attempts + 1, last_error = NULL
-          WHERE (event_id, subscriber) IN (${sql.join(delivered, sql`, `)})`);
+        await queryPrepared(
+          tx,
+          sql`
+          UPDATE event_deliveries d
+          SET delivered_at = clock_timestamp(), attempts = d.attempts + 1, last_error = NULL
+          FROM unnest(${sql.param(delivered.map((row) => String(row.event_id)))}::uuid[],
+                      ${sql.param(delivered.map((row) => String(row.subscriber)))}::text[]) AS x(event_id, subscriber)
+          WHERE d.event_id = x.event_id AND d.subscriber = x.subscriber`,
+        );
       if (left.length > 0)
         await tx.execute(sql`
           DELETE FROM handled_events WHERE (subscriber, event_id) IN (${sql.join(left, sql`, `)})`);

@@ -395,4 +395,39 @@ describe('domain events: processes that come and go', () => {
       await batched.close();
     }
   });
+
+  it('claims, checks watched ids and marks deliveries with statements each connection prepares once (decision 228)', async () => {
+    type Connection = { connection: { parsedStatements: Record<string, string> } };
+    // pg's pool and connection internals: its open connections and the named statements each has parsed.
+    const pool = (t.app.db as unknown as { $client: { _clients?: Connection[] } }).$client;
+    const parsed = () => (pool._clients ?? []).flatMap((c) => Object.values(c.connection.parsedStatements));
+    const dispatcherStatements = () =>
+      parsed().filter((text) =>
+        /WITH claimed AS MATERIALIZED|FROM domain_events WHERE id = ANY|UPDATE event_deliveries d/.test(text),
+      );
+    const round = async () => {
+      const items = [payload(), payload()];
+      // A process's own emits are watched until committed, then claimed and marked delivered in one batch.
+      await withTransaction(t.app.db, async (tx) => {
+        for (const item of items) await t.app.events.emit('review.changed', item, tx);
+      });
+      await waitFor('both events handled', () => items.every((item) => callsFor(item.itemId).length >= 2));
+      await t.app.events.drain();
+      await second.app.events.drain();
+    };
+    await round();
+    if (t.app.database.driver === 'pglite') {
+      expect(parsed()).toEqual([]); // one embedded connection, no statement cache
+      return;
+    }
+    const kinds = (texts: string[]) =>
+      [...new Set(texts.map((text) => /WITH claimed|= ANY|UPDATE event_deliveries/.exec(text)![0]))].sort();
+    expect(kinds(dispatcherStatements())).toEqual(['= ANY', 'UPDATE event_deliveries', 'WITH claimed']);
+    // More rounds parse no new text: one statement per shape, whatever the number of ids in its lists. (The
+    // pool is shared with this file's other apps, whose other subscriptions make claims of their own texts.)
+    const before = new Set(dispatcherStatements());
+    await round();
+    await round();
+    expect(dispatcherStatements().filter((text) => !before.has(text))).toEqual([]);
+  });
 });

@@ -512,13 +512,12 @@ export function createChatService(db: Db, events: DomainEvents, directory: ChatD
       const found = new Map<string, Participants>();
       const ids = [...new Set(chatIds)];
       if (ids.length === 0) return found;
-      const list = await rows(
+      // One array parameter, so the text is the same for any number of ids: a prepared statement, in the event
+      // dispatcher's batch transaction too (decision 228).
+      const list = await queryPrepared<Row>(
         database,
         sql`SELECT id, buyer_id, seller_user_id, subject_kind, subject_name, buyer_name, seller_name FROM chats
-            WHERE id IN (${sql.join(
-              ids.map((id) => sql`${id}::uuid`),
-              sql`, `,
-            )})`,
+            WHERE id = ANY(${sql.param(ids)}::uuid[])`,
       );
       for (const row of list) {
         const chatId = String(row.id);

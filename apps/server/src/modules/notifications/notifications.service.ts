@@ -7,6 +7,7 @@ import {
   type NotificationListResponse,
 } from '@maplesource/contracts';
 import type { Db } from '../../db/client';
+import { queryPrepared } from '../../db/prepared';
 import { rowsOf } from '../../db/transaction';
 import { notFound } from '../../plugins/errors';
 
@@ -83,19 +84,30 @@ export function createNotificationsService() {
       entries: Array<{ input: CreateNotificationInput; sourceKey: string }>,
     ): Promise<Notification[]> {
       if (entries.length === 0) return [];
-      const values = entries.map(({ input, sourceKey }) => {
-        const data = createNotificationInputSchema.parse(input);
-        return sql`(${randomUUID()}, ${data.recipientId}, ${data.sender.model}, ${data.sender.id},
-                    ${data.sender.name}, ${data.type}, ${data.message}, ${JSON.stringify(data.metadata)}::jsonb,
-                    ${sourceKey})`;
-      });
-      return rowsOf<NotificationRow>(
-        await db.execute(sql`
+      const list = entries.map(({ input, sourceKey }) => ({
+        data: createNotificationInputSchema.parse(input),
+        sourceKey,
+      }));
+      const column = <T>(pick: (entry: (typeof list)[number]) => T) => sql.param(list.map(pick));
+      // One array parameter per column, so the text is the same for any number of notifications: a prepared
+      // statement, in the event dispatcher's batch transaction too (a chat message's notification; decision 228).
+      return (
+        await queryPrepared<NotificationRow>(
+          db,
+          sql`
           INSERT INTO notifications (id, recipient_id, sender_model, sender_id, sender_name, type, message,
                                      metadata, source_key)
-          VALUES ${sql.join(values, sql`, `)}
+          SELECT id, recipient_id, sender_model, sender_id, sender_name, type, message, metadata::jsonb, source_key
+          FROM unnest(${column(() => randomUUID())}::uuid[], ${column((e) => e.data.recipientId)}::uuid[],
+                      ${column((e) => e.data.sender.model)}::text[], ${column((e) => e.data.sender.id ?? null)}::text[],
+                      ${column((e) => e.data.sender.name)}::text[], ${column((e) => e.data.type)}::text[],
+                      ${column((e) => e.data.message)}::text[],
+                      ${column((e) => JSON.stringify(e.data.metadata))}::text[],
+                      ${column((e) => e.sourceKey)}::text[])
+            AS n(id, recipient_id, sender_model, sender_id, sender_name, type, message, metadata, source_key)
           ON CONFLICT ON CONSTRAINT notifications_source_key DO NOTHING
-          RETURNING *`),
+          RETURNING *`,
+        )
       ).map(toNotification);
     },
 

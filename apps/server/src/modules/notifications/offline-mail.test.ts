@@ -214,6 +214,50 @@ describe('offline e-mail', () => {
     for (let i = 1; i <= 5; i += 1) expect(mail!.body).toContain(`Message ${i}`);
   });
 
+  it("runs a batch's notification, conversation lookup and pending-check statements as prepared ones (decision 228)", async () => {
+    type Connection = { connection: { parsedStatements: Record<string, string> } };
+    // pg's pool and connection internals: its open connections and the named statements each has parsed.
+    const pool = (t.app.db as unknown as { $client: { _clients?: Connection[] } }).$client;
+    const batchStatements = () =>
+      (pool._clients ?? [])
+        .flatMap((c) => Object.values(c.connection.parsedStatements))
+        .filter((text) =>
+          /INSERT INTO notifications|INSERT INTO chat_offline_mail_pending|FROM chats\s+WHERE id = ANY/.test(
+            text,
+          ),
+        );
+    const seller = await signUp(t.app);
+    const otherSeller = await signUp(t.app);
+    const chats = [await conversationWith(t.app, seller), await conversationWith(t.app, otherSeller)];
+    // One message, then three in two conversations: batches of other sizes.
+    await say(t.app, chats[0]!, 'One');
+    await t.app.events.drain();
+    const notified = async (chatId: string) =>
+      rowsOf(await t.app.db.execute(sql`SELECT id FROM notifications WHERE metadata->>'chatId' = ${chatId}`))
+        .length;
+    if (t.app.database.driver === 'pglite') {
+      expect(batchStatements()).toEqual([]); // one embedded connection, no statement cache
+      expect(await notified(chats[0]!)).toBe(1);
+      return;
+    }
+    const shapes = (texts: string[]) =>
+      [
+        ...new Set(texts.map((text) => /notifications|chat_offline_mail_pending|FROM chats/.exec(text)![0])),
+      ].sort();
+    expect(shapes(batchStatements())).toEqual(['FROM chats', 'chat_offline_mail_pending', 'notifications']);
+    const before = new Set(batchStatements());
+    await Promise.all([
+      say(t.app, chats[0]!, 'Two'),
+      say(t.app, chats[1]!, 'Three'),
+      say(t.app, chats[1]!, 'Four'),
+    ]);
+    await t.app.events.drain();
+    // The same texts whatever the batch's size: nothing parsed anew.
+    expect(batchStatements().filter((text) => !before.has(text))).toEqual([]);
+    expect([await notified(chats[0]!), await notified(chats[1]!)]).toEqual([2, 2]);
+    expect(Number((await pending(t.app.db, chats[1]!))!.last_seq)).toBe(2);
+  });
+
   it('checks again, when it is due, a message that was not due while the recipient was connected', async () => {
     const seller = await signUp(t.app);
     const socket = await connected(seller);

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { shortRef, type ChatMessage } from '@maplesource/contracts';
 import { rowsOf, withTransaction, type Tx } from '../../db/transaction';
+import { queryPrepared } from '../../db/prepared';
 import type { BatchContext, BatchedEvent } from '../../plugins/events';
 import { offlineMailTexts, type OfflineMailTexts } from './offline-mail.texts';
 import '../chat';
@@ -84,21 +85,23 @@ export function registerOfflineMail(app: FastifyInstance, options: OfflineMailOp
         known.seq = Math.max(known.seq, event.seq);
       }
     }
-    const values = [...checks.values()].map(
-      ({ job, dueAt, seq }) =>
-        sql`(${job.chatId}::uuid, ${job.recipientId}::uuid, ${dueAt.toISOString()}::timestamptz, ${seq}::bigint)`,
-    );
+    const list = [...checks.values()];
+    const column = <T>(pick: (check: (typeof list)[number]) => T) => sql.param(list.map(pick));
     // A new row (or one whose job was lost) takes its due time and needs a job; otherwise the row keeps its
-    // earlier due time and only learns that a newer message exists.
-    const stored = rowsOf<{ chat_id: string; recipient_id: string; due_at: Date | string }>(
-      await tx.execute(sql`
+    // earlier due time and only learns that a newer message exists. One array parameter per column, so the text
+    // is the same for any number of conversations: a prepared statement on the batch's connection (decision 228).
+    const stored = await queryPrepared<{ chat_id: string; recipient_id: string; due_at: Date | string }>(
+      tx,
+      sql`
         INSERT INTO chat_offline_mail_pending AS p (chat_id, recipient_id, due_at, last_seq)
-        VALUES ${sql.join(values, sql`, `)}
+        SELECT * FROM unnest(${column((c) => c.job.chatId)}::uuid[], ${column((c) => c.job.recipientId)}::uuid[],
+                             ${column((c) => c.dueAt.toISOString())}::timestamptz[],
+                             ${column((c) => c.seq)}::bigint[])
         ON CONFLICT (chat_id, recipient_id) DO UPDATE SET
           last_seq = greatest(p.last_seq, EXCLUDED.last_seq),
           due_at = CASE WHEN p.due_at < now() - make_interval(secs => ${staleAfterSeconds})
                         THEN EXCLUDED.due_at ELSE p.due_at END
-        RETURNING chat_id, recipient_id, due_at`),
+        RETURNING chat_id, recipient_id, due_at`,
     );
     for (const row of stored) {
       const check = checks.get(`${String(row.chat_id)}:${String(row.recipient_id)}`);
