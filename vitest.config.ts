@@ -14,6 +14,11 @@ const serverProjects = [
 
 export default defineConfig({
   test: {
-    projects: ['./apps/web/vitest.config.ts', ...serverProjects],
+    projects: [
+      './apps/web/vitest.config.ts',
+      ...serverProjects,
+      // The benchmarks' own helpers (trace reading).
+      { test: { name: 'bench', root: './bench', include: ['*.test.ts'] } },
+    ],
   },
 });

@@ -7,10 +7,11 @@ import autocannon from 'autocannon';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..');
 
-/** Starts `node apps/server/dist/main.js`; resolves when /readyz answers, with the time it took. */
+/** Starts `node apps/server/dist/main.js`; resolves when /readyz answers, with the time it took.
+ * BENCH_PORT fixes the port (helpers sharing the machine each have their own range); random otherwise. */
 export async function startServer({
   env = {},
-  port = 4400 + Math.floor(Math.random() * 500),
+  port = Number(process.env.BENCH_PORT) || 4400 + Math.floor(Math.random() * 500),
   timeoutMs = 300_000,
 } = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'maplesource-bench-'));

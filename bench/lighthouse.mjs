@@ -8,14 +8,21 @@
 // Needs `npm run build` and Chromium (CHROME_PATH, default /usr/bin/chromium).
 // Env: BENCH_LIGHTHOUSE_RUNS (default 5) runs per page; BENCH_LIGHTHOUSE_PAGES=landing,product (names below) to
 // audit only some pages; BENCH_DATA_DIR=/some/dir keeps the seeded PGlite data between runs; BENCH_LIGHTHOUSE_SCRIPTS=1 lists each page's scripts with their gzipped size;
-// BENCH_LIGHTHOUSE_REPORTS=/some/dir keeps every run's Lighthouse JSON there (audits such as bootup-time, long-tasks).
+// BENCH_LIGHTHOUSE_REPORTS=/some/dir keeps every run's Lighthouse JSON there (audits such as bootup-time, long-tasks);
+// BENCH_LIGHTHOUSE_TRACES=/some/dir keeps every run's Chromium trace there (Lighthouse's --save-assets).
+// BENCH_PORT fixes the server's port (bench/lib.mjs).
+// Each page's line also gives its main thread's long tasks (≥ 12.5 ms observed, ≥ 50 ms once simulated): their
+// thread (CPU) time against their wall time, and the navigation commit's. Lighthouse simulates from wall times, so
+// a low CPU share means the page's thread waited for the CPU (another process on it) and the run's total blocking
+// time counts that wait (decision 229).
 // Simulated throttling scales with the machine's CPU: the load average is printed before and after each page.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { repoRoot, startServer } from './lib.mjs';
+import { mainThreadLongTasks } from './main-thread.mjs';
 
 const chromeFlags = [
   '--headless',
@@ -32,12 +39,18 @@ const categories = ['seo', 'accessibility', 'performance', 'best-practices'];
 let reportCount = 0;
 function lighthouseOnce(url) {
   const bin = path.join(repoRoot, 'node_modules', '.bin', 'lighthouse');
+  // The report and its trace (--save-assets: written after the run, no change to the run) go to a scratch
+  // directory, removed once read.
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'maplesource-lighthouse-'));
+  const reportPath = path.join(scratch, 'report.json');
   return new Promise((resolve, reject) => {
     const child = spawn(
       bin,
       [
         url,
         '--output=json',
+        `--output-path=${reportPath}`,
+        '--save-assets',
         '--quiet',
         `--chrome-flags=${chromeFlags}`,
         `--only-categories=${categories.join(',')}`,
@@ -47,25 +60,26 @@ function lighthouseOnce(url) {
         stdio: ['ignore', 'pipe', 'inherit'],
       },
     );
-    let out = '';
-    child.stdout.on('data', (chunk) => (out += chunk));
+    child.stdout.resume();
     child.on('error', reject);
     child.on('exit', (code) => {
-      if (code !== 0) return reject(new Error(`lighthouse exited with ${code} for ${url}`));
       try {
+        if (code !== 0) return reject(new Error(`lighthouse exited with ${code} for ${url}`));
+        const out = readFileSync(reportPath, 'utf8');
         const report = JSON.parse(out);
-        if (process.env.BENCH_LIGHTHOUSE_REPORTS) {
-          mkdirSync(process.env.BENCH_LIGHTHOUSE_REPORTS, { recursive: true });
-          reportCount += 1;
-          const name = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'landing';
-          writeFileSync(
-            path.join(
-              process.env.BENCH_LIGHTHOUSE_REPORTS,
-              `${String(reportCount).padStart(3, '0')}-${name}.json`,
-            ),
-            out,
-          );
-        }
+        const tracePath = path.join(scratch, 'report-0.trace.json');
+        const mainThread = existsSync(tracePath)
+          ? mainThreadLongTasks(JSON.parse(readFileSync(tracePath, 'utf8')))
+          : null;
+        reportCount += 1;
+        const name = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'landing';
+        const keep = (dir, from, suffix) => {
+          if (!dir || !existsSync(from)) return;
+          mkdirSync(dir, { recursive: true });
+          copyFileSync(from, path.join(dir, `${String(reportCount).padStart(3, '0')}-${name}${suffix}`));
+        };
+        keep(process.env.BENCH_LIGHTHOUSE_REPORTS, reportPath, '.json');
+        keep(process.env.BENCH_LIGHTHOUSE_TRACES, tracePath, '.trace.json');
         const scores = Object.fromEntries(
           categories.map((c) => [c, Math.round((report.categories[c]?.score ?? 0) * 100)]),
         );
@@ -81,9 +95,11 @@ function lighthouseOnce(url) {
         const metrics = Object.fromEntries(
           metricIds.map((id) => [id, report.audits[id]?.numericValue ?? Number.NaN]),
         );
-        resolve({ scores, failing, consoleErrors, scripts, metrics });
+        resolve({ scores, failing, consoleErrors, scripts, metrics, mainThread });
       } catch (error) {
         reject(error);
+      } finally {
+        rmSync(scratch, { recursive: true, force: true });
       }
     });
   });
@@ -189,7 +205,17 @@ export async function run() {
       ];
       const sizes = await Promise.all(scripts.map(gzipped));
       const jsBytes = sizes.reduce((sum, n) => sum + n, 0);
+      // Medians over the runs whose trace was read: long tasks' thread time / wall time, the commit's the same.
+      const traced = reports.map((r) => r.mainThread).filter(Boolean);
+      const withCommit = traced.filter((t) => t.commit);
+      const mainThread = traced.length
+        ? `long tasks ${Math.round(median(traced.map((t) => t.cpuMs)))}/${Math.round(median(traced.map((t) => t.wallMs)))} ms` +
+          (withCommit.length
+            ? `, commit ${Math.round(median(withCommit.map((t) => t.commit.cpuMs)))}/${Math.round(median(withCommit.map((t) => t.commit.wallMs)))} ms`
+            : '')
+        : 'no trace';
       table.push({
+        mainThread,
         name,
         pagePath,
         scores,
@@ -201,6 +227,9 @@ export async function run() {
       });
       console.info(
         `${name.padEnd(10)} ${pagePath}: ${categories.map((c) => `${c} ${scores[c]}`).join(', ')} (load average ${loadBefore} → ${loadAverage()})${failing.length ? `  (failing in some run: ${failing.join(', ')})` : ''}`,
+      );
+      console.info(
+        `  main thread, CPU/wall (median): ${mainThread}; per run ${traced.map((t) => `${Math.round(t.cpuMs)}/${Math.round(t.wallMs)}`).join(' ')}`,
       );
       for (const line of consoleErrors) console.info(`  console: ${line}`);
       if (process.env.BENCH_LIGHTHOUSE_SCRIPTS) {
@@ -229,6 +258,7 @@ export async function run() {
           m['cumulative-layout-shift'].toFixed(3).padStart(6),
           row.load.padEnd(29),
           row.pagePath,
+          `(main thread CPU/wall: ${row.mainThread})`,
         ].join('  '),
       );
     }
