@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { SQL } from 'drizzle-orm';
 import type { Role } from '@maplesource/contracts';
 import { forbidden, unauthenticated } from './errors';
+import { IDEMPOTENCY_KEY_HEADER } from './idempotency';
 import { reachesRouteUnder } from './role-header';
 
 /** The session cookie's name on plain http (development, tests). Read and write it through sessionCookieName. */
@@ -121,7 +122,7 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     // stored answers are the user's).
     if (
       request.routeOptions.config.sessionInStatement === true &&
-      request.headers['idempotency-key'] === undefined &&
+      request.headers[IDEMPOTENCY_KEY_HEADER] === undefined &&
       options.sessions.sessionCheck
     ) {
       request.sessionCheck = options.sessions.sessionCheck(token, request.role);
