@@ -3,7 +3,8 @@
 // Knobs: BENCH_BUYERS (default 50), BENCH_ROUNDS (default 4), BENCH_POOL (server pool, default 10), BENCH_SQL=1
 // (lists the statements of the one-at-a-time pass), BENCH_PROFILE=<path> (a V8 CPU profile of each concurrent
 // round, <path>.<round>.cpuprofile: only the burst, not the setup).
-// Each round, BENCH_BUYERS buyers at once each accept their own invoice over HTTP (POST invoice/accept), then
+// Each round, BENCH_BUYERS buyers first open their own invoice (GET invoice/details, untimed, on the connection each
+// keeps, decision 226), then all at once each accept it over HTTP (POST invoice/accept), then
 // create its payment intent (POST payment/create-order-intent): latency p50/p99 of each step and of the two
 // together, against one server process on PostgreSQL. Then checks exactly one order per invoice, and prints the
 // machine's load average (the figures mean little on a machine busy with other work). Target: p99 ≤ 100 ms.
@@ -26,7 +27,14 @@ import { migrate } from '../apps/server/src/db/migrate';
 import { rowsOf } from '../apps/server/src/db/transaction';
 import { seedCatalog } from '../apps/server/src/seed/catalog';
 import { httpCall } from './http-call';
-import type { ClientAnswer, FromClient, PairJob, PairResult, ToClient } from './accept-invoice-client';
+import type {
+  ClientAnswer,
+  FromClient,
+  PairJob,
+  PairResult,
+  ToClient,
+  ViewJob,
+} from './accept-invoice-client';
 
 const baseUrl = process.env.DATABASE_URL;
 if (!baseUrl) throw new Error('Set DATABASE_URL (PostgreSQL)');
@@ -177,6 +185,16 @@ async function clientCall(party: Party, method: string, path: string, body: unkn
   });
   return (answer as Extract<FromClient, { type: 'answer' }>).answer;
 }
+/** Every buyer opens its own invoice (untimed), as on the invoice page before accepting it (decision 226). */
+async function clientView(jobs: ViewJob[]) {
+  nextMessage += 1;
+  const { statuses } = (await toClient({ type: 'view', id: nextMessage, jobs })) as Extract<
+    FromClient,
+    { type: 'viewed' }
+  >;
+  const failed = statuses.filter((status) => status !== 200);
+  if (failed.length) throw new Error(`invoice details: ${failed.length} answers were not 200 (${failed[0]})`);
+}
 async function clientBurst(jobs: PairJob[]): Promise<{ results: PairResult[]; cpuMs: number }> {
   nextMessage += 1;
   return (await toClient({ type: 'burst', id: nextMessage, jobs })) as Extract<FromClient, { type: 'burst' }>;
@@ -313,6 +331,7 @@ try {
   await clientReady;
   const alone = newSamples();
   const firstRound = await prepareInvoices();
+  await clientView(buyers.map((buyer, i) => ({ cookie: buyer.cookie, token: firstRound[i]! })));
   statementTexts.clear();
   for (const [i, buyer] of buyers.entries()) await acceptAndPay(buyer, firstRound[i]!, alone);
   const aloneTexts = [...statementTexts.entries()].sort((a, b) => b[1] - a[1]);
@@ -338,6 +357,7 @@ try {
   const rounds: string[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
     const invoices = await prepareInvoices();
+    await clientView(buyers.map((buyer, i) => ({ cookie: buyer.cookie, token: invoices[i]! })));
     if (profiler) await profiler.post('Profiler.start');
     // Reading /proc for the backends first: its own CPU is then not counted as the Node process's.
     const before = {

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { SQL } from 'drizzle-orm';
 import type { Role } from '@maplesource/contracts';
 import { forbidden, unauthenticated } from './errors';
+import { IDEMPOTENCY_KEY_HEADER } from './idempotency';
 import { reachesRouteUnder } from './role-header';
 
 /** The session cookie's name on plain http (development, tests). Read and write it through sessionCookieName. */
@@ -42,18 +44,52 @@ export interface SessionUser {
 export interface SessionResolver {
   /** Returns the live session's user for a cookie token, or null when unknown, expired or revoked. */
   resolve(token: string): Promise<SessionUser | null>;
+  /** The session check a statement can carry (decision 225), or null when the token's user is not known. */
+  sessionCheck?(token: string, role: Role): SessionCheck | null;
+}
+
+/**
+ * A session checked inside the route's own statement instead of by a lookup before it (decision 225): the
+ * statement starts `WITH <ctes>, …`, makes its changes only when `session_ok` has a row and says whether it had.
+ * Until then `userId` is only the user the token had when it was last resolved.
+ */
+export interface SessionCheck {
+  userId: string;
+  /** `session_ok AS (…), session_touch AS (…)`. */
+  ctes: SQL;
+  /** The check failed: the token goes the usual way next time. */
+  forget(): void;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The logged-in user, or null for a visitor. Set for every /api/v1 request. */
+    /**
+     * The logged-in user, or null for a visitor. Set for every /api/v1 request, except on a route that checks the
+     * session in its own statement (`config.sessionInStatement`) when `sessionCheck` is set instead.
+     */
     user: SessionUser | null;
+    /** Decision 225: the session check the route's statement carries; `user` is null until `resolveSession`. */
+    sessionCheck: SessionCheck | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The route checks the session inside its own statement (decision 225) when the cookie's user is known and
+     * the request has no Idempotency-Key; its preHandler is `requireUserOrSessionCheck`.
+     */
+    sessionInStatement?: boolean;
   }
   interface FastifyInstance {
     /** preHandler: 401 for visitors; 403 when the account lacks the side named by the role header. */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler factory: the user must hold this role (and act as it). */
     requireRole: (role: Role) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler of a `sessionInStatement` route: `requireUser`, unless the statement will check the session. */
+    requireUserOrSessionCheck: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * The usual session lookup for a request whose `sessionCheck` failed or could not run (a refusal before the
+     * statement): sets `request.user`, then answers 401/403 as `requireUser` does. Returns the user.
+     */
+    resolveSession: (request: FastifyRequest) => Promise<SessionUser>;
     /** `ms_session`, or `__Host-ms_session` when PUBLIC_URL is https. */
     sessionCookieName: string;
     setSessionCookie: (reply: FastifyReply, token: string) => void;
@@ -69,16 +105,30 @@ export interface AuthPluginOptions {
 /** Reads the session cookie on every API request; routes opt in to requiring a user. */
 async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
   app.decorateRequest('user', null);
+  app.decorateRequest('sessionCheck', null);
   const cookieName = sessionCookieName(options.secureCookies);
   app.decorate('sessionCookieName', cookieName);
   const staleSessions = new WeakSet<FastifyRequest>();
 
+  const lookUp = async (request: FastifyRequest, token: string) => {
+    request.user = await options.sessions.resolve(token);
+    if (!request.user) staleSessions.add(request);
+  };
   app.addHook('onRequest', async (request) => {
     if (!reachesRouteUnder(request, '/api')) return;
     const token = request.cookies[cookieName];
     if (!token || token.length > 200) return;
-    request.user = await options.sessions.resolve(token);
-    if (!request.user) staleSessions.add(request);
+    // Decision 225: the route's statement checks the session (Idempotency-Key requests keep the lookup: their
+    // stored answers are the user's).
+    if (
+      request.routeOptions.config.sessionInStatement === true &&
+      request.headers[IDEMPOTENCY_KEY_HEADER] === undefined &&
+      options.sessions.sessionCheck
+    ) {
+      request.sessionCheck = options.sessions.sessionCheck(token, request.role);
+      if (request.sessionCheck) return;
+    }
+    await lookUp(request, token);
   });
   // An expired or revoked session cookie answered 401: clear it and its hint, so the next page skips the check.
   app.addHook('onSend', async (request, reply) => {
@@ -92,6 +142,20 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     }
   };
   app.decorate('requireUser', requireUser);
+  app.decorate('requireUserOrSessionCheck', async (request: FastifyRequest) => {
+    if (request.sessionCheck) return;
+    await requireUser(request);
+  });
+  app.decorate('resolveSession', async (request: FastifyRequest) => {
+    if (request.sessionCheck) {
+      request.sessionCheck.forget();
+      request.sessionCheck = null;
+      const token = request.cookies[cookieName];
+      if (token) await lookUp(request, token);
+    }
+    await requireUser(request);
+    return request.user!;
+  });
   app.decorate('requireRole', (role: Role) => async (request: FastifyRequest) => {
     await requireUser(request);
     if (request.role !== role || !request.user!.roles.includes(role)) {

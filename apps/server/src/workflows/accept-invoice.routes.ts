@@ -19,14 +19,17 @@ const paths: Array<[string, OrderKind]> = [
  * all get the same `orderId`. Idempotency-Key is honoured (decision 067).
  */
 export const acceptInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The accept statement is prepared on every new pool connection (decision 215).
+  // The accept statement, with and without its session check, is prepared on every new pool connection
+  // (decisions 215, 225).
   prepareOnConnect(app.db, acceptInvoiceWarmUp(app));
+  prepareOnConnect(app.db, acceptInvoiceWarmUp(app, app.auth.sessions.warmUpCheck()));
   for (const [path, kind] of paths) {
     app.post(
       path,
       {
-        preHandler: app.requireUser,
-        config: { idempotency: true },
+        preHandler: app.requireUserOrSessionCheck,
+        // The accept statement checks the buyer's session itself (decision 225).
+        config: { idempotency: true, sessionInStatement: true },
         bodyLimit: 256 * 1024,
         schema: {
           tags: ['orders'],
@@ -44,14 +47,20 @@ export const acceptInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const userAgent = request.headers['user-agent'];
-        const accepted = await acceptInvoice(app, {
+        const accept = (buyerUserId: string) => ({
           kind,
-          buyerUserId: request.user!.id,
+          buyerUserId,
           body: request.body,
           ip: request.ip,
           userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 500) : null,
           now: new Date(),
         });
+        const check = request.sessionCheck;
+        // Refused by the statement's session check (or before it): the usual lookup answers 401/403, or, for a
+        // live session, the accept without the check gives the refusal.
+        const accepted =
+          (check && (await acceptInvoice(app, { ...accept(check.userId), session: check }))) ||
+          (await acceptInvoice(app, accept(request.user?.id ?? (await app.resolveSession(request)).id)));
         return reply
           .code(accepted.created ? 201 : 200)
           .send({ orderId: accepted.orderId, kind: accepted.kind });

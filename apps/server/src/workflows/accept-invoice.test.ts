@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   chatInvoicePayloadSchema,
   invoiceAcceptanceTerms,
@@ -328,7 +328,9 @@ describe('accepting an invoice', () => {
       expect(names).toEqual([]); // one embedded connection, no statement cache
       return;
     }
-    expect(names).toHaveLength(3);
+    // The session lookup, the accept statement and the payable-order read, the latter two also with the session
+    // check they carry (decision 225).
+    expect(names).toHaveLength(5);
     expect(await written()).toBe(before);
     type Connection = { connection: { parsedStatements: Record<string, string> } };
     // pg's pool and connection internals: its open connections and the statements each has parsed.
@@ -481,5 +483,148 @@ describe('accepting an invoice', () => {
       payload: { orderId },
     });
     expect(wrongKind.statusCode).toBe(404);
+  });
+});
+
+/**
+ * Decision 225: for a session this process has resolved before, the accept statement and the intent's order read
+ * check the session themselves (no lookup before them); whatever they refuse goes the usual way, so a dead session
+ * still answers 401, a role not held 403, and a refusal before the statement never answers for a dead session.
+ */
+describe('the session checked inside the accept and intent statements', () => {
+  const intentFor = (party: Party, orderId: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payment/create-order-intent',
+      headers: as(party),
+      payload: { orderId },
+    });
+  const revoke = (party: Party) =>
+    t.database.db.execute(sql`UPDATE sessions SET revoked_at = now() WHERE user_id = ${party.id}::uuid`);
+  const lookUps = () => vi.spyOn(t.app.auth.sessions, 'resolve');
+  const invoiceState = async (invoiceId: string) =>
+    rowsOf<{ status: string; orders: number | string }>(
+      await t.database.db.execute(
+        sql`SELECT i.status, (SELECT count(*) FROM orders o WHERE o.invoice_id = i.id::text) AS orders
+            FROM invoices i WHERE i.id::text = ${invoiceId}`,
+      ),
+    )[0]!;
+
+  it('accepts and makes the intent without a session lookup once the session is known, and marks it used', async () => {
+    const fresh = await makeUser(t, ['buyer'], 'Kim Known');
+    const invoice = await issueInvoiceFor(t, { buyer: fresh, seller, productId }); // resolves the session once
+    await t.database.db.execute(
+      sql`UPDATE sessions SET last_seen_at = now() - interval '20 minutes' WHERE user_id = ${fresh.id}::uuid`,
+    );
+    const spy = lookUps();
+    try {
+      const res = await accept(fresh, body(invoice.token));
+      expect(res.statusCode, res.body).toBe(201);
+      const intent = await intentFor(fresh, res.json().orderId);
+      expect(intent.statusCode, intent.body).toBe(200);
+      expect(intent.json<CreateOrderIntentResponse>().amountCents).toBe(invoice.totalCents);
+      expect(spy).not.toHaveBeenCalled();
+    } finally {
+      spy.mockRestore();
+    }
+    // The statement marked the session used, as the lookup would have (at most every 10 minutes).
+    const [session] = rowsOf<{ recent: boolean }>(
+      await t.database.db.execute(
+        sql`SELECT last_seen_at > now() - interval '1 minute' AS recent FROM sessions WHERE user_id = ${fresh.id}::uuid`,
+      ),
+    );
+    expect(session!.recent).toBe(true);
+  });
+
+  it('answers 401 for a known session revoked since, writes nothing, and clears the cookie', async () => {
+    const fresh = await makeUser(t, ['buyer'], 'Rex Revoked');
+    const invoice = await issueInvoiceFor(t, { buyer: fresh, seller, productId });
+    const placed = await accept(fresh, body(invoice.token));
+    expect(placed.statusCode, placed.body).toBe(201);
+    const second = await issueInvoiceFor(t, { buyer: fresh, seller, productId });
+    await revoke(fresh);
+
+    const res = await accept(fresh, body(second.token));
+    expect(res.statusCode, res.body).toBe(401);
+    expect(String(res.headers['set-cookie'])).toContain('ms_session=;');
+    const state = await invoiceState(second.invoiceId);
+    expect([state.status, Number(state.orders)]).toEqual(['pending', 0]);
+    // Refused before the statement (outdated terms): still 401, not the refusal, for a dead session.
+    const outdated = await accept(fresh, body(second.token, { termsVersion: 'old' }));
+    expect(outdated.statusCode, outdated.body).toBe(401);
+
+    const intent = await intentFor(fresh, placed.json().orderId);
+    expect(intent.statusCode, intent.body).toBe(401);
+    expect((await intentFor(fresh, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(401);
+    expect(
+      await count(
+        sql`SELECT count(*) AS n FROM order_payments WHERE order_id = ${placed.json().orderId}::uuid`,
+      ),
+    ).toBe(0);
+  });
+
+  it('answers 401 for a known session past its expiry or idle too long', async () => {
+    for (const expire of [
+      sql`expires_at = now() - interval '1 second'`,
+      sql`last_seen_at = now() - interval '8 days'`,
+    ]) {
+      const fresh = await makeUser(t, ['buyer'], 'Eve Expired');
+      const invoice = await issueInvoiceFor(t, { buyer: fresh, seller, productId });
+      await t.database.db.execute(sql`UPDATE sessions SET ${expire} WHERE user_id = ${fresh.id}::uuid`);
+      const res = await accept(fresh, body(invoice.token));
+      expect(res.statusCode, res.body).toBe(401);
+      expect(Number((await invoiceState(invoice.invoiceId)).orders)).toBe(0);
+    }
+  });
+
+  it('answers 403 for a role the account does not hold, and the refusals of a live session as before', async () => {
+    const fresh = await makeUser(t, ['buyer'], 'Rita Role');
+    const invoice = await issueInvoiceFor(t, { buyer: fresh, seller, productId });
+    const asSeller = await accept(fresh, body(invoice.token), 'invoice', 'seller');
+    expect(asSeller.statusCode, asSeller.body).toBe(403);
+    expect(asSeller.json().error.code).toBe('ROLE_NOT_HELD');
+    const outdated = await accept(fresh, body(invoice.token, { termsVersion: 'old' }));
+    expect(outdated.statusCode, outdated.body).toBe(409);
+    expect(outdated.json().error.code).toBe('INVOICE_TERMS_OUTDATED');
+    const unsigned = await accept(
+      fresh,
+      body(invoice.token, { signature: { fullName: ' ', svg: signatureSvg } }),
+    );
+    expect(unsigned.statusCode, unsigned.body).toBe(400);
+    expect(Number((await invoiceState(invoice.invoiceId)).orders)).toBe(0);
+    // Someone else's invoice, and someone else's order, through the checked statements: 404.
+    const foreign = await accept(fresh, body((await issueInvoiceFor(t, { buyer, seller, productId })).token));
+    expect(foreign.statusCode, foreign.body).toBe(404);
+    const placed = await accept(fresh, body(invoice.token));
+    expect(placed.statusCode, placed.body).toBe(201);
+    const again = await accept(fresh, body(invoice.token));
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().orderId).toBe(placed.json().orderId);
+    expect((await intentFor(otherBuyer, placed.json().orderId)).statusCode).toBe(404);
+    expect((await intentFor(fresh, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await intentFor(fresh, placed.json().orderId)).statusCode).toBe(200);
+  });
+
+  it('looks the session up for an Idempotency-Key request, whose answer is stored per user', async () => {
+    const fresh = await makeUser(t, ['buyer'], 'Ida Idem');
+    const invoice = await issueInvoiceFor(t, { buyer: fresh, seller, productId });
+    const spy = lookUps();
+    try {
+      const send = () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/invoice/accept',
+          headers: { ...as(fresh), 'idempotency-key': `accept-${invoice.invoiceId}` },
+          payload: body(invoice.token),
+        });
+      const first = await send();
+      expect(first.statusCode, first.body).toBe(201);
+      const replay = await send();
+      expect(replay.statusCode).toBe(201);
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+      expect(spy).toHaveBeenCalledTimes(2);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

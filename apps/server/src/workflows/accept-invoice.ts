@@ -11,6 +11,7 @@ import {
 import type { z } from 'zod';
 import type { acceptInvoiceBodySchema } from '@maplesource/contracts';
 import { queryPrepared } from '../db/prepared';
+import type { SessionCheck } from '../plugins/auth';
 import { conflict, notFound } from '../plugins/errors';
 import '../modules/chat';
 import type { InvoicesService } from '../modules/invoices';
@@ -30,6 +31,11 @@ export interface AcceptInvoiceRequest {
   ip: string;
   userAgent: string | null;
   now: Date;
+  /**
+   * The statement checks the buyer's session itself (decision 225): `buyerUserId` is then the token's user as
+   * last resolved, trusted only once the statement said the session is live.
+   */
+  session?: SessionCheck;
 }
 
 /**
@@ -76,6 +82,7 @@ function acceptanceQuery(doors: AcceptInvoiceDoors, request: AcceptInvoiceReques
     ip: request.ip,
     userAgent: request.userAgent,
     at: now,
+    ...(request.session ? { onlyIf: sql`EXISTS (SELECT 1 FROM session_ok)` } : {}),
   });
   const invoiceId = sql`${invoice.column('id')}::text`;
   const invoiceToken = invoice.column('token');
@@ -145,18 +152,19 @@ function acceptanceQuery(doors: AcceptInvoiceDoors, request: AcceptInvoiceReques
     },
   ]);
 
-  return {
-    query: sql`WITH ${invoice.cte}, ${chat.cte}, ${order.cte}, ${outbox.cte}
-               SELECT ${order.id}::text AS order_id`,
-    written: outbox.written,
-  };
+  const query = request.session
+    ? sql`WITH ${request.session.ctes}, ${invoice.cte}, ${chat.cte}, ${order.cte}, ${outbox.cte}
+          SELECT ${order.id}::text AS order_id, EXISTS (SELECT 1 FROM session_ok) AS session_ok`
+    : sql`WITH ${invoice.cte}, ${chat.cte}, ${order.cte}, ${outbox.cte}
+          SELECT ${order.id}::text AS order_id`;
+  return { query, written: outbox.written };
 }
 
 /**
  * The accept statement with values that accept nothing (no invoice has an empty token), for every new pool
  * connection to prepare before its first request (decision 215).
  */
-export function acceptInvoiceWarmUp(doors: AcceptInvoiceDoors): SQL {
+export function acceptInvoiceWarmUp(doors: AcceptInvoiceDoors, session?: SessionCheck): SQL {
   const nobody = '00000000-0000-0000-0000-000000000000';
   const address: OrderAddress = {
     fullName: 'Warm Up',
@@ -189,26 +197,56 @@ export function acceptInvoiceWarmUp(doors: AcceptInvoiceDoors): SQL {
       ip: '127.0.0.1',
       userAgent: null,
       now: new Date(),
+      ...(session ? { session } : {}),
     },
     nobody,
   ).query;
 }
 
+/**
+ * With `request.session` (decision 225): null when the session check failed, or when the request was refused
+ * before the statement could check it; the caller then looks the session up the usual way (401/403) and, for a
+ * live session, accepts again without the check, which gives the refusal. Nothing was written in either case.
+ */
+export async function acceptInvoice(
+  doors: AcceptInvoiceDoors,
+  request: AcceptInvoiceRequest & { session: SessionCheck },
+): Promise<(AcceptInvoiceResponse & { created: boolean }) | null>;
+export async function acceptInvoice(
+  doors: AcceptInvoiceDoors,
+  request: AcceptInvoiceRequest & { session?: undefined },
+): Promise<AcceptInvoiceResponse & { created: boolean }>;
 export async function acceptInvoice(
   doors: AcceptInvoiceDoors,
   request: AcceptInvoiceRequest,
-): Promise<AcceptInvoiceResponse & { created: boolean }> {
-  const { body, kind, buyerUserId, now } = request;
-  if (body.termsVersion !== invoiceAcceptanceTerms.version)
-    throw conflict('INVOICE_TERMS_OUTDATED', 'The acceptance terms changed: read them again and sign');
+): Promise<(AcceptInvoiceResponse & { created: boolean }) | null> {
+  const { body, kind, buyerUserId, now, session } = request;
   const orderId = randomUUID();
-  const acceptance = acceptanceQuery(doors, request, orderId);
+  let acceptance: ReturnType<typeof acceptanceQuery>;
+  try {
+    if (body.termsVersion !== invoiceAcceptanceTerms.version)
+      throw conflict('INVOICE_TERMS_OUTDATED', 'The acceptance terms changed: read them again and sign');
+    acceptance = acceptanceQuery(doors, request, orderId);
+  } catch (error) {
+    // A refusal before the statement: the session is checked the usual way first.
+    if (session) return null;
+    throw error;
+  }
 
   let placed: string | null;
   try {
-    const [row] = await queryPrepared<{ order_id: string | null }>(doors.db, acceptance.query);
+    const [row] = await queryPrepared<{ order_id: string | null; session_ok?: boolean }>(
+      doors.db,
+      acceptance.query,
+    );
+    if (session && row?.session_ok !== true) {
+      session.forget();
+      return null;
+    }
     placed = row?.order_id ?? null;
   } catch (error) {
+    // The statement failed as a whole (nothing written), its session check with it.
+    if (session) return null;
     if (isNotNullViolation(error, 'chat_id')) throw notFound('INVOICE_NOT_FOUND', 'Invoice not found');
     throw error;
   }

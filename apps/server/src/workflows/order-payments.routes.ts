@@ -5,6 +5,8 @@ import {
   errorResponseSchema,
   type OrderKind,
 } from '@maplesource/contracts';
+import { prepareOnConnect } from '../db/prepared';
+import { payableOrderWarmUp } from '../modules/orders';
 import { createOrderIntent } from './order-payments';
 
 const paths: Array<[string, OrderKind]> = [
@@ -17,11 +19,15 @@ const paths: Array<[string, OrderKind]> = [
  * the order's one intent, created on the first call and answered again after. Another user's order: 404.
  */
 export const orderIntentRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The order's read with the session check, prepared on every new pool connection (decisions 215, 225).
+  prepareOnConnect(app.db, payableOrderWarmUp(app.auth.sessions.warmUpCheck()));
   for (const [path, kind] of paths) {
     app.post(
       path,
       {
-        preHandler: app.requireUser,
+        preHandler: app.requireUserOrSessionCheck,
+        // The order's read checks the buyer's session (decision 225).
+        config: { sessionInStatement: true },
         schema: {
           tags: ['payment'],
           body: createOrderIntentBodySchema,
@@ -35,7 +41,22 @@ export const orderIntentRoutes: FastifyPluginAsyncZod = async (app) => {
           },
         },
       },
-      async (request) => createOrderIntent(app, request.user!.id, kind, request.body.orderId),
+      async (request) => {
+        const { orderId } = request.body;
+        const check = request.sessionCheck;
+        // Refused by the read's session check (or before it): the usual lookup answers 401/403, or, for a live
+        // session, the intent without the check.
+        const intent = check ? await createOrderIntent(app, check, kind, orderId) : null;
+        return (
+          intent ??
+          (await createOrderIntent(
+            app,
+            request.user?.id ?? (await app.resolveSession(request)).id,
+            kind,
+            orderId,
+          ))!
+        );
+      },
     );
   }
 };

@@ -6,6 +6,7 @@ import {
   type OrderKind,
 } from '@maplesource/contracts';
 import type { Tx } from '../db/transaction';
+import type { SessionCheck } from '../plugins/auth';
 import { conflict } from '../plugins/errors';
 import type { PaymentEvent } from '../plugins/payments';
 import type { PaymentUpdate } from '../modules/orders';
@@ -22,15 +23,22 @@ export type OrderPaymentDoors = Pick<
  * payment/create-order-intent (and the service one): the order's one payment intent, amount = the invoice
  * total. Twice, or 50 times at once, gives the same intent: the provider's idempotency key is `order:<id>`
  * and order_payments has the order as its key. A paid order answers its settled intent; a cancelled unpaid
- * one cannot be paid (409 ORDER_NOT_PAYABLE).
+ * one cannot be paid (409 ORDER_NOT_PAYABLE). `buyer` is the buyer's user id, or the session check the order's
+ * read carries (decision 225): then null when that check failed.
  */
 export async function createOrderIntent(
   doors: OrderPaymentDoors,
-  buyerUserId: string,
+  buyer: string | SessionCheck,
   kind: OrderKind,
   orderId: string,
-): Promise<CreateOrderIntentResponse> {
-  const order = await doors.orders.payableFor(doors.db, buyerUserId, kind, orderId);
+): Promise<CreateOrderIntentResponse | null> {
+  // Decision 225: with a session check, the order is read in one statement with it; null when it failed (or
+  // the request was refused before it), and the caller looks the session up the usual way.
+  const order =
+    typeof buyer === 'string'
+      ? await doors.orders.payableFor(doors.db, buyer, kind, orderId)
+      : await doors.orders.payableForChecked(doors.db, buyer, kind, orderId);
+  if (!order) return null;
   const { provider } = doors.payments;
   const settled =
     order.payment !== null && ['paid', 'refunded', 'partially_refunded'].includes(order.payment.status);

@@ -7,6 +7,7 @@ import {
   SESSION_IDLE_MS,
   SESSION_TOUCH_INTERVAL_MS,
   SESSION_TTL_MS,
+  type SessionCheck,
   type SessionResolver,
   type SessionUser,
 } from '../../plugins/auth';
@@ -25,11 +26,55 @@ const sessionLookup = (tokenHash: string) =>
         AND s.last_seen_at > ${agoSql(SESSION_IDLE_MS)}
       LIMIT 1`;
 
+/**
+ * The session check of a statement that carries it (decision 225): `session_ok` has one row when the session of
+ * this token hash is live (the same conditions as `sessionLookup`), belongs to this user and the account holds
+ * this role; `session_touch` marks it used as `touch` does (at most once per SESSION_TOUCH_INTERVAL_MS). The
+ * statement's own changes must depend on `session_ok` having its row.
+ */
+const sessionCheckCtes = (tokenHash: string, userId: string, role: Role) =>
+  sql`session_ok AS (
+        SELECT s.id FROM sessions s JOIN users u ON u.id = s.user_id
+        WHERE s.id = ${tokenHash}::text AND s.user_id = ${userId}::uuid AND s.revoked_at IS NULL
+          AND s.expires_at > now() AND s.last_seen_at > ${agoSql(SESSION_IDLE_MS)} AND ${role}::text = ANY(u.roles)
+      ), session_touch AS (
+        UPDATE sessions SET last_seen_at = now()
+        WHERE id = (SELECT id FROM session_ok) AND last_seen_at < ${agoSql(SESSION_TOUCH_INTERVAL_MS)}
+      )`;
+
+/** Token hashes this process has resolved, with their user (a session's user never changes): at most this many. */
+const MAX_KNOWN_SESSIONS = 20_000;
+
 /** Server-side sessions: the cookie holds a random token, the table holds its hash. */
 export class SessionService implements SessionResolver {
+  /** token hash → user id of the sessions resolved here (decision 225); not a proof that one is still live. */
+  private readonly known = new Map<string, string>();
+
   constructor(private readonly db: Db) {
     // Prepared on every new pool connection (decision 215); no token hashes to the empty string.
     prepareOnConnect(db, sessionLookup(''));
+  }
+
+  /**
+   * For a statement that checks the session itself (decision 225): the session check as common-table expressions
+   * (`session_ok`, `session_touch`), for a token this process resolved before (its user is then known); null for
+   * an unknown token, which goes the usual way (`resolve`). The check proves nothing until the statement ran.
+   */
+  sessionCheck(token: string, role: Role): SessionCheck | null {
+    const tokenHash = hashToken(token);
+    const userId = this.known.get(tokenHash);
+    if (userId === undefined) return null;
+    return {
+      userId,
+      ctes: sessionCheckCtes(tokenHash, userId, role),
+      forget: () => this.known.delete(tokenHash),
+    };
+  }
+
+  /** A check that matches no session, to prepare the statements that carry one with (decision 215). */
+  warmUpCheck(): SessionCheck {
+    const nobody = '00000000-0000-0000-0000-000000000000';
+    return { userId: nobody, ctes: sessionCheckCtes('', nobody, 'buyer'), forget: () => undefined };
   }
 
   /** Starts a new session (a fresh id at every login) and returns the cookie token. */
@@ -50,6 +95,7 @@ export class SessionService implements SessionResolver {
    * Drizzle's query builder nor PostgreSQL's planner runs per request.
    */
   async resolve(token: string): Promise<SessionUser | null> {
+    const tokenHash = hashToken(token);
     const [row] = await queryPrepared<{
       session_id: string;
       id: string;
@@ -57,8 +103,13 @@ export class SessionService implements SessionResolver {
       full_name: string;
       email: string;
       last_seen_at: Date | string;
-    }>(this.db, sessionLookup(hashToken(token)));
-    if (!row) return null;
+    }>(this.db, sessionLookup(tokenHash));
+    if (!row) {
+      this.known.delete(tokenHash);
+      return null;
+    }
+    if (this.known.size >= MAX_KNOWN_SESSIONS) this.known.clear();
+    this.known.set(tokenHash, String(row.id));
     if (Date.now() - new Date(row.last_seen_at).getTime() >= SESSION_TOUCH_INTERVAL_MS)
       await this.touch(row.session_id);
     return {

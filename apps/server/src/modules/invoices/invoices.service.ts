@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type {
   ChatInvoicePayload,
   Invoice,
@@ -257,7 +257,15 @@ export function createInvoicesService(events: DomainEvents) {
      * a scalar subquery of the accepted invoice's copied fields (NULL when nothing was accepted) for the other
      * parts of the statement; `from` yields its row. Nothing matched: ask `acceptanceRefusal` why.
      */
-    acceptanceStatement(input: AcceptanceRecord & { token: string; kind: InvoiceKind; buyerUserId: string }) {
+    acceptanceStatement(
+      input: AcceptanceRecord & {
+        token: string;
+        kind: InvoiceKind;
+        buyerUserId: string;
+        /** A further condition of the update (the statement's session check, decision 225). */
+        onlyIf?: SQL;
+      },
+    ) {
       const signerName = input.signerName.trim();
       if (signerName.length < 2 || signerName.length > 200)
         throw badRequest('INVOICE_SIGNATURE_INVALID', 'The signer’s full name is required');
@@ -265,7 +273,7 @@ export function createInvoicesService(events: DomainEvents) {
       const cte = sql`accepted_invoice AS (
           UPDATE invoices SET status = 'accepted', accepted_at = ${at(input.at)}, order_id = ${input.orderId}::text
           WHERE token = ${input.token}::text AND kind = ${input.kind}::text AND buyer_id = ${input.buyerUserId}::uuid
-            AND status = 'pending' AND expires_at > ${at(input.at)}
+            AND status = 'pending' AND expires_at > ${at(input.at)}${input.onlyIf ? sql` AND ${input.onlyIf}` : sql``}
           RETURNING ${sql.raw(acceptedInvoiceColumns.join(', '))}
         ), invoice_acceptance AS (
           INSERT INTO invoice_acceptances (id, invoice_id, order_id, signer_name, signature_svg, terms_version,

@@ -25,7 +25,7 @@ export type {
   PaymentChange,
   PaymentUpdate,
 } from './orders.service';
-export { orderNotFound } from './orders.service';
+export { orderNotFound, payableOrderWarmUp } from './orders.service';
 export { ordersRoutes } from './orders.routes';
 
 async function ordersModule(app: FastifyInstance) {
