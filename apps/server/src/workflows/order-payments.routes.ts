@@ -54,7 +54,7 @@ export const orderIntentRoutes: FastifyPluginAsyncZod = async (app) => {
             request.user?.id ?? (await app.resolveSession(request)).id,
             kind,
             orderId,
-          ))!
+          ))
         );
       },
     );

@@ -28,6 +28,18 @@ export type OrderPaymentDoors = Pick<
  */
 export async function createOrderIntent(
   doors: OrderPaymentDoors,
+  buyer: SessionCheck,
+  kind: OrderKind,
+  orderId: string,
+): Promise<CreateOrderIntentResponse | null>;
+export async function createOrderIntent(
+  doors: OrderPaymentDoors,
+  buyer: string,
+  kind: OrderKind,
+  orderId: string,
+): Promise<CreateOrderIntentResponse>;
+export async function createOrderIntent(
+  doors: OrderPaymentDoors,
   buyer: string | SessionCheck,
   kind: OrderKind,
   orderId: string,
