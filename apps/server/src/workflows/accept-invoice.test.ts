@@ -334,14 +334,36 @@ describe('accepting an invoice', () => {
     expect(await written()).toBe(before);
     type Connection = { connection: { parsedStatements: Record<string, string> } };
     // pg's pool and connection internals: its open connections and the statements each has parsed.
+    type Client = {
+      query: <R>(text: string, values: unknown[]) => Promise<{ rows: R[] }>;
+      release: () => void;
+    };
     const pool = (
-      t.database.db as unknown as { $client: { _clients: Connection[]; options: { max: number } } }
+      t.database.db as unknown as {
+        $client: { _clients: Connection[]; options: { max: number }; connect: () => Promise<Client> };
+      }
     ).$client;
     const connections = pool._clients;
     const parsed = () => new Map(connections.flatMap((c) => Object.entries(c.connection.parsedStatements)));
     expect(connections).toHaveLength(pool.options.max);
     for (const connection of connections)
       expect(Object.keys(connection.connection.parsedStatements)).toEqual(expect.arrayContaining(names));
+
+    // Each connection ran them until PostgreSQL settled on a generic plan (decision 231): a request's run plans
+    // nothing (PostgreSQL plans the first five runs of a prepared statement one by one).
+    const held = await Promise.all(connections.map(() => pool.connect()));
+    try {
+      for (const client of held) {
+        const { rows } = await client.query<{ name: string; generic_plans: string; custom_plans: string }>(
+          'SELECT name, generic_plans, custom_plans FROM pg_prepared_statements WHERE name = ANY($1::text[])',
+          [names],
+        );
+        expect(rows.map((row) => row.name).sort()).toEqual([...names].sort());
+        for (const row of rows) expect(Number(row.generic_plans), row.name).toBeGreaterThan(0);
+      }
+    } finally {
+      for (const client of held) client.release();
+    }
 
     // A real accept and intent run the very statements prepared (the same text): none of them is parsed anew.
     const warm = parsed();
