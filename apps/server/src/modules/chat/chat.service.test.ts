@@ -208,6 +208,37 @@ describe('chat door', () => {
     ).rejects.toMatchObject({ code: 'CHAT_NOT_FOUND' });
     const live = await t.app.chat.messageById(t.app.db, posted[1]!.id);
     expect(live).toMatchObject({ seq: 3, businessAction: 'order_created', status: 'sent', attachments: [] });
+    // The live copy is the message as the conversation lists it, field for field.
+    const listed = await t.app.chat.listMessages(t.app.db, buyer.id, 'product', { chatId, limit: 50 });
+    expect(live).toEqual(listed.items.find((message) => message.id === posted[1]!.id));
+  });
+
+  it('reads a message for live delivery with one statement each pool connection prepares once (decision 231)', async () => {
+    type Connection = { connection: { parsedStatements: Record<string, string> } };
+    // pg's pool and connection internals: its open connections and the named statements each has parsed.
+    const pool = (t.app.db as unknown as { $client: { _clients?: Connection[] } }).$client;
+    const parsed = () =>
+      (pool._clients ?? [])
+        .flatMap((c) => Object.values(c.connection.parsedStatements))
+        .filter((text) => text.includes('recipient_read_seq'));
+    const { chatId } = await open();
+    const posted = await t.app.db.transaction((tx) =>
+      t.app.chat.postBusinessActions(tx, {
+        chatId,
+        senderId: seller.id,
+        actions: [
+          { action: 'invoice_sent', payload: {} },
+          { action: 'invoice_expired', payload: {} },
+        ],
+      }),
+    );
+    for (const message of posted)
+      expect(await t.app.chat.messageById(t.app.db, message.id)).toMatchObject({ id: message.id });
+    if (t.app.database.driver === 'pglite') {
+      expect(pool._clients).toBeUndefined(); // one embedded connection, no statement cache
+      return;
+    }
+    expect(new Set(parsed()).size).toBe(1);
   });
   it('stores a repeated client message id once and answers with the stored message', async () => {
     const { chatId } = await open();

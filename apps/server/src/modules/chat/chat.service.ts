@@ -812,9 +812,10 @@ export function createChatService(db: Db, events: DomainEvents, directory: ChatD
 
     /** One stored message by id (live delivery of business actions after commit). */
     async messageById(database: Db, messageId: string): Promise<ChatMessage | null> {
-      // One round trip (it runs for every business action delivered live): the message, its recipient's
-      // markers and its attachments.
-      const [row] = await rows(
+      // One round trip (it runs for every business action delivered live and for its notification): the message,
+      // its recipient's markers and its attachments. Prepared (decision 231): planning it cost PostgreSQL five times
+      // what running it did (0.22 against 0.04 ms), four times per accepted invoice.
+      const [row] = await queryPrepared<Row>(
         database,
         sql`SELECT m.*, coalesce(r.last_read_seq, 0) AS recipient_read_seq,
                    coalesce(r.last_delivered_seq, 0) AS recipient_delivered_seq,
