@@ -353,7 +353,8 @@ try {
     await profiler.post('Profiler.enable');
     await profiler.post('Profiler.setSamplingInterval', { interval: 200 });
   }
-  // Each round's own figures: the first round also pays for pool connections the one-at-a-time pass left cold.
+  // Each round's own figures, with the server's CPU per pair: the same work took 1.5 to 4.5 ms of it from one round
+  // to the next on a machine doing nothing else (decision 231), so a round's latency says as much about the host.
   const rounds: string[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
     const invoices = await prepareInvoices();
@@ -383,7 +384,7 @@ try {
     const pairs = together.both.slice(-BUYERS).sort((x, y) => x - y);
     rounds.push(
       `round ${round + 1}: pair p50 ${percentile(pairs, 50).toFixed(0)} ms, max ${pairs.at(-1)!.toFixed(0)} ms, ` +
-        `wall ${(performance.now() - before.at).toFixed(0)} ms`,
+        `wall ${(performance.now() - before.at).toFixed(0)} ms, server CPU ${((cpu.user + cpu.system) / 1000 / BUYERS).toFixed(2)} ms/pair`,
     );
   }
 
