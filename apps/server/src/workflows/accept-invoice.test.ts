@@ -525,7 +525,7 @@ describe("the order's product or service name in English and French (decision 23
     expect(sellers.json<{ order: Order }>().order.subject.nameFr).toBe(names.name_fr);
   });
 
-  it('My orders and the seller\'s orders find an order by its French product name', async () => {
+  it("My orders and the seller's orders find an order by its French product name", async () => {
     const names = await productNames(productId);
     expect(names.name_en.toLowerCase()).not.toContain(names.name_fr.toLowerCase());
     const searcher = await makeUser(t, ['buyer'], 'Fran Searcher');
@@ -587,7 +587,9 @@ describe("the order's product or service name in English and French (decision 23
     // Renamed since (or gone): which French name is meant cannot be told, none is given; the order follows.
     await withTransaction(t.database.db, async (tx) => {
       await forget(tx);
-      await tx.execute(sql`UPDATE products SET name_en = ${`${names.name_en} (renamed)`} WHERE id = ${productId}`);
+      await tx.execute(
+        sql`UPDATE products SET name_en = ${`${names.name_en} (renamed)`} WHERE id = ${productId}`,
+      );
       await backfill(tx);
       expect(await storedInvoice(tx)).toBeNull();
       expect(

@@ -1,6 +1,12 @@
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import { invoiceCategoryName, provinceNames, shortRef, subjectNameIn, type Invoice } from '@maplesource/contracts';
+import {
+  invoiceCategoryName,
+  provinceNames,
+  shortRef,
+  subjectNameIn,
+  type Invoice,
+} from '@maplesource/contracts';
 
 /**
  * The invoice as a PDF (issue 12, decision 134), with what a Canadian business buyer needs for input tax credits:
