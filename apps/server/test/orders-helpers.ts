@@ -68,6 +68,7 @@ export async function makeOrder(
     totalCents?: number;
     leadDays?: number;
     subjectName?: string;
+    subjectNameFr?: string | null;
   },
 ): Promise<{ orderId: string; chatId: string; invoiceId: string }> {
   const kind = input.kind ?? 'product';
@@ -100,6 +101,7 @@ export async function makeOrder(
       subject: {
         id: 1,
         name: input.subjectName ?? 'Steel brackets',
+        nameFr: input.subjectNameFr === undefined ? 'Supports en acier' : input.subjectNameFr,
         category: 'Hardware',
         quantity: 10,
         unit: null,

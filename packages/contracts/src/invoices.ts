@@ -59,7 +59,13 @@ export const invoiceSchema = z.object({
   seller: invoiceSellerSchema,
   subject: z.object({
     id: z.number().int().positive(),
+    /** The product's or service's English name, as issued. */
     name: z.string(),
+    /**
+     * Its French name (decision 232); null for an invoice issued before it whose name could not be matched.
+     * `subjectNameIn(subject, language)` picks the one to show.
+     */
+    nameFr: z.string().nullable(),
     /** The category's English name, as issued. */
     category: z.string(),
     /** Its French name (decision 212); null for an invoice issued before it whose name could not be matched. */

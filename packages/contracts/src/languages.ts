@@ -29,3 +29,11 @@ export type TextLanguage = (typeof fullyTranslatedLanguages)[number];
 export function textLanguageOf(code: string | null | undefined): TextLanguage {
   return code === 'fr' ? 'fr' : 'en';
 }
+
+/**
+ * A name an invoice or an order copied in English and French (its product or service, decision 232): the French
+ * one when the language is French and the document has it, else the English one it was issued with.
+ */
+export function subjectNameIn(subject: { name: string; nameFr: string | null }, language: string): string {
+  return textLanguageOf(language) === 'fr' && subject.nameFr ? subject.nameFr : subject.name;
+}

@@ -193,7 +193,10 @@ export const orderSchema = z.object({
   seller: z.object({ sellerId: z.number().int(), slug: z.string(), name: z.string() }),
   subject: z.object({
     id: z.number().int(),
+    /** The product's or service's English name, copied from the invoice. */
     name: z.string(),
+    /** Its French name, copied from the invoice (decision 232); null when the invoice has none. */
+    nameFr: z.string().nullable(),
     category: z.string(),
     quantity: z.number().int(),
     unit: z.string().nullable(),
@@ -226,7 +229,10 @@ export const orderResponseSchema = z.object({ order: orderSchema });
 export const orderListResponseSchema = pagedSchema(orderSchema);
 export type OrderList = z.infer<typeof orderListResponseSchema>;
 
-/** GET orders / service-orders / seller/orders: search by order id, product or seller name; every status. */
+/**
+ * GET orders / service-orders / seller/orders: search by order id, product (or service) name in English or French
+ * (decision 232) or seller name; every status.
+ */
 export const orderListQuerySchema = pageQuerySchema.extend({
   search: z.string().trim().max(200).optional(),
   status: orderStatusSchema.optional(),
@@ -293,6 +299,8 @@ export const adminPaymentReviewSchema = paymentReviewSchema.extend({
     buyerName: z.string(),
     sellerName: z.string(),
     subjectName: z.string(),
+    /** The subject's French name copied from the invoice (decision 232), or null. */
+    subjectNameFr: z.string().nullable(),
   }),
 });
 export type AdminPaymentReview = z.infer<typeof adminPaymentReviewSchema>;

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -6,6 +7,7 @@ import {
   type AcceptInvoiceBody,
   type CreateOrderIntentResponse,
   type Order,
+  type OrderList,
 } from '@maplesource/contracts';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import {
@@ -20,7 +22,7 @@ import {
   type Party,
 } from '../../test/orders-helpers';
 import { warmStatementNames } from '../db/prepared';
-import { rowsOf } from '../db/transaction';
+import { rowsOf, withTransaction } from '../db/transaction';
 import { seedCatalog } from '../seed/catalog';
 
 /**
@@ -505,6 +507,128 @@ describe('accepting an invoice', () => {
       payload: { orderId },
     });
     expect(wrongKind.statusCode).toBe(404);
+  });
+});
+
+describe("the order's product or service name in English and French (decision 232)", () => {
+  const productNames = async (id: number) =>
+    rowsOf<{ name_en: string; name_fr: string }>(
+      await t.database.db.execute(sql`SELECT name_en, name_fr FROM products WHERE id = ${id}`),
+    )[0]!;
+  const storedOrder = async (orderId: string) =>
+    rowsOf<{ name: string; fr: string | null }>(
+      await t.database.db.execute(
+        sql`SELECT subject_name AS name, subject_name_fr AS fr FROM orders WHERE id = ${orderId}`,
+      ),
+    )[0]!;
+  const acceptedOrder = async (party: Party) => {
+    const invoice = await issueInvoiceFor(t, { buyer: party, seller, productId });
+    const res = await accept(party, body(invoice.token));
+    expect(res.statusCode, res.body).toBe(201);
+    return { invoice, orderId: res.json<{ orderId: string }>().orderId };
+  };
+
+  it('accepting copies both names into the order, which the buyer and the seller read', async () => {
+    const names = await productNames(productId);
+    expect(names.name_fr).not.toBe(names.name_en);
+    const { orderId } = await acceptedOrder(buyer);
+    expect(await storedOrder(orderId)).toEqual({ name: names.name_en, fr: names.name_fr });
+    const read = await t.app.inject({ method: 'GET', url: `/api/v1/orders/${orderId}`, headers: as(buyer) });
+    expect(read.json<{ order: Order }>().order.subject).toMatchObject({
+      name: names.name_en,
+      nameFr: names.name_fr,
+    });
+    const sellers = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/seller/orders/${orderId}`,
+      headers: as(seller, 'seller'),
+    });
+    expect(sellers.statusCode, sellers.body).toBe(200);
+    expect(sellers.json<{ order: Order }>().order.subject.nameFr).toBe(names.name_fr);
+  });
+
+  it("My orders and the seller's orders find an order by its French product name", async () => {
+    const names = await productNames(productId);
+    expect(names.name_en.toLowerCase()).not.toContain(names.name_fr.toLowerCase());
+    const searcher = await makeUser(t, ['buyer'], 'Fran Searcher');
+    const { orderId } = await acceptedOrder(searcher);
+    const search = encodeURIComponent(names.name_fr.toUpperCase());
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/orders?search=${search}`,
+      headers: as(searcher),
+    });
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json<OrderList>().items.map((order) => order.id)).toEqual([orderId]);
+    const sellers = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/seller/orders?search=${search}&pageSize=50`,
+      headers: as(seller, 'seller'),
+    });
+    expect(sellers.json<OrderList>().items.map((order) => order.id)).toContain(orderId);
+    const nothing = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/orders?search=${encodeURIComponent('Aucun produit de ce nom')}`,
+      headers: as(searcher),
+    });
+    expect(nothing.json<OrderList>().total).toBe(0);
+  });
+
+  it('migration 0687 fills older invoices and their orders only where the catalogue still has that name', async () => {
+    const migration = readFileSync(
+      new URL('../db/migrations/0687_invoices_orders_subject_name_in_both_languages.sql', import.meta.url),
+      'utf8',
+    );
+    // Its three backfill statements (after the ALTERs the test database already ran), one at a time.
+    const statements = migration
+      .slice(migration.indexOf('UPDATE invoices'))
+      .split(';')
+      .map((part) => part.replace(/--.*$/gm, '').trim())
+      .filter(Boolean);
+    expect(statements).toHaveLength(3);
+    const backfill = async (db: typeof t.database.db) => {
+      for (const statement of statements) await db.execute(sql.raw(statement));
+    };
+    const names = await productNames(productId);
+    const { invoice, orderId } = await acceptedOrder(buyer);
+    const storedInvoice = async (db: typeof t.database.db) =>
+      rowsOf<{ fr: string | null }>(
+        await db.execute(sql`SELECT subject_name_fr AS fr FROM invoices WHERE id = ${invoice.invoiceId}`),
+      )[0]!.fr;
+    const forget = async (db: typeof t.database.db) => {
+      await db.execute(sql`UPDATE invoices SET subject_name_fr = NULL WHERE id = ${invoice.invoiceId}`);
+      await db.execute(sql`UPDATE orders SET subject_name_fr = NULL WHERE id = ${orderId}`);
+    };
+
+    // Unambiguous: the product is still there under the English name the invoice was issued with.
+    await forget(t.database.db);
+    await backfill(t.database.db);
+    expect(await storedInvoice(t.database.db)).toBe(names.name_fr);
+    expect((await storedOrder(orderId)).fr).toBe(names.name_fr);
+
+    // Renamed since (or gone): which French name is meant cannot be told, none is given; the order follows.
+    await withTransaction(t.database.db, async (tx) => {
+      await forget(tx);
+      await tx.execute(
+        sql`UPDATE products SET name_en = ${`${names.name_en} (renamed)`} WHERE id = ${productId}`,
+      );
+      await backfill(tx);
+      expect(await storedInvoice(tx)).toBeNull();
+      expect(
+        rowsOf<{ fr: string | null }>(
+          await tx.execute(sql`SELECT subject_name_fr AS fr FROM orders WHERE id = ${orderId}`),
+        )[0]!.fr,
+      ).toBeNull();
+      // Another product that has the English name now is another product: still none.
+      await tx.execute(sql`UPDATE products SET name_en = ${names.name_en}
+        WHERE id = (SELECT min(id) FROM products WHERE id <> ${productId})`);
+      await backfill(tx);
+      expect(await storedInvoice(tx)).toBeNull();
+      throw new Error('rolled back');
+    }).catch((error: unknown) => {
+      if (!(error instanceof Error) || error.message !== 'rolled back') throw error;
+    });
+    expect(await storedInvoice(t.database.db)).toBe(names.name_fr);
   });
 });
 

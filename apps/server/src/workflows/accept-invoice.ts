@@ -128,6 +128,7 @@ function acceptanceQuery(doors: AcceptInvoiceDoors, request: AcceptInvoiceReques
       sellerName: invoice.column('seller_name'),
       subjectId: invoice.column('subject_id'),
       subjectName: invoice.column('subject_name'),
+      subjectNameFr: invoice.column('subject_name_fr'),
       subjectCategory: invoice.column('subject_category'),
       quantity: invoice.column('quantity'),
       unit: invoice.column('unit'),

@@ -551,6 +551,82 @@ describe("the invoice's category in the reader's language (decision 212)", () =>
   });
 });
 
+describe("the invoice's product or service name in the reader's language (decision 232)", () => {
+  const namesOf = async (kind: 'product' | 'service', id: number) =>
+    rowsOf<{ name_en: string; name_fr: string }>(
+      await t.database.db.execute(
+        kind === 'product'
+          ? sql`SELECT name_en, name_fr FROM products WHERE id = ${id}`
+          : sql`SELECT name_en, name_fr FROM services WHERE id = ${id}`,
+      ),
+    )[0]!;
+  const storedNames = async (id: string) =>
+    rowsOf<{ name: string; fr: string | null }>(
+      await t.database.db.execute(
+        sql`SELECT subject_name AS name, subject_name_fr AS fr FROM invoices WHERE id = ${id}`,
+      ),
+    )[0]!;
+
+  it('stores both names when issued and the details answer both; the French PDF prints the French one', async () => {
+    const { buyer, chatId } = await newConversation();
+    const invoice = await issued(chatId);
+    const names = await namesOf('product', invoice.subject.id);
+    expect(names.name_fr).not.toBe(names.name_en);
+    expect(invoice.subject).toMatchObject({ name: names.name_en, nameFr: names.name_fr });
+    expect(await storedNames(invoice.id)).toEqual({ name: names.name_en, fr: names.name_fr });
+    const read = await details(buyer, invoice.token);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json<{ invoice: Invoice }>().invoice.subject).toMatchObject({
+      name: names.name_en,
+      nameFr: names.name_fr,
+    });
+
+    const english = await pdfText((await pdf(buyer, invoice.token, 'en')).rawPayload);
+    expect(english).toContain(names.name_en);
+    expect(english).not.toContain(names.name_fr);
+    const french = await pdfText((await pdf(buyer, invoice.token, 'fr')).rawPayload);
+    expect(french).toContain(names.name_fr);
+    expect(french).not.toContain(names.name_en);
+  });
+
+  it('prints each language of a Quebec PDF with its own name, and does the same for a service', async () => {
+    const quebec = await newConversation({ province: 'QC', postal: 'H2X 1Y4' });
+    const invoice = await issued(quebec.chatId);
+    const names = await namesOf('product', invoice.subject.id);
+    const both = await pdfText((await pdf(quebec.buyer, invoice.token, 'en')).rawPayload);
+    // French first, then English (decision 152): the French part names the product in French.
+    expect(both.indexOf(names.name_fr)).toBeGreaterThanOrEqual(0);
+    expect(both.indexOf(names.name_fr)).toBeLessThan(both.indexOf('INVOICE'));
+    expect(both.indexOf(names.name_en)).toBeGreaterThan(both.indexOf('INVOICE'));
+
+    const { buyer, chatId } = await newConversation({ kind: 'service' });
+    const service = await issued(chatId, {}, 'service');
+    const serviceNames = await namesOf('service', service.subject.id);
+    expect(serviceNames.name_fr).not.toBe(serviceNames.name_en);
+    const read = await details(buyer, service.token, 'service-invoice');
+    expect(read.json<{ invoice: Invoice }>().invoice.subject).toMatchObject({
+      name: serviceNames.name_en,
+      nameFr: serviceNames.name_fr,
+    });
+    const servicePdf = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/service-invoice/pdf?invoiceToken=${service.token}&lang=fr`,
+      headers: headers(buyer),
+    });
+    expect(await pdfText(servicePdf.rawPayload)).toContain(serviceNames.name_fr);
+  });
+
+  it('shows the English name it was issued with when the invoice has no French name', async () => {
+    const { buyer, chatId } = await newConversation();
+    const invoice = await issued(chatId);
+    await t.database.db.execute(sql`UPDATE invoices SET subject_name_fr = NULL WHERE id = ${invoice.id}`);
+    const read = await details(buyer, invoice.token);
+    expect(read.json<{ invoice: Invoice }>().invoice.subject.nameFr).toBeNull();
+    const french = await pdfText((await pdf(buyer, invoice.token, 'fr')).rawPayload);
+    expect(french).toContain(invoice.subject.name);
+  });
+});
+
 describe('rejecting an invoice', () => {
   it('needs a reason of 3 to 1000 characters', async () => {
     const { buyer, chatId } = await newConversation();

@@ -128,6 +128,7 @@ export function issueInvoice(
       subject: {
         id: chat.subjectId,
         name: item.nameEn,
+        nameFr: item.nameFr,
         category: item.category.nameEn,
         categoryFr: item.category.nameFr,
         quantity: body.quantity ?? quotation.quantity,

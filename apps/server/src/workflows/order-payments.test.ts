@@ -441,6 +441,11 @@ describe('payment reviews and refunds', () => {
     });
     expect(queue.statusCode).toBe(200);
     expect(queue.json().items.map((item: { id: string }) => item.id)).toContain(review.id);
+    // The order's product in both languages, for an admin reading in either (decision 232).
+    expect(queue.json().items.find((item: { id: string }) => item.id === review.id).order).toMatchObject({
+      subjectName: 'Steel brackets',
+      subjectNameFr: 'Supports en acier',
+    });
 
     const [a, b] = await Promise.all([
       resolve(review.id, { outcome: 'refund', amountCents: 5_000, note: 'Partial: one crate damaged' }),

@@ -1,6 +1,12 @@
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import { invoiceCategoryName, provinceNames, shortRef, type Invoice } from '@maplesource/contracts';
+import {
+  invoiceCategoryName,
+  provinceNames,
+  shortRef,
+  subjectNameIn,
+  type Invoice,
+} from '@maplesource/contracts';
 
 /**
  * The invoice as a PDF (issue 12, decision 134), with what a Canadian business buyer needs for input tax credits:
@@ -139,7 +145,7 @@ function writeInvoice(doc: PDFKit.PDFDocument, invoice: Invoice, language: Langu
   );
 
   doc.moveDown().font('bold').fontSize(12).text(l.description).fontSize(10);
-  doc.font('regular').text(invoice.subject.name);
+  doc.font('regular').text(subjectNameIn(invoice.subject, language));
   line(l.category, invoiceCategoryName(invoice.subject, language));
   line(l.quantity, `${invoice.subject.quantity}${invoice.subject.unit ? ` ${invoice.subject.unit}` : ''}`);
   if (invoice.leadDays !== null) line(l.leadDays, String(invoice.leadDays));

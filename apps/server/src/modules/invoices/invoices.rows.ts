@@ -24,6 +24,7 @@ export interface InvoiceRow {
   seller_qst_number: string | null;
   subject_id: number | string;
   subject_name: string;
+  subject_name_fr: string | null;
   subject_category: string;
   subject_category_fr: string | null;
   quantity: number | string;
@@ -88,6 +89,7 @@ export function toInvoice(row: InvoiceRow, now: Date): Invoice {
     subject: {
       id: Number(row.subject_id),
       name: row.subject_name,
+      nameFr: row.subject_name_fr,
       category: row.subject_category,
       categoryFr: row.subject_category_fr,
       quantity: Number(row.quantity),

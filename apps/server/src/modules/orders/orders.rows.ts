@@ -28,6 +28,7 @@ export interface OrderRow {
   seller_name: string;
   subject_id: number | string;
   subject_name: string;
+  subject_name_fr: string | null;
   subject_category: string;
   quantity: number;
   unit: string | null;
@@ -138,6 +139,7 @@ export function toOrder(
     subject: {
       id: Number(row.subject_id),
       name: row.subject_name,
+      nameFr: row.subject_name_fr,
       category: row.subject_category,
       quantity: Number(row.quantity),
       unit: row.unit,

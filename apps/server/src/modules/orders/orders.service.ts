@@ -52,7 +52,15 @@ export interface NewOrder {
   buyer: { userId: string; name: string };
   sellerUserId: string;
   seller: { sellerId: number; slug: string; name: string };
-  subject: { id: number; name: string; category: string; quantity: number; unit: string | null };
+  subject: {
+    id: number;
+    name: string;
+    /** The French name copied from the invoice (decision 232). */
+    nameFr: string | null;
+    category: string;
+    quantity: number;
+    unit: string | null;
+  };
   negotiatedPriceCents: number;
   shippingCents: number;
   taxCents: number;
@@ -75,6 +83,7 @@ export type CopiedOrderField =
   | 'sellerName'
   | 'subjectId'
   | 'subjectName'
+  | 'subjectNameFr'
   | 'subjectCategory'
   | 'quantity'
   | 'unit'
@@ -215,7 +224,8 @@ function searchClause(search: string | undefined): SQL {
   const pattern = likePattern(search);
   // The short reference as the screens show it (`#3F2A9C01`, decision 213) finds its order too.
   const idPattern = likePattern(search.trim().replace(/^#/, ''));
-  return sql` AND (o.id::text ILIKE ${idPattern} OR o.subject_name ILIKE ${pattern} OR o.seller_name ILIKE ${pattern})`;
+  return sql` AND (o.id::text ILIKE ${idPattern} OR o.subject_name ILIKE ${pattern}
+    OR o.subject_name_fr ILIKE ${pattern} OR o.seller_name ILIKE ${pattern})`;
 }
 
 /**
@@ -296,13 +306,13 @@ export function createOrdersService(directory: OrdersDirectory) {
         await tx.execute(sql`
           WITH placed AS (
           INSERT INTO orders (id, kind, invoice_id, invoice_token, chat_id, buyer_user_id, buyer_name,
-            seller_user_id, seller_id, seller_slug, seller_name, subject_id, subject_name, subject_category,
-            quantity, unit, negotiated_price_cents, shipping_cents, tax_cents, total_cents, lead_days,
-            shipping_address, billing_address, placed_at, updated_at)
+            seller_user_id, seller_id, seller_slug, seller_name, subject_id, subject_name, subject_name_fr,
+            subject_category, quantity, unit, negotiated_price_cents, shipping_cents, tax_cents, total_cents,
+            lead_days, shipping_address, billing_address, placed_at, updated_at)
           VALUES (${id}, ${input.kind}, ${input.invoiceId}, ${input.invoiceToken}, ${input.chatId},
             ${input.buyer.userId}, ${input.buyer.name}, ${input.sellerUserId}, ${input.seller.sellerId},
             ${input.seller.slug}, ${input.seller.name}, ${input.subject.id}, ${input.subject.name},
-            ${input.subject.category}, ${input.subject.quantity}, ${input.subject.unit},
+            ${input.subject.nameFr}, ${input.subject.category}, ${input.subject.quantity}, ${input.subject.unit},
             ${input.negotiatedPriceCents}, ${input.shippingCents}, ${input.taxCents}, ${input.totalCents},
             ${input.leadDays}, ${JSON.stringify(input.shippingAddress)}::jsonb,
             ${JSON.stringify(input.billingAddress)}::jsonb, ${input.placedAt}, ${input.placedAt})
@@ -336,12 +346,12 @@ export function createOrdersService(directory: OrdersDirectory) {
       const placedAt = sql`${input.placedAt.toISOString()}::timestamptz`;
       const cte = sql`placed_order AS (
           INSERT INTO orders (id, kind, invoice_id, invoice_token, chat_id, buyer_user_id, buyer_name,
-            seller_user_id, seller_id, seller_slug, seller_name, subject_id, subject_name, subject_category,
-            quantity, unit, negotiated_price_cents, shipping_cents, tax_cents, total_cents, lead_days,
-            shipping_address, billing_address, placed_at, updated_at)
+            seller_user_id, seller_id, seller_slug, seller_name, subject_id, subject_name, subject_name_fr,
+            subject_category, quantity, unit, negotiated_price_cents, shipping_cents, tax_cents, total_cents,
+            lead_days, shipping_address, billing_address, placed_at, updated_at)
           SELECT ${input.id}::uuid, ${input.kind}::text, ${c.invoiceId}, ${c.invoiceToken}, ${c.chatId},
             ${input.buyerUserId}::uuid, ${c.buyerName}, ${c.sellerUserId}, ${c.sellerId}, ${c.sellerSlug},
-            ${c.sellerName}, ${c.subjectId}, ${c.subjectName}, ${c.subjectCategory}, ${c.quantity}, ${c.unit},
+            ${c.sellerName}, ${c.subjectId}, ${c.subjectName}, ${c.subjectNameFr}, ${c.subjectCategory}, ${c.quantity}, ${c.unit},
             ${c.negotiatedPriceCents}, ${c.shippingCents}, ${c.taxCents}, ${c.totalCents}, ${c.leadDays},
             ${JSON.stringify(input.shippingAddress)}::jsonb, ${JSON.stringify(input.billingAddress)}::jsonb,
             ${placedAt}, ${placedAt}
@@ -820,6 +830,7 @@ interface AdminReviewRow {
   buyer_name: string;
   seller_name: string;
   subject_name: string;
+  subject_name_fr: string | null;
   chat_id: string;
   order_status: OrderStatus;
   invoice_token: string;
@@ -829,7 +840,7 @@ interface AdminReviewRow {
 const adminReviewSelect = sql`
   SELECT r.id, r.order_id, o.kind, r.status, r.reason, r.resolution_note, r.refund_cents, r.created_at,
          r.resolved_at, o.total_cents, p.status AS payment_status, p.refunded_cents, p.paid_at, p.intent_id,
-         o.buyer_name, o.seller_name, o.subject_name, o.chat_id, o.status AS order_status,
+         o.buyer_name, o.seller_name, o.subject_name, o.subject_name_fr, o.chat_id, o.status AS order_status,
          o.invoice_token, o.seller_user_id
   FROM payment_reviews r JOIN orders o ON o.id = r.order_id LEFT JOIN order_payments p ON p.order_id = o.id`;
 
@@ -854,6 +865,7 @@ function toAdminReview(row: AdminReviewRow): AdminPaymentReview {
       buyerName: row.buyer_name,
       sellerName: row.seller_name,
       subjectName: row.subject_name,
+      subjectNameFr: row.subject_name_fr,
     },
   };
 }

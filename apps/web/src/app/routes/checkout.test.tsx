@@ -289,6 +289,15 @@ describe('checkout', () => {
     }
   });
 
+  it("names the item of the summary in the reader's language (decision 232)", async () => {
+    backend(makeOrder(), [], []);
+    const view = renderApp(`/checkout?order=${ORDER_ID}&kind=product`);
+    expect(await screen.findByText('Steel brackets')).toBeInTheDocument();
+    await act(() => view.i18n.changeLanguage('fr'));
+    expect(await screen.findByText('Supports en acier')).toBeInTheDocument();
+    expect(screen.queryByText('Steel brackets')).not.toBeInTheDocument();
+  });
+
   it('shows the cancellation when the order is cancelled while the payment is awaited', async () => {
     const order = makeOrder();
     backend(

@@ -214,3 +214,53 @@ describe('order detail', () => {
     expect(sent).toEqual({ reason: 'bent — half the brackets' });
   });
 });
+
+describe("the product or service name in the reader's language (decision 232)", () => {
+  it('lists orders by their French name in French, and by the English one in English', async () => {
+    serve((url) =>
+      url.pathname.endsWith('/api/v1/orders')
+        ? json({ items: [makeOrder()], total: 1, page: 1, pageSize: 10 })
+        : undefined,
+    );
+    const french = renderApp('/fr/my-orders');
+    expect(await screen.findByText('Supports en acier')).toBeInTheDocument();
+    expect(screen.queryByText('Steel brackets')).not.toBeInTheDocument();
+    french.unmount();
+    renderApp('/my-orders');
+    expect(await screen.findByText('Steel brackets')).toBeInTheDocument();
+    expect(screen.queryByText('Supports en acier')).not.toBeInTheDocument();
+  });
+
+  it('shows the French name on the order and service order pages in French', async () => {
+    serve((url) =>
+      url.pathname.endsWith(`/orders/${ORDER_ID}`)
+        ? json({ order: makeOrder() })
+        : url.pathname.endsWith(`/service-orders/${ORDER_ID}`)
+          ? json({
+              order: makeOrder({
+                kind: 'service',
+                subject: { ...makeOrder().subject, name: 'CNC machining', nameFr: 'Usinage CNC' },
+              }),
+            })
+          : undefined,
+    );
+    const product = renderApp(`/fr/order/${ORDER_ID}`);
+    expect(await screen.findByText('Supports en acier')).toBeInTheDocument();
+    expect(screen.queryByText('Steel brackets')).not.toBeInTheDocument();
+    product.unmount();
+    renderApp(`/fr/service-order/${ORDER_ID}`);
+    expect(await screen.findByText('Usinage CNC')).toBeInTheDocument();
+    expect(screen.queryByText('CNC machining')).not.toBeInTheDocument();
+  });
+
+  it('shows the English name an order has when it has no French one', async () => {
+    const order = makeOrder({ subject: { ...makeOrder().subject, nameFr: null } });
+    serve((url) =>
+      url.pathname.endsWith('/api/v1/orders')
+        ? json({ items: [order], total: 1, page: 1, pageSize: 10 })
+        : undefined,
+    );
+    renderApp('/fr/my-orders');
+    expect(await screen.findByText('Steel brackets')).toBeInTheDocument();
+  });
+});

@@ -26,6 +26,7 @@ export function makeInvoice(overrides: Partial<Invoice> = {}): Invoice {
     subject: {
       id: 3,
       name: 'Aluminum extrusion',
+      nameFr: 'Profilé d’aluminium',
       category: 'Metals',
       categoryFr: 'Métaux',
       quantity: 500,

@@ -1,6 +1,7 @@
 import { shortRef } from '@maplesource/contracts/common';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { subjectNameIn } from '@maplesource/contracts/languages';
 import {
   paymentReviewStatuses,
   type AdminPaymentReview,
@@ -129,7 +130,7 @@ function ResolveForm({ review }: { review: AdminPaymentReview }) {
 
 /** Payment reviews (issue 12, spec §9): the queue of buyers' requests; an admin refunds (full or partial) or dismisses. */
 export function PaymentReviewsPanel() {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
   const format = useFormat();
   const [status, setStatus] = useState<PaymentReviewStatus | null>('open');
   const [page, setPage] = useState(1);
@@ -176,7 +177,12 @@ export function PaymentReviewsPanel() {
             >
               <div className="flex flex-wrap justify-between gap-2">
                 <div className="min-w-0">
-                  <p className="font-medium break-words text-gray-900">{review.order.subjectName}</p>
+                  <p className="font-medium break-words text-gray-900">
+                    {subjectNameIn(
+                      { name: review.order.subjectName, nameFr: review.order.subjectNameFr },
+                      i18n.language,
+                    )}
+                  </p>
                   <p className="text-sm break-words text-gray-600">
                     {t('paymentReviews.parties', {
                       buyer: review.order.buyerName,

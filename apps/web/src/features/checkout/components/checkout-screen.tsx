@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { subjectNameIn } from '@maplesource/contracts/languages';
 import type { Order, OrderKind } from '@maplesource/contracts/orders';
 import type { CreateOrderIntentResponse } from '@maplesource/contracts/payments';
 import { LoadingState } from '../../../components/ui/query-states';
@@ -192,7 +193,7 @@ function CheckoutFlow({
   returnedFromChallenge: boolean;
   links: CheckoutLinks;
 }) {
-  const { t } = useTranslation('payments');
+  const { t, i18n } = useTranslation('payments');
   const format = useFormat();
   const [phase, setPhase] = useState<Phase>(() => initialPhase(initialOrder, returnedFromChallenge));
   const polling = phase.name === 'processing';
@@ -329,7 +330,9 @@ function CheckoutFlow({
         <dl className="mt-2 space-y-1">
           <div className="flex justify-between gap-2">
             <dt className="text-gray-600">{t('checkout.summary.item')}</dt>
-            <dd className="text-right break-words text-gray-900">{current.subject.name}</dd>
+            <dd className="text-right break-words text-gray-900">
+              {subjectNameIn(current.subject, i18n.language)}
+            </dd>
           </div>
           <div className="flex justify-between gap-2">
             <dt className="text-gray-600">{t('checkout.summary.seller')}</dt>

@@ -2,6 +2,7 @@ import { shortRef } from '@maplesource/contracts/common';
 import type { ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { invoiceCategoryName, type Invoice } from '@maplesource/contracts/invoices';
+import { subjectNameIn } from '@maplesource/contracts/languages';
 import { provinceNames } from '@maplesource/contracts/provinces';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 
@@ -46,7 +47,7 @@ export function InvoiceDocument({ invoice, t, lang }: { invoice: Invoice; t: TFu
   if (invoice.taxOverrideReason) summary.push([t('summary.taxOverrideReason'), invoice.taxOverrideReason]);
 
   const product: Rows = [
-    [t(`document.subject.${invoice.kind}`), invoice.subject.name],
+    [t(`document.subject.${invoice.kind}`), subjectNameIn(invoice.subject, lang)],
     [t('document.category'), invoiceCategoryName(invoice.subject, lang) || none],
     [
       t('document.quantity'),

@@ -45,6 +45,7 @@ describe('the invoice page (spec §2)', () => {
               subject: {
                 id: 3,
                 name: 'CNC machining',
+                nameFr: 'Usinage CNC',
                 category: 'Machining',
                 categoryFr: 'Usinage',
                 quantity: 1,
@@ -158,6 +159,33 @@ describe('the invoice page (spec §2)', () => {
     renderInvoicePage(`/invoice/${token}?kind=product`, 'fr');
     expect(await screen.findByRole('heading', { name: 'Résumé' })).toBeInTheDocument();
     expect(screen.getByText('Metals')).toBeInTheDocument();
+  });
+
+  it("names the product in the reader's language, and a Quebec invoice's in the language it is read in (decision 232)", async () => {
+    server(() => json(200, { invoice: makeInvoice() }));
+    const french = renderInvoicePage(`/invoice/${token}?kind=product`, 'fr');
+    expect(await screen.findByRole('heading', { name: 'Résumé' })).toBeInTheDocument();
+    // In the document and in the line under the title.
+    expect(screen.getByText('Profilé d’aluminium')).toBeInTheDocument();
+    expect(screen.getByText(/^Profilé d’aluminium · /)).toBeInTheDocument();
+    expect(screen.queryByText(/Aluminum extrusion/)).not.toBeInTheDocument();
+    french.unmount();
+
+    server(() => json(200, { invoice: makeInvoice({ deliveryProvince: 'QC', documentLanguage: 'fr' }) }));
+    renderInvoicePage(`/invoice/${token}?kind=product`);
+    expect(await screen.findByRole('heading', { name: 'Résumé' })).toBeInTheDocument();
+    expect(screen.getByText('Profilé d’aluminium')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Read in English' }));
+    expect(screen.getByText('Aluminum extrusion')).toBeInTheDocument();
+    expect(screen.queryByText(/Profilé d’aluminium/)).not.toBeInTheDocument();
+  });
+
+  it("shows an older invoice's English product name in French when it has no French name", async () => {
+    const invoice = makeInvoice();
+    server(() => json(200, { invoice: { ...invoice, subject: { ...invoice.subject, nameFr: null } } }));
+    renderInvoicePage(`/invoice/${token}?kind=product`, 'fr');
+    expect(await screen.findByRole('heading', { name: 'Résumé' })).toBeInTheDocument();
+    expect(screen.getByText('Aluminum extrusion')).toBeInTheDocument();
   });
 
   it('names the invoice by its short reference, the same in the title and the document (decision 213)', async () => {

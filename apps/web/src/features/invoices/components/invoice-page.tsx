@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Invoice, InvoiceKind } from '@maplesource/contracts/invoices';
+import { subjectNameIn } from '@maplesource/contracts/languages';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { LoadError, LoadingState } from '../../../components/ui/query-states';
 import { Modal } from '../../../components/ui/modal';
@@ -97,7 +98,7 @@ function LoadedInvoice({ invoice, startAccepting }: { invoice: Invoice; startAcc
             {t('page.title', { id: shortRef(invoice.id) })}
           </h1>
           <p className="text-sm text-gray-700">
-            {invoice.subject.name} · {format.money(invoice.totalCents)} ·{' '}
+            {subjectNameIn(invoice.subject, documentLanguage)} · {format.money(invoice.totalCents)} ·{' '}
             <span className="font-medium">{t(`status.${expired ? 'expired' : invoice.status}`)}</span>
           </p>
         </div>

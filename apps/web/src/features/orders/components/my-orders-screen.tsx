@@ -2,6 +2,7 @@ import { shortRef } from '@maplesource/contracts/common';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { subjectNameIn } from '@maplesource/contracts/languages';
 import type { Order } from '@maplesource/contracts/orders';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Field, Input } from '../../../components/ui/field';
@@ -26,7 +27,7 @@ const payable = new Set(['unpaid', 'failed', 'requires_action']);
 
 /** /my-orders: search by ID, product or seller (debounced), status filter, products/services, pages — all in the URL. */
 export function MyOrdersScreen({ links }: { links: OrderLinks }) {
-  const { t } = useTranslation('orders');
+  const { t, i18n } = useTranslation('orders');
   const format = useFormat();
   const [params, setParams] = useSearchParams();
   const filters = readListFilters(params);
@@ -82,7 +83,9 @@ export function MyOrdersScreen({ links }: { links: OrderLinks }) {
           {orders.data.items.map((order) => (
             <li key={order.id} className="flex flex-wrap items-start gap-3 p-4" data-testid="order-row">
               <div className="min-w-0 flex-1">
-                <p className="font-medium break-words text-gray-900">{order.subject.name}</p>
+                <p className="font-medium break-words text-gray-900">
+                  {subjectNameIn(order.subject, i18n.language)}
+                </p>
                 <p className="text-sm break-words text-gray-600">
                   {t('myOrders.seller', { name: order.seller.name })}
                 </p>

@@ -2,6 +2,7 @@ import { shortRef } from '@maplesource/contracts/common';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { subjectNameIn } from '@maplesource/contracts/languages';
 import type { Order, OrderAddress, OrderKind } from '@maplesource/contracts/orders';
 import { provinceNames } from '@maplesource/contracts/province-names';
 import { buttonClasses } from '../../../components/ui/button';
@@ -81,7 +82,7 @@ export function OrderDetailScreen({
   orderId: string;
   links: OrderDetailLinks;
 }) {
-  const { t } = useTranslation('orders');
+  const { t, i18n } = useTranslation('orders');
   const format = useFormat();
   const query = useOrder(kind, orderId);
   const back = (
@@ -144,7 +145,7 @@ export function OrderDetailScreen({
         >
           <dl className="space-y-1">
             <Row term={t(kind === 'service' ? 'orderDetail.service' : 'orderDetail.product')}>
-              {order.subject.name}
+              {subjectNameIn(order.subject, i18n.language)}
             </Row>
             <Row term={t('orderDetail.quantity')}>
               {format.number(order.subject.quantity)}

@@ -1,5 +1,6 @@
 import { shortRef } from '@maplesource/contracts/common';
 import { useTranslation } from 'react-i18next';
+import { subjectNameIn } from '@maplesource/contracts/languages';
 import type { Order } from '@maplesource/contracts/orders';
 import { useFormat } from '../../../lib/format';
 import { OrderStatusBadge, PaymentStatusText } from './order-status-badge';
@@ -7,13 +8,15 @@ import { OrderStatusChanger } from './order-status-changer';
 
 /** One order as the seller sees it: item, buyer, amount, statuses, tracking and the next step. */
 export function SellerOrderRow({ order }: { order: Order }) {
-  const { t } = useTranslation('orders');
+  const { t, i18n } = useTranslation('orders');
   const format = useFormat();
   return (
     <li className="space-y-2 p-4" data-testid="seller-order-row">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <p className="font-medium break-words text-gray-900">{order.subject.name}</p>
+          <p className="font-medium break-words text-gray-900">
+            {subjectNameIn(order.subject, i18n.language)}
+          </p>
           <p className="text-sm break-words text-gray-600">{t('seller.buyer', { name: order.buyer.name })}</p>
           <p className="text-xs break-all text-gray-500">
             {t('myOrders.orderNumber', { id: shortRef(order.id) })}
