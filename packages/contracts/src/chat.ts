@@ -132,6 +132,8 @@ export const chatQuotationPayloadSchema = z.object({
   /** Short reference shown as the request id. */
   requestId: z.string().min(1).max(100),
   subjectName: z.string().max(300),
+  /** The French name (decision 233); absent from quotations made before it, null when unknown. */
+  subjectNameFr: z.string().max(300).nullable().optional(),
   quantity: z.number().int().positive(),
   deadline: z.string(),
   minPriceCents: z.number().int().nonnegative(),
@@ -164,7 +166,13 @@ export type ChatParty = z.infer<typeof chatPartySchema>;
 
 export const chatListItemSchema = z.object({
   id: z.uuid(),
-  subject: z.object({ kind: chatSubjectKindSchema, id: z.number().int().positive(), name: z.string() }),
+  subject: z.object({
+    kind: chatSubjectKindSchema,
+    id: z.number().int().positive(),
+    name: z.string(),
+    /** The French name (decision 233); null when unknown (the English name is shown). */
+    nameFr: z.string().nullable(),
+  }),
   buyer: chatPartySchema,
   seller: chatPartySchema,
   /** Which side the requesting user is on; `otherParty` is the one they talk to. */

@@ -31,8 +31,9 @@ export function textLanguageOf(code: string | null | undefined): TextLanguage {
 }
 
 /**
- * A name an invoice or an order copied in English and French (its product or service, decision 232): the French
- * one when the language is French and the document has it, else the English one it was issued with.
+ * A name an invoice or an order (decision 232), a conversation or a quotation (decision 233) copied in English and
+ * French (its product or service): the French one when the language is French and the copy has it, else the English
+ * one it was made with.
  */
 export function subjectNameIn(subject: { name: string; nameFr: string | null }, language: string): string {
   return textLanguageOf(language) === 'fr' && subject.nameFr ? subject.nameFr : subject.name;

@@ -51,6 +51,8 @@ export const notificationMetadataSchema = z.looseObject({
   subjectKind: z.enum(['product', 'service']).optional(),
   /** The product or service the conversation is about. */
   subjectName: z.string().optional(),
+  /** Its French name (decision 233), when the conversation knows it. */
+  subjectNameFr: z.string().optional(),
   /** The quotation's short reference (`quotation_*`). */
   requestId: z.string().optional(),
   invoiceId: z.string().optional(),

@@ -97,6 +97,8 @@ export const quotationSchema = z.object({
     kind: z.enum(['product', 'service']),
     id: z.number().int().positive(),
     name: z.string(),
+    /** The French name (decision 233); null when unknown (the English name is shown). */
+    nameFr: z.string().nullable(),
   }),
   buyerId: z.uuid(),
   sellerUserId: z.uuid(),

@@ -1,10 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InquiryResponse, Quotation } from '@maplesource/contracts';
+import type {
+  ChatDetailResponse,
+  ChatListResponse,
+  InquiryResponse,
+  Notification,
+  Quotation,
+} from '@maplesource/contracts';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { signUp, type SignedUp } from '../../test/accounts-helpers';
-import { rowsOf } from '../db/transaction';
+import { rowsOf, withTransaction } from '../db/transaction';
 import { seedCatalog } from '../seed/catalog';
 
 /**
@@ -283,5 +290,142 @@ describe("the seller's answer", () => {
       rejectionReason: 'Out of stock',
     });
     expect((await actionsIn(fresh.chatId)).at(-1)).toBe('quotation_rejected');
+  });
+});
+
+/**
+ * Decision 233: the conversation and the quotation keep the subject's French name beside the English one, from
+ * the catalogue when the inquiry is sent; the chat list and detail, the quotation and the notifications carry it.
+ */
+describe("the subject's name in English and French", () => {
+  let reader: SignedUp;
+  const productNames = async () =>
+    rowsOf<{ name_en: string; name_fr: string }>(
+      await t.database.db.execute(sql`SELECT name_en, name_fr FROM products WHERE id = ${productId}`),
+    )[0]!;
+  const storedNames = async (db: typeof t.database.db, table: 'chats' | 'quotation_requests', id: string) =>
+    rowsOf<{ name: string; fr: string | null }>(
+      await db.execute(
+        sql`SELECT subject_name AS name, subject_name_fr AS fr FROM ${sql.identifier(table)} WHERE id = ${id}`,
+      ),
+    )[0]!;
+
+  beforeAll(async () => {
+    reader = await signUp(t.app, { fullName: 'Rene Lecteur' });
+  });
+
+  it('stores both names when the inquiry opens the conversation, and every answer carries them', async () => {
+    const names = await productNames();
+    expect(names.name_fr).not.toBe(names.name_en);
+    const res = await send(reader, form());
+    expect(res.statusCode, res.body).toBe(201);
+    const answer = res.json<InquiryResponse>();
+    expect(await storedNames(t.database.db, 'chats', answer.chatId)).toEqual({
+      name: names.name_en,
+      fr: names.name_fr,
+    });
+    expect(await storedNames(t.database.db, 'quotation_requests', answer.quotationId)).toEqual({
+      name: names.name_en,
+      fr: names.name_fr,
+    });
+
+    const quotation = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/quotation/${answer.quotationId}`,
+      headers: as(reader),
+    });
+    expect(quotation.json<{ quotation: Quotation }>().quotation.subject).toEqual({
+      kind: 'product',
+      id: productId,
+      name: names.name_en,
+      nameFr: names.name_fr,
+    });
+    for (const [who, role] of [
+      [reader, 'buyer'],
+      [seller, 'seller'],
+    ] as const) {
+      const list = await t.app.inject({ method: 'GET', url: '/api/v1/chats', headers: as(who, role) });
+      expect(list.statusCode, list.body).toBe(200);
+      const item = list.json<ChatListResponse>().items.find((chat) => chat.id === answer.chatId);
+      expect(item?.subject).toMatchObject({ name: names.name_en, nameFr: names.name_fr });
+      const detail = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/chats/${answer.chatId}`,
+        headers: as(who, role),
+      });
+      expect(detail.statusCode, detail.body).toBe(200);
+      const body = detail.json<ChatDetailResponse>();
+      expect(body.chat.subject).toMatchObject({ name: names.name_en, nameFr: names.name_fr });
+      expect(body.quotation).toMatchObject({ subjectName: names.name_en, subjectNameFr: names.name_fr });
+    }
+    // The French name finds the conversation too.
+    const found = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/chats?search=${encodeURIComponent(names.name_fr)}`,
+      headers: as(reader),
+    });
+    expect(found.json<ChatListResponse>().items.map((chat) => chat.id)).toContain(answer.chatId);
+
+    // The seller's notification names the product in both languages (the web shows the reader's).
+    await t.app.events.drain();
+    const inbox = await t.app.inject({ method: 'GET', url: '/api/v1/notifications', headers: as(seller) });
+    const told = inbox
+      .json<{ items: Notification[] }>()
+      .items.find((n) => n.type === 'quotation_created' && n.metadata?.chatId === answer.chatId);
+    expect(told?.metadata).toMatchObject({ subjectName: names.name_en, subjectNameFr: names.name_fr });
+  });
+
+  it('migration 0688 fills older conversations and quotations only where the catalogue still has that name', async () => {
+    const migration = readFileSync(
+      new URL('../db/migrations/0688_chats_quotations_subject_name_in_both_languages.sql', import.meta.url),
+      'utf8',
+    );
+    // Its four backfill statements (after the ALTERs the test database already ran), one at a time.
+    const statements = migration
+      .slice(migration.indexOf('UPDATE chats'))
+      .split(';')
+      .map((part) => part.replace(/--.*$/gm, '').trim())
+      .filter(Boolean);
+    expect(statements).toHaveLength(4);
+    const backfill = async (db: typeof t.database.db) => {
+      for (const statement of statements) await db.execute(sql.raw(statement));
+    };
+    const names = await productNames();
+    const answer = (await send(reader, form({ quantity: 4 }))).json<InquiryResponse>();
+    const forget = async (db: typeof t.database.db) => {
+      await db.execute(sql`UPDATE chats SET subject_name_fr = NULL WHERE id = ${answer.chatId}`);
+      await db.execute(
+        sql`UPDATE quotation_requests SET subject_name_fr = NULL WHERE id = ${answer.quotationId}`,
+      );
+    };
+    const french = async (db: typeof t.database.db) => [
+      (await storedNames(db, 'chats', answer.chatId)).fr,
+      (await storedNames(db, 'quotation_requests', answer.quotationId)).fr,
+    ];
+
+    // Unambiguous: the product is still there under the English name they stored.
+    await forget(t.database.db);
+    expect(await french(t.database.db)).toEqual([null, null]);
+    await backfill(t.database.db);
+    expect(await french(t.database.db)).toEqual([names.name_fr, names.name_fr]);
+
+    // Renamed since (or gone): which French name is meant cannot be told, none is given.
+    await withTransaction(t.database.db, async (tx) => {
+      await forget(tx);
+      await tx.execute(
+        sql`UPDATE products SET name_en = ${`${names.name_en} (renamed)`} WHERE id = ${productId}`,
+      );
+      await backfill(tx);
+      expect(await french(tx)).toEqual([null, null]);
+      // Another product that has the English name now is another product: still none.
+      await tx.execute(sql`UPDATE products SET name_en = ${names.name_en}
+        WHERE id = (SELECT min(id) FROM products WHERE id <> ${productId})`);
+      await backfill(tx);
+      expect(await french(tx)).toEqual([null, null]);
+      throw new Error('rolled back');
+    }).catch((error: unknown) => {
+      if (!(error instanceof Error) || error.message !== 'rolled back') throw error;
+    });
+    expect(await french(t.database.db)).toEqual([names.name_fr, names.name_fr]);
   });
 });

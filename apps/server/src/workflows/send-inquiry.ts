@@ -47,11 +47,11 @@ export function sendInquiry(
       sellerUserId,
       subject,
       quotationId,
-      names: { subject: item.nameEn },
+      names: { subject: item.nameEn, subjectFr: item.nameFr },
     });
     const quotation = await doors.quotes.create(tx, {
       id: quotationId,
-      subject: { ...subject, name: item.nameEn },
+      subject: { ...subject, name: item.nameEn, nameFr: item.nameFr },
       sellerId,
       buyerId,
       sellerUserId,

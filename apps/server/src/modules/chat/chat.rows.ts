@@ -25,6 +25,8 @@ export interface ChatRow {
   subjectKind: ChatSubjectKind;
   subjectId: number;
   subjectName: string;
+  /** The subject's French name, when it was known (decision 233); null shows the English one. */
+  subjectNameFr: string | null;
   buyerName: string;
   sellerName: string;
   quotationId: string | null;
@@ -44,6 +46,7 @@ export function toChatRow(row: Row): ChatRow {
     subjectKind: row.subject_kind as ChatSubjectKind,
     subjectId: num(row.subject_id),
     subjectName: String(row.subject_name ?? ''),
+    subjectNameFr: strOrNull(row.subject_name_fr),
     buyerName: String(row.buyer_name ?? ''),
     sellerName: String(row.seller_name ?? ''),
     quotationId: strOrNull(row.quotation_id),
@@ -63,7 +66,12 @@ export function toChatListItem(chat: ChatRow, row: Row, userId: string): ChatLis
   const myRole = chat.buyerId === userId ? 'buyer' : 'seller';
   return {
     id: chat.id,
-    subject: { kind: chat.subjectKind, id: chat.subjectId, name: chat.subjectName },
+    subject: {
+      kind: chat.subjectKind,
+      id: chat.subjectId,
+      name: chat.subjectName,
+      nameFr: chat.subjectNameFr,
+    },
     buyer,
     seller,
     myRole,

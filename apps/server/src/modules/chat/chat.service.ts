@@ -51,7 +51,7 @@ export interface OpenConversationInput {
   subject: Subject;
   quotationId: string | null;
   /** Names shown in the inbox and searched; looked up through the directory when left out. */
-  names?: { subject?: string; buyer?: string; seller?: string };
+  names?: { subject?: string; subjectFr?: string | null; buyer?: string; seller?: string };
 }
 export interface Participants {
   chatId: string;
@@ -59,7 +59,7 @@ export interface Participants {
   sellerUserId: string;
   subjectKind: ChatSubjectKind;
   /** The names the conversation shows (the subject's and both parties'), for texts about it. */
-  names: { subject: string; buyer: string; seller: string };
+  names: { subject: string; subjectFr: string | null; buyer: string; seller: string };
 }
 export interface SendMessageInput {
   chatId: string;
@@ -288,17 +288,21 @@ export function createChatService(db: Db, events: DomainEvents, directory: ChatD
       if (input.buyerId === input.sellerUserId)
         throw badRequest('INQUIRY_OWN_LISTING', 'You cannot send an inquiry about your own listing');
       const subjectName = input.names?.subject ?? (await directory.subjectName(tx, input.subject)) ?? '';
+      // The French name only comes with the English one it translates (decision 233).
+      const subjectNameFr = input.names?.subject ? (input.names.subjectFr ?? null) : null;
       const buyerName = input.names?.buyer ?? (await directory.userName(tx, input.buyerId)) ?? '';
       const sellerName = input.names?.seller ?? (await directory.userName(tx, input.sellerUserId)) ?? '';
       const [row] = await rows(
         tx,
-        sql`INSERT INTO chats (id, buyer_id, seller_user_id, subject_kind, subject_id, subject_name, buyer_name,
-                               seller_name, quotation_id)
+        sql`INSERT INTO chats (id, buyer_id, seller_user_id, subject_kind, subject_id, subject_name,
+                               subject_name_fr, buyer_name, seller_name, quotation_id)
             VALUES (${randomUUID()}, ${input.buyerId}, ${input.sellerUserId}, ${input.subject.kind},
-                    ${input.subject.id}, ${subjectName}, ${buyerName}, ${sellerName}, ${input.quotationId})
+                    ${input.subject.id}, ${subjectName}, ${subjectNameFr}, ${buyerName}, ${sellerName}, ${input.quotationId})
             ON CONFLICT ON CONSTRAINT chats_pair_subject_key DO UPDATE SET
               quotation_id = coalesce(EXCLUDED.quotation_id, chats.quotation_id),
               subject_name = CASE WHEN EXCLUDED.subject_name = '' THEN chats.subject_name ELSE EXCLUDED.subject_name END,
+              subject_name_fr = CASE WHEN EXCLUDED.subject_name = '' THEN chats.subject_name_fr
+                                     ELSE EXCLUDED.subject_name_fr END,
               buyer_name = CASE WHEN EXCLUDED.buyer_name = '' THEN chats.buyer_name ELSE EXCLUDED.buyer_name END,
               seller_name = CASE WHEN EXCLUDED.seller_name = '' THEN chats.seller_name ELSE EXCLUDED.seller_name END,
               updated_at = now()
@@ -355,7 +359,9 @@ export function createChatService(db: Db, events: DomainEvents, directory: ChatD
           if (quotation.success)
             changes.push(
               sql`, quotation_id = ${quotation.data.quotationId}, quantity = ${quotation.data.quantity}`,
-              quotation.data.subjectName ? sql`, subject_name = ${quotation.data.subjectName}` : sql``,
+              quotation.data.subjectName
+                ? sql`, subject_name = ${quotation.data.subjectName}, subject_name_fr = ${quotation.data.subjectNameFr ?? null}`
+                : sql``,
             );
         }
         if (action === 'invoice_sent' && typeof payload.invoiceId === 'string') {
@@ -499,7 +505,12 @@ export function createChatService(db: Db, events: DomainEvents, directory: ChatD
             buyerId: chat.buyerId,
             sellerUserId: chat.sellerUserId,
             subjectKind: chat.subjectKind,
-            names: { subject: chat.subjectName, buyer: chat.buyerName, seller: chat.sellerName },
+            names: {
+              subject: chat.subjectName,
+              subjectFr: chat.subjectNameFr,
+              buyer: chat.buyerName,
+              seller: chat.sellerName,
+            },
           }
         : null;
     },
@@ -516,7 +527,8 @@ export function createChatService(db: Db, events: DomainEvents, directory: ChatD
       // dispatcher's batch transaction too (decision 228).
       const list = await queryPrepared<Row>(
         database,
-        sql`SELECT id, buyer_id, seller_user_id, subject_kind, subject_name, buyer_name, seller_name FROM chats
+        sql`SELECT id, buyer_id, seller_user_id, subject_kind, subject_name, subject_name_fr, buyer_name, seller_name
+            FROM chats
             WHERE id = ANY(${sql.param(ids)}::uuid[])`,
       );
       for (const row of list) {
@@ -528,6 +540,10 @@ export function createChatService(db: Db, events: DomainEvents, directory: ChatD
           subjectKind: row.subject_kind as ChatSubjectKind,
           names: {
             subject: String(row.subject_name ?? ''),
+            subjectFr:
+              row.subject_name_fr === null || row.subject_name_fr === undefined
+                ? null
+                : String(row.subject_name_fr),
             buyer: String(row.buyer_name ?? ''),
             seller: String(row.seller_name ?? ''),
           },
@@ -622,7 +638,7 @@ export function createChatService(db: Db, events: DomainEvents, directory: ChatD
       const term = query.search?.trim();
       const pattern = term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
       const search = pattern
-        ? sql` AND (c.subject_name ILIKE ${pattern}
+        ? sql` AND (c.subject_name ILIKE ${pattern} OR c.subject_name_fr ILIKE ${pattern}
                  OR (CASE WHEN c.buyer_id = ${userId} THEN c.seller_name ELSE c.buyer_name END) ILIKE ${pattern})`
         : sql``;
       const where = sql`${side} AND c.subject_kind = ${kind}${status}${search}`;

@@ -17,6 +17,7 @@ interface QuotationRow {
   subject_kind: 'product' | 'service';
   subject_id: number | string;
   subject_name: string;
+  subject_name_fr: string | null;
   seller_id: number | string;
   buyer_id: string;
   seller_user_id: string;
@@ -38,7 +39,7 @@ interface QuotationRow {
 /** What a new quotation holds (prices already in cents; the subject and parties resolved by the caller). */
 export interface NewQuotation {
   id: string;
-  subject: { kind: 'product' | 'service'; id: number; name: string };
+  subject: { kind: 'product' | 'service'; id: number; name: string; nameFr: string | null };
   sellerId: number;
   buyerId: string;
   sellerUserId: string;
@@ -61,7 +62,12 @@ function toQuotation(row: QuotationRow): Quotation {
   return {
     id: String(row.id),
     requestId: row.request_id,
-    subject: { kind: row.subject_kind, id: Number(row.subject_id), name: row.subject_name },
+    subject: {
+      kind: row.subject_kind,
+      id: Number(row.subject_id),
+      name: row.subject_name,
+      nameFr: row.subject_name_fr ?? null,
+    },
     buyerId: String(row.buyer_id),
     sellerUserId: String(row.seller_user_id),
     chatId: String(row.chat_id),
@@ -97,6 +103,7 @@ export function chatPayloadOf(quotation: Quotation): ChatQuotationPayload {
     quotationId: quotation.id,
     requestId: quotation.requestId,
     subjectName: quotation.subject.name,
+    subjectNameFr: quotation.subject.nameFr,
     quantity: quotation.quantity,
     deadline: quotation.deadline,
     minPriceCents: quotation.minPriceCents,
@@ -118,11 +125,11 @@ export function createQuotesService() {
     async create(db: Db, input: NewQuotation): Promise<Quotation> {
       const [row] = rowsOf<QuotationRow>(
         await db.execute(sql`
-          INSERT INTO quotation_requests (id, request_id, subject_kind, subject_id, subject_name, seller_id, buyer_id,
-                                  seller_user_id, chat_id, quantity, min_price_cents, max_price_cents, deadline,
+          INSERT INTO quotation_requests (id, request_id, subject_kind, subject_id, subject_name, subject_name_fr,
+                                  seller_id, buyer_id, seller_user_id, chat_id, quantity, min_price_cents, max_price_cents, deadline,
                                   delivery_province, delivery_postal_code, lead_days, message)
           VALUES (${input.id}, ${newRequestId()}, ${input.subject.kind}, ${input.subject.id}, ${input.subject.name},
-                  ${input.sellerId}, ${input.buyerId}, ${input.sellerUserId}, ${input.chatId}, ${input.quantity},
+                  ${input.subject.nameFr},                  ${input.sellerId}, ${input.buyerId}, ${input.sellerUserId}, ${input.chatId}, ${input.quantity},
                   ${input.minPriceCents}, ${input.maxPriceCents}, ${input.deadline}::date, ${input.deliveryProvince},
                   ${input.deliveryPostalCode}, ${input.leadDays}, ${input.message})
           RETURNING *`),

@@ -54,6 +54,7 @@ export function sellerInvoicePanel(meId: string): ConversationPanel {
                 kind: detail.chat.subject.kind,
                 chatId: detail.chat.id,
                 subjectName: detail.chat.subject.name,
+                subjectNameFr: detail.chat.subject.nameFr,
                 quantity: quotation.quantity,
                 deliveryProvince: quotation.deliveryProvince,
                 leadDays: quotation.leadDays,

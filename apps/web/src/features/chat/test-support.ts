@@ -30,7 +30,7 @@ export function chatItem(overrides: Partial<ChatListItem> = {}): ChatListItem {
   const seller = { id: sellerId, name: 'Sam Seller', avatarUrl: null };
   return {
     id: chatId,
-    subject: { kind: 'product', id: 7, name: 'Aluminum extrusion' },
+    subject: { kind: 'product', id: 7, name: 'Aluminum extrusion', nameFr: null },
     buyer,
     seller,
     myRole: 'buyer',

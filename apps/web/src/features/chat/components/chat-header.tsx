@@ -1,5 +1,6 @@
 import { shortRef } from '@maplesource/contracts/common';
 import { useTranslation } from 'react-i18next';
+import { subjectNameIn } from '@maplesource/contracts/languages';
 import type { ChatListItem } from '@maplesource/contracts/chat';
 
 /** Spec §2 chat header: the other party, online/offline, phase, quantity, invoice, review. */
@@ -13,12 +14,12 @@ export function ChatHeader({
   /** The conversation's newest invoice: the chat's live one, or the server's `chat.invoiceId` as loaded. */
   invoiceId: string | null;
 }) {
-  const { t } = useTranslation('chat');
+  const { t, i18n } = useTranslation('chat');
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-gray-200 px-3 py-2">
       <div className="min-w-0 flex-1">
         <h3 className="truncate font-semibold text-gray-900">{chat.otherParty.name}</h3>
-        <p className="truncate text-xs text-gray-600">{chat.subject.name}</p>
+        <p className="truncate text-xs text-gray-600">{subjectNameIn(chat.subject, i18n.language)}</p>
       </div>
       <span className="flex items-center gap-1 text-xs text-gray-700">
         <span

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { subjectNameIn } from '@maplesource/contracts/languages';
 import {
   chatStatusFilters,
   type ChatListItem,
@@ -22,7 +23,7 @@ export function ChatList({
   selectedId: string | null;
   onSelect: (chat: ChatListItem) => void;
 }) {
-  const { t } = useTranslation('chat');
+  const { t, i18n } = useTranslation('chat');
   const [status, setStatus] = useState<ChatStatusFilter>('all');
   const [search, setSearch] = useState('');
   const chats = useChats({ kind, status, search, ...(as ? { as } : {}) });
@@ -74,7 +75,9 @@ export function ChatList({
               >
                 <span className="min-w-0 flex-1">
                   <span className="block truncate font-medium text-gray-900">{chat.otherParty.name}</span>
-                  <span className="block truncate text-xs text-gray-600">{chat.subject.name}</span>
+                  <span className="block truncate text-xs text-gray-600">
+                    {subjectNameIn(chat.subject, i18n.language)}
+                  </span>
                   {chat.lastMessage ? (
                     <span className="block truncate text-xs text-gray-700">
                       {chat.lastMessage.businessAction

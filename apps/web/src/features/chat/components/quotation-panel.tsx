@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { subjectNameIn } from '@maplesource/contracts/languages';
 import type { ChatQuotation } from '@maplesource/contracts/chat';
 import { useFormat } from '../../../lib/format';
 
@@ -8,11 +9,14 @@ import { useFormat } from '../../../lib/format';
  * code, description, additional requirements, timeline. `actions` is where the seller's accept/reject goes.
  */
 export function QuotationPanel({ quotation, actions }: { quotation: ChatQuotation; actions?: ReactNode }) {
-  const { t } = useTranslation('chat');
+  const { t, i18n } = useTranslation('chat');
   const format = useFormat();
   const rows: [string, ReactNode][] = [
     [t('quotation.requestId'), quotation.requestId],
-    [t('quotation.product'), quotation.subjectName],
+    [
+      t('quotation.product'),
+      subjectNameIn({ name: quotation.subjectName, nameFr: quotation.subjectNameFr ?? null }, i18n.language),
+    ],
     [t('quotation.quantity'), quotation.quantity],
     [t('quotation.deadline'), format.date(quotation.deadline)],
     [

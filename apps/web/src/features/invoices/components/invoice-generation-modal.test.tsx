@@ -158,6 +158,17 @@ describe('the invoice generation modal (spec §2, §5)', () => {
     expect(screen.getByLabelText(/Prix négocié/)).toBeInTheDocument();
   });
 
+  it("names the product in the reader's language (decision 233)", async () => {
+    const named = { ...chat, subjectNameFr: 'Profilé d’aluminium' };
+    const { i18n } = renderWithProviders(<InvoiceGenerationModal chat={named} onClose={() => undefined} />);
+    await i18n.changeLanguage('fr');
+    const dialog = await screen.findByRole('dialog', { name: 'Émettre une facture' });
+    expect(within(dialog).getByText('Profilé d’aluminium')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Aluminum extrusion')).not.toBeInTheDocument();
+    await i18n.changeLanguage('en');
+    expect(await within(dialog).findByText('Aluminum extrusion')).toBeInTheDocument();
+  });
+
   describe('before a seller without a tax registration fills it in', () => {
     it('explains what is missing and links to the tax registration form instead of the form', async () => {
       const { fetchMock, onClose, router } = openRouted([

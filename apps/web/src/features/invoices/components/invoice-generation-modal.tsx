@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
+import { subjectNameIn } from '@maplesource/contracts/languages';
 import { computeCanadianTax, type CanadianTaxLine } from '@maplesource/contracts/canadian-tax';
 import {
   invoiceExpiryHours,
@@ -30,6 +31,8 @@ export type InvoiceChat = {
   kind: InvoiceKind;
   chatId: string;
   subjectName: string;
+  /** The French name (decision 233), shown to a French reader when known. */
+  subjectNameFr?: string | null;
   quantity: number | null;
   deliveryProvince: ProvinceCode | null;
   leadDays: number | null;
@@ -65,7 +68,7 @@ export function InvoiceGenerationModal({
   onClose: () => void;
   onIssued?: (invoice: Invoice) => void;
 }) {
-  const { t } = useTranslation('invoices');
+  const { t, i18n } = useTranslation('invoices');
   const format = useFormat();
   const issue = useIssueInvoice();
   const storefronts = useMyStorefronts();
@@ -152,7 +155,9 @@ export function InvoiceGenerationModal({
       {cannotInvoice ? null : (
         <form onSubmit={submit} noValidate className="space-y-3">
           <p className="text-sm text-gray-800">
-            <span className="font-medium">{chat.subjectName}</span>
+            <span className="font-medium">
+              {subjectNameIn({ name: chat.subjectName, nameFr: chat.subjectNameFr ?? null }, i18n.language)}
+            </span>
             {chat.quantity !== null ? (
               <span> · {t('generate.quantity', { count: chat.quantity })}</span>
             ) : null}

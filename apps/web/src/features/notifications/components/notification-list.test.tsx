@@ -149,6 +149,30 @@ describe('the notification list speaks the reader’s language (decision 193)', 
     expect(screen.queryByText(/^System ·/)).toBeNull();
   });
 
+  it('names the product in French for a French reader when the notification carries its French name (decision 233)', async () => {
+    const named = [
+      notification('quotation_created', 'New quotation request', {
+        subjectName,
+        subjectNameFr: 'Supports en acier',
+        requestId: 'Q-7',
+      }),
+      // Stored before decision 233: the English name only.
+      notification('quotation_created', 'New quotation request', { subjectName, requestId: 'Q-7' }),
+    ];
+    const french = showList('fr', named);
+    expect(await texts()).toEqual([
+      'Nouvelle demande de devis Q-7 pour Supports en acier',
+      'Nouvelle demande de devis Q-7 pour Steel brackets',
+    ]);
+    french.unmount();
+    vi.restoreAllMocks();
+    showList('en', named);
+    expect(await texts()).toEqual([
+      'New quotation request Q-7 for Steel brackets',
+      'New quotation request Q-7 for Steel brackets',
+    ]);
+  });
+
   it('shows the stored message only for a type it does not know, or a system text someone wrote', async () => {
     const unknown = { ...notification('system', 'x', {}), type: 'loyalty_points' } as unknown as Notification;
     showList('fr', [

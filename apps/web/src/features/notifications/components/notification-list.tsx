@@ -21,7 +21,7 @@ const senderName = (n: Notification) => (n.sender.model === 'system' ? 'MapleSou
 
 /** The inbox's Notifications tab: newest first, mark read, delete, mark all read; states from the UI kit. */
 export function NotificationList({ onOpen }: { onOpen?: (notification: Notification) => void }) {
-  const { t } = useTranslation('notifications');
+  const { t, i18n } = useTranslation('notifications');
   const format = useFormat();
   const [page, setPage] = useState(1);
   const list = useNotifications(page);
@@ -63,7 +63,9 @@ export function NotificationList({ onOpen }: { onOpen?: (notification: Notificat
                 }}
               >
                 {!n.isRead ? <span className="sr-only">{t('unread')} </span> : null}
-                <span className="block break-words text-gray-900">{notificationText(t, n)}</span>
+                <span className="block break-words text-gray-900">
+                  {notificationText(t, n, i18n.language)}
+                </span>
                 <span className="block text-xs font-normal text-gray-600">
                   {senderName(n) ? `${senderName(n)} · ` : ''}
                   {format.dateTime(n.createdAt)}

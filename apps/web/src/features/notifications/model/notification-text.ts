@@ -6,6 +6,7 @@ import {
   type NotificationMetadata,
 } from '@maplesource/contracts/notifications';
 import { shortRef } from '@maplesource/contracts/common';
+import { subjectNameIn } from '@maplesource/contracts/languages';
 import { orderStatuses } from '@maplesource/contracts/orders';
 
 /** Order statuses with a text in `orders:status.*` (anything else reads as the generic update). */
@@ -32,11 +33,14 @@ function paymentVariant(paymentStatus: string | undefined): 'paid' | 'failed' | 
  * What a notification says, in the reader's language (decision 193): each type's text from i18n with the facts
  * its metadata carries (product or service, quotation reference, invoice, order, the order's new status). A row
  * without those facts (stored before they were) shows its type's generic text; only an unknown type, or a
- * `system` notification someone wrote, shows the stored message.
+ * `system` notification someone wrote, shows the stored message. `language` is the reader's (the product's name).
  */
-export function notificationText(t: TFunction, notification: Notification): string {
+export function notificationText(t: TFunction, notification: Notification, language = 'en'): string {
   const facts = factsOf(notification);
-  const subject = facts.subjectName;
+  // The product's French name when the reader reads French and the notification carries it (decision 233).
+  const subject =
+    facts.subjectName &&
+    subjectNameIn({ name: facts.subjectName, nameFr: facts.subjectNameFr ?? null }, language);
   const sender = notification.sender.name;
   const key = (path: string, values: Record<string, string> = {}) => t(`notifications:text.${path}`, values);
   switch (notification.type) {
