@@ -15,7 +15,7 @@ export type Row = Record<string, unknown>;
 export const iso = (value: unknown): string =>
   (value instanceof Date ? value : new Date(String(value))).toISOString();
 export const num = (value: unknown): number => Number(value ?? 0);
-const strOrNull = (value: unknown): string | null =>
+export const strOrNull = (value: unknown): string | null =>
   value === null || value === undefined ? null : String(value);
 
 export interface ChatRow {

@@ -22,6 +22,7 @@ import {
   iso,
   num,
   statusOf,
+  strOrNull,
   toAttachment,
   toChatListItem,
   toChatRow,
@@ -297,7 +298,8 @@ export function createChatService(db: Db, events: DomainEvents, directory: ChatD
         sql`INSERT INTO chats (id, buyer_id, seller_user_id, subject_kind, subject_id, subject_name,
                                subject_name_fr, buyer_name, seller_name, quotation_id)
             VALUES (${randomUUID()}, ${input.buyerId}, ${input.sellerUserId}, ${input.subject.kind},
-                    ${input.subject.id}, ${subjectName}, ${subjectNameFr}, ${buyerName}, ${sellerName}, ${input.quotationId})
+                    ${input.subject.id}, ${subjectName}, ${subjectNameFr}, ${buyerName}, ${sellerName},
+                    ${input.quotationId})
             ON CONFLICT ON CONSTRAINT chats_pair_subject_key DO UPDATE SET
               quotation_id = coalesce(EXCLUDED.quotation_id, chats.quotation_id),
               subject_name = CASE WHEN EXCLUDED.subject_name = '' THEN chats.subject_name ELSE EXCLUDED.subject_name END,
@@ -360,7 +362,8 @@ export function createChatService(db: Db, events: DomainEvents, directory: ChatD
             changes.push(
               sql`, quotation_id = ${quotation.data.quotationId}, quantity = ${quotation.data.quantity}`,
               quotation.data.subjectName
-                ? sql`, subject_name = ${quotation.data.subjectName}, subject_name_fr = ${quotation.data.subjectNameFr ?? null}`
+                ? sql`, subject_name = ${quotation.data.subjectName},
+                      subject_name_fr = ${quotation.data.subjectNameFr ?? null}`
                 : sql``,
             );
         }
@@ -540,10 +543,7 @@ export function createChatService(db: Db, events: DomainEvents, directory: ChatD
           subjectKind: row.subject_kind as ChatSubjectKind,
           names: {
             subject: String(row.subject_name ?? ''),
-            subjectFr:
-              row.subject_name_fr === null || row.subject_name_fr === undefined
-                ? null
-                : String(row.subject_name_fr),
+            subjectFr: strOrNull(row.subject_name_fr),
             buyer: String(row.buyer_name ?? ''),
             seller: String(row.seller_name ?? ''),
           },

@@ -152,14 +152,14 @@ export function createInvoicesService(events: DomainEvents) {
           INSERT INTO invoices (id, token, kind, chat_id, quotation_id, buyer_id, buyer_name, seller_user_id,
             seller_id, seller_slug, seller_name, seller_legal_name, seller_gst_hst_number, seller_qst_number,
             subject_id, subject_name, subject_name_fr, subject_category, subject_category_fr, quantity, unit,
-            negotiated_price_cents, shipping_cents,
-            tax_lines, tax_cents, tax_override_reason, total_cents, payment_terms, delivery_terms, notes, lead_days,
+            negotiated_price_cents, shipping_cents, tax_lines, tax_cents, tax_override_reason, total_cents, payment_terms, delivery_terms, notes, lead_days,
             delivery_province, delivery_postal_code, issued_on, expires_at)
           VALUES (${randomUUID()}, ${newToken()}, ${input.kind}, ${input.chatId}, ${input.quotationId},
             ${input.buyer.userId}, ${input.buyer.name}, ${input.sellerUserId}, ${input.seller.sellerId},
             ${input.seller.slug}, ${input.seller.name}, ${input.seller.legalName}, ${input.seller.gstHstNumber},
-            ${input.seller.qstNumber}, ${input.subject.id}, ${input.subject.name}, ${input.subject.nameFr}, ${input.subject.category},
-            ${input.subject.categoryFr}, ${input.subject.quantity}, ${input.subject.unit}, ${input.negotiatedPriceCents}, ${input.shippingCents},
+            ${input.seller.qstNumber}, ${input.subject.id}, ${input.subject.name}, ${input.subject.nameFr},
+            ${input.subject.category}, ${input.subject.categoryFr}, ${input.subject.quantity}, ${input.subject.unit},
+            ${input.negotiatedPriceCents}, ${input.shippingCents},
             ${JSON.stringify(input.taxLines)}::jsonb, ${taxCents}, ${input.taxOverrideReason}, ${totalCents},
             ${input.paymentTerms}, ${input.deliveryTerms}, ${input.notes}, ${input.leadDays},
             ${input.deliveryProvince}, ${input.deliveryPostalCode}, ${input.issuedOn}::date, ${at(input.expiresAt)})

@@ -351,7 +351,8 @@ export function createOrdersService(directory: OrdersDirectory) {
             lead_days, shipping_address, billing_address, placed_at, updated_at)
           SELECT ${input.id}::uuid, ${input.kind}::text, ${c.invoiceId}, ${c.invoiceToken}, ${c.chatId},
             ${input.buyerUserId}::uuid, ${c.buyerName}, ${c.sellerUserId}, ${c.sellerId}, ${c.sellerSlug},
-            ${c.sellerName}, ${c.subjectId}, ${c.subjectName}, ${c.subjectNameFr}, ${c.subjectCategory}, ${c.quantity}, ${c.unit},
+            ${c.sellerName}, ${c.subjectId}, ${c.subjectName}, ${c.subjectNameFr}, ${c.subjectCategory},
+            ${c.quantity}, ${c.unit},
             ${c.negotiatedPriceCents}, ${c.shippingCents}, ${c.taxCents}, ${c.totalCents}, ${c.leadDays},
             ${JSON.stringify(input.shippingAddress)}::jsonb, ${JSON.stringify(input.billingAddress)}::jsonb,
             ${placedAt}, ${placedAt}

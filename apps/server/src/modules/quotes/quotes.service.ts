@@ -66,7 +66,7 @@ function toQuotation(row: QuotationRow): Quotation {
       kind: row.subject_kind,
       id: Number(row.subject_id),
       name: row.subject_name,
-      nameFr: row.subject_name_fr ?? null,
+      nameFr: row.subject_name_fr,
     },
     buyerId: String(row.buyer_id),
     sellerUserId: String(row.seller_user_id),
@@ -126,11 +126,11 @@ export function createQuotesService() {
       const [row] = rowsOf<QuotationRow>(
         await db.execute(sql`
           INSERT INTO quotation_requests (id, request_id, subject_kind, subject_id, subject_name, subject_name_fr,
-                                  seller_id, buyer_id, seller_user_id, chat_id, quantity, min_price_cents, max_price_cents, deadline,
-                                  delivery_province, delivery_postal_code, lead_days, message)
+                                  seller_id, buyer_id, seller_user_id, chat_id, quantity, min_price_cents,
+                                  max_price_cents, deadline, delivery_province, delivery_postal_code, lead_days, message)
           VALUES (${input.id}, ${newRequestId()}, ${input.subject.kind}, ${input.subject.id}, ${input.subject.name},
-                  ${input.subject.nameFr},                  ${input.sellerId}, ${input.buyerId}, ${input.sellerUserId}, ${input.chatId}, ${input.quantity},
-                  ${input.minPriceCents}, ${input.maxPriceCents}, ${input.deadline}::date, ${input.deliveryProvince},
+                  ${input.subject.nameFr}, ${input.sellerId}, ${input.buyerId}, ${input.sellerUserId}, ${input.chatId},
+                  ${input.quantity}, ${input.minPriceCents}, ${input.maxPriceCents}, ${input.deadline}::date, ${input.deliveryProvince},
                   ${input.deliveryPostalCode}, ${input.leadDays}, ${input.message})
           RETURNING *`),
       );

@@ -35,7 +35,7 @@ function paymentVariant(paymentStatus: string | undefined): 'paid' | 'failed' | 
  * without those facts (stored before they were) shows its type's generic text; only an unknown type, or a
  * `system` notification someone wrote, shows the stored message. `language` is the reader's (the product's name).
  */
-export function notificationText(t: TFunction, notification: Notification, language = 'en'): string {
+export function notificationText(t: TFunction, notification: Notification, language: string): string {
   const facts = factsOf(notification);
   // The product's French name when the reader reads French and the notification carries it (decision 233).
   const subject =
