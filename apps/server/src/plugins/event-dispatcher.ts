@@ -100,6 +100,12 @@ export class EventDispatcher {
   private timerDueAt = Number.POSITIVE_INFINITY;
   /** When the next due time was last looked up (`backgroundCycle`). */
   private lastDueLookupAt = 0;
+  /**
+   * A failure of this process is waiting for its retry. Its timer (`recordFailure`) keeps only the earliest of the
+   * retries' jittered due times, so the cycle that runs them looks the next due time up again until none is left:
+   * otherwise a retry due a few milliseconds after the others waited for the poll.
+   */
+  private retryPending = false;
   private started = false;
   private stopped = false;
 
@@ -197,12 +203,17 @@ export class EventDispatcher {
         if (this.watched.size > 0) next = Math.min(next, 25);
         // The next due time (retries, deliveries another process holds) is looked up when the cycle found nothing,
         // and at most every quarter poll interval while nudges keep the cycles coming (a busy chat runs one every
-        // ~20 ms: the lookup is a statement per cycle; decision 200). This process's own failures schedule their
-        // retry themselves.
+        // ~20 ms: the lookup is a statement per cycle; decision 200), and on every cycle while one of this process's
+        // failures waits for its retry (`retryPending`).
         const now = Date.now();
-        if (handled === 0 || now - this.lastDueLookupAt >= this.options.pollIntervalMs / 4) {
+        if (
+          handled === 0 ||
+          this.retryPending ||
+          now - this.lastDueLookupAt >= this.options.pollIntervalMs / 4
+        ) {
           this.lastDueLookupAt = now;
           const dueInMs = await this.nextDueInMs();
+          if (dueInMs === null) this.retryPending = false;
           // Due already but not claimed: another process holds it; look again a little later.
           if (dueInMs !== null) next = Math.min(next, dueInMs > 0 ? Math.max(dueInMs + 5, 25) : 250);
         }
@@ -431,6 +442,7 @@ export class EventDispatcher {
       SET attempts = ${attempts}, last_error = ${message},
           next_attempt_at = clock_timestamp() + ${delay}::integer * interval '1 millisecond'
       WHERE event_id = ${eventId}::uuid AND subscriber = ${row.subscriber}`);
+    this.retryPending = true;
     this.schedule(delay + 5); // this process retries it when due; each cycle also looks for the next due time
   }
 }

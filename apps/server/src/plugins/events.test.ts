@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { DomainEventPayload } from '@maplesource/contracts';
 import { createTestApp, createTestDatabase, type TestApp, type TestDatabase } from '../../test/helpers';
@@ -336,6 +336,11 @@ describe('domain events: processes that come and go', () => {
   it('hands a batch subscriber the due events of a batch in one call, and retries them together', async () => {
     const calls: number[][] = [];
     let failures = 1;
+    // The retries' jitter spread as far as it goes (0.8× to 1.2× the delay): the timer of the earliest runs before
+    // the latest is due, and the cycle that runs it must look again for the rest rather than leave it to the poll.
+    const spread = [0, 0.999, 0.5];
+    let draws = 0;
+    const random = vi.spyOn(Math, 'random').mockImplementation(() => spread[draws++ % spread.length]!);
     const batched = await createTestApp({
       database,
       env,
@@ -392,6 +397,7 @@ describe('domain events: processes that come and go', () => {
       // On PostgreSQL the three events committed together come in one call (PGlite's batch is one delivery).
       if (batched.app.database.driver !== 'pglite') expect(calls[0]).toHaveLength(3);
     } finally {
+      random.mockRestore();
       await batched.close();
     }
   });
