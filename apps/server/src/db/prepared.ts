@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import { is, Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Db } from './client';
@@ -40,9 +40,13 @@ export function prepareOnConnect(db: Db, query: SQL): void {
   const pool = poolOf(db);
   if (!pool) return;
   const { sql: text, params } = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
+  addWarmer(pool, { name: statementName(text), text, values: params });
+}
+
+function addWarmer(pool: pg.Pool, warmer: Warmer) {
   let list = warmers.get(pool);
   if (!list) warmers.set(pool, (list = new Map()));
-  list.set(text, { name: statementName(text), text, values: params });
+  list.set(warmer.text, warmer);
 }
 
 /**
@@ -106,4 +110,75 @@ export async function queryPrepared<T = Record<string, unknown>>(db: Db, query: 
   const name = statementName(text);
   const result = await client.query<T & pg.QueryResultRow>({ name, text, values: params });
   return result.rows;
+}
+
+/**
+ * A hot statement built and rendered once (decision 234): its SQL is made with `slot(name)` wherever a request's
+ * value goes, so each run only puts its values into a copy of the parameter list. Building and rendering the
+ * accept statement's SQL tree (86 parameters, 6 KB of text) cost about 0.45 ms of the server's CPU per accept.
+ */
+export interface StatementTemplate<K extends string> {
+  readonly name: string;
+  readonly text: string;
+  /** The parameters in order: the fixed ones as they are, each slot's value from `values`. */
+  parameters(values: Readonly<Record<K, unknown>>): unknown[];
+}
+
+/** Builds a statement template: `build` gets `slot(name)`, the SQL of the value `name` of each run. */
+export function statementTemplate<K extends string>(
+  db: Db,
+  build: (slot: (name: K) => SQL) => SQL,
+): StatementTemplate<K> {
+  const query = build((name) => sql`${sql.placeholder(name)}`);
+  const { sql: text, params } = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
+  const slots = params.map((param) => (is(param, Placeholder) ? (param.name as K) : null));
+  if (!slots.some((slot) => slot !== null)) throw new Error('A statement template needs at least one slot');
+  return {
+    name: statementName(text),
+    text,
+    parameters(values) {
+      return slots.map((slot, index) => {
+        if (slot === null) return params[index];
+        const value = values[slot];
+        if (value === undefined) throw new Error(`No value for the slot ${slot}`);
+        return value;
+      });
+    },
+  };
+}
+
+/**
+ * Runs a statement template with a request's values: on PostgreSQL as the named prepared statement of its text
+ * (like `queryPrepared`), on PGlite as a plain query. `db` is the database, not a transaction.
+ */
+export async function queryTemplate<T = Record<string, unknown>, K extends string = string>(
+  db: Db,
+  template: StatementTemplate<K>,
+  values: Readonly<Record<K, unknown>>,
+): Promise<T[]> {
+  const parameters = template.parameters(values);
+  const pool = poolOf(db);
+  if (pool) {
+    const result = await pool.query<T & pg.QueryResultRow>({
+      name: template.name,
+      text: template.text,
+      values: parameters,
+    });
+    return result.rows;
+  }
+  const client = (
+    db as unknown as { $client: { query: (text: string, values: unknown[]) => Promise<unknown> } }
+  ).$client;
+  return rowsOf<T>(await client.query(template.text, parameters));
+}
+
+/** Like `prepareOnConnect`, for a statement template run with `values` that match no row and change nothing. */
+export function prepareTemplateOnConnect<K extends string>(
+  db: Db,
+  template: StatementTemplate<K>,
+  values: Readonly<Record<K, unknown>>,
+): void {
+  const pool = poolOf(db);
+  if (pool)
+    addWarmer(pool, { name: template.name, text: template.text, values: template.parameters(values) });
 }

@@ -48,6 +48,9 @@ export interface SessionResolver {
   sessionCheck?(token: string, role: Role): SessionCheck | null;
 }
 
+/** The values of a session check in a statement template. */
+export type SessionCheckSlot = 'sessionTokenHash' | 'sessionUserId' | 'sessionRole';
+
 /**
  * A session checked inside the route's own statement instead of by a lookup before it (decision 225): the
  * statement starts `WITH <ctes>, …`, makes its changes only when `session_ok` has a row and says whether it had.
@@ -57,6 +60,12 @@ export interface SessionCheck {
   userId: string;
   /** `session_ok AS (…), session_touch AS (…)`. */
   ctes: SQL;
+  /**
+   * The same check in a statement template (decision 234): `ctesOver(slot)` is `ctes` with a slot where each of
+   * `values` goes (the same for every check, so one template serves every session).
+   */
+  ctesOver(slot: (name: SessionCheckSlot) => SQL): SQL;
+  values: Readonly<Record<SessionCheckSlot, string>>;
   /** The check failed: the token goes the usual way next time. */
   forget(): void;
 }

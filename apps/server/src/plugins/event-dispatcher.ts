@@ -160,6 +160,12 @@ export class EventDispatcher {
     if (this.stopped) return;
     // A huge batch is left to the poll once enough ids are watched (one is enough to wake the cycle).
     if (!committed && this.watched.size < MAX_WATCHED) this.watched.set(eventId, Date.now());
+    this.wake();
+  }
+
+  /** Events of this process's subscribers were committed: a cycle looks for them after the nudge delay. */
+  wake() {
+    if (this.stopped) return;
     this.schedule(this.options.nudgeDelayMs);
   }
 

@@ -71,6 +71,13 @@ export interface DomainEvents {
    */
   outboxFrom(parts: Array<OutboxPart<DomainEventName>>): { cte: SQL; written: Written };
   /**
+   * `outboxFrom` for a statement template, built once and run many times (decision 234): each event's id is made
+   * by the statement (`gen_random_uuid()`), so nothing in it is fixed per run; `known` must then hold only what is
+   * the same for every run (a run's own values go in `computed`, as slots). The statement must run on its own
+   * (committed when it returns): call `written()` after it succeeded.
+   */
+  outboxTemplate(parts: Array<OutboxPart<DomainEventName>>): { cte: SQL; written: () => void };
+  /**
    * Registers a handler while the app registers (before `ready`). `subscriber` is a stable name such as
    * 'catalog.ratings': handled event ids are recorded under it, so renaming it redelivers nothing but
    * makes the old name's pending deliveries orphans. The handler runs after commit, at least once, in a
@@ -142,6 +149,38 @@ async function eventsPlugin(app: FastifyInstance, options: EventsPluginOptions) 
 
   /** Building a partial schema costs more than a chat send's whole statement: one per event name. */
   const partialSchemas = new Map<DomainEventName, ZodType>();
+  /** Each part's `INSERT … SELECT` row of the outbox, its payload `known` (checked now) merged with `computed`. */
+  function outboxEvents<Id extends string | SQL>(parts: Array<OutboxPart<DomainEventName>>, idOf: () => Id) {
+    if (parts.length === 0) throw new Error('outboxFrom needs at least one event');
+    return parts.map(({ name, from, known, computed }) => {
+      const schema = domainEventSchemas[name];
+      if (!schema) throw new Error(`Unknown domain event ${String(name)}`);
+      let partial = partialSchemas.get(name);
+      if (!partial) partialSchemas.set(name, (partial = schema.partial()));
+      const checked = partial.safeParse(known);
+      if (!checked.success) throw new Error(`Invalid payload for ${name}: ${checked.error.message}`);
+      const fields = Object.entries(computed as Record<string, SQL>).map(
+        ([key, value]) => sql`${key}::text, ${value}`,
+      );
+      const id = idOf();
+      const select = sql`SELECT ${id}::uuid, ${name}::text,
+          ${JSON.stringify(checked.data)}::jsonb || jsonb_build_object(${sql.join(fields, sql`, `)})
+        FROM ${from}`;
+      return { id, name, select };
+    });
+  }
+  const outboxCteOf = (events: Array<{ select: SQL }>) => sql`outbox_event AS (
+      INSERT INTO domain_events (id, name, payload)
+      ${sql.join(
+        events.map((event) => event.select),
+        sql` UNION ALL `,
+      )}
+      RETURNING id, name
+    ), outbox_deliveries AS (
+      INSERT INTO event_deliveries (event_id, subscriber)
+      SELECT outbox_event.id, s.subscriber FROM outbox_event JOIN event_subscriptions s ON s.event_name = outbox_event.name
+    )`;
+
   const events: DomainEvents = {
     async emit(name, payload, tx) {
       const schema = domainEventSchemas[name];
@@ -165,39 +204,22 @@ async function eventsPlugin(app: FastifyInstance, options: EventsPluginOptions) 
       return events.outboxFrom([{ name, from, known, computed } as OutboxPart<DomainEventName>]);
     },
     outboxFrom(parts) {
-      if (parts.length === 0) throw new Error('outboxFrom needs at least one event');
-      const written = parts.map(({ name, from, known, computed }) => {
-        const schema = domainEventSchemas[name];
-        if (!schema) throw new Error(`Unknown domain event ${String(name)}`);
-        let partial = partialSchemas.get(name);
-        if (!partial) partialSchemas.set(name, (partial = schema.partial()));
-        const checked = partial.safeParse(known);
-        if (!checked.success) throw new Error(`Invalid payload for ${name}: ${checked.error.message}`);
-        const fields = Object.entries(computed as Record<string, SQL>).map(
-          ([key, value]) => sql`${key}::text, ${value}`,
-        );
-        const id = randomUUID();
-        const select = sql`SELECT ${id}::uuid, ${name}::text,
-            ${JSON.stringify(checked.data)}::jsonb || jsonb_build_object(${sql.join(fields, sql`, `)})
-          FROM ${from}`;
-        return { id, name, select };
-      });
-      const cte = sql`outbox_event AS (
-          INSERT INTO domain_events (id, name, payload)
-          ${sql.join(
-            written.map((event) => event.select),
-            sql` UNION ALL `,
-          )}
-          RETURNING id, name
-        ), outbox_deliveries AS (
-          INSERT INTO event_deliveries (event_id, subscriber)
-          SELECT outbox_event.id, s.subscriber FROM outbox_event JOIN event_subscriptions s ON s.event_name = outbox_event.name
-        )`;
+      const events = outboxEvents(parts, () => randomUUID());
       return {
-        cte,
+        cte: outboxCteOf(events),
         written: (options) => {
-          for (const event of written)
+          for (const event of events)
             if (dispatcher.handles(event.name)) dispatcher.nudge(event.id, options?.committed ?? false);
+        },
+      };
+    },
+    outboxTemplate(parts) {
+      const events = outboxEvents(parts, () => sql`gen_random_uuid()`);
+      const handled = events.some((event) => dispatcher.handles(event.name));
+      return {
+        cte: outboxCteOf(events),
+        written: () => {
+          if (handled) dispatcher.wake();
         },
       };
     },

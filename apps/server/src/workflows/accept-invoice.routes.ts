@@ -5,8 +5,7 @@ import {
   errorResponseSchema,
   type OrderKind,
 } from '@maplesource/contracts';
-import { prepareOnConnect } from '../db/prepared';
-import { acceptInvoice, acceptInvoiceWarmUp } from './accept-invoice';
+import { acceptInvoice, prepareAcceptInvoice } from './accept-invoice';
 
 const paths: Array<[string, OrderKind]> = [
   ['/invoice/accept', 'product'],
@@ -21,8 +20,8 @@ const paths: Array<[string, OrderKind]> = [
 export const acceptInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   // The accept statement, with and without its session check, is prepared on every new pool connection
   // (decisions 215, 225).
-  prepareOnConnect(app.db, acceptInvoiceWarmUp(app));
-  prepareOnConnect(app.db, acceptInvoiceWarmUp(app, app.auth.sessions.warmUpCheck()));
+  prepareAcceptInvoice(app);
+  prepareAcceptInvoice(app, app.auth.sessions.warmUpCheck());
   for (const [path, kind] of paths) {
     app.post(
       path,

@@ -10,18 +10,23 @@ import {
 } from '@maplesource/contracts';
 import type { z } from 'zod';
 import type { acceptInvoiceBodySchema } from '@maplesource/contracts';
-import { queryPrepared } from '../db/prepared';
-import type { SessionCheck } from '../plugins/auth';
+import {
+  prepareTemplateOnConnect,
+  queryTemplate,
+  statementTemplate,
+  type StatementTemplate,
+} from '../db/prepared';
+import type { SessionCheck, SessionCheckSlot } from '../plugins/auth';
 import { conflict, notFound } from '../plugins/errors';
 import '../modules/chat';
-import type { InvoicesService } from '../modules/invoices';
+import type { AcceptanceSlot, InvoicesService } from '../modules/invoices';
 import '../modules/orders';
 
 type AcceptInvoiceBody = z.output<typeof acceptInvoiceBodySchema>;
 
 export type AcceptInvoiceDoors = Pick<FastifyInstance, 'db' | 'orders' | 'chat' | 'events'> & {
-  /** The invoices module's part of the acceptance: the statement part and, when it matched nothing, why. */
-  invoices: Pick<InvoicesService, 'acceptanceStatement' | 'acceptanceRefusal'>;
+  /** The invoices module's part of the acceptance: its values, the statement part and, when it matched nothing, why. */
+  invoices: Pick<InvoicesService, 'acceptanceValues' | 'acceptanceStatement' | 'acceptanceRefusal'>;
 };
 
 export interface AcceptInvoiceRequest {
@@ -64,37 +69,62 @@ export function addressesOf(body: AcceptInvoiceBody): { shipping: OrderAddress; 
 /** A timestamptz as JavaScript's `toISOString()` writes it (UTC, milliseconds), inside the statement. */
 const isoText = (value: SQL) => sql`to_char(${value} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** The one accept statement (its text is the same for every request: only its parameters change). */
-function acceptanceQuery(doors: AcceptInvoiceDoors, request: AcceptInvoiceRequest, orderId: string) {
-  const { body, kind, buyerUserId, now } = request;
-  const { shipping, billing } = addressesOf(body);
+/** The values of one accept: the invoices module's (`acceptanceValues`), the messages' ids and the addresses. */
+type AcceptSlot =
+  AcceptanceSlot | 'acceptedMessageId' | 'orderCreatedMessageId' | 'shippingAddress' | 'billingAddress';
+type AcceptTemplate = {
+  statement: StatementTemplate<AcceptSlot | SessionCheckSlot>;
+  /** Wakes the event dispatcher once a run has committed events. */
+  written: () => void;
+};
 
-  const invoice = doors.invoices.acceptanceStatement({
-    token: body.invoiceToken,
-    kind,
-    buyerUserId,
-    orderId,
-    signerName: body.signature.fullName,
-    signatureSvg: body.signature.svg,
-    termsVersion: body.termsVersion,
-    termsLanguage: body.termsLanguage,
-    termsText: invoiceAcceptanceTerms[body.termsLanguage],
-    ip: request.ip,
-    userAgent: request.userAgent,
-    at: now,
-    ...(request.session ? { onlyIf: sql`EXISTS (SELECT 1 FROM session_ok)` } : {}),
-  });
+/**
+ * The one accept statement, built and rendered once per app and per variant (with the statement's session check
+ * or without, decision 225) as a template (decision 234): a request only fills in its values.
+ */
+const templates = new WeakMap<AcceptInvoiceDoors['db'], Map<'checked' | 'unchecked', AcceptTemplate>>();
+function acceptanceTemplate(doors: AcceptInvoiceDoors, session?: SessionCheck): AcceptTemplate {
+  const variant = session ? 'checked' : 'unchecked';
+  let built = templates.get(doors.db);
+  if (!built) templates.set(doors.db, (built = new Map()));
+  let template = built.get(variant);
+  if (!template) {
+    let written = () => {};
+    const statement = statementTemplate(doors.db, (slot) => {
+      const query = acceptanceQuery(doors, slot, session);
+      written = query.written;
+      return query.sql;
+    });
+    built.set(variant, (template = { statement, written }));
+  }
+  return template;
+}
+
+function acceptanceQuery(
+  doors: AcceptInvoiceDoors,
+  slot: (name: AcceptSlot | SessionCheckSlot) => SQL,
+  session?: SessionCheck,
+): { sql: SQL; written: () => void } {
+  const text = (name: AcceptSlot) => sql`${slot(name)}::text`;
+  const invoice = doors.invoices.acceptanceStatement(
+    slot,
+    session ? sql`EXISTS (SELECT 1 FROM session_ok)` : undefined,
+  );
   const invoiceId = sql`${invoice.column('id')}::text`;
   const invoiceToken = invoice.column('token');
   const chat = doors.chat.businessActionsStatement({
     chatId: invoice.column('chat_id'),
-    senderId: buyerUserId,
+    senderId: slot('buyerUserId'),
     actions: [
       {
         action: 'invoice_accepted',
-        payload: { invoiceToken: body.invoiceToken, orderId, kind },
-        // The invoice card's data (decision 214), like `invoice_sent`'s: total, expiry, creation time.
+        messageId: slot('acceptedMessageId'),
+        payload: {},
         computed: {
+          invoiceToken: text('token'),
+          orderId: text('orderId'),
+          kind: text('kind'),
+          // The invoice card's data (decision 214), like `invoice_sent`'s: total, expiry, creation time.
           invoiceId,
           totalCents: sql`${invoice.column('total_cents')}::bigint`,
           expiresAt: isoText(invoice.column('expires_at')),
@@ -103,18 +133,19 @@ function acceptanceQuery(doors: AcceptInvoiceDoors, request: AcceptInvoiceReques
       },
       {
         action: 'order_created',
-        payload: {
-          orderId,
-          kind,
-          status: 'pending',
-          invoiceToken: body.invoiceToken,
-        } satisfies ChatOrderPayload,
+        messageId: slot('orderCreatedMessageId'),
+        payload: { status: 'pending' } satisfies Partial<ChatOrderPayload>,
+        computed: {
+          orderId: text('orderId'),
+          kind: text('kind'),
+          invoiceToken: text('token'),
+        } satisfies Partial<Record<keyof ChatOrderPayload, SQL>>,
       },
     ],
   });
   const order = doors.orders.createStatement({
-    id: orderId,
-    kind,
+    id: slot('orderId'),
+    kind: slot('kind'),
     from: invoice.from,
     copied: {
       invoiceId,
@@ -138,34 +169,65 @@ function acceptanceQuery(doors: AcceptInvoiceDoors, request: AcceptInvoiceReques
       totalCents: invoice.column('total_cents'),
       leadDays: sql`coalesce(${invoice.column('lead_days')}, 0)`,
     },
-    buyerUserId,
-    shippingAddress: shipping,
-    billingAddress: billing,
-    placedAt: now,
+    buyerUserId: slot('buyerUserId'),
+    shippingAddress: slot('shippingAddress'),
+    billingAddress: slot('billingAddress'),
+    placedAt: slot('at'),
   });
-  const outbox = doors.events.outboxFrom([
+  const outbox = doors.events.outboxTemplate([
     ...chat.events,
     {
       name: 'order.changed',
       from: order.from,
-      known: { orderId, kind, status: 'pending', change: 'created' },
-      computed: { chatId: sql`${chat.chatId}::text` },
+      known: { status: 'pending', change: 'created' },
+      computed: { orderId: text('orderId'), kind: text('kind'), chatId: sql`${chat.chatId}::text` },
     },
   ]);
-
-  const query = request.session
-    ? sql`WITH ${request.session.ctes}, ${invoice.cte}, ${chat.cte}, ${order.cte}, ${outbox.cte}
+  const query = session
+    ? sql`WITH ${session.ctesOver(slot)}, ${invoice.cte}, ${chat.cte}, ${order.cte}, ${outbox.cte}
           SELECT ${order.id}::text AS order_id, EXISTS (SELECT 1 FROM session_ok) AS session_ok`
     : sql`WITH ${invoice.cte}, ${chat.cte}, ${order.cte}, ${outbox.cte}
           SELECT ${order.id}::text AS order_id`;
-  return { query, written: outbox.written };
+  return { sql: query, written: outbox.written };
 }
 
+/** One accept's values for the template (checked by the invoices module: 400 for a bad name or signature). */
+function acceptanceValues(doors: AcceptInvoiceDoors, request: AcceptInvoiceRequest, orderId: string) {
+  const { body, kind, buyerUserId, now } = request;
+  const { shipping, billing } = addressesOf(body);
+  return {
+    ...doors.invoices.acceptanceValues({
+      token: body.invoiceToken,
+      kind,
+      buyerUserId,
+      orderId,
+      signerName: body.signature.fullName,
+      signatureSvg: body.signature.svg,
+      termsVersion: body.termsVersion,
+      termsLanguage: body.termsLanguage,
+      termsText: invoiceAcceptanceTerms[body.termsLanguage],
+      ip: request.ip,
+      userAgent: request.userAgent,
+      at: now,
+    }),
+    acceptedMessageId: randomUUID(),
+    orderCreatedMessageId: randomUUID(),
+    shippingAddress: JSON.stringify(shipping),
+    billingAddress: JSON.stringify(billing),
+  };
+}
+
+const noSession: Record<SessionCheckSlot, null> = {
+  sessionTokenHash: null,
+  sessionUserId: null,
+  sessionRole: null,
+};
+
 /**
- * The accept statement with values that accept nothing (no invoice has an empty token), for every new pool
- * connection to prepare before its first request (decision 215).
+ * Registers the accept statement (with the session check it may carry) for every new pool connection to prepare
+ * before its first request (decision 215), with values that accept nothing (no invoice has an empty token).
  */
-export function acceptInvoiceWarmUp(doors: AcceptInvoiceDoors, session?: SessionCheck): SQL {
+export function prepareAcceptInvoice(doors: AcceptInvoiceDoors, session?: SessionCheck): void {
   const nobody = '00000000-0000-0000-0000-000000000000';
   const address: OrderAddress = {
     fullName: 'Warm Up',
@@ -178,7 +240,7 @@ export function acceptInvoiceWarmUp(doors: AcceptInvoiceDoors, session?: Session
     phone: null,
     addressType: 'Shipping',
   };
-  return acceptanceQuery(
+  const values = acceptanceValues(
     doors,
     {
       kind: 'product',
@@ -198,10 +260,13 @@ export function acceptInvoiceWarmUp(doors: AcceptInvoiceDoors, session?: Session
       ip: '127.0.0.1',
       userAgent: null,
       now: new Date(),
-      ...(session ? { session } : {}),
     },
     nobody,
-  ).query;
+  );
+  prepareTemplateOnConnect(doors.db, acceptanceTemplate(doors, session).statement, {
+    ...values,
+    ...(session ? session.values : noSession),
+  });
 }
 
 /**
@@ -223,11 +288,14 @@ export async function acceptInvoice(
 ): Promise<(AcceptInvoiceResponse & { created: boolean }) | null> {
   const { body, kind, buyerUserId, now, session } = request;
   const orderId = randomUUID();
-  let acceptance: ReturnType<typeof acceptanceQuery>;
+  const template = acceptanceTemplate(doors, session);
+  let values: Record<AcceptSlot | SessionCheckSlot, unknown>;
   try {
     if (body.termsVersion !== invoiceAcceptanceTerms.version)
       throw conflict('INVOICE_TERMS_OUTDATED', 'The acceptance terms changed: read them again and sign');
-    acceptance = acceptanceQuery(doors, request, orderId);
+    const accept = acceptanceValues(doors, request, orderId);
+    // Without the session check, its slots are not in the statement.
+    values = session ? { ...accept, ...session.values } : { ...accept, ...noSession };
   } catch (error) {
     // A refusal before the statement: the session is checked the usual way first.
     if (session) return null;
@@ -236,9 +304,10 @@ export async function acceptInvoice(
 
   let placed: string | null;
   try {
-    const [row] = await queryPrepared<{ order_id: string | null; session_ok?: boolean }>(
+    const [row] = await queryTemplate<{ order_id: string | null; session_ok?: boolean }>(
       doors.db,
-      acceptance.query,
+      template.statement,
+      values,
     );
     if (session && row?.session_ok !== true) {
       session.forget();
@@ -260,7 +329,7 @@ export async function acceptInvoice(
     });
     return { orderId: accepted.orderId, kind, created: false };
   }
-  acceptance.written();
+  template.written();
   return { orderId: placed, kind, created: true };
 }
 

@@ -801,6 +801,11 @@ describe('the accept door for the accept-invoice workflow', () => {
     userAgent: null,
     at: overrides.at ?? new Date(),
   });
+  /** The invoices module's part with one accept's values (each slot a parameter of that value). */
+  const statementFor = (input: Parameters<TestApp['app']['invoices']['acceptanceValues']>[0]) => {
+    const values = t.app.invoices.acceptanceValues(input);
+    return t.app.invoices.acceptanceStatement((name) => sql`${values[name]}`);
+  };
   const refusal = (
     invoice: Invoice,
     buyerUserId: string,
@@ -812,20 +817,18 @@ describe('the accept door for the accept-invoice workflow', () => {
     const { buyer, chatId } = await newConversation();
     const invoice = await issued(chatId);
     const stranger = await signUp(t.app, { fullName: 'Other Buyer' });
-    expect(await run(t.app.invoices.acceptanceStatement(acceptanceInput(invoice, stranger.id)))).toBeNull();
+    expect(await run(statementFor(acceptanceInput(invoice, stranger.id)))).toBeNull();
     await expect(refusal(invoice, stranger.id)).rejects.toMatchObject({
       statusCode: 404,
       code: 'INVOICE_NOT_FOUND',
     });
-    expect(
-      await run(t.app.invoices.acceptanceStatement(acceptanceInput(invoice, buyer.id, { kind: 'service' }))),
-    ).toBeNull();
+    expect(await run(statementFor(acceptanceInput(invoice, buyer.id, { kind: 'service' })))).toBeNull();
     await expect(refusal(invoice, buyer.id, new Date(), 'service')).rejects.toMatchObject({
       statusCode: 404,
     });
 
     const accepted = await run(
-      t.app.invoices.acceptanceStatement({
+      statementFor({
         ...acceptanceInput(invoice, buyer.id, { orderId: 'order-1' }),
         signerName: ' Bea Buyer ',
         termsText: 'Terms text',
@@ -834,7 +837,7 @@ describe('the accept door for the accept-invoice workflow', () => {
     );
     expect(accepted).toBe(invoice.id);
     // Again: nothing matches, and the refusal answers the order already made.
-    expect(await run(t.app.invoices.acceptanceStatement(acceptanceInput(invoice, buyer.id)))).toBeNull();
+    expect(await run(statementFor(acceptanceInput(invoice, buyer.id)))).toBeNull();
     expect(await refusal(invoice, buyer.id)).toEqual({ orderId: 'order-1' });
     const acceptance = await t.app.invoices.acceptanceOf(t.app.db, invoice.id);
     expect(acceptance).toMatchObject({
@@ -864,21 +867,19 @@ describe('the accept door for the accept-invoice workflow', () => {
       `<svg>${'<path d="M0 0 L1 1"/>'.repeat(4000)}</svg>`,
     ])
       expect(() =>
-        t.app.invoices.acceptanceStatement({ ...acceptanceInput(invoice, buyer.id), signatureSvg: svg }),
+        t.app.invoices.acceptanceValues({ ...acceptanceInput(invoice, buyer.id), signatureSvg: svg }),
       ).toThrow(expect.objectContaining({ statusCode: 400, code: 'INVOICE_SIGNATURE_INVALID' }));
     expect(() =>
-      t.app.invoices.acceptanceStatement({ ...acceptanceInput(invoice, buyer.id), signerName: ' B ' }),
+      t.app.invoices.acceptanceValues({ ...acceptanceInput(invoice, buyer.id), signerName: ' B ' }),
     ).toThrow(expect.objectContaining({ statusCode: 400, code: 'INVOICE_SIGNATURE_INVALID' }));
     const later = new Date(new Date(invoice.expiresAt).getTime() + 1000);
-    expect(
-      await run(t.app.invoices.acceptanceStatement(acceptanceInput(invoice, buyer.id, { at: later }))),
-    ).toBeNull();
+    expect(await run(statementFor(acceptanceInput(invoice, buyer.id, { at: later })))).toBeNull();
     await expect(refusal(invoice, buyer.id, later)).rejects.toMatchObject({
       statusCode: 409,
       code: 'INVOICE_EXPIRED',
     });
     expect((await reject(buyer, invoice.token, 'No thanks')).statusCode).toBe(200);
-    expect(await run(t.app.invoices.acceptanceStatement(acceptanceInput(invoice, buyer.id)))).toBeNull();
+    expect(await run(statementFor(acceptanceInput(invoice, buyer.id)))).toBeNull();
     await expect(refusal(invoice, buyer.id)).rejects.toMatchObject({
       statusCode: 409,
       code: 'INVOICE_NOT_PENDING',

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { roleSchema, type Role } from '@maplesource/contracts';
 import type { Db } from '../../db/client';
 import { prepareOnConnect, queryPrepared } from '../../db/prepared';
@@ -8,6 +8,7 @@ import {
   SESSION_TOUCH_INTERVAL_MS,
   SESSION_TTL_MS,
   type SessionCheck,
+  type SessionCheckSlot,
   type SessionResolver,
   type SessionUser,
 } from '../../plugins/auth';
@@ -32,7 +33,7 @@ const sessionLookup = (tokenHash: string) =>
  * this role; `session_touch` marks it used as `touch` does (at most once per SESSION_TOUCH_INTERVAL_MS). The
  * statement's own changes must depend on `session_ok` having its row.
  */
-const sessionCheckCtes = (tokenHash: string, userId: string, role: Role) =>
+const sessionCheckCtes = (tokenHash: string | SQL, userId: string | SQL, role: Role | SQL) =>
   sql`session_ok AS (
         SELECT s.id FROM sessions s JOIN users u ON u.id = s.user_id
         WHERE s.id = ${tokenHash}::text AND s.user_id = ${userId}::uuid AND s.revoked_at IS NULL
@@ -41,6 +42,9 @@ const sessionCheckCtes = (tokenHash: string, userId: string, role: Role) =>
         UPDATE sessions SET last_seen_at = now()
         WHERE id = (SELECT id FROM session_ok) AND last_seen_at < ${agoSql(SESSION_TOUCH_INTERVAL_MS)}
       )`;
+
+const sessionCheckCtesOver = (slot: (name: SessionCheckSlot) => SQL) =>
+  sessionCheckCtes(slot('sessionTokenHash'), slot('sessionUserId'), slot('sessionRole'));
 
 /** Token hashes this process has resolved, with their user (a session's user never changes): at most this many. */
 const MAX_KNOWN_SESSIONS = 20_000;
@@ -67,6 +71,8 @@ export class SessionService implements SessionResolver {
     return {
       userId,
       ctes: sessionCheckCtes(tokenHash, userId, role),
+      ctesOver: sessionCheckCtesOver,
+      values: { sessionTokenHash: tokenHash, sessionUserId: userId, sessionRole: role },
       forget: () => this.known.delete(tokenHash),
     };
   }
@@ -74,7 +80,13 @@ export class SessionService implements SessionResolver {
   /** A check that matches no session, to prepare the statements that carry one with (decision 215). */
   warmUpCheck(): SessionCheck {
     const nobody = '00000000-0000-0000-0000-000000000000';
-    return { userId: nobody, ctes: sessionCheckCtes('', nobody, 'buyer'), forget: () => undefined };
+    return {
+      userId: nobody,
+      ctes: sessionCheckCtes('', nobody, 'buyer'),
+      ctesOver: sessionCheckCtesOver,
+      values: { sessionTokenHash: '', sessionUserId: nobody, sessionRole: 'buyer' },
+      forget: () => undefined,
+    };
   }
 
   /** Starts a new session (a fresh id at every login) and returns the cookie token. */

@@ -429,15 +429,18 @@ export function createChatService(db: Db, events: DomainEvents, directory: ChatD
      * decision 181), for actions whose resulting phase does not depend on the current one: `chat_moved` moves the
      * chat named by `chatId` (SQL: a scalar subquery of the statement; nothing when it is NULL) by the number of
      * actions — only when `senderId` takes part in it; the UPDATE takes the row lock, so concurrent sends get the
-     * seqs after these — and `chat_message` inserts the messages with consecutive seqs. A payload's `computed`
-     * fields are SQL of the statement. `chatId` (out) is the moved chat's id, NULL when none moved; `events` are
-     * their `chat.message-created` and `chat.business-action-posted` events for `events.outboxFrom`.
+     * seqs after these — and `chat_message` inserts the messages with consecutive seqs. The statement is a
+     * template built once (decision 234): `senderId` and each message's `messageId` are its slots (a fresh id per
+     * run), a payload is the same for every run and its `computed` fields are SQL of the statement (slots
+     * included). `chatId` (out) is the moved chat's id, NULL when none moved; `events` are their
+     * `chat.message-created` and `chat.business-action-posted` events for `events.outboxFrom`.
      */
     businessActionsStatement(input: {
       chatId: SQL;
-      senderId: string;
+      senderId: SQL;
       actions: Array<{
         action: BusinessAction;
+        messageId: SQL;
         payload: Record<string, unknown>;
         computed?: Record<string, SQL>;
       }>;
@@ -450,15 +453,14 @@ export function createChatService(db: Db, events: DomainEvents, directory: ChatD
       if (count === 0) throw new Error('businessActionsStatement needs at least one action');
       const phase = fixedPhaseAfter(input.actions);
       const sender = sql`${input.senderId}::uuid`;
-      const messages = input.actions.map(({ action, payload, computed }, index) => {
+      const messages = input.actions.map(({ action, messageId, payload, computed }, index) => {
         const back = count - 1 - index;
         const fields = Object.entries(computed ?? {}).map(([key, value]) => sql`${key}::text, ${value}`);
-        const id = randomUUID();
         return {
-          id,
+          id: sql`${messageId}::uuid`,
           back,
-          select: sql`SELECT ${id}::uuid AS id, chat_moved.id AS chat_id,
-              chat_moved.last_seq - ${back}::integer AS seq, ${`action-${randomUUID()}`}::text AS client_message_id,
+          select: sql`SELECT ${messageId}::uuid AS id, chat_moved.id AS chat_id,
+              chat_moved.last_seq - ${back}::integer AS seq, 'action-' || gen_random_uuid() AS client_message_id,
               ${typeof payload.text === 'string' ? payload.text : ''}::text AS text, ${action}::text AS business_action,
               ${JSON.stringify(payload)}::jsonb || jsonb_build_object(${sql.join(fields, sql`, `)}) AS business_payload
             FROM chat_moved`,
@@ -488,8 +490,10 @@ export function createChatService(db: Db, events: DomainEvents, directory: ChatD
           (['chat.message-created', 'chat.business-action-posted'] as const).map((name) => ({
             name,
             from: sql`chat_moved`,
-            known: { messageId: message.id, senderId: input.senderId, businessAction: message.action },
+            known: { businessAction: message.action },
             computed: {
+              messageId: sql`${message.id}::text`,
+              senderId: sql`${sender}::text`,
               chatId: sql`chat_moved.id`,
               seq: sql`chat_moved.last_seq - ${message.back}::integer`,
               recipientId: sql`chat_moved.recipient_id`,

@@ -17,6 +17,7 @@ declare module 'fastify' {
 
 export type {
   AcceptanceRecord,
+  AcceptanceSlot,
   AcceptedInvoiceColumn,
   InvoicesService,
   NewInvoice,

@@ -92,6 +92,9 @@ export interface AcceptanceRecord {
   at: Date;
 }
 
+/** The values the invoices module's part of the accept statement takes (`acceptanceValues`). */
+export type AcceptanceSlot = 'token' | 'kind' | 'buyerUserId' | keyof AcceptanceRecord;
+
 export const expireInvoiceJob = 'invoices.expire';
 export const expireSweepJob = 'invoices.expire-sweep';
 
@@ -252,38 +255,61 @@ export function createInvoicesService(events: DomainEvents) {
     },
 
     /**
-     * The invoices module's part of the accept-invoice statement (decision 181), as common-table expressions:
-     * `accepted_invoice` marks the invoice accepted with its order — only when it is this buyer's, of this kind,
-     * pending and not past its expiry at `at` (the UPDATE takes the row lock: of 50 concurrent accepts one
-     * matches, the others find it accepted once the first commits) — and `invoice_acceptance` stores the
-     * acceptance record (signature sanitised, exact terms text, IP, user agent, time) with it. `column(name)` is
-     * a scalar subquery of the accepted invoice's copied fields (NULL when nothing was accepted) for the other
-     * parts of the statement; `from` yields its row. Nothing matched: ask `acceptanceRefusal` why.
+     * The values of the invoices module's part of the accept statement (`acceptanceStatement`'s slots), checked
+     * and cut to their columns: the signer's full name trimmed (2 to 200 characters, else 400
+     * INVOICE_SIGNATURE_INVALID), the drawn signature sanitised (400 when it is not a plain drawing), IP and user
+     * agent cut to 100 and 500 characters, the time as an ISO timestamp.
      */
-    acceptanceStatement(
-      input: AcceptanceRecord & {
-        token: string;
-        kind: InvoiceKind;
-        buyerUserId: string;
-        /** A further condition of the update (the statement's session check, decision 225). */
-        onlyIf?: SQL;
-      },
-    ) {
+    acceptanceValues(
+      input: AcceptanceRecord & { token: string; kind: InvoiceKind; buyerUserId: string },
+    ): Record<AcceptanceSlot, string | null> {
       const signerName = input.signerName.trim();
       if (signerName.length < 2 || signerName.length > 200)
         throw badRequest('INVOICE_SIGNATURE_INVALID', 'The signer’s full name is required');
-      const signatureSvg = sanitizeSignatureSvg(input.signatureSvg);
+      return {
+        token: input.token,
+        kind: input.kind,
+        buyerUserId: input.buyerUserId,
+        orderId: input.orderId,
+        signerName,
+        signatureSvg: sanitizeSignatureSvg(input.signatureSvg),
+        termsVersion: input.termsVersion,
+        termsLanguage: input.termsLanguage,
+        termsText: input.termsText,
+        ip: input.ip.slice(0, 100),
+        userAgent: input.userAgent?.slice(0, 500) ?? null,
+        at: input.at.toISOString(),
+      };
+    },
+
+    /**
+     * The invoices module's part of the accept-invoice statement (decision 181), as common-table expressions over
+     * the slots `acceptanceValues` fills (the statement is a template built once, decision 234):
+     * `accepted_invoice` marks the invoice accepted with its order — only when it is this buyer's, of this kind,
+     * pending and not past its expiry at `at` (the UPDATE takes the row lock: of 50 concurrent accepts one
+     * matches, the others find it accepted once the first commits) — and `invoice_acceptance` stores the
+     * acceptance record (signature, exact terms text, IP, user agent, time) with it. `column(name)` is a scalar
+     * subquery of the accepted invoice's copied fields (NULL when nothing was accepted) for the other parts of the
+     * statement; `from` yields its row. Nothing matched: ask `acceptanceRefusal` why.
+     */
+    acceptanceStatement(
+      slot: (name: AcceptanceSlot) => SQL,
+      /** A further condition of the update (the statement's session check, decision 225). */
+      onlyIf?: SQL,
+    ) {
+      const at = sql`${slot('at')}::timestamptz`;
       const cte = sql`accepted_invoice AS (
-          UPDATE invoices SET status = 'accepted', accepted_at = ${at(input.at)}, order_id = ${input.orderId}::text
-          WHERE token = ${input.token}::text AND kind = ${input.kind}::text AND buyer_id = ${input.buyerUserId}::uuid
-            AND status = 'pending' AND expires_at > ${at(input.at)}${input.onlyIf ? sql` AND ${input.onlyIf}` : sql``}
+          UPDATE invoices SET status = 'accepted', accepted_at = ${at}, order_id = ${slot('orderId')}::text
+          WHERE token = ${slot('token')}::text AND kind = ${slot('kind')}::text
+            AND buyer_id = ${slot('buyerUserId')}::uuid
+            AND status = 'pending' AND expires_at > ${at}${onlyIf ? sql` AND ${onlyIf}` : sql``}
           RETURNING ${sql.raw(acceptedInvoiceColumns.join(', '))}
         ), invoice_acceptance AS (
           INSERT INTO invoice_acceptances (id, invoice_id, order_id, signer_name, signature_svg, terms_version,
             terms_language, terms_text, ip, user_agent, accepted_at)
-          SELECT ${randomUUID()}::uuid, accepted_invoice.id, ${input.orderId}::text, ${signerName}::text,
-            ${signatureSvg}::text, ${input.termsVersion}::text, ${input.termsLanguage}::text, ${input.termsText}::text,
-            ${input.ip.slice(0, 100)}::text, ${input.userAgent?.slice(0, 500) ?? null}::text, ${at(input.at)}
+          SELECT gen_random_uuid(), accepted_invoice.id, ${slot('orderId')}::text, ${slot('signerName')}::text,
+            ${slot('signatureSvg')}::text, ${slot('termsVersion')}::text, ${slot('termsLanguage')}::text,
+            ${slot('termsText')}::text, ${slot('ip')}::text, ${slot('userAgent')}::text, ${at}
           FROM accepted_invoice
         )`;
       return {

@@ -93,16 +93,20 @@ export type CopiedOrderField =
   | 'totalCents'
   | 'leadDays';
 
-/** An order as one part of a bigger statement: made once per row of `from` (one at most), or not at all. */
+/**
+ * An order as one part of a bigger statement: made once per row of `from` (one at most), or not at all. The
+ * statement is a template built once (decision 234): the order's own values are its slots (the addresses as
+ * `OrderAddress` JSON, `placedAt` an ISO timestamp), the copied fields SQL over `from`.
+ */
 export interface NewOrderFrom {
-  id: string;
-  kind: OrderKind;
+  id: SQL;
+  kind: SQL;
   from: SQL;
   copied: Record<CopiedOrderField, SQL>;
-  buyerUserId: string;
-  shippingAddress: OrderAddress;
-  billingAddress: OrderAddress;
-  placedAt: Date;
+  buyerUserId: SQL;
+  shippingAddress: SQL;
+  billingAddress: SQL;
+  placedAt: SQL;
 }
 
 /** What a provider event says about an intent, in the module's terms. */
@@ -343,7 +347,7 @@ export function createOrdersService(directory: OrdersDirectory) {
      */
     createStatement(input: NewOrderFrom) {
       const c = input.copied;
-      const placedAt = sql`${input.placedAt.toISOString()}::timestamptz`;
+      const placedAt = sql`${input.placedAt}::timestamptz`;
       const cte = sql`placed_order AS (
           INSERT INTO orders (id, kind, invoice_id, invoice_token, chat_id, buyer_user_id, buyer_name,
             seller_user_id, seller_id, seller_slug, seller_name, subject_id, subject_name, subject_name_fr,
@@ -354,7 +358,7 @@ export function createOrdersService(directory: OrdersDirectory) {
             ${c.sellerName}, ${c.subjectId}, ${c.subjectName}, ${c.subjectNameFr}, ${c.subjectCategory},
             ${c.quantity}, ${c.unit},
             ${c.negotiatedPriceCents}, ${c.shippingCents}, ${c.taxCents}, ${c.totalCents}, ${c.leadDays},
-            ${JSON.stringify(input.shippingAddress)}::jsonb, ${JSON.stringify(input.billingAddress)}::jsonb,
+            ${input.shippingAddress}::jsonb, ${input.billingAddress}::jsonb,
             ${placedAt}, ${placedAt}
           FROM ${input.from}
           RETURNING id
