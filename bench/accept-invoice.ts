@@ -2,7 +2,8 @@
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/accept-invoice.ts
 // Knobs: BENCH_BUYERS (default 50), BENCH_ROUNDS (default 4), BENCH_POOL (server pool, default 10), BENCH_SQL=1
 // (lists the statements of the one-at-a-time pass), BENCH_PROFILE=<path> (a V8 CPU profile of each concurrent
-// round, <path>.<round>.cpuprofile: only the burst, not the setup).
+// round, <path>.<round>.cpuprofile: only the burst, not the setup), BENCH_PERF=<path> (Linux `perf record -a -g` of
+// each concurrent round's burst only, <path>.<round>.data: where PostgreSQL's backends spend their CPU).
 // Each round, BENCH_BUYERS buyers first open their own invoice (GET invoice/details, untimed, on the connection each
 // keeps, decision 226), then all at once each accept it over HTTP (POST invoice/accept), then
 // create its payment intent (POST payment/create-order-intent): latency p50/p99 of each step and of the two
@@ -11,7 +12,7 @@
 // The measured requests come from a load generator in a process of its own (bench/accept-invoice-client.ts,
 // decision 196), as real buyers' do: its CPU is printed apart and not counted as the server's. The setup's
 // requests (inquiries, invoices) still go from this process, outside the measured phases.
-import { execSync, fork } from 'node:child_process';
+import { execSync, fork, spawn } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -130,6 +131,22 @@ const app = await buildApp({ config, database, logger: false });
 await database.warmUp();
 await app.listen({ port: 0, host: '127.0.0.1' });
 const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+/** `perf record` of the whole machine until `stop()`: started once it says it is recording. */
+async function startPerf(output: string) {
+  const recorder = spawn('perf', ['record', '-a', '-g', '-F', '2999', '-o', output], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const exited = new Promise<void>((resolve) => recorder.once('exit', () => resolve()));
+  // perf writes nothing until it stops: give it the time to open its events on every CPU.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  return {
+    stop: async () => {
+      recorder.kill('SIGINT');
+      await exited;
+    },
+  };
+}
 
 type Party = { id: string; cookie: string };
 let serial = 0;
@@ -360,6 +377,7 @@ try {
     const invoices = await prepareInvoices();
     await clientView(buyers.map((buyer, i) => ({ cookie: buyer.cookie, token: invoices[i]! })));
     if (profiler) await profiler.post('Profiler.start');
+    const perf = process.env.BENCH_PERF ? await startPerf(`${process.env.BENCH_PERF}.${round}.data`) : null;
     // Reading /proc for the backends first: its own CPU is then not counted as the Node process's.
     const before = {
       backend: databaseBackendsCpuMs(),
@@ -370,6 +388,7 @@ try {
       at: performance.now(),
     };
     cost.clientCpuMs += await burst(invoices, together);
+    await perf?.stop();
     if (profiler) {
       const { profile } = await profiler.post('Profiler.stop');
       writeFileSync(`${process.env.BENCH_PROFILE}.${round}.cpuprofile`, JSON.stringify(profile));
