@@ -80,13 +80,14 @@ type AcceptTemplate = {
 
 /**
  * The one accept statement, built and rendered once per app and per variant (with the statement's session check
- * or without, decision 225) as a template (decision 234): a request only fills in its values.
+ * or without, decision 225) as a template (decision 234): a request only fills in its values. Per app (its doors),
+ * not per database: the template's `written` wakes that app's event dispatcher.
  */
-const templates = new WeakMap<AcceptInvoiceDoors['db'], Map<'checked' | 'unchecked', AcceptTemplate>>();
+const templates = new WeakMap<AcceptInvoiceDoors, Map<'checked' | 'unchecked', AcceptTemplate>>();
 function acceptanceTemplate(doors: AcceptInvoiceDoors, session?: SessionCheck): AcceptTemplate {
   const variant = session ? 'checked' : 'unchecked';
-  let built = templates.get(doors.db);
-  if (!built) templates.set(doors.db, (built = new Map()));
+  let built = templates.get(doors);
+  if (!built) templates.set(doors, (built = new Map()));
   let template = built.get(variant);
   if (!template) {
     let written = () => {};
