@@ -23,6 +23,8 @@ let second: TestApp;
 const calls: Call[] = [];
 /** itemId → how many more times the flaky subscriber fails for it. */
 const failuresLeft = new Map<number, number>();
+/** itemIds whose deliveries each take a few ms (a handler doing real work), so a backlog of them lasts. */
+const slowItems = new Set<number>();
 /** Effects registered with ctx.afterCommit that ran (only those of handlers whose work committed). */
 const committedEffects: Array<{ subscriber: string; itemId: number }> = [];
 let nextItemId = 1;
@@ -30,6 +32,7 @@ let nextItemId = 1;
 function record(subscriber: string) {
   return async (payload: Payload, ctx: EventContext) => {
     calls.push({ subscriber, payload, eventId: ctx.eventId });
+    if (slowItems.has(payload.itemId)) await new Promise((resolve) => setTimeout(resolve, 5));
     ctx.afterCommit(() => committedEffects.push({ subscriber, itemId: payload.itemId }));
     await ctx.tx.execute(
       sql`INSERT INTO test_event_effects (subscriber, event_id, item_id) VALUES (${subscriber}, ${ctx.eventId}::uuid, ${payload.itemId})`,
@@ -229,6 +232,9 @@ describe('domain events: emit and deliver', () => {
 describe('domain events: housekeeping and sharing the database', () => {
   it('lets other queries in between deliveries while a backlog drains', async () => {
     const backlog = Array.from({ length: 150 }, () => payload());
+    // 300 deliveries of at least 5 ms each, one after the other in each of the two processes: the backlog lasts
+    // most of a second however fast the machine, so a query that waited for it would find none pending.
+    for (const p of backlog) slowItems.add(p.itemId);
     await withTransaction(t.app.db, async (tx) => {
       for (const p of backlog) await t.app.events.emit('review.changed', p, tx);
     });
