@@ -13,7 +13,9 @@ import { openDatabase } from '../src/db/client';
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, pgliteDir: undefined });
 const config = loadConfig({
   NODE_ENV: 'test',
-  DATA_DIR: process.env.DATA_DIR || mkdtempSync(path.join(os.tmpdir(), 'maplesource-chat-child-')),
+  DATA_DIR:
+    process.env.DATA_DIR ||
+    mkdtempSync(path.join(process.env.TEST_SCRATCH_DIR ?? os.tmpdir(), 'maplesource-chat-child-')),
   LOG_LEVEL: 'silent',
   SERVICES: 'buyer,chat',
   SEED: 'never',

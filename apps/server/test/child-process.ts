@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 
 /** apps/server: the folder the child scripts' paths are relative to. */
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -25,7 +26,9 @@ const exited = (proc: ChildProcess) => proc.exitCode !== null || proc.signalCode
 export function startScript(script: string, env: Record<string, string> = {}): ChildScript {
   const proc = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: serverDir,
-    env: { ...process.env, ...env },
+    // The child's scratch files go under the run's scratch directory, removed when the run ends (after a kill -9
+    // the child cannot remove them itself).
+    env: { ...process.env, TEST_SCRATCH_DIR: inject('testScratchDir'), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];

@@ -18,7 +18,9 @@ const database = await openDatabase({
 });
 const config = loadConfig({
   NODE_ENV: 'test',
-  DATA_DIR: process.env.DATA_DIR || mkdtempSync(path.join(os.tmpdir(), 'maplesource-events-child-')),
+  DATA_DIR:
+    process.env.DATA_DIR ||
+    mkdtempSync(path.join(process.env.TEST_SCRATCH_DIR ?? os.tmpdir(), 'maplesource-events-child-')),
   LOG_LEVEL: 'silent',
   SERVICES: 'buyer',
   SEED: 'never',

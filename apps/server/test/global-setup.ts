@@ -12,6 +12,8 @@ declare module 'vitest' {
     testDbDriver: 'pglite' | 'postgres';
     pgliteTemplateDir: string;
     postgresTemplateDb: string;
+    /** This run's scratch directory (apps' DATA_DIR, child processes' files): removed when the run ends. */
+    testScratchDir: string;
   }
 }
 
@@ -24,6 +26,16 @@ export default async function setup(project: TestProject) {
   const requested = project.config.env?.TEST_DB_DRIVER ?? process.env.TEST_DB_DRIVER;
   const driver = requested === 'postgres' ? 'postgres' : 'pglite';
   project.provide('testDbDriver', driver);
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'maplesource-test-run-'));
+  project.provide('testScratchDir', scratch);
+  const teardown = await setupDatabase(project, driver);
+  return async () => {
+    await teardown();
+    rmSync(scratch, { recursive: true, force: true });
+  };
+}
+
+async function setupDatabase(project: TestProject, driver: 'pglite' | 'postgres'): Promise<() => unknown> {
   if (driver === 'pglite') {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'maplesource-template-'));
     const templateDir = path.join(dir, 'pglite');

@@ -54,7 +54,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 }
 
 export function testConfig(overrides: Record<string, string> = {}): AppConfig {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'maplesource-data-'));
+  // Under the run's scratch directory, removed when the run ends (tests that only read a config never remove it).
+  const dataDir = mkdtempSync(path.join(inject('testScratchDir'), 'data-'));
   return loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,

@@ -12,7 +12,7 @@ import { openPostgres } from '../../src/db/client';
 
 const config = loadConfig({
   NODE_ENV: 'test',
-  DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'maplesource-worker-')),
+  DATA_DIR: mkdtempSync(path.join(process.env.TEST_SCRATCH_DIR ?? os.tmpdir(), 'maplesource-worker-')),
   LOG_LEVEL: 'silent',
   DATABASE_URL: process.env.DATABASE_URL,
   PAYMENT_WEBHOOK_SECRET: 'multi_process_test_secret',
