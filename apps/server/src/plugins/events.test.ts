@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { DomainEventPayload } from '@maplesource/contracts';
 import { createTestApp, createTestDatabase, type TestApp, type TestDatabase } from '../../test/helpers';
 import { waitFor } from '../../test/wait-for';
+import { queryTemplate, statementTemplate, type StatementTemplate } from '../db/prepared';
 import { rowsOf, withTransaction, type Tx } from '../db/transaction';
 import { purgeDeliveredEvents, type EventContext } from './events';
 
@@ -441,5 +442,54 @@ describe('domain events: processes that come and go', () => {
     await round();
     await round();
     expect(dispatcherStatements().filter((text) => !before.has(text))).toEqual([]);
+  });
+});
+
+describe('domain events: the outbox of a statement template (decision 234)', () => {
+  it('writes fresh events on every run and wakes the dispatcher of subscribers registered after the template', async () => {
+    let written = () => {};
+    let template: StatementTemplate<'quotationId'> | undefined;
+    const decided: Array<DomainEventPayload<'quotation.decided'>> = [];
+    // A third process whose template is built before the only subscriber of its event registers (as a route's
+    // may be): no module of the app subscribes to quotation.decided.
+    const third = await createTestApp({
+      database,
+      env,
+      beforeReady: (app) => {
+        template = statementTemplate<'quotationId'>(app.db, (slot) => {
+          const outbox = app.events.outboxTemplate([
+            {
+              name: 'quotation.decided',
+              from: sql`(SELECT 1) AS one`,
+              known: { chatId: 'chat-1', decision: 'accepted' },
+              computed: { quotationId: sql`${slot('quotationId')}::text` },
+            },
+          ]);
+          written = outbox.written;
+          return sql`WITH ${outbox.cte} SELECT (SELECT id::text FROM outbox_event) AS id`;
+        });
+        app.events.subscribe('test.template', 'quotation.decided', async (payload) => {
+          decided.push(payload);
+        });
+      },
+    });
+    try {
+      // Its start-up cycle (a timer of 0 ms, so before this one) has run: only a wake or the poll looks again.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      await third.app.events.drain();
+      const ids: string[] = [];
+      for (const quotationId of ['q-1', 'q-2']) {
+        const [row] = await queryTemplate<{ id: string }>(third.app.db, template!, { quotationId });
+        ids.push(row!.id);
+        written();
+      }
+      expect(new Set(ids).size).toBe(2);
+      // The poll is a minute away: only the wake delivers them this soon.
+      await waitFor('both template events handled', () => decided.length === 2);
+      expect(decided.map((payload) => payload.quotationId).sort()).toEqual(['q-1', 'q-2']);
+      expect(decided[0]).toMatchObject({ chatId: 'chat-1', decision: 'accepted' });
+    } finally {
+      await third.close();
+    }
   });
 });

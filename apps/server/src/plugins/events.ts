@@ -215,11 +215,11 @@ async function eventsPlugin(app: FastifyInstance, options: EventsPluginOptions) 
     },
     outboxTemplate(parts) {
       const events = outboxEvents(parts, () => sql`gen_random_uuid()`);
-      const handled = events.some((event) => dispatcher.handles(event.name));
       return {
         cte: outboxCteOf(events),
+        // Asked at each run, not when the template is built: subscribers may register after it (before `ready`).
         written: () => {
-          if (handled) dispatcher.wake();
+          if (events.some((event) => dispatcher.handles(event.name))) dispatcher.wake();
         },
       };
     },
