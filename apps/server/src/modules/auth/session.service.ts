@@ -33,7 +33,7 @@ const sessionLookup = (tokenHash: string) =>
  * this role; `session_touch` marks it used as `touch` does (at most once per SESSION_TOUCH_INTERVAL_MS). The
  * statement's own changes must depend on `session_ok` having its row.
  */
-const sessionCheckCtes = (tokenHash: string | SQL, userId: string | SQL, role: Role | SQL) =>
+const sessionCheckCtes = (tokenHash: string | SQL, userId: string | SQL, role: string | SQL) =>
   sql`session_ok AS (
         SELECT s.id FROM sessions s JOIN users u ON u.id = s.user_id
         WHERE s.id = ${tokenHash}::text AND s.user_id = ${userId}::uuid AND s.revoked_at IS NULL
@@ -45,6 +45,22 @@ const sessionCheckCtes = (tokenHash: string | SQL, userId: string | SQL, role: R
 
 const sessionCheckCtesOver = (slot: (name: SessionCheckSlot) => SQL) =>
   sessionCheckCtes(slot('sessionTokenHash'), slot('sessionUserId'), slot('sessionRole'));
+
+/**
+ * A session check of these values. Its `ctes` are built only when a statement asks for them: a statement template
+ * (the accept statement, decision 234) takes `ctesOver` and `values` instead, on every request that carries a check.
+ */
+function sessionCheckOf(values: Record<SessionCheckSlot, string>, forget: () => void): SessionCheck {
+  return {
+    userId: values.sessionUserId,
+    get ctes() {
+      return sessionCheckCtes(values.sessionTokenHash, values.sessionUserId, values.sessionRole);
+    },
+    ctesOver: sessionCheckCtesOver,
+    values,
+    forget,
+  };
+}
 
 /** Token hashes this process has resolved, with their user (a session's user never changes): at most this many. */
 const MAX_KNOWN_SESSIONS = 20_000;
@@ -68,25 +84,18 @@ export class SessionService implements SessionResolver {
     const tokenHash = hashToken(token);
     const userId = this.known.get(tokenHash);
     if (userId === undefined) return null;
-    return {
-      userId,
-      ctes: sessionCheckCtes(tokenHash, userId, role),
-      ctesOver: sessionCheckCtesOver,
-      values: { sessionTokenHash: tokenHash, sessionUserId: userId, sessionRole: role },
-      forget: () => this.known.delete(tokenHash),
-    };
+    return sessionCheckOf({ sessionTokenHash: tokenHash, sessionUserId: userId, sessionRole: role }, () =>
+      this.known.delete(tokenHash),
+    );
   }
 
   /** A check that matches no session, to prepare the statements that carry one with (decision 215). */
   warmUpCheck(): SessionCheck {
     const nobody = '00000000-0000-0000-0000-000000000000';
-    return {
-      userId: nobody,
-      ctes: sessionCheckCtes('', nobody, 'buyer'),
-      ctesOver: sessionCheckCtesOver,
-      values: { sessionTokenHash: '', sessionUserId: nobody, sessionRole: 'buyer' },
-      forget: () => undefined,
-    };
+    return sessionCheckOf(
+      { sessionTokenHash: '', sessionUserId: nobody, sessionRole: 'buyer' },
+      () => undefined,
+    );
   }
 
   /** Starts a new session (a fresh id at every login) and returns the cookie token. */
