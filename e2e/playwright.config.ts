@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -9,7 +9,13 @@ import { e2eServerEnv } from './server-env';
  * End-to-end tests in Debian's Chromium against the real built server on a fresh, temporary
  * DATA_DIR (embedded PGlite, seeded on first start). `npm run test:e2e` builds first.
  */
-process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'maplesource-e2e-'));
+if (!process.env.E2E_DATA_DIR) {
+  // Made by the runner's process, which the workers inherit it from; removed when that process ends, after
+  // Playwright has stopped the web server.
+  const dataDirectory = mkdtempSync(path.join(os.tmpdir(), 'maplesource-e2e-'));
+  process.env.E2E_DATA_DIR = dataDirectory;
+  process.once('exit', () => rmSync(dataDirectory, { recursive: true, force: true }));
+}
 const port = Number(process.env.E2E_PORT ?? 4319);
 export const baseURL = `http://localhost:${port}`;
 
