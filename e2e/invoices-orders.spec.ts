@@ -100,6 +100,14 @@ async function payWith(page: Page, cardNumber: string) {
   await page.getByRole('button', { name: /^Pay / }).click();
 }
 
+/** The intent the order's payment is on (null before the first one). */
+async function orderIntentId(page: Page, orderId: string) {
+  const response = await page.request.get(`/api/v1/orders/${orderId}`, { headers: { role: 'buyer' } });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { order: { payment: { intentId: string | null } } }).order.payment
+    .intentId;
+}
+
 async function buyerOrderCount(page: Page) {
   const response = await page.request.get('/api/v1/orders', { headers: { role: 'buyer' } });
   expect(response.ok()).toBe(true);
@@ -161,7 +169,7 @@ test('invoice accepted, paid with 4242, in My orders with its timeline; the sell
   }
 });
 
-test('a declined card (0002) shows the failure; the retry with 4242 succeeds on the same order', async ({
+test('a declined card (0002) shows the failure; the retry with 4242 succeeds on the same order and intent', async ({
   seller,
   buyerAccount,
   page,
@@ -177,12 +185,15 @@ test('a declined card (0002) shows the failure; the retry with 4242 succeeds on 
     await expect(buyerPage.getByTestId('checkout-failure-reason')).toHaveText(
       'Your card was declined. Try another card.',
     );
+    const declinedIntentId = await orderIntentId(buyerPage, orderId);
+    expect(declinedIntentId).not.toBeNull();
     await buyerPage.getByRole('button', { name: 'Try again' }).click();
 
     await payWith(buyerPage, '4242 4242 4242 4242');
     await expect(buyerPage.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
     expect(new URL(buyerPage.url()).searchParams.get('order')).toBe(orderId);
     expect(await buyerOrderCount(buyerPage)).toBe(1);
+    expect(await orderIntentId(buyerPage, orderId)).toBe(declinedIntentId);
   } finally {
     await context.close();
   }
