@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render';
-import { json, makeOrder, ORDER_ID, sessionUser } from '../../test/order-fixtures';
+import { json, makeOrder, ORDER_ID, paidOrder, sessionUser } from '../../test/order-fixtures';
 import { sessionStore } from '../../lib/session-store';
 
 type Handler = (url: URL, init: RequestInit | undefined) => Response | undefined;
@@ -21,6 +21,20 @@ function serve(handler: Handler) {
     }),
   );
 }
+
+/** The lines of the postal address in `scope`, as its line breaks cut them. */
+function addressLines(scope: HTMLElement) {
+  const lines = [''];
+  for (const node of scope.querySelector('address')!.childNodes) {
+    if (node.nodeName === 'BR') lines.push('');
+    else lines[lines.length - 1] += node.textContent;
+  }
+  return lines.map((line) => line.trim());
+}
+
+/** The value (`<dd>`) of the row named `term` in `scope`. */
+const row = (scope: HTMLElement, term: string) =>
+  within(within(scope).getByText(term, { selector: 'dt' }).parentElement!).getByRole('definition');
 
 const orderCalls = () => calls.filter((url) => url.pathname.endsWith('/api/v1/orders'));
 
@@ -82,27 +96,52 @@ describe('My orders', () => {
     expect(screen.getByRole('navigation', { name: 'Order pages' })).toHaveTextContent('Page 2 of 3');
   });
 
-  it('lists every order status of the spec in French', async () => {
+  it.each([
+    {
+      language: 'English',
+      path: '/my-orders',
+      label: 'Status',
+      options: [
+        'All statuses',
+        'Pending',
+        'Confirmed',
+        'Processing',
+        'Ready to ship',
+        'Shipped',
+        'In transit',
+        'Out for delivery',
+        'Delivered',
+        'Cancelled',
+        'Returned',
+      ],
+    },
+    {
+      language: 'French',
+      path: '/fr/my-orders',
+      label: 'Statut',
+      options: [
+        'Tous les statuts',
+        'En attente',
+        'Confirmée',
+        'En traitement',
+        'Prête à expédier',
+        'Expédiée',
+        'En transit',
+        'En cours de livraison',
+        'Livrée',
+        'Annulée',
+        'Retournée',
+      ],
+    },
+  ])('lists every order status of the spec in $language', async ({ path, label, options }) => {
     serve(() => undefined);
-    renderApp('/fr/my-orders');
-    const select = await screen.findByLabelText('Statut');
+    renderApp(path);
+    const select = await screen.findByLabelText(label);
     expect(
       within(select)
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual([
-      'Tous les statuts',
-      'En attente',
-      'Confirmée',
-      'En traitement',
-      'Prête à expédier',
-      'Expédiée',
-      'En transit',
-      'En cours de livraison',
-      'Livrée',
-      'Annulée',
-      'Retournée',
-    ]);
+    ).toEqual(options);
   });
 
   it('says "error loading orders" with a retry that asks again', async () => {
@@ -136,6 +175,62 @@ describe('order detail', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Back to orders/ })).toHaveAttribute('href', '/my-orders');
   });
+
+  it('shows both addresses, the seller and the way back to the orders', async () => {
+    const order = makeOrder({
+      billingAddress: {
+        fullName: 'Comptabilité Roy inc.',
+        line1: '400 Bay St',
+        line2: 'Suite 1200',
+        city: 'Toronto',
+        province: 'ON',
+        postalCode: 'M5H 2Y4',
+        country: 'CA',
+        phone: '+14165550100',
+        addressType: 'Billing',
+      },
+    });
+    serve((url) => (url.pathname.endsWith(`/orders/${ORDER_ID}`) ? json({ order }) : undefined));
+    renderApp(`/order/${ORDER_ID}`);
+    const shipping = await screen.findByRole('region', { name: 'Shipping address' });
+    expect(addressLines(shipping)).toEqual([
+      'Jeanne Roy',
+      '12 rue Sainte-Catherine',
+      'Montréal, Quebec H2X 1Y4',
+      'Canada',
+    ]);
+    expect(addressLines(screen.getByRole('region', { name: 'Billing address' }))).toEqual([
+      'Comptabilité Roy inc.',
+      '400 Bay St',
+      'Suite 1200',
+      'Toronto, Ontario M5H 2Y4',
+      'Canada',
+      '+14165550100',
+    ]);
+    expect(row(screen.getByRole('region', { name: 'Product' }), 'Seller')).toHaveTextContent('Acier Québec');
+    expect(screen.getByRole('link', { name: /Back to orders/ })).toHaveAttribute('href', '/my-orders');
+  });
+
+  it.each([
+    { path: `/order/${ORDER_ID}`, payment: 'Payment', refunded: 'Refunded', amount: '$250.00' },
+    { path: `/fr/order/${ORDER_ID}`, payment: 'Paiement', refunded: 'Remboursé', amount: '250,00\u00a0$' },
+  ])(
+    'shows the refunded amount of a refunded order in CAD ($path)',
+    async ({ path, payment, refunded, amount }) => {
+      const order = makeOrder({
+        status: 'delivered',
+        payment: {
+          ...paidOrder(makeOrder()).payment,
+          status: 'partially_refunded',
+          refundedCents: 25_000,
+        },
+      });
+      serve((url) => (url.pathname.endsWith(`/orders/${ORDER_ID}`) ? json({ order }) : undefined));
+      renderApp(path);
+      const section = await screen.findByRole('region', { name: payment });
+      expect(row(section, refunded).textContent).toBe(amount);
+    },
+  );
 
   it('shows payment, tracking, invoice link and timeline of a shipped order', async () => {
     const order = makeOrder({

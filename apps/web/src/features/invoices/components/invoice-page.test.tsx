@@ -197,6 +197,49 @@ describe('the invoice page (spec §2)', () => {
     expect(screen.queryByText(id)).not.toBeInTheDocument();
   });
 
+  it('prints the invoice with the browser’s print', async () => {
+    server(() => json(200, { invoice: makeInvoice() }));
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    renderInvoicePage(`/invoice/${token}?kind=product`);
+    await screen.findByRole('heading', { name: 'Invoice INV-1001' });
+    expect(print).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    { province: 'ON' as const, label: 'Tax changed by the seller', summary: 'Summary' },
+    { province: 'QC' as const, label: 'Taxes modifiées par le vendeur', summary: 'Résumé' },
+  ])(
+    'shows the reason the seller gave for changing the tax ($province, in the document’s language)',
+    async ({ province, label, summary }) => {
+      const reason = 'Zero-rated: the goods are exported outside Canada.';
+      server(() =>
+        json(200, {
+          invoice: makeInvoice({
+            deliveryProvince: province,
+            documentLanguage: province === 'QC' ? 'fr' : 'en',
+            taxLines: [],
+            taxCents: 0,
+            totalCents: 105_000,
+            taxOverrideReason: reason,
+          }),
+        }),
+      );
+      renderInvoicePage(`/invoice/${token}?kind=product`);
+      const section = (await screen.findByRole('heading', { name: summary })).parentElement!;
+      expect(within(section).getByText(label).nextElementSibling).toHaveTextContent(reason);
+    },
+  );
+
+  it('shows no tax change when the seller kept the computed tax', async () => {
+    server(() => json(200, { invoice: makeInvoice() }));
+    renderInvoicePage(`/invoice/${token}?kind=product`);
+    await screen.findByRole('heading', { name: 'Summary' });
+    expect(screen.queryByText('Tax changed by the seller')).not.toBeInTheDocument();
+  });
+
   it('is in French for a French UI (texts of the page, not-found and errors)', async () => {
     server(() => json(404, { error: { code: 'INVOICE_NOT_FOUND', message: 'Invoice not found' } }));
     renderInvoicePage(`/invoice/${token}?kind=product`, 'fr');
