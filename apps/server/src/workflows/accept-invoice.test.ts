@@ -35,6 +35,7 @@ let otherBuyer: Party;
 let seller: Party;
 let otherSeller: Party;
 let productId: number;
+let serviceId: number;
 
 const body = (token: string, overrides: Partial<AcceptInvoiceBody> = {}): AcceptInvoiceBody => ({
   invoiceToken: token,
@@ -70,6 +71,17 @@ beforeAll(async () => {
   seller = await makeUser(t, ['buyer', 'seller'], 'Sam Seller');
   otherSeller = await makeUser(t, ['buyer', 'seller'], 'Otto Seller');
   ({ productId } = await makeInvoicingSeller(t, seller));
+  // The seller also offers a service (of a seeded storefront it now owns), so it issues service invoices too.
+  const [service] = rowsOf<{ id: string; seller_id: string }>(
+    await t.database.db.execute(
+      sql`SELECT id, seller_id FROM services WHERE status = 'active' ORDER BY id LIMIT 1`,
+    ),
+  );
+  await t.database.db.execute(
+    sql`UPDATE sellers SET owner_user_id = ${seller.id}, claimed = true WHERE id = ${service!.seller_id}`,
+  );
+  await setTaxProfile(t, seller, Number(service!.seller_id));
+  serviceId = Number(service!.id);
 });
 afterAll(async () => t?.close());
 
@@ -385,38 +397,59 @@ describe('accepting an invoice', () => {
     ).toEqual([]);
   });
 
-  it('refuses a second buyer, a seller and the wrong kind (404), and an expired or rejected invoice (409)', async () => {
-    const invoice = await issueInvoiceFor(t, { buyer, seller, productId });
-    for (const res of [
-      await accept(otherBuyer, body(invoice.token)),
-      await accept(seller, body(invoice.token)),
-      await accept(otherSeller, body(invoice.token), 'invoice', 'seller'),
-      await accept(buyer, body(invoice.token), 'service-invoice'),
-      await accept(buyer, body('x'.repeat(43))),
-    ]) {
-      expect(res.statusCode).toBe(404);
-      expect(res.json().error.code).toBe('INVOICE_NOT_FOUND');
-    }
-    await t.database.db.execute(
-      sql`UPDATE invoices SET expires_at = now() - interval '1 minute' WHERE id::text = ${invoice.invoiceId}`,
-    );
-    const expired = await accept(buyer, body(invoice.token));
-    expect(expired.statusCode).toBe(409);
-    expect(expired.json().error.code).toBe('INVOICE_EXPIRED');
-    expect(await count(sql`SELECT count(*) AS n FROM orders WHERE invoice_id = ${invoice.invoiceId}`)).toBe(
-      0,
-    );
+  it.each(['product', 'service'] as const)(
+    'refuses a second buyer, a seller and the wrong kind (404) of a %s invoice, and an expired or rejected one (409)',
+    async (kind) => {
+      const [path, wrongPath] =
+        kind === 'product' ? ['invoice', 'service-invoice'] : ['service-invoice', 'invoice'];
+      const subject = kind === 'product' ? { productId } : { serviceId };
+      const invoice = await issueInvoiceFor(t, { buyer, seller, ...subject });
+      for (const res of [
+        await accept(otherBuyer, body(invoice.token), path),
+        await accept(seller, body(invoice.token), path),
+        await accept(otherSeller, body(invoice.token), path),
+        await accept(otherSeller, body(invoice.token), path, 'seller'),
+        await accept(buyer, body(invoice.token), wrongPath),
+        await accept(buyer, body('x'.repeat(43)), path),
+      ]) {
+        expect(res.statusCode).toBe(404);
+        expect(res.json().error.code).toBe('INVOICE_NOT_FOUND');
+      }
+      // None of them accepted it: still pending, no order, no acceptance.
+      const [stored] = rowsOf<{ status: string; order_id: string | null }>(
+        await t.database.db.execute(
+          sql`SELECT status, order_id FROM invoices WHERE id = ${invoice.invoiceId}`,
+        ),
+      );
+      expect(stored).toEqual({ status: 'pending', order_id: null });
+      expect(
+        await count(
+          sql`SELECT count(*) AS n FROM invoice_acceptances WHERE invoice_id = ${invoice.invoiceId}`,
+        ),
+      ).toBe(0);
+      await t.database.db.execute(
+        sql`UPDATE invoices SET expires_at = now() - interval '1 minute' WHERE id::text = ${invoice.invoiceId}`,
+      );
+      const expired = await accept(buyer, body(invoice.token), path);
+      expect(expired.statusCode).toBe(409);
+      expect(expired.json().error.code).toBe('INVOICE_EXPIRED');
+      expect(await count(sql`SELECT count(*) AS n FROM orders WHERE invoice_id = ${invoice.invoiceId}`)).toBe(
+        0,
+      );
 
-    const rejectedInvoice = await issueInvoiceFor(t, { buyer, seller, productId });
-    const rejected = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/invoice/reject',
-      headers: as(buyer),
-      payload: { invoiceToken: rejectedInvoice.token, reason: 'The price is above our budget.' },
-    });
-    expect(rejected.statusCode, rejected.body).toBe(200);
-    expect((await accept(buyer, body(rejectedInvoice.token))).json().error.code).toBe('INVOICE_NOT_PENDING');
-  });
+      const rejectedInvoice = await issueInvoiceFor(t, { buyer, seller, ...subject });
+      const rejected = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/${path}/reject`,
+        headers: as(buyer),
+        payload: { invoiceToken: rejectedInvoice.token, reason: 'The price is above our budget.' },
+      });
+      expect(rejected.statusCode, rejected.body).toBe(200);
+      expect((await accept(buyer, body(rejectedInvoice.token), path)).json().error.code).toBe(
+        'INVOICE_NOT_PENDING',
+      );
+    },
+  );
 
   it('needs a billing address when it is not the shipping one, current terms and a drawn signature', async () => {
     const invoice = await issueInvoiceFor(t, { buyer, seller, productId });
@@ -464,16 +497,7 @@ describe('accepting an invoice', () => {
   });
 
   it('accepts a service invoice into a service order, paid through create-service-order-intent', async () => {
-    const [service] = rowsOf<{ id: string; seller_id: string }>(
-      await t.database.db.execute(
-        sql`SELECT id, seller_id FROM services WHERE status = 'active' ORDER BY id LIMIT 1`,
-      ),
-    );
-    await t.database.db.execute(
-      sql`UPDATE sellers SET owner_user_id = ${seller.id}, claimed = true WHERE id = ${service!.seller_id}`,
-    );
-    await setTaxProfile(t, seller, Number(service!.seller_id));
-    const invoice = await issueInvoiceFor(t, { buyer, seller, serviceId: Number(service!.id) });
+    const invoice = await issueInvoiceFor(t, { buyer, seller, serviceId });
     expect((await accept(buyer, body(invoice.token))).statusCode).toBe(404); // not a product invoice
     const res = await accept(buyer, body(invoice.token), 'service-invoice');
     expect(res.statusCode, res.body).toBe(201);

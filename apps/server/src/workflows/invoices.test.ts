@@ -70,24 +70,31 @@ const issue = (
     headers: headers(user, options.role ?? 'seller', options.key ? { 'idempotency-key': options.key } : {}),
     payload,
   });
-const details = (user: Party, token: string, prefix = 'invoice') =>
+type Role = 'buyer' | 'seller';
+const details = (user: Party, token: string, prefix = 'invoice', role: Role = 'buyer') =>
   t.app.inject({
     method: 'GET',
     url: `/api/v1/${prefix}/details?invoiceToken=${encodeURIComponent(token)}`,
-    headers: headers(user),
+    headers: headers(user, role),
   });
-const reject = (user: Party, token: string, reason: unknown, prefix = 'invoice') =>
+const reject = (user: Party, token: string, reason: unknown, prefix = 'invoice', role: Role = 'buyer') =>
   t.app.inject({
     method: 'POST',
     url: `/api/v1/${prefix}/reject`,
-    headers: headers(user),
+    headers: headers(user, role),
     payload: { invoiceToken: token, reason },
   });
-const pdf = (user: Party, token: string, lang = 'en') =>
+const pdf = (user: Party, token: string, lang = 'en', prefix = 'invoice', role: Role = 'buyer') =>
   t.app.inject({
     method: 'GET',
-    url: `/api/v1/invoice/pdf?invoiceToken=${encodeURIComponent(token)}&lang=${lang}`,
-    headers: headers(user),
+    url: `/api/v1/${prefix}/pdf?invoiceToken=${encodeURIComponent(token)}&lang=${lang}`,
+    headers: headers(user, role),
+  });
+const listInvoices = (user: Party, chatId: string, kind: 'product' | 'service', role: Role = 'buyer') =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/v1/${kind === 'service' ? 'service-chats' : 'chats'}/${chatId}/invoices`,
+    headers: headers(user, role),
   });
 
 async function issued(chatId: string, payload: object = {}, kind: 'product' | 'service' = 'product') {
@@ -393,11 +400,7 @@ describe('issuing an invoice', () => {
     });
     expect(servicePdf.statusCode).toBe(200);
     expect(await pdfText(servicePdf.rawPayload)).toContain('Service Works Ltd.');
-    const list = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/service-chats/${chatId}/invoices`,
-      headers: headers(buyer),
-    });
+    const list = await listInvoices(buyer, chatId, 'service');
     expect(list.json().items).toHaveLength(1);
     expect((await reject(buyer, invoice.token, 'Not this time', 'service-invoice')).statusCode).toBe(200);
   });
@@ -416,47 +419,59 @@ describe('reading, PDF and who may see an invoice', () => {
     const viewedAt = first.json().invoice.viewedAt;
     expect(viewedAt).not.toBeNull();
     expect((await details(buyer, invoice.token)).json().invoice.viewedAt).toBe(viewedAt);
-    const list = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/chats/${chatId}/invoices`,
-      headers: headers(seller, 'seller'),
-    });
+    const list = await listInvoices(seller, chatId, 'product', 'seller');
     expect(list.statusCode).toBe(200);
     expect(list.json().items.map((item: Invoice) => item.id)).toEqual([invoice.id]);
   });
 
-  it('is a 404 for a second buyer and a foreign seller on every route, and 401 for a visitor', async () => {
-    const { chatId } = await newConversation();
-    const invoice = await issued(chatId);
-    const stranger = await signUp(t.app, { fullName: 'Nosy Buyer' });
-    for (const user of [stranger, otherSeller]) {
+  it.each(['product', 'service'] as const)(
+    'is a 404 for a second buyer and a foreign seller on every %s invoice route, changes nothing, and 401 for a visitor',
+    async (kind) => {
+      const prefix = kind === 'service' ? 'service-invoice' : 'invoice';
+      const { buyer, chatId } = await newConversation({ kind });
+      const invoice = await issued(chatId, {}, kind);
+      const stranger = await signUp(t.app, { fullName: 'Nosy Buyer' });
+      // The foreign seller is not party to the conversation, whichever role it acts in.
+      for (const [user, role] of [
+        [stranger, 'buyer'],
+        [otherSeller, 'buyer'],
+        [otherSeller, 'seller'],
+      ] as const) {
+        for (const res of [
+          await details(user, invoice.token, prefix, role),
+          await pdf(user, invoice.token, 'en', prefix, role),
+          await reject(user, invoice.token, 'Not mine but let me try', prefix, role),
+          await listInvoices(user, chatId, kind, role),
+        ])
+          expect(res.statusCode, `${role}: ${res.body}`).toBe(404);
+      }
+      const foreignIssue = await issue(otherSeller, chatId, { negotiatedPriceCents: 100 }, { kind });
+      expect(foreignIssue.statusCode).toBe(404);
+      // The seller of the invoice cannot reject it either: only its buyer can.
+      expect((await reject(seller, invoice.token, 'Seller changed mind', prefix)).statusCode).toBe(404);
       for (const res of [
-        await details(user, invoice.token),
-        await pdf(user, invoice.token),
-        await reject(user, invoice.token, 'Not mine but let me try'),
-        await t.app.inject({
-          method: 'GET',
-          url: `/api/v1/chats/${chatId}/invoices`,
-          headers: headers(user),
-        }),
+        await details(null, invoice.token, prefix),
+        await pdf(null, invoice.token, 'en', prefix),
+        await reject(null, invoice.token, 'Visitor', prefix),
+        await issue(null, chatId, { negotiatedPriceCents: 100 }, { kind }),
       ])
-        expect(res.statusCode, res.body).toBe(404);
-    }
-    const foreignIssue = await issue(otherSeller, chatId, { negotiatedPriceCents: 100 });
-    expect(foreignIssue.statusCode).toBe(404);
-    // The seller of the invoice cannot reject it either: only its buyer can.
-    expect((await reject(seller, invoice.token, 'Seller changed mind')).statusCode).toBe(404);
-    for (const res of [
-      await details(null, invoice.token),
-      await pdf(null, invoice.token),
-      await reject(null, invoice.token, 'Visitor'),
-      await issue(null, chatId, { negotiatedPriceCents: 100 }),
-    ])
-      expect(res.statusCode).toBe(401);
-    // Malformed tokens are refused before any lookup.
-    expect((await details(stranger, 'x')).statusCode).toBe(400);
-    expect((await details(stranger, `${'a'.repeat(30)}%00`)).statusCode).toBe(400);
-  });
+        expect(res.statusCode).toBe(401);
+      // Nothing the strangers did changed it: still pending, unseen, alone in its conversation.
+      const [stored] = rowsOf<{ status: string; viewed_at: unknown; rejection_reason: string | null }>(
+        await t.database.db.execute(
+          sql`SELECT status, viewed_at, rejection_reason FROM invoices WHERE id = ${invoice.id}`,
+        ),
+      );
+      expect(stored).toEqual({ status: 'pending', viewed_at: null, rejection_reason: null });
+      expect((await listInvoices(buyer, chatId, kind)).json().items).toHaveLength(1);
+      expect(
+        (await actionsIn(chatId)).filter((row) => row.business_action === 'invoice_rejected'),
+      ).toHaveLength(0);
+      // Malformed tokens are refused before any lookup.
+      expect((await details(stranger, 'x', prefix)).statusCode).toBe(400);
+      expect((await details(stranger, `${'a'.repeat(30)}%00`, prefix)).statusCode).toBe(400);
+    },
+  );
 
   it('serves the PDF as a private attachment with the input tax credit fields', async () => {
     const { buyer, chatId } = await newConversation();

@@ -25,6 +25,7 @@ let t: TestApp;
 let buyer: Party;
 let otherBuyer: Party;
 let seller: Party;
+let otherSeller: Party;
 let admin: Party;
 let verified: { id: number; slug: string };
 let unverified: { id: number; slug: string };
@@ -35,14 +36,14 @@ const post = (
   payload: object,
   role: 'buyer' | 'seller' | 'admin' = 'buyer',
 ) => t.app.inject({ method: 'POST', url, headers: as(party, role), payload });
-const intentFor = (party: Party, orderId: string, kind: 'product' | 'service' = 'product') =>
-  post(
-    party,
-    `/api/v1/payment/${kind === 'product' ? 'create-order-intent' : 'create-service-order-intent'}`,
-    {
-      orderId,
-    },
-  );
+const intentPath = (kind: 'product' | 'service') =>
+  `/api/v1/payment/${kind === 'product' ? 'create-order-intent' : 'create-service-order-intent'}`;
+const intentFor = (
+  party: Party,
+  orderId: string,
+  kind: 'product' | 'service' = 'product',
+  role: 'buyer' | 'seller' = 'buyer',
+) => post(party, intentPath(kind), { orderId }, role);
 const orderOf = async (orderId: string) =>
   (await t.app.inject({ method: 'GET', url: `/api/v1/orders/${orderId}`, headers: as(buyer) })).json<{
     order: Order;
@@ -101,6 +102,7 @@ beforeAll(async () => {
   buyer = await makeUser(t, ['buyer'], 'Bea Buyer');
   otherBuyer = await makeUser(t, ['buyer'], 'Olga Other');
   seller = await makeUser(t, ['buyer', 'seller'], 'Sam Seller');
+  otherSeller = await makeUser(t, ['buyer', 'seller'], 'Otto Seller');
   admin = await makeUser(t, ['buyer', 'admin'], 'Ada Admin');
   verified = await makeStorefront(t, seller, true);
   unverified = await makeStorefront(t, seller, false);
@@ -128,19 +130,29 @@ describe('the order intent', () => {
     ).toBe(1);
   });
 
-  it("refuses another buyer's order, the wrong kind and a seller (404)", async () => {
-    const { orderId } = await makeOrder(t.app, { buyer, seller, storefront: verified });
-    for (const res of [
-      await intentFor(otherBuyer, orderId),
-      await intentFor(seller, orderId),
-      await intentFor(buyer, orderId, 'service'),
-    ]) {
-      expect(res.statusCode).toBe(404);
-      expect(res.json().error.code).toBe('ORDER_NOT_FOUND');
-    }
-    expect((await post(null, '/api/v1/payment/create-order-intent', { orderId })).statusCode).toBe(401);
-    expect(await count(sql`SELECT count(*) AS n FROM order_payments WHERE order_id = ${orderId}`)).toBe(0);
-  });
+  it.each(['product', 'service'] as const)(
+    "refuses another buyer's %s order, a foreign seller, its seller and the wrong kind (404), creating no intent",
+    async (kind) => {
+      const { orderId } = await makeOrder(t.app, { buyer, seller, storefront: verified, kind });
+      for (const res of [
+        await intentFor(otherBuyer, orderId, kind),
+        await intentFor(otherSeller, orderId, kind),
+        await intentFor(otherSeller, orderId, kind, 'seller'),
+        await intentFor(seller, orderId, kind),
+        await intentFor(buyer, orderId, kind === 'product' ? 'service' : 'product'),
+      ]) {
+        expect(res.statusCode).toBe(404);
+        expect(res.json().error.code).toBe('ORDER_NOT_FOUND');
+      }
+      expect((await post(null, intentPath(kind), { orderId })).statusCode).toBe(401);
+      expect(await count(sql`SELECT count(*) AS n FROM order_payments WHERE order_id = ${orderId}`)).toBe(0);
+      expect(
+        await count(
+          sql`SELECT count(*) AS n FROM sandbox_payment_intents WHERE idempotency_key = ${`order:${orderId}`}`,
+        ),
+      ).toBe(0);
+    },
+  );
 });
 
 describe('paying with the sandbox card endpoint', () => {
@@ -394,7 +406,22 @@ describe('payment reviews and refunds', () => {
 
   it('is open once per paid order of a verified supplier; others are refused', async () => {
     const { orderId } = await paidOrder();
-    expect((await requestReview(otherBuyer, orderId)).statusCode).toBe(404);
+    // A second buyer, a foreign seller (in either role) and the order's own seller: 404, and no review.
+    for (const [party, role] of [
+      [otherBuyer, 'buyer'],
+      [otherSeller, 'buyer'],
+      [otherSeller, 'seller'],
+      [seller, 'buyer'],
+    ] as const) {
+      const res = await post(
+        party,
+        `/api/v1/orders/${orderId}/payment-review`,
+        { reason: 'The goods never arrived at our dock.' },
+        role,
+      );
+      expect(res.statusCode, role).toBe(404);
+      expect(res.json().error.code).toBe('ORDER_NOT_FOUND');
+    }
     expect((await requestReview(buyer, orderId, 'short')).statusCode).toBe(400);
     const [first, second] = await Promise.all([requestReview(buyer, orderId), requestReview(buyer, orderId)]);
     expect([first!.statusCode, second!.statusCode].sort()).toEqual([201, 409]);
@@ -519,5 +546,91 @@ describe('payment reviews and refunds', () => {
     const res = await resolve(review.id, { outcome: 'refund' });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe('REFUND_WINDOW_CLOSED');
+  });
+});
+
+/**
+ * The payment backend run alone (SERVICES=payment, spec §7): its intents, webhook and sandbox answer, and a card
+ * payment settles through its own webhook; the buyer's and the chat backend's routes are not there (404
+ * ROUTE_NOT_FOUND, not a refusal from a route).
+ */
+describe('the payment backend alone (SERVICES=payment)', () => {
+  let alone: TestApp;
+  beforeAll(async () => {
+    alone = await createTestApp({
+      env: {
+        SERVICES: 'payment',
+        JOBS_POLLING_INTERVAL_SECONDS: '0.5',
+        PAYMENT_WEBHOOK_SECRET: webhookSecret,
+      },
+    });
+  });
+  afterAll(async () => alone?.close());
+
+  it('makes the intent and settles the payment, and serves no buyer or chat route', async () => {
+    expect(alone.config.SERVICES).toEqual(['payment']);
+    const payer = await makeUser(alone, ['buyer'], 'Pat Payer');
+    const payee = await makeUser(alone, ['buyer', 'seller'], 'Sol Seller');
+    const storefront = await makeStorefront(alone, payee, true);
+    const { orderId, chatId } = await makeOrder(alone.app, {
+      buyer: payer,
+      seller: payee,
+      storefront,
+      totalCents: 33_900,
+    });
+    const inject = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      alone.app.inject({ method, url, headers: as(payer), ...(payload ? { payload } : {}) });
+
+    const intent = await inject('POST', intentPath('product'), { orderId });
+    expect(intent.statusCode, intent.body).toBe(200);
+    const created = intent.json<CreateOrderIntentResponse>();
+    expect(created).toMatchObject({ amountCents: 33_900, provider: 'sandbox' });
+    // Another buyer's order is refused by the route itself.
+    const stranger = await makeUser(alone, ['buyer'], 'Sid Stranger');
+    const foreign = await alone.app.inject({
+      method: 'POST',
+      url: intentPath('product'),
+      headers: as(stranger),
+      payload: { orderId },
+    });
+    expect(foreign.json().error.code).toBe('ORDER_NOT_FOUND');
+    expect((await inject('GET', '/api/v1/payment/provider')).statusCode).toBe(200);
+    // The webhook route is there: an unsigned delivery is refused by it, not unknown.
+    const unsigned = await alone.app.inject({
+      method: 'POST',
+      url: paymentWebhookPath,
+      payload: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(unsigned.statusCode).toBe(400);
+    expect(unsigned.json().error.code).toMatch(/^PAYMENT_WEBHOOK_/);
+    // The sandbox's card endpoint takes the card; its signed event reaches this process's webhook.
+    const paid = await alone.app.inject({
+      method: 'POST',
+      url: created.confirmUrl!,
+      payload: card('4242 4242 4242 4242', created.clientSecret),
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    await waitFor(
+      'the payment to settle on the payment backend',
+      async () =>
+        rowsOf<{ status: string }>(
+          await alone.database.db.execute(sql`SELECT status FROM order_payments WHERE order_id = ${orderId}`),
+        )[0]?.status === 'paid',
+    );
+
+    for (const [method, url, payload] of [
+      ['GET', `/api/v1/orders/${orderId}`],
+      ['GET', `/api/v1/service-orders/${orderId}`],
+      ['POST', `/api/v1/orders/${orderId}/payment-review`, { reason: 'The goods never arrived.' }],
+      ['GET', `/api/v1/chats/${chatId}/invoices`],
+      ['GET', '/api/v1/invoice/details?invoiceToken=x'],
+      ['POST', '/api/v1/invoice/accept', {}],
+      ['GET', '/api/v1/profile'],
+    ] as const) {
+      const res = await inject(method, url, payload);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().error.code, url).toBe('ROUTE_NOT_FOUND');
+    }
   });
 });

@@ -44,45 +44,53 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe('reading orders', () => {
-  it('shows the buyer their order with its timeline, and nobody else (404 ORDER_NOT_FOUND)', async () => {
-    const { orderId } = await makeOrder(t.app, {
-      buyer,
-      seller,
-      storefront,
-      subjectName: 'Galvanised hinges',
-    });
-    const mine = await get(buyer, `/api/v1/orders/${orderId}`);
-    expect(mine.statusCode, mine.body).toBe(200);
-    const order = mine.json<{ order: Order }>().order;
-    expect(order).toMatchObject({
-      id: orderId,
-      kind: 'product',
-      status: 'pending',
-      payment: { status: 'unpaid', refundedCents: 0 },
-      billingAddress: { addressType: 'Billing', country: 'CA' },
-      nextStatuses: [],
-    });
-    expect(order.timeline.map((entry) => entry.status)).toEqual(['pending']);
-    expect(order.estimatedDeliveryOn).toBe(
-      new Date(Date.parse(order.placedAt) + 5 * 86_400_000).toISOString().slice(0, 10),
-    );
+  it.each(['product', 'service'] as const)(
+    'shows the buyer their %s order with its timeline, and nobody else (404 ORDER_NOT_FOUND)',
+    async (kind) => {
+      const [path, wrongPath] =
+        kind === 'product' ? ['orders', 'service-orders'] : ['service-orders', 'orders'];
+      const { orderId } = await makeOrder(t.app, {
+        buyer,
+        seller,
+        storefront,
+        kind,
+        subjectName: 'Galvanised hinges',
+      });
+      const mine = await get(buyer, `/api/v1/${path}/${orderId}`);
+      expect(mine.statusCode, mine.body).toBe(200);
+      const order = mine.json<{ order: Order }>().order;
+      expect(order).toMatchObject({
+        id: orderId,
+        kind,
+        status: 'pending',
+        payment: { status: 'unpaid', refundedCents: 0 },
+        billingAddress: { addressType: 'Billing', country: 'CA' },
+        nextStatuses: [],
+      });
+      expect(order.timeline.map((entry) => entry.status)).toEqual(['pending']);
+      expect(order.estimatedDeliveryOn).toBe(
+        new Date(Date.parse(order.placedAt) + 5 * 86_400_000).toISOString().slice(0, 10),
+      );
 
-    for (const [party, url, role] of [
-      [otherBuyer, `/api/v1/orders/${orderId}`, 'buyer'],
-      [seller, `/api/v1/orders/${orderId}`, 'buyer'], // the seller is not its buyer
-      [buyer, `/api/v1/service-orders/${orderId}`, 'buyer'], // not a service order
-      [otherSeller, `/api/v1/seller/orders/${orderId}`, 'seller'],
-    ] as const) {
-      const res = await get(party, url, role);
-      expect(res.statusCode, url).toBe(404);
-      expect(res.json().error.code).toBe('ORDER_NOT_FOUND');
-    }
-    expect((await get(null, `/api/v1/orders/${orderId}`)).statusCode).toBe(401);
-    expect((await get(buyer, '/api/v1/orders/not-a-uuid')).statusCode).toBe(400);
-    const sellerView = await get(seller, `/api/v1/seller/orders/${orderId}`, 'seller');
-    expect(sellerView.statusCode).toBe(200);
-    expect(sellerView.json<{ order: Order }>().order.nextStatuses).toEqual(['cancelled']);
-  });
+      for (const [party, url, role] of [
+        [otherBuyer, `/api/v1/${path}/${orderId}`, 'buyer'], // a second buyer
+        [seller, `/api/v1/${path}/${orderId}`, 'buyer'], // the seller is not its buyer
+        [otherSeller, `/api/v1/${path}/${orderId}`, 'buyer'], // a foreign seller, either role
+        [otherSeller, `/api/v1/${path}/${orderId}`, 'seller'],
+        [buyer, `/api/v1/${wrongPath}/${orderId}`, 'buyer'], // not an order of that kind
+        [otherSeller, `/api/v1/seller/orders/${orderId}`, 'seller'],
+      ] as const) {
+        const res = await get(party, url, role);
+        expect(res.statusCode, `${url} ${role}`).toBe(404);
+        expect(res.json().error.code).toBe('ORDER_NOT_FOUND');
+      }
+      expect((await get(null, `/api/v1/${path}/${orderId}`)).statusCode).toBe(401);
+      expect((await get(buyer, `/api/v1/${path}/not-a-uuid`)).statusCode).toBe(400);
+      const sellerView = await get(seller, `/api/v1/seller/orders/${orderId}`, 'seller');
+      expect(sellerView.statusCode).toBe(200);
+      expect(sellerView.json<{ order: Order }>().order.nextStatuses).toEqual(['cancelled']);
+    },
+  );
 
   it('lists by kind, searches by id, product or seller name, filters by every status, pages', async () => {
     const listBuyer = await makeUser(t, ['buyer'], 'Lisa Lister');
@@ -174,6 +182,20 @@ describe("the seller's transitions", () => {
 
     for (const status of ['processing', 'ready_to_ship'] as const)
       expect((await move(seller, orderId, { status })).statusCode).toBe(200);
+    // Shipping is legal now, yet a tracking number without a carrier (or with a blank one) is refused.
+    for (const payload of [
+      { status: 'shipped', trackingNumber: '1Z999AA10123456784' },
+      { status: 'shipped', trackingNumber: '1Z999AA10123456784', carrier: '   ' },
+    ]) {
+      const noCarrier = await move(seller, orderId, payload);
+      expect(noCarrier.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(JSON.stringify(noCarrier.json().error.fields)).toContain('errors:');
+    }
+    expect((await get(seller, `/api/v1/seller/orders/${orderId}`, 'seller')).json().order).toMatchObject({
+      status: 'ready_to_ship',
+      trackingNumber: null,
+      carrier: null,
+    });
     const shipped = await move(seller, orderId, {
       status: 'shipped',
       trackingNumber: '1Z999AA10123456784',
