@@ -6,7 +6,7 @@ import { test, expect, waitForApp, type TestAccount, type TestSeller } from './f
  * account logged in in a context of its own). The buyer asks for a quotation; the seller issues an invoice from
  * the conversation; the buyer accepts it (addresses, signature) and pays by card on /checkout with the sandbox
  * provider's test cards: 4242… succeeds; 4000…0002 is declined, then a retry with 4242… succeeds on the same
- * order; 4000 0025 0000 3155 passes the provider's authentication page first.
+ * order; 4000 0025 0000 3155 passes the provider's authentication page first (that buyer draws the signature).
  */
 
 async function buyerContext(browser: Browser, account: TestAccount): Promise<BrowserContext> {
@@ -19,8 +19,33 @@ async function buyerContext(browser: Browser, account: TestAccount): Promise<Bro
   return context;
 }
 
-/** Inquiry → invoice issued by the seller → accepted by the buyer; ends on the buyer's checkout page. */
-async function acceptedInvoice(seller: TestSeller, sellerPage: Page, buyerPage: Page) {
+/** Draws a signature stroke with the mouse on the signature step's drawing area. */
+async function drawSignature(page: Page) {
+  const area = page.getByRole('img', { name: /Signature drawing area/ });
+  await area.scrollIntoViewIfNeeded();
+  const box = (await area.boundingBox())!;
+  await page.mouse.move(box.x + 20, box.y + box.height / 2);
+  await page.mouse.down();
+  for (const [dx, dy] of [
+    [60, -30],
+    [110, 25],
+    [160, -20],
+    [220, 15],
+  ] as const)
+    await page.mouse.move(box.x + dx, box.y + box.height / 2 + dy, { steps: 5 });
+  await page.mouse.up();
+}
+
+/**
+ * Inquiry → invoice issued by the seller → accepted by the buyer, who signs with the typed-name option or draws the
+ * signature; ends on the buyer's checkout page.
+ */
+async function acceptedInvoice(
+  seller: TestSeller,
+  sellerPage: Page,
+  buyerPage: Page,
+  signature: 'typed' | 'drawn' = 'typed',
+) {
   await buyerPage.goto(`/productdetails/${seller.storefront.product.slug}`);
   await waitForApp(buyerPage);
   await buyerPage.getByRole('button', { name: 'Send inquiry' }).click();
@@ -82,7 +107,9 @@ async function acceptedInvoice(seller: TestSeller, sellerPage: Page, buyerPage: 
   await buyerPage.getByLabel('Postal code').first().fill('K1A 0A9');
   await buyerPage.getByRole('button', { name: 'Continue', exact: true }).click();
   await buyerPage.getByLabel(/Your full name/).fill('Jeanne Roy');
-  await buyerPage.getByRole('radio', { name: 'Use my typed name as my signature' }).check();
+  if (signature === 'typed')
+    await buyerPage.getByRole('radio', { name: 'Use my typed name as my signature' }).check();
+  else await drawSignature(buyerPage);
   await buyerPage.getByLabel(/I have read the acceptance terms/).check();
   await buyerPage.getByRole('button', { name: 'Continue', exact: true }).click();
   await buyerPage.getByRole('button', { name: 'Accept invoice and go to payment' }).click();
@@ -199,7 +226,7 @@ test('a declined card (0002) shows the failure; the retry with 4242 succeeds on 
   }
 });
 
-test('a card asking for authentication (3155) passes the provider’s challenge page, then succeeds', async ({
+test('signed by drawing, a card asking for authentication (3155) passes the provider’s challenge page, then succeeds', async ({
   seller,
   buyerAccount,
   page,
@@ -208,7 +235,7 @@ test('a card asking for authentication (3155) passes the provider’s challenge 
   const context = await buyerContext(browser, buyerAccount);
   try {
     const buyerPage = await context.newPage();
-    const orderId = await acceptedInvoice(seller, page, buyerPage);
+    const orderId = await acceptedInvoice(seller, page, buyerPage, 'drawn');
 
     await payWith(buyerPage, '4000 0025 0000 3155');
     await expect(buyerPage).toHaveURL(/\/sandbox-pay\/intents\/.+\/challenge/);
