@@ -503,6 +503,19 @@ describe('reading, PDF and who may see an invoice', () => {
     const french = await pdfText((await pdf(buyer, invoice.token, 'fr')).rawPayload);
     expect(french).toContain('FACTURE');
     expect(french).toContain('1 451,55 $');
+    // Without `lang`, the viewer's browser language decides: French for a browser preferring French.
+    const inBrowserLanguage = async (acceptLanguage: string) =>
+      pdfText(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: `/api/v1/invoice/pdf?invoiceToken=${encodeURIComponent(invoice.token)}`,
+            headers: { ...headers(buyer, 'buyer'), 'accept-language': acceptLanguage },
+          })
+        ).rawPayload,
+      );
+    expect(await inBrowserLanguage('fr-CA,fr;q=0.9,en;q=0.8')).toContain('FACTURE');
+    expect(await inBrowserLanguage('en-CA,en;q=0.9,fr;q=0.8')).not.toContain('FACTURE');
   });
 });
 
