@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -14,6 +15,9 @@ const serverProjects = [
 
 export default defineConfig({
   test: {
+    // Vitest's default (one fewer than the cores) is a single worker on a 2-core machine, though most of a server
+    // test file's time is spent waiting on its database, timers and child processes (decision 236).
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       './apps/web/vitest.config.ts',
       ...serverProjects,
