@@ -8,27 +8,16 @@ import { readdirSync } from 'node:fs';
 /**
  * ARCHITECTURE rule 1: imports flow one way.
  * web:    components/lib/config → features → app   (features never import each other)
- * server: db → plugins → modules → workflows → services → app.ts (a lower layer never imports a higher one);
+ * server: db → plugins → modules → flows → services → app.ts (a lower layer never imports a higher one);
+ *         a flow (flows/<flow>/) never imports another flow;
  *         a module is entered only through its door, modules/<m>/index.ts (decision 060)
  * web and server import contracts, never each other.
  */
-const webFeatureZones = [
-  'accounts',
-  'auth',
-  'catalog',
-  'content',
-  'sellers',
-  'quotes',
-  'chat',
-  'invoices',
-  'orders',
-  'payments',
-  'reviews',
-  'notifications',
-  'careers',
-  'admin',
-  'locations',
-].map((feature) => ({
+/** Every web feature (a folder of apps/web/src/features); a new feature is guarded without editing this file. */
+const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const webFeatureZones = webFeatures.map((feature) => ({
   target: `./apps/web/src/features/${feature}`,
   from: './apps/web/src/features',
   except: [`./${feature}`],
@@ -54,9 +43,9 @@ const moduleDoorZones = serverModules.flatMap((target) =>
       message: doorMessage,
     })),
 );
-/** Above the modules (workflows, services, app.ts, main.ts): also only the doors. */
+/** Above the modules (flows, services, app.ts, main.ts): also only the doors. */
 const upperLayerDoorZones = [
-  `${server}/workflows`,
+  `${server}/flows`,
   `${server}/services`,
   `${server}/app.ts`,
   `${server}/main.ts`,
@@ -68,9 +57,24 @@ const upperLayerDoorZones = [
     message: doorMessage,
   })),
 );
+/** Every flow (a folder of flows/): one business flow's operations and its one routes file. */
+const serverFlows = readdirSync(new URL('./apps/server/src/flows', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+/** A flow never imports another flow; what two flows share lives below them (a module's door, db, plugins) or in
+ * the flows folder's own files (run-workflow.ts, workflow-doors.ts). */
+const flowZones = serverFlows.flatMap((target) =>
+  serverFlows
+    .filter((other) => other !== target)
+    .map((other) => ({
+      target: `${server}/flows/${target}`,
+      from: `${server}/flows/${other}`,
+      message: 'A flow never imports another flow (flows/README.md).',
+    })),
+);
 const layerMessage =
-  'Server layers: db → plugins → modules → workflows → services → app.ts; never import upwards.';
-const serverLayers = ['db', 'plugins', 'modules', 'workflows', 'services', 'app.ts'];
+  'Server layers: db → plugins → modules → flows → services → app.ts; never import upwards.';
+const serverLayers = ['db', 'plugins', 'modules', 'flows', 'services', 'app.ts'];
 const serverLayerZones = serverLayers.flatMap((lower, index) =>
   serverLayers.slice(index + 1).map((upper) => ({
     target: `${server}/${lower}`,
@@ -122,6 +126,7 @@ export default tseslint.config(
             { target: './apps/web/src/features', from: './apps/web/src/app' },
             ...webFeatureZones,
             ...serverLayerZones,
+            ...flowZones,
             ...moduleDoorZones,
             ...upperLayerDoorZones,
           ],

@@ -1,4 +1,4 @@
-// Accept-invoice benchmark (issue 12; printed figures, not a timed test). Run from the repository root:
+// Accept-invoice benchmark (printed figures, not a timed test). Run from the repository root:
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/accept-invoice.ts
 // Knobs: BENCH_BUYERS (default 50), BENCH_ROUNDS (default 4), BENCH_WARM_UP_ROUNDS (default 1: concurrent bursts
 // before the measured rounds, printed apart, decision 235), BENCH_POOL (server pool, default 10), BENCH_SQL=1

@@ -1,4 +1,4 @@
-// Catalogue listing at scale (issue 4, decisions 040–042): a listing with three filters and a (misspelt) text search.
+// Catalogue listing at scale (decisions 040–042): a listing with three filters and a (misspelt) text search.
 // PostgreSQL (DATABASE_URL): its own database `maple_bench` with 1,000,000 products; PGlite: 100,000 products.
 // Prints warm p50/p99 of the endpoint, the raw SQL time of the same statements, autocannon req/s of the
 // listing next to /healthz in the same run (uncached and with the listing result cache, decision 041), how

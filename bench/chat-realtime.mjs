@@ -1,4 +1,4 @@
-// Chat benchmarks (issue 11, decision 115; printed figures, not timed tests). One command, from the repository
+// Chat benchmarks (decision 115; printed figures, not timed tests). One command, from the repository
 // root:   npm run bench -- chat      (or: node bench/chat-realtime.mjs, which builds the server itself)
 // Needs DATABASE_URL (a PostgreSQL server; a throw-away database is created and dropped) and REDIS_URL.
 // Knobs: BENCH_SOCKETS (20000), BENCH_CLIENT_PROCESSES (4), BENCH_CONVERSATIONS (200), BENCH_SECONDS (15).
@@ -187,8 +187,11 @@ export async function run() {
         env: {
           ...process.env,
           NODE_ENV: 'production',
+          PAYMENT_PROVIDER: 'sandbox',
           DATABASE_URL: dbUrl.toString(),
           REDIS_URL: redisUrl,
+          // Every benchmark socket is opened from 127.0.0.1 (decision 242); a buyer sends one message a second.
+          RATE_LIMIT_SOCKET_CONNECTIONS_PER_IP_PER_MINUTE: '1000000',
           SERVICES: 'buyer,chat',
           SEED: 'never',
           LOG_LEVEL: 'warn',

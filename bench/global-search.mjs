@@ -1,9 +1,9 @@
-// One search for everything (issue 15, decision 085): `GET /api/v1/search` (products, services, sellers,
+// One search for everything (decision 085): `GET /api/v1/search` (products, services, sellers,
 // categories, blog posts) on PostgreSQL with 1,000,000 products, next to /healthz in the same run.
 // Prints the endpoint sequentially (one connection) and under autocannon at 20 connections, uncached
 // (CATALOG_LISTING_CACHE_MS=0) and with the short result cache it shares with the listings (decision 041).
 // The queries rotate over frequent and rare words, typos in English and French, a seller's and a service's name.
-// A second, realistic mix (issue 15): 200 distinct terms drawn from the database — product and service words,
+// A second, realistic mix: 200 distinct terms drawn from the database — product and service words,
 // two-word phrases, storefront and service names, a quarter of them with a typo — requested in a Zipf order
 // (rank r asked ∝ 1/r), so a few terms are frequent and most are rare, as in a real search log. With the
 // result cache on, the frequent ones are served from it and the long tail is computed.

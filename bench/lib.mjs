@@ -24,6 +24,8 @@ export async function startServer({
       REDIS_URL: '',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // A benchmark pays with the sandbox's test cards; production takes it only when named (decision 238).
+      PAYMENT_PROVIDER: 'sandbox',
       SEED: 'auto',
       DATA_DIR: dataDir,
       PORT: String(port),

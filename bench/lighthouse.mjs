@@ -1,6 +1,6 @@
 // Lighthouse (issues 4, 5 and 15): mobile performance, accessibility, SEO and best practices of every public page
 // — landing (EN and FR), product and service listings, a product, a service, a seller, the seller directory, the
-// blog list and a blog post — on the built server (PGlite, seeded). Targets (issue 15): performance ≥ 95,
+// blog list and a blog post — on the built server (PGlite, seeded). Targets: performance ≥ 95,
 // accessibility, SEO and best practices 100, initial JavaScript ≤ 150 KB gzipped, as the median of 5 runs.
 // Initial JavaScript = every script the page loaded during Lighthouse's run (its network-requests audit: the
 // page's load, before any interaction), fetched again and gzipped here (level 9), so the figure does not depend

@@ -15,7 +15,9 @@ for (const file of files) {
 }
 
 // TypeScript benchmarks that build the app in-process on PostgreSQL (run with tsx); skipped without DATABASE_URL.
-const typescriptBenchmarks = ['accept-invoice.ts'].filter((name) => !only || name.includes(only));
+const typescriptBenchmarks = ['accept-invoice.ts', 'catalogue-import.ts'].filter(
+  (name) => !only || name.includes(only),
+);
 for (const file of typescriptBenchmarks) {
   if (!process.env.DATABASE_URL) {
     console.info(`${file}: skipped (needs DATABASE_URL)`);

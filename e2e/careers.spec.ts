@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { test, expect, seriousAccessibilityViolations, waitForApp } from './fixtures';
 
 /**
- * Issue 13 end to end: a buyer applies with a PDF (prefilled form, upload), verifies the application's e-mail from
- * the sandbox outbox, a premium employer finds the application by a word of the cover letter and downloads the
- * résumé, and the applicant sees that view and withdraws.
+ * Issue 13 end to end: a buyer applies with a PDF (prefilled form, upload; a truncated PDF refused first),
+ * verifies the application's e-mail from the sandbox outbox, a premium employer finds the application by a word of
+ * the cover letter and downloads the résumé, rewritten without its open action (decision 240), and the applicant
+ * sees that view and withdraws.
  */
 type Dict = Record<string, unknown>;
 const locales = path.resolve(import.meta.dirname, '../apps/web/src/locales');
@@ -18,10 +20,19 @@ const t = (key: string): string => {
 /** A field's label, with or without the required-field star. */
 const L = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`);
 
-const resumePdf = Buffer.from(
-  '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
-  'latin1',
-);
+const errors = JSON.parse(readFileSync(path.join(locales, 'en', 'errors.json'), 'utf8')) as Dict;
+
+/** A one-page PDF that reports its opening to a tracker (decision 240: stored without it). */
+async function trackingResume(): Promise<Buffer> {
+  const document = await PDFDocument.create();
+  const page = document.addPage([612, 792]);
+  page.drawText('Welding engineer', { x: 72, y: 720, size: 14 });
+  document.catalog.set(
+    PDFName.of('OpenAction'),
+    document.context.obj({ S: 'URI', URI: PDFString.of('https://track.example/opened') }),
+  );
+  return Buffer.from(await document.save());
+}
 
 test('apply, verify the e-mail, be found and downloaded by a premium employer, see the view, withdraw', async ({
   page,
@@ -42,10 +53,18 @@ test('apply, verify the e-mail, be found and downloaded by a premium employer, s
   await form.getByLabel(L(t('form.province'))).selectOption('ON');
   await form.getByLabel(L(t('form.city'))).fill('Toronto');
   await form.getByLabel(L(t('form.postalCode'))).fill('M5J 2J2');
-  await form
-    .getByLabel(L(t('form.resume')))
-    .setInputFiles({ name: 'my-resume.pdf', mimeType: 'application/pdf', buffer: resumePdf });
   await form.getByLabel(t('form.coverLetter')).fill(`Welding engineer, ${keyword}.`);
+  const resumePdf = await trackingResume();
+  // A truncated PDF is refused, and the form says why beside the file field.
+  const resumeField = form.getByLabel(L(t('form.resume')));
+  await resumeField.setInputFiles({
+    name: 'cut.pdf',
+    mimeType: 'application/pdf',
+    buffer: resumePdf.subarray(0, resumePdf.length - 100),
+  });
+  await form.getByRole('button', { name: t('form.submit') }).click();
+  await expect(form.getByText(errors.RESUME_PDF_UNREADABLE as string)).toBeVisible();
+  await resumeField.setInputFiles({ name: 'my-resume.pdf', mimeType: 'application/pdf', buffer: resumePdf });
   await form.getByRole('button', { name: t('form.submit') }).click();
   await expect(page.getByText('We will contact you within 5–7 business days.')).toBeVisible();
 
@@ -69,6 +88,10 @@ test('apply, verify the e-mail, be found and downloaded by a premium employer, s
   await expect(download).toBeVisible();
   const [file] = await Promise.all([employer.waitForEvent('download'), download.click()]);
   expect(file.suggestedFilename()).toMatch(/\.pdf$/);
+  // What the employer receives is the rewritten PDF: its page, without the open action.
+  const received = await PDFDocument.load(readFileSync((await file.path())!));
+  expect(received.getPageCount()).toBe(1);
+  expect(received.catalog.has(PDFName.of('OpenAction'))).toBe(false);
   expect(await seriousAccessibilityViolations(employer)).toEqual([]);
 
   // The applicant sees who viewed the résumé, then withdraws.

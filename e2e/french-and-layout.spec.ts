@@ -3,7 +3,7 @@ import { test, expect, waitForApp } from './fixtures';
 
 /**
  * Issue 15: French pages show no English data and no raw codes, and nothing overflows a narrow phone.
- * The pages are the main public routes of spec §2, with real slugs taken from the seeded API.
+ * The pages are the main public routes of docs/product.md §2, with real slugs taken from the seeded API.
  */
 type Json = Record<string, unknown>;
 const getJson = async (request: APIRequestContext, url: string) => {

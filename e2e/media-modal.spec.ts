@@ -1,6 +1,6 @@
 import { test, expect, waitForApp } from './fixtures';
 
-/** Spec §2 media modal (issue 15): the main image opens a gallery; keyboard, Escape, focus back, swipe on a phone. */
+/** docs/product.md §2 media modal: the main image opens a gallery; keyboard, Escape, focus back, swipe on a phone. */
 test.use({ hasTouch: true });
 
 test('the main product image opens the media modal: arrows, swipe, Escape and focus back', async ({

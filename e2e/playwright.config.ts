@@ -56,7 +56,8 @@ export default defineConfig({
     command: 'node apps/server/dist/main.js',
     cwd: path.resolve(import.meta.dirname, '..'),
     url: `${baseURL}/readyz`,
-    timeout: 240_000,
+    // A first start seeds the demo marketplace (5,000 storefronts): about a minute alone, several on two busy cores.
+    timeout: 600_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',

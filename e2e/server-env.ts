@@ -19,6 +19,8 @@ export function e2eServerEnv(port: number, dataDir: string): Record<string, stri
     RATE_LIMIT_SIGNUP_PER_IP_PER_HOUR: '100000',
     RATE_LIMIT_LOGIN_PER_IP_PER_15_MIN: '100000',
     RATE_LIMIT_TRACK_SEARCH_PER_IP_PER_HOUR: '100000',
+    // Every page's socket comes from 127.0.0.1 too (decision 242); per-user event limits keep their defaults.
+    RATE_LIMIT_SOCKET_CONNECTIONS_PER_IP_PER_MINUTE: '100000',
     // An unseen chat message is e-mailed to an offline recipient after 3 s instead of 2 minutes, so the offline
     // e-mail spec waits seconds (decision 120). The 30-minute window per conversation stays the production one.
     CHAT_OFFLINE_MAIL_DELAY_SECONDS: '3',

@@ -44,7 +44,7 @@ test.describe('web shell', () => {
   test('keeps the language choice across a reload', async ({ page }) => {
     await page.goto('/');
     await waitForApp(page);
-    await page.getByRole('button', { name: /Choose a language/ }).click();
+    await page.getByRole('button', { name: /choose a language/i }).click();
     await page.getByRole('option', { name: 'Français' }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
     await expect(page.getByRole('banner').getByRole('button', { name: 'Se connecter' })).toBeVisible();
@@ -58,7 +58,7 @@ test.describe('web shell', () => {
   test('falls back to English text for a language without translations', async ({ page }) => {
     await page.goto('/');
     await waitForApp(page);
-    await page.getByRole('button', { name: /Choose a language/ }).click();
+    await page.getByRole('button', { name: /choose a language/i }).click();
     await page.getByRole('option', { name: 'Deutsch' }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     await expect(page.getByRole('banner').getByRole('button', { name: 'Log in' })).toBeVisible();

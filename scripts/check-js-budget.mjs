@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Initial JavaScript budget (issue 15; decisions 125, 126, 175): the scripts a public page loads before any
+// Initial JavaScript budget (decisions 125, 126, 175): the scripts a public page loads before any
 // interaction — the entry with its static imports, plus the page's screen chunk with its imports (the server
 // modulepreloads them, decision 041), plus its language's first texts (decision 175) — gzipped at level 9, from the
 // built web app's Vite manifest. Fails (exit 1) when a page is over 150 KB.
@@ -13,7 +13,7 @@ import { gzipSync } from 'node:zlib';
 
 export const BUDGET_BYTES = 150 * 1024;
 
-/** The public pages of issue 15 and the screen module each one renders (apps/web/src/app/router.tsx). */
+/** The public pages under the budget and the screen module each one renders (apps/web/src/app/router.tsx). */
 export const budgetPages = [
   { page: '/', screen: 'src/app/routes/landing.tsx' },
   { page: '/fr', screen: 'src/app/routes/landing.tsx', language: 'fr' },
@@ -78,7 +78,7 @@ function main() {
   }
   if (over.length) {
     console.error(
-      `initial JavaScript over the ${BUDGET_BYTES / 1024} KB gzip budget (issue 15): ${over.map((p) => p.page).join(', ')}. ` +
+      `initial JavaScript over the ${BUDGET_BYTES / 1024} KB gzip budget: ${over.map((p) => p.page).join(', ')}. ` +
         'Look for a heavy module reaching the entry, the shell chunk group (vite.config.ts) or a screen chunk ' +
         '(zod from contracts is the usual one).',
     );

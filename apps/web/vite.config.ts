@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { firstPaintStyles } from './src/build/first-paint-styles';
+import { devProxy } from './src/build/dev-proxy';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const reactRouterProduction = path.join(
@@ -52,11 +53,6 @@ export default defineConfig(({ command }) => ({
     },
   },
   server: {
-    proxy: {
-      '/api': { target: backend, changeOrigin: true, ws: true },
-      '/socket.io': { target: backend, changeOrigin: true, ws: true },
-      '/healthz': { target: backend, changeOrigin: true },
-      '/uploads': { target: backend, changeOrigin: true },
-    },
+    proxy: devProxy(backend),
   },
 }));

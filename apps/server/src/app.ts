@@ -11,22 +11,24 @@ import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
-import errors from './plugins/errors';
+import errors, { clientErrorHandler, frameworkErrorHandler } from './plugins/errors';
 import inputGuard from './plugins/input-guard';
 import context from './plugins/context';
 import messaging from './plugins/messaging';
 import events from './plugins/events';
 import idempotency from './plugins/idempotency';
 import jobs from './plugins/jobs';
-import payments from './plugins/payments';
+import payments, { paymentsMode } from './plugins/payments';
 import rateLimits from './plugins/rate-limits';
 import roleHeader from './plugins/role-header';
 import formBody from './plugins/form-body';
 import auth, { secureCookiesFor } from './plugins/auth';
 import openapi from './plugins/openapi';
 import webApp, { webAppStyleHashes, type WebAppOptions } from './plugins/web-app';
+import { allowedBrowserOrigins, canonicalPageRedirect, ownHosts } from './plugins/origins';
 import { pageDataFollowUps, pageDataRequests } from '@maplesource/contracts/page-data';
 import realtime from './plugins/realtime';
+import { clientAddressRule, type TrustProxy } from './plugins/client-address';
 import storage from './plugins/storage';
 import { authModulePlugin } from './modules/auth';
 import { accountsModulePlugin } from './modules/accounts';
@@ -45,7 +47,7 @@ import { buyerService } from './services/buyer';
 import { chatService } from './services/chat';
 import { chatModulePlugin } from './modules/chat';
 import { paymentService } from './services/payment';
-import { registerUnpaidOrderJobs } from './workflows/expire-unpaid-orders';
+import { registerUnpaidOrderJobs } from './flows/payment/expire-unpaid-orders';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -72,6 +74,8 @@ function trustHops(hops: number) {
 /** Builds the whole server: used by main.ts and by every test (through app.inject). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  const trustProxy: TrustProxy =
+    typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY;
   const app = Fastify({
     logger:
       options.logger === false
@@ -86,7 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     bodyLimit: 1024 * 1024,
     // request.ip believes X-Forwarded-For only from the proxies TRUST_PROXY names (decision 050).
-    trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
+    trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     connectionTimeout: 30_000,
     requestTimeout: 30_000,
@@ -94,6 +98,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // never finishes, but an honest start of the job queue on the embedded database of a busy 2-core machine,
     // right after a crash, came close to it and once passed it (decision 224).
     pluginTimeout: 120_000,
+    // Router and HTTP-parser refusals answer in the app's error shape too (decision 246).
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -122,10 +129,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimits);
   await app.register(cookie, { secret: config.COOKIE_SECRET });
   await app.register(formBody);
+  // The site's own origins (decision 243): the same list for CORS and for the socket's handshake check.
+  const browserOrigins = allowedBrowserOrigins(config);
   await app.register(cors, {
-    origin: [config.PUBLIC_URL, ...config.CORS_ORIGINS],
+    origin: browserOrigins,
     credentials: true,
     allowedHeaders: ['content-type', 'role', 'x-request-id', 'idempotency-key'],
+    // A delayed login's wait (decision 245) must be readable by the web app on another backend origin.
+    exposedHeaders: ['retry-after'],
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
   });
   // Brotli's default quality (11) costs milliseconds per API answer; 4 compresses JSON about as well as gzip
@@ -163,21 +174,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(catalogModulePlugin, options.catalog ?? {});
   await app.register(sellersModulePlugin);
   await app.register(reviewsModulePlugin);
-  // Content (issue 5) adds security headers, robots.txt and sitemaps: before the routes so its hooks reach them.
+  // Content adds security headers, robots.txt and sitemaps: before the routes so its hooks reach them.
   // The page CSP allows the built page template's inline first-paint styles by their hash (decision 189).
   await app.register(contentModulePlugin, { pageStyleHashes: webAppStyleHashes(defaultWebDistDir(config)) });
   // Uploaded files (app.storage) and GET /uploads/<key>, after the content plugin so they get its headers.
   await app.register(storage);
-  // Careers (issue 13) keeps résumés as private files: after the storage port.
+  // Careers keeps résumés as private files: after the storage port.
   await app.register(careersModulePlugin);
   await app.register(healthRoutes);
-  // Chat (issue 11): app.chat for every backend (quotes open conversations from the buyer backend).
+  // Chat: app.chat for every backend (quotes open conversations from the buyer backend).
   await app.register(chatModulePlugin);
   await app.register(quotesModulePlugin);
   await app.register(invoicesModulePlugin);
-  await app.register(notificationsModulePlugin);
-  // Orders (issue 12): app.orders for the buyer backend and the payment backend's webhook handlers.
+  // Orders: app.orders for the buyer backend and the payment backend's webhook handlers. Before
+  // notifications, whose business e-mails read orders (decision 260).
   await app.register(ordersModulePlugin);
+  await app.register(notificationsModulePlugin);
   // Unpaid orders expire, and a payment landing on a cancelled order is refunded (decision 166): jobs any
   // backend may queue, so every process registers them.
   await registerUnpaidOrderJobs(app);
@@ -187,12 +199,27 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(realtime, {
       sessions: app.auth.sessions,
       redisUrl: config.REDIS_URL,
-      corsOrigins: [config.PUBLIC_URL, ...config.CORS_ORIGINS],
+      corsOrigins: browserOrigins,
+      clientAddress: clientAddressRule(trustProxy),
+      limits: {
+        messages: {
+          perSecond: config.RATE_LIMIT_SOCKET_MESSAGES_PER_SECOND,
+          burst: config.RATE_LIMIT_SOCKET_MESSAGES_BURST,
+          perMinute: config.RATE_LIMIT_SOCKET_MESSAGES_PER_MINUTE,
+        },
+        events: {
+          perSecond: config.RATE_LIMIT_SOCKET_EVENTS_PER_SECOND,
+          burst: config.RATE_LIMIT_SOCKET_EVENTS_BURST,
+          perMinute: config.RATE_LIMIT_SOCKET_EVENTS_PER_MINUTE,
+        },
+        connectionsPerIpPerMinute: config.RATE_LIMIT_SOCKET_CONNECTIONS_PER_IP_PER_MINUTE,
+      },
     });
     await app.register(chatService, { prefix: '/api/v1' });
   }
   if (config.SERVICES.includes('payment')) await app.register(paymentService);
 
+  const ownPageHosts = ownHosts(config.PUBLIC_URL);
   await app.register(webApp, {
     distDir: defaultWebDistDir(config),
     renderShell: options.renderShell ?? app.content.renderShell,
@@ -200,6 +227,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     pageDataRequests,
     pageDataFollowUps,
     pageDataLinks: app.catalog.pageDataLinks,
+    canonicalPage: (request) => canonicalPageRedirect(config, ownPageHosts, request.host, request.url),
+    paymentsMode: paymentsMode(app.payments.provider.name, config),
+    devOutboxPage: app.messaging.outboxEnabled && !config.isProduction,
   });
 
   return app;

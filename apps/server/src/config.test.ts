@@ -47,6 +47,31 @@ describe('loadConfig', () => {
     ).toThrowError(/RATE_LIMIT_TRACK_SEARCH_PER_IP_PER_HOUR/);
   });
 
+  it('limits socket events per user and handshakes per address, with bursts never below the rate (decision 242)', () => {
+    const defaults = loadConfig({ DATA_DIR: tempDir() });
+    expect([
+      defaults.RATE_LIMIT_SOCKET_MESSAGES_PER_SECOND,
+      defaults.RATE_LIMIT_SOCKET_MESSAGES_BURST,
+      defaults.RATE_LIMIT_SOCKET_MESSAGES_PER_MINUTE,
+      defaults.RATE_LIMIT_SOCKET_EVENTS_PER_SECOND,
+      defaults.RATE_LIMIT_SOCKET_EVENTS_BURST,
+      defaults.RATE_LIMIT_SOCKET_EVENTS_PER_MINUTE,
+      defaults.RATE_LIMIT_SOCKET_CONNECTIONS_PER_IP_PER_MINUTE,
+    ]).toEqual([10, 20, 120, 20, 40, 600, 120]);
+    const lowered = loadConfig({
+      DATA_DIR: tempDir(),
+      RATE_LIMIT_SOCKET_MESSAGES_PER_SECOND: '2',
+      RATE_LIMIT_SOCKET_MESSAGES_BURST: '2',
+    });
+    expect(lowered.RATE_LIMIT_SOCKET_MESSAGES_BURST).toBe(2);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), RATE_LIMIT_SOCKET_EVENTS_PER_SECOND: '50' })).toThrowError(
+      /RATE_LIMIT_SOCKET_EVENTS_BURST: must be at least RATE_LIMIT_SOCKET_EVENTS_PER_SECOND/,
+    );
+    expect(() =>
+      loadConfig({ DATA_DIR: tempDir(), RATE_LIMIT_SOCKET_CONNECTIONS_PER_IP_PER_MINUTE: '0' }),
+    ).toThrowError(/RATE_LIMIT_SOCKET_CONNECTIONS_PER_IP_PER_MINUTE/);
+  });
+
   it('names the variable when a value is invalid', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), PORT: 'eighty' })).toThrowError(/PORT/);
     expect(() => loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: 'mysql://x' })).toThrowError(/DATABASE_URL/);

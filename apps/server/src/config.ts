@@ -137,6 +137,15 @@ export const configSchema = z.object({
       .regex(/^pk_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)')
       .optional(),
   ),
+  /**
+   * Which payment provider takes cards (decision 238): `stripe` (needs STRIPE_SECRET_KEY) or `sandbox` (Stripe's test
+   * mode played locally; no money moves). Unset: Stripe when STRIPE_SECRET_KEY is set, else the sandbox — except
+   * under NODE_ENV=production, which refuses to start without Stripe unless this names the sandbox (a staging site),
+   * and then every page says "test payments".
+   */
+  PAYMENT_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['stripe', 'sandbox']).optional()),
+  /** Adds `preload` to Strict-Transport-Security (decision 239): only for a domain meant for the browsers' preload list. */
+  HSTS_PRELOAD: booleanFlag,
   COOKIE_SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
   PAYMENT_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
   /** Which proxies' X-Forwarded-For decides request.ip (decision 050). Default: none. */
@@ -200,6 +209,20 @@ export const configSchema = z.object({
   RATE_LIMIT_SIGNUP_PER_IP_PER_HOUR: perIpCeiling(10),
   RATE_LIMIT_LOGIN_PER_IP_PER_15_MIN: perIpCeiling(100),
   RATE_LIMIT_TRACK_SEARCH_PER_IP_PER_HOUR: perIpCeiling(300),
+  /**
+   * Socket event limits per user, over all their sockets and every process (decision 242): chat messages
+   * (`sendMessage`, `service:sendMessage`) and every other client event (read and delivery receipts, openChat,
+   * switchChat, typing, ping) each have a rate per second, a burst (the most in one second, at least the rate)
+   * and a ceiling per minute. Socket handshakes per client IP per minute too; the e2e suite and the benchmark
+   * open every socket from 127.0.0.1 and raise it.
+   */
+  RATE_LIMIT_SOCKET_MESSAGES_PER_SECOND: perIpCeiling(10),
+  RATE_LIMIT_SOCKET_MESSAGES_BURST: perIpCeiling(20),
+  RATE_LIMIT_SOCKET_MESSAGES_PER_MINUTE: perIpCeiling(120),
+  RATE_LIMIT_SOCKET_EVENTS_PER_SECOND: perIpCeiling(20),
+  RATE_LIMIT_SOCKET_EVENTS_BURST: perIpCeiling(40),
+  RATE_LIMIT_SOCKET_EVENTS_PER_MINUTE: perIpCeiling(600),
+  RATE_LIMIT_SOCKET_CONNECTIONS_PER_IP_PER_MINUTE: perIpCeiling(120),
   /** How long a chat message stays unseen before its offline recipient is e-mailed, in seconds (decision 106). */
   CHAT_OFFLINE_MAIL_DELAY_SECONDS: z.preprocess(
     emptyToUndefined,
@@ -219,6 +242,8 @@ export type AppConfig = Omit<RawConfig, 'PUBLIC_URL' | 'COOKIE_SECRET' | 'PAYMEN
   COOKIE_SECRET: string;
   PAYMENT_WEBHOOK_SECRET: string;
   isProduction: boolean;
+  /** The provider that takes cards, resolved from PAYMENT_PROVIDER and STRIPE_SECRET_KEY (decision 238). */
+  paymentProvider: 'stripe' | 'sandbox';
 };
 
 export class ConfigError extends Error {
@@ -267,6 +292,30 @@ function stripeKeysProblem(secretKey: string | undefined, publishableKey: string
   return null;
 }
 
+/**
+ * Decision 238: the sandbox marks orders paid for Stripe's test card numbers, so a production server without Stripe
+ * would hand out goods for free. Production takes the sandbox only when PAYMENT_PROVIDER names it.
+ */
+function resolvePaymentProvider(
+  raw: Pick<RawConfig, 'NODE_ENV' | 'PAYMENT_PROVIDER' | 'STRIPE_SECRET_KEY'>,
+): { provider: 'stripe' | 'sandbox' } | { problem: string } {
+  if (raw.PAYMENT_PROVIDER === 'stripe' && !raw.STRIPE_SECRET_KEY)
+    return { problem: 'STRIPE_SECRET_KEY: is required when PAYMENT_PROVIDER=stripe' };
+  if (raw.PAYMENT_PROVIDER === 'sandbox' && raw.STRIPE_SECRET_KEY)
+    return {
+      problem:
+        'PAYMENT_PROVIDER: is sandbox but STRIPE_SECRET_KEY is set; unset one of them so it is clear which provider takes cards',
+    };
+  if (raw.STRIPE_SECRET_KEY) return { provider: 'stripe' };
+  if (raw.PAYMENT_PROVIDER === 'sandbox' || raw.NODE_ENV !== 'production') return { provider: 'sandbox' };
+  return {
+    problem:
+      'PAYMENT_PROVIDER: NODE_ENV=production needs a real payment provider: set STRIPE_SECRET_KEY (with ' +
+      'STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY), or PAYMENT_PROVIDER=sandbox for a staging site where ' +
+      'no money moves (every page then says "test payments")',
+  };
+}
+
 /** Reads the environment; throws ConfigError naming each bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = configSchema.safeParse(env);
@@ -280,6 +329,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(['STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set']);
   const stripeProblem = stripeKeysProblem(raw.STRIPE_SECRET_KEY, raw.STRIPE_PUBLISHABLE_KEY);
   if (stripeProblem) throw new ConfigError([stripeProblem]);
+  const payment = resolvePaymentProvider(raw);
+  if ('problem' in payment) throw new ConfigError([payment.problem]);
+  const burstProblems = (['MESSAGES', 'EVENTS'] as const)
+    .filter((group) => raw[`RATE_LIMIT_SOCKET_${group}_BURST`] < raw[`RATE_LIMIT_SOCKET_${group}_PER_SECOND`])
+    .map(
+      (group) =>
+        `RATE_LIMIT_SOCKET_${group}_BURST: must be at least RATE_LIMIT_SOCKET_${group}_PER_SECOND (the most in one second)`,
+    );
+  if (burstProblems.length > 0) throw new ConfigError(burstProblems);
   const dataDir = path.resolve(raw.DATA_DIR);
   const needsGenerated = generatedSecretNames.some((name) => !raw[name]);
   const generated = needsGenerated ? loadOrCreateSecrets(dataDir) : undefined;
@@ -290,5 +348,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     COOKIE_SECRET: raw.COOKIE_SECRET ?? generated!.COOKIE_SECRET,
     PAYMENT_WEBHOOK_SECRET: raw.PAYMENT_WEBHOOK_SECRET ?? generated!.PAYMENT_WEBHOOK_SECRET,
     isProduction: raw.NODE_ENV === 'production',
+    paymentProvider: payment.provider,
   };
 }

@@ -200,7 +200,7 @@ describe('OpenAPI fuzzing', () => {
  * privileged user (buyer, seller and admin, so role checks do not stop the request early) and as a visitor.
  * Each probe must answer below 500 within HANG_MS.
  */
-describe('OpenAPI fuzzing: input classes of issue 14', () => {
+describe('OpenAPI fuzzing: input classes of decision 055 and the security rounds', () => {
   type Probe = {
     label: string;
     url: string;

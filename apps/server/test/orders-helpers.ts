@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { OrderAddress, OrderKind } from '@maplesource/contracts';
+import type { InvoiceTaxLine, OrderAddress, OrderKind } from '@maplesource/contracts';
 import { rowsOf, withTransaction } from '../src/db/transaction';
 import type { TestApp } from './helpers';
 
@@ -69,6 +69,8 @@ export async function makeOrder(
     leadDays?: number;
     subjectName?: string;
     subjectNameFr?: string | null;
+    /** The order's tax components (their sum is the tax); one HST line of 13 % by default. */
+    taxLines?: InvoiceTaxLine[];
   },
 ): Promise<{ orderId: string; chatId: string; invoiceId: string }> {
   const kind = input.kind ?? 'product';
@@ -86,6 +88,9 @@ export async function makeOrder(
       },
     });
     const total = input.totalCents ?? 11_300;
+    const tax = input.taxLines
+      ? input.taxLines.reduce((sum, line) => sum + line.amountCents, 0)
+      : total - (Math.round(total / 1.13) - 500) - 500;
     const order = await app.orders.create(tx, {
       kind,
       invoiceId,
@@ -106,9 +111,11 @@ export async function makeOrder(
         quantity: 10,
         unit: null,
       },
-      negotiatedPriceCents: Math.round(total / 1.13) - 500,
+      negotiatedPriceCents: total - 500 - tax,
       shippingCents: 500,
-      taxCents: total - (Math.round(total / 1.13) - 500) - 500,
+      timeZone: 'America/Toronto',
+      taxCents: tax,
+      taxLines: input.taxLines ?? [{ code: 'HST', ratePercent: '13', amountCents: tax }],
       totalCents: total,
       leadDays: input.leadDays ?? 5,
       shippingAddress,
@@ -173,8 +180,10 @@ export async function issueInvoiceFor(
     productId?: number;
     serviceId?: number;
     negotiatedPriceCents?: number;
+    /** More fields of the issue-invoice body (terms, deadline…). */
+    extra?: Record<string, unknown>;
   },
-): Promise<{ chatId: string; token: string; invoiceId: string; totalCents: number }> {
+): Promise<{ chatId: string; token: string; invoiceId: string; totalCents: number; deadline: string }> {
   const deadline = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
   const inquiry = await t.app.inject({
     method: 'POST',
@@ -198,11 +207,15 @@ export async function issueInvoiceFor(
     method: 'POST',
     url: `/api/v1/${input.serviceId ? 'service-chats' : 'chats'}/${chatId}/invoices`,
     headers: as(input.seller, 'seller'),
-    payload: { negotiatedPriceCents: input.negotiatedPriceCents ?? 15_000, shippingCents: 1_000 },
+    payload: {
+      negotiatedPriceCents: input.negotiatedPriceCents ?? 15_000,
+      shippingCents: 1_000,
+      ...input.extra,
+    },
   });
   if (issued.statusCode !== 201) throw new Error(`invoice: ${issued.statusCode} ${issued.body}`);
   const invoice = issued.json<{ invoice: { id: string; token: string; totalCents: number } }>().invoice;
-  return { chatId, token: invoice.token, invoiceId: invoice.id, totalCents: invoice.totalCents };
+  return { chatId, token: invoice.token, invoiceId: invoice.id, totalCents: invoice.totalCents, deadline };
 }
 
 export const signatureSvg =

@@ -16,7 +16,7 @@ if (!container) throw new Error('#root element missing from index.html');
 
 // The first render is a transition: React renders it in slices of a few milliseconds, yielding to the browser
 // between them, instead of one long task of several hundred milliseconds on a slow phone (total blocking time,
-// issue 15; decision 175). The header painted from index.html stays until React commits.
+// decision 175). The header painted from index.html stays until React commits.
 const root = createRoot(container);
 startTransition(() => {
   root.render(

@@ -3,7 +3,7 @@ import { avatarSchema, emailSchema, fullNameSchema, preferencesSchema, userProfi
 import { CANADIAN_POSTAL_CODE, provinceCodeSchema } from './provinces';
 import { nameTextSchema } from './safe-text';
 
-/** Spec §5 profile: email required and valid; full name, city, province required. */
+/** docs/product.md §5 profile: email required and valid; full name, city, province required. */
 export const updateProfileRequestSchema = z.object({
   fullName: fullNameSchema,
   email: emailSchema,
@@ -12,7 +12,7 @@ export const updateProfileRequestSchema = z.object({
   avatar: avatarSchema.nullable().optional(),
 });
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
-/** A changed e-mail is not saved: it becomes `pendingEmail` and a verification link is sent (spec §4). */
+/** A changed e-mail is not saved: it becomes `pendingEmail` and a verification link is sent (docs/product.md §4). */
 export const updateProfileResponseSchema = z.object({
   user: userProfileSchema,
   emailVerificationSent: z.boolean(),
@@ -28,7 +28,7 @@ export const addressTypeSchema = z.enum(addressTypes);
 
 export const countryNameSchema = z.literal('Canada', { error: 'errors:COUNTRY_NOT_SUPPORTED' });
 
-/** Spec §3 Address; spec §5: street, country, province, city, postal code required. */
+/** docs/product.md §3 Address; docs/product.md §5: street, country, province, city, postal code required. */
 export const addressInputSchema = z.object({
   street: nameTextSchema({ min: 3, max: 200, requiredMessage: 'errors:STREET_REQUIRED' }),
   country: countryNameSchema.default('Canada'),

@@ -6,7 +6,7 @@ import { provinceCodeSchema } from './provinces';
 import { roleSchema } from './common';
 
 /**
- * Auth and accounts calls of spec §7. Phone numbers are checked loosely here (shape); the server
+ * Auth and accounts calls of docs/product.md §7. Phone numbers are checked loosely here (shape); the server
  * then requires a valid Canadian number (libphonenumber-js, region CA) and stores E.164 (+1…).
  */
 export const phoneNumberSchema = z
@@ -18,7 +18,7 @@ export const phoneNumberSchema = z
 
 export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email('errors:EMAIL_INVALID'));
 
-/** Spec §5: at least 8 characters, one number, one special character, one uppercase letter. */
+/** docs/product.md §5: at least 8 characters, one number, one special character, one uppercase letter. */
 export const passwordSchema = z
   .string()
   .min(limits.passwordMinLength, 'errors:PASSWORD_TOO_SHORT')
@@ -38,7 +38,7 @@ export const fullNameSchema = nameTextSchema({
   requiredMessage: 'errors:FULL_NAME_REQUIRED',
 });
 
-/** OTP timings (spec §9 leaves them open; docs/decisions records the choice). */
+/** OTP timings (docs/product.md §9 leaves them open; docs/decisions records the choice). */
 export const otpPolicy = {
   length: 6,
   lifetimeSeconds: 10 * 60,
@@ -96,14 +96,14 @@ export const preferencesSchema = z.object({
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 
-/** Spec §3 "User profile". */
+/** docs/product.md §3 "User profile". */
 export const userProfileSchema = z.object({
   id: z.string(),
   memberId: z.string(),
   fullName: z.string(),
   email: z.string(),
   emailVerified: z.boolean(),
-  /** A new e-mail waiting for verification; not saved as `email` until verified (spec §4). */
+  /** A new e-mail waiting for verification; not saved as `email` until verified (docs/product.md §4). */
   pendingEmail: z.string().nullable(),
   phoneNumber: z.string(),
   state: provinceCodeSchema.nullable(),
@@ -152,6 +152,19 @@ export const outboxMessageSchema = z.object({
   code: z.string().optional(),
   link: z.string().optional(),
   createdAt: z.string(),
+  /** The message's id in the outbox (an e-mail's HTML part is served at `dev/outbox/:id/html`). */
+  id: z.string().optional(),
+  /** An e-mail's subject, and its plain-text part alone (`body` is both). */
+  subject: z.string().optional(),
+  text: z.string().optional(),
+  /** The language an e-mail's HTML part declares first (its `lang`); absent for a text-only message. */
+  language: z.enum(['en', 'fr']).optional(),
+  /** True for an e-mail with an HTML part (decision 260). */
+  hasHtml: z.boolean().optional(),
+  /** An e-mail's attachments, by name, type and size. */
+  attachments: z
+    .array(z.object({ filename: z.string(), contentType: z.string(), size: z.number().int().nonnegative() }))
+    .optional(),
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 export const outboxResponseSchema = z.object({ messages: z.array(outboxMessageSchema) });

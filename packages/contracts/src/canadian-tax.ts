@@ -1,7 +1,7 @@
 import type { ProvinceCode } from './provinces';
 
 /**
- * Canadian sales tax on a supply delivered to a province or territory (issue 12, decision 130).
+ * Canadian sales tax on a supply delivered to a province or territory (decision 130).
  * ONE dated rate table used by the server (which always recomputes) and by the web invoice modal (live preview).
  * Each period holds from its `from` date (inclusive, YYYY-MM-DD) until the next period of the same place, so an
  * invoice dated in the past keeps the rate of its date. The taxable base is the negotiated price plus shipping
@@ -67,6 +67,15 @@ function rateInThousandthsOfPercent(ratePercent: string): number {
   const match = /^(\d+)(?:\.(\d{1,3}))?$/.exec(ratePercent);
   if (!match) throw new RangeError(`Bad rate ${ratePercent}`);
   return Number(match[1]) * 1000 + Number((match[2] ?? '').padEnd(3, '0'));
+}
+
+/** Whether two written rates are the same rate ('13' and '13.0'); false when either is not a rate. */
+export function sameRatePercent(a: string, b: string): boolean {
+  try {
+    return rateInThousandthsOfPercent(a) === rateInThousandthsOfPercent(b);
+  } catch {
+    return false;
+  }
 }
 
 /** amount × rate, rounded half-up to the cent, in integer arithmetic. */

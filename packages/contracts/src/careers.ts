@@ -5,7 +5,7 @@ import { limits } from './limits';
 import { CANADIAN_POSTAL_CODE, provinceCodeSchema } from './provinces';
 
 /**
- * Careers (issue 13, spec §1, §3, §5, §7): an applicant's application with a résumé, its e-mail verification,
+ * Careers (docs/product.md §1, §3, §5, §7): an applicant's application with a résumé, its e-mail verification,
  * and the résumé database that verified premium employers search. Job categories are a fixed bilingual list
  * (decision 090): the code is stored, the web shows `careers:categories.<code>`; labels here serve the API.
  */
@@ -47,13 +47,13 @@ export const jobCategoryCodes = jobCategories.map((c) => c.code) as [
 export const jobCategorySchema = z.enum(jobCategoryCodes, { error: 'errors:JOB_CATEGORY_REQUIRED' });
 export type JobCategory = z.infer<typeof jobCategorySchema>;
 
-/** Spec §5: résumé PDF, JPG, JPEG or PNG, at most 5MB (checked by its bytes on the server). */
+/** docs/product.md §5: résumé PDF, JPG, JPEG or PNG, at most 5MB (checked by its bytes on the server). */
 export const resumeMaxBytes = limits.maxUploadBytes;
 export const resumeAcceptedTypes = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 export const resumeAcceptedExtensions = ['.pdf', '.jpg', '.jpeg', '.png'] as const;
 export const coverLetterMaxLength = 5000;
 
-/** The application's fields (spec §3); sent as the multipart field `application` (JSON) beside the file `resume`. */
+/** The application's fields (docs/product.md §3); sent as the multipart field `application` (JSON) beside the file `resume`. */
 export const careerApplicationInputSchema = z.object({
   fullName: fullNameSchema,
   email: emailSchema,

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { storefrontCertificationSchema } from './seller-storefront';
 import { multilineTextSchema } from './safe-text';
 import { centsSchema, pagedSchema, pageQuerySchema } from './common';
 import { provinceCodeSchema } from './provinces';
 import { productListingTypes } from './routes';
 
 /**
- * Catalogue, sellers, reviews, likes, search, home page and blogs (issue 4, spec §3, §7, §9).
+ * Catalogue, sellers, reviews, likes, search, home page and blogs (docs/product.md §3, §7, §9).
  * Bilingual texts travel as `xxxEn` + `xxxFr`; the client picks by language.
  */
 
@@ -123,6 +124,15 @@ export const sellerDetailSchema = sellerSummarySchema.extend({
   yearEstablished: z.number().int(),
   employees: z.string(),
   isSeller: z.boolean(),
+  /** False while the storefront is a draft (decision 280): its page answers, with `noindex` (decision 261). */
+  listed: z.boolean(),
+  /** Storefront details the seller edits (decision 261). */
+  bannerUrl: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+  contactPhone: z.string().nullable(),
+  website: z.string().nullable(),
+  serviceProvinces: z.array(provinceCodeSchema),
+  certifications: z.array(storefrontCertificationSchema),
 });
 export type SellerDetail = z.infer<typeof sellerDetailSchema>;
 export const sellerListQuerySchema = pageQuerySchema.extend({
@@ -135,7 +145,6 @@ export const sellerListQuerySchema = pageQuerySchema.extend({
   sort: z.enum(['name', 'newest', 'popular']).default('popular'),
 });
 export const sellerListResponseSchema = pagedSchema(sellerSummarySchema);
-export const claimStoreResponseSchema = z.object({ ok: z.literal(true) });
 export const claimCategoryWiseResponseSchema = z.object({
   items: z.array(z.object({ category: categorySchema, sellers: z.array(sellerSummarySchema) })),
 });
@@ -206,10 +215,14 @@ export const productCardSchema = z.object({
 });
 export type ProductCard = z.infer<typeof productCardSchema>;
 
+/** The alternative text of each of `images` (same order) when the seller uploaded them; absent for drawings. */
+const imageAltsSchema = z.array(z.object({ en: z.string(), fr: z.string() })).optional();
+
 export const productDetailSchema = productCardSchema.extend({
   descriptionEn: z.string(),
   descriptionFr: z.string(),
   images: z.array(z.string()),
+  imageAlts: imageAltsSchema,
   priceTiers: z.array(priceTierSchema),
   variations: z.array(variationSchema),
   keyAttributes: z.array(labelValueSchema),
@@ -243,7 +256,7 @@ const stringList = z
   )
   .pipe(z.array(z.string().min(1).max(200)).max(50));
 
-/** Spec §3 product filter plus origin, sort, listing type and the page. */
+/** docs/product.md §3 product filter plus origin, sort, listing type and the page. */
 export const productListQuerySchema = pageQuerySchema.extend({
   q: z.string().trim().max(120).optional(),
   type: productListingTypeSchema.default('all'),
@@ -351,6 +364,7 @@ export const serviceDetailSchema = serviceCardSchema.extend({
   descriptionEn: z.string(),
   descriptionFr: z.string(),
   images: z.array(z.string()),
+  imageAlts: imageAltsSchema,
   capabilities: z.array(labelValueSchema),
   serviceAreaEn: z.string(),
   serviceAreaFr: z.string(),
@@ -453,7 +467,7 @@ export type BlogCard = z.infer<typeof blogCardSchema>;
 export const searchCategorySchema = categorySchema.extend({ parentSlug: z.string().nullable() });
 export type SearchCategory = z.infer<typeof searchCategorySchema>;
 /**
- * One search for everything (issue 15): each group is the first `limit` items of its own listing asked with the
+ * One search for everything: each group is the first `limit` items of its own listing asked with the
  * same `q` (`/products?q=`, `/services?q=`, `/sellers?q=`, `/blogs?q=`), so a group's "see all" shows them again.
  */
 export const searchResponseSchema = z.object({

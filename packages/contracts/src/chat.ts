@@ -3,7 +3,7 @@ import { pageQuerySchema, pagedSchema } from './common';
 import { provinceCodeSchema } from './provinces';
 
 /**
- * Chat (spec §2 chat screen and inbox, §3 Chat, §4 message status and business actions, §7 chats,
+ * Chat (docs/product.md §2 chat screen and inbox, §3 Chat, §4 message status and business actions, §7 chats,
  * messages, upload, service-chats, service-messages). A conversation is between one buyer and one seller
  * user about one subject (a product, or a service for the `service-` routes and `service:` socket events).
  */
@@ -13,7 +13,7 @@ export const chatSubjectKinds = ['product', 'service'] as const;
 export const chatSubjectKindSchema = z.enum(chatSubjectKinds);
 export type ChatSubjectKind = z.infer<typeof chatSubjectKindSchema>;
 
-/** Spec §4: business actions in chat. */
+/** docs/product.md §4: business actions in chat. */
 export const businessActions = [
   'quotation_created',
   'quotation_accepted',
@@ -26,6 +26,8 @@ export const businessActions = [
   'order_cancelled',
   /** Not in the spec's list: an invoice that expired unanswered, posted by MapleSource (decision 167). */
   'invoice_expired',
+  /** Not in the spec's list: the seller withdrew a pending invoice, to revise it or not (decision 271). */
+  'invoice_withdrawn',
 ] as const;
 export const businessActionSchema = z.enum(businessActions);
 export type BusinessAction = z.infer<typeof businessActionSchema>;
@@ -42,7 +44,7 @@ export const chatPhases = [
 export const chatPhaseSchema = z.enum(chatPhases);
 export type ChatPhase = z.infer<typeof chatPhaseSchema>;
 
-/** Spec §4 inbox conversation status (the filter); `all` is only a filter value. */
+/** docs/product.md §4 inbox conversation status (the filter); `all` is only a filter value. */
 export const chatStatuses = ['active', 'completed', 'cancelled'] as const;
 export const chatStatusSchema = z.enum(chatStatuses);
 export type ChatStatus = z.infer<typeof chatStatusSchema>;
@@ -60,7 +62,7 @@ export const chatStatusOfPhase: Record<ChatPhase, ChatStatus> = {
   cancelled: 'cancelled',
 };
 
-/** Spec §4 message status. `sending` and `failed` exist only on the client; the server answers the rest. */
+/** docs/product.md §4 message status. `sending` and `failed` exist only on the client; the server answers the rest. */
 export const messageStatuses = ['sending', 'sent', 'delivered', 'seen', 'failed'] as const;
 export const messageStatusSchema = z.enum(messageStatuses);
 export type MessageStatus = z.infer<typeof messageStatusSchema>;
@@ -76,9 +78,11 @@ export const chatLimits = {
   typingThrottleMs: 3_000,
   /** A typing indicator nobody stops disappears by itself after this long. */
   typingIndicatorTimeoutMs: 6_000,
+  /** While the socket is not connected, a conversation asks for new messages over HTTP this often (decision 244). */
+  pollWhileDisconnectedMs: 3_000,
 } as const;
 
-/** Spec §5: chat images are images only, under 5MB (spec §9). */
+/** docs/product.md §5: chat images are images only, under 5MB (docs/product.md §9). */
 export const chatImageMaxBytes = 5 * 1024 * 1024;
 export const chatImageMimeTypes = [
   'image/jpeg',
@@ -123,7 +127,7 @@ export const chatMessageSchema = z.object({
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 /**
- * The quotation the conversation holds (spec §2 quotation details panel). The `quotation_created`
+ * The quotation the conversation holds (docs/product.md §2 quotation details panel). The `quotation_created`
  * business action carries it as its payload (`chatQuotationPayloadSchema`); the chat adds the timeline from
  * the later `quotation_accepted` / `quotation_rejected` actions.
  */
@@ -159,8 +163,11 @@ export type ChatQuotation = z.infer<typeof chatQuotationSchema>;
 
 export const chatPartySchema = z.object({
   id: z.uuid(),
+  /** The person. */
   name: z.string(),
   avatarUrl: z.string().nullable(),
+  /** The company the person speaks for (the seller's storefront), shown first when known (decision 270). */
+  companyName: z.string().nullable().optional(),
 });
 export type ChatParty = z.infer<typeof chatPartySchema>;
 
@@ -184,6 +191,11 @@ export const chatListItemSchema = z.object({
   quantity: z.number().int().positive().nullable(),
   /** The latest invoice sent in this conversation (from `invoice_sent`), if any. */
   invoiceId: z.string().nullable(),
+  /**
+   * The latest order that came out of this conversation (from `order_created`, decision 253), if any: the header
+   * shows its payment review.
+   */
+  orderId: z.string().nullable(),
   lastSeq: z.number().int().nonnegative(),
   lastMessage: z
     .object({
@@ -254,6 +266,14 @@ export const messagesResponseSchema = z.object({
 });
 export type MessagesResponse = z.infer<typeof messagesResponseSchema>;
 
+/**
+ * POST messages (and service-messages): the socket's `sendMessage` over plain HTTP, for a client whose socket
+ * cannot connect (decision 244). The body is `sendMessagePayloadSchema` (realtime/events); the answer is the
+ * stored message, 201 when this call stored it and 200 when its client message id was stored before.
+ */
+export const sendMessageResponseSchema = z.object({ message: chatMessageSchema });
+export type SendMessageResponse = z.infer<typeof sendMessageResponseSchema>;
+
 /** POST chats/:chatId/read (and service-chats/:chatId/read): mark read up to `upToSeq` (default: everything). */
 export const markReadRequestSchema = z.object({ upToSeq: z.number().int().positive().optional() });
 export type MarkReadRequest = z.infer<typeof markReadRequestSchema>;
@@ -274,7 +294,7 @@ export const uploadResponseSchema = z.object({ attachments: z.array(chatAttachme
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 export const attachmentParamsSchema = z.object({ attachmentId: z.uuid('errors:ATTACHMENT_NOT_FOUND') });
 
-/** Chat error codes (each has an `errors:<CODE>` text, spec §8). */
+/** Chat error codes (each has an `errors:<CODE>` text, docs/product.md §8). */
 export const chatErrorCodes = [
   'CHAT_NOT_FOUND',
   'ATTACHMENT_NOT_FOUND',

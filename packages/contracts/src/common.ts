@@ -31,7 +31,7 @@ export const errorCodes = [
 ] as const;
 export type CommonErrorCode = (typeof errorCodes)[number];
 
-/** Roles a request may act as; spec §1: this client always sends `buyer`. */
+/** Roles a request may act as; docs/product.md §1: this client always sends `buyer`. */
 export const roles = ['buyer', 'seller', 'admin'] as const;
 export const roleSchema = z.enum(roles);
 export type Role = z.infer<typeof roleSchema>;

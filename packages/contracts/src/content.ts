@@ -4,7 +4,7 @@ import { pagedSchema, pageQuerySchema } from './common';
 import { businessTypeSchema } from './catalog';
 import { provinceCodeSchema } from './provinces';
 
-/** Content domain (issue 5): global paragraphs, SEO entries, admin audit log, site settings. */
+/** Content domain: global paragraphs, SEO entries, admin audit log, site settings. */
 
 export const contentErrorCodes = [
   'SEO_NOT_FOUND',
@@ -17,7 +17,7 @@ export const contentErrorCodes = [
 ] as const;
 export type ContentErrorCode = (typeof contentErrorCodes)[number];
 
-/** Spec §3 SEO lookup result (`GET seo/by-path`). */
+/** docs/product.md §3 SEO lookup result (`GET seo/by-path`). */
 export const seoEntrySchema = z.object({ path: z.string(), code: z.string() });
 export const seoByPathQuerySchema = z.object({
   path: z.string().min(1).max(500),
@@ -34,7 +34,7 @@ export const contentPathSchema = z
   .max(500)
   .regex(/^\/[^\s?#]*$/, 'must be a path starting with /');
 
-/** Spec §7: global-paragraph by path — admin-written text blocks shown on listing pages. */
+/** docs/product.md §7: global-paragraph by path — admin-written text blocks shown on listing pages. */
 export const globalParagraphSchema = z.object({
   id: z.string(),
   path: z.string(),
@@ -116,7 +116,7 @@ export const seoPreviewResponseSchema = z.object({
 });
 export type SeoPreviewResponse = z.infer<typeof seoPreviewResponseSchema>;
 
-// ---------- admin edits of landing page, blogs, categories and sellers (issue 5) ----------
+// ---------- admin edits of landing page, blogs, categories and sellers ----------
 
 /** Single-line names, titles and labels (decision 057: no control characters, bidi overrides or invisible-only). */
 const text = (max: number) => nameTextSchema({ max });

@@ -34,10 +34,38 @@ export const domainEventSchemas = {
   }),
   /** An admin renamed a category (EN/FR names): listings and page heads that show it are out of date. */
   'category.renamed': z.object({ categoryId: z.string().min(1) }),
-  /** An admin renamed a product or a service: listings and page heads that show it are out of date. */
+  /**
+   * An admin renamed a product or a service, or its seller changed or (un)published it (decision 287): listings and
+   * page heads that show it are out of date.
+   */
   'catalog-item.renamed': z.object({ itemKind: z.enum(['product', 'service']), itemId: z.string().min(1) }),
-  /** An admin changed a storefront (verified badge, or name, city, province, business type). */
-  'seller.changed': z.object({ sellerId: z.string().min(1), change: z.enum(['verified', 'profile']) }),
+  /**
+   * An admin changed a storefront (verified badge, or name, city, province, business type), or its seller edited
+   * it in the seller centre (`storefront`: logo, banner, descriptions, contact, service area…, decision 261).
+   */
+  'seller.changed': z.object({
+    sellerId: z.string().min(1),
+    change: z.enum(['verified', 'profile', 'storefront']),
+  }),
+  /** An application to sell was submitted, approved or refused (flows/seller-onboarding, decision 280). */
+  'seller-application.changed': z.object({
+    applicationId: z.string().min(1),
+    userId: z.string().min(1),
+    status: z.enum(['pending', 'approved', 'refused']),
+    /** The draft (pending) or listed (approved) storefront's slug. */
+    storefrontSlug: z.string().optional(),
+    /** A refusal's reason, as the admin wrote it. */
+    reason: z.string().optional(),
+  }),
+  /** A storefront claim changed (flows/storefront-claims, decision 263): code verified, approved or refused. */
+  'storefront-claim.changed': z.object({
+    claimId: z.string().min(1),
+    userId: z.string().min(1),
+    status: z.enum(['pending', 'approved', 'refused']),
+    storefrontName: z.string(),
+    storefrontSlug: z.string(),
+    reason: z.string().optional(),
+  }),
   /**
    * A chat message was stored (text, images or a business action). Notifications and the offline e-mail react
    * to it. A user's message is delivered live by the socket handler that stored it.
@@ -77,6 +105,14 @@ export const domainEventSchemas = {
     buyerUserId: z.string().optional(),
     sellerUserId: z.string().optional(),
   }),
+  /** A buyer opened a payment review of an order, or an admin resolved it (docs/product.md §9; the parties are e-mailed). */
+  'order.payment-review-changed': z.object({
+    reviewId: z.string().min(1),
+    orderId: z.string().min(1),
+    kind: z.enum(['product', 'service']),
+    chatId: z.string().min(1),
+    change: z.enum(['opened', 'resolved']),
+  }),
   /** A seller issued an invoice in a conversation (invoices; the buyer hears of it from `invoice_sent`). */
   'invoice.issued': z.object({
     invoiceId: z.string().min(1),
@@ -94,6 +130,19 @@ export const domainEventSchemas = {
     buyerId: z.string().min(1),
     sellerUserId: z.string().min(1),
     kind: z.enum(['product', 'service']),
+  }),
+  /**
+   * The seller withdrew a pending invoice (decision 271), alone or to issue its next version (`revisedBy`, the new
+   * invoice's id); the buyer hears of it from `invoice_withdrawn`.
+   */
+  'invoice.withdrawn': z.object({
+    invoiceId: z.string().min(1),
+    chatId: z.string().min(1),
+    buyerId: z.string().min(1),
+    sellerUserId: z.string().min(1),
+    kind: z.enum(['product', 'service']),
+    version: z.number().int().positive(),
+    revisedBy: z.string().min(1).nullable(),
   }),
   /** A pending invoice passed its expiry time and was marked expired (once): both parties are told. */
   'invoice.expired': z.object({

@@ -1,5 +1,5 @@
 /**
- * The acceptance terms a buyer agrees to when accepting an invoice (issue 12). The server records the exact text
+ * The acceptance terms a buyer agrees to when accepting an invoice. The server records the exact text
  * and language accepted with the signature; a change of wording gets a new `version`.
  * A buyer with a Quebec delivery sees the French text first (Charter of the French Language).
  */

@@ -1,4 +1,4 @@
-/** Spec §1: supported language codes; only en and fr have full text. */
+/** docs/product.md §1: supported language codes; only en and fr have full text. */
 export const languageCodes = ['en', 'hi', 'fr', 'zh-CN', 'pa', 'es', 'ar', 'tl', 'it', 'de', 'yue'] as const;
 export type LanguageCode = (typeof languageCodes)[number];
 export const fullyTranslatedLanguages = ['en', 'fr'] as const satisfies readonly LanguageCode[];

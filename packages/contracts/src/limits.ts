@@ -1,4 +1,4 @@
-/** Business constants and limits, spec §9. One place; both sides import from here. */
+/** Business constants and limits, docs/product.md §9. One place; both sides import from here. */
 export const limits = {
   maxUploadBytes: 5 * 1024 * 1024, // resume and chat image maximum: 5MB
   careerFollowUpBusinessDays: { min: 5, max: 7 },

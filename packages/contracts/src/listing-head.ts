@@ -1,7 +1,7 @@
 import type { ProductListingType } from './routes';
 
 /**
- * Title and description of the listing screens of spec §2 (`/products/{type}`,
+ * Title and description of the listing screens of docs/product.md §2 (`/products/{type}`,
  * `/products/{category}[/{subcategory}]`, `/services/{category}[/{subcategory}]`), in English and
  * French. One function for the server-rendered head (crawlers) and the client head, so both agree.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { provinceCodeSchema } from './provinces';
 
-/** `locations` calls (spec §7): countries → states (provinces/territories) → cities. */
+/** `locations` calls (docs/product.md §7): countries → states (provinces/territories) → cities. */
 export const countrySchema = z.object({
   code: z.literal('CA'),
   name: z.literal('Canada'),

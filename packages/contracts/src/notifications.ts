@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageQuerySchema, pagedSchema } from './common';
 
 /**
- * Notifications (spec §3 Notification, §7 notifications and notifications/mark-all-as-read, real-time
+ * Notifications (docs/product.md §3 Notification, §7 notifications and notifications/mark-all-as-read, real-time
  * `notification:new` …). Created by subscribers of business events, never called from routes.
  */
 
@@ -14,7 +14,7 @@ export const notificationSenderSchema = z.object({
 });
 export type NotificationSender = z.infer<typeof notificationSenderSchema>;
 
-/** Spec §3 defaults: the sender is the system, type `system`, message "You have a new notification". */
+/** docs/product.md §3 defaults: the sender is the system, type `system`, message "You have a new notification". */
 export const notificationDefaults = {
   sender: { model: 'system', id: null, name: 'System' } as NotificationSender,
   type: 'system',
@@ -31,6 +31,7 @@ export const notificationTypes = [
   'invoice_accepted',
   'invoice_rejected',
   'invoice_expired',
+  'invoice_withdrawn',
   'order_created',
   'order_updated',
   'order_cancelled',

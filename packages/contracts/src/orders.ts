@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { addressTypeSchema } from './accounts';
 import { fullNameSchema, phoneNumberSchema } from './auth';
 import { centsSchema, pageQuerySchema, pagedSchema } from './common';
+import { documentTimeZones } from './document-time';
 import { CANADIAN_POSTAL_CODE, normalizePostalCode, provinceCodeSchema } from './provinces';
 import { multilineTextSchema, nameTextSchema } from './safe-text';
 
 /**
- * Orders (issue 12; spec §3 Order, §4 order status values and accept flow, §7 orders and payment, §9 payment
+ * Orders (docs/product.md §3 Order, §4 order status values and accept flow, §7 orders and payment, §9 payment
  * review and refunds). Money is integer cents CAD; dates are ISO strings. One schema for web and server.
  */
 
@@ -14,7 +15,7 @@ export const orderKinds = ['product', 'service'] as const;
 export const orderKindSchema = z.enum(orderKinds);
 export type OrderKind = z.infer<typeof orderKindSchema>;
 
-/** Spec §4 order status values, in the order an order normally moves through them. */
+/** docs/product.md §4 order status values, in the order an order normally moves through them. */
 export const orderStatuses = [
   'pending',
   'confirmed',
@@ -77,7 +78,7 @@ export const orderPostalCodeSchema = z
   .regex(CANADIAN_POSTAL_CODE, 'errors:POSTAL_CODE_INVALID')
   .transform(normalizePostalCode);
 
-/** An address of the accept flow (spec §4): Canada only. */
+/** An address of the accept flow (docs/product.md §4): Canada only. */
 export const orderAddressInputSchema = z.object({
   fullName: fullNameSchema,
   line1: nameTextSchema({ min: 3, max: 200, requiredMessage: 'errors:STREET_REQUIRED' }),
@@ -205,19 +206,28 @@ export const orderSchema = z.object({
   shippingCents: centsSchema,
   taxCents: centsSchema,
   totalCents: centsSchema,
+  /** The payment terms of the accepted invoice, copied onto the order when it was made (docs/product.md §3 Order). */
+  paymentTerms: z.string(),
+  /** Its delivery terms, copied likewise. */
+  deliveryTerms: z.string(),
   currency: z.literal('cad'),
   shippingAddress: orderAddressSchema,
   billingAddress: orderAddressSchema,
   trackingNumber: z.string().nullable(),
   carrier: z.string().nullable(),
   placedAt: z.string(),
-  /** YYYY-MM-DD: placed date + the invoice's lead days (spec §2 order timeline). */
+  /**
+   * The order's time zone, its invoice's (decisions 248, 265): its dates and times are shown in it, named, and its
+   * deadlines count calendar days in it.
+   */
+  timeZone: z.enum(documentTimeZones),
+  /** YYYY-MM-DD in the order's time zone: placed date + the invoice's lead days, calendar days (docs/product.md §2 order timeline). */
   estimatedDeliveryOn: z.string(),
   deliveredAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
   payment: orderPaymentSchema,
   paymentReview: paymentReviewSchema.nullable(),
-  /** Whether the buyer may request a payment review now (spec §9: 7 days, verified supplier, paid through us). */
+  /** Whether the buyer may request a payment review now (docs/product.md §9: 7 days, verified supplier, paid through us). */
   canRequestPaymentReview: z.boolean(),
   /** Statuses the seller may move the order to next (empty for the buyer's view). */
   nextStatuses: z.array(orderStatusSchema),
@@ -301,6 +311,8 @@ export const adminPaymentReviewSchema = paymentReviewSchema.extend({
     subjectName: z.string(),
     /** The subject's French name copied from the invoice (decision 232), or null. */
     subjectNameFr: z.string().nullable(),
+    /** The order's time zone (decision 265): the refund window counts calendar days in it. */
+    timeZone: z.enum(documentTimeZones),
   }),
 });
 export type AdminPaymentReview = z.infer<typeof adminPaymentReviewSchema>;
@@ -311,7 +323,7 @@ export const adminPaymentReviewListResponseSchema = pagedSchema(adminPaymentRevi
 export const adminPaymentReviewResponseSchema = z.object({ review: adminPaymentReviewSchema });
 export const paymentReviewIdParamsSchema = z.object({ id: z.uuid('errors:PAYMENT_REVIEW_NOT_FOUND') });
 
-/** Spec §9 windows (decision 141). */
+/** docs/product.md §9 windows (decision 141). */
 export const paymentReviewWindowDays = 7;
 export const refundWindowDays = 30;
 

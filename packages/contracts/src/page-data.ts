@@ -9,6 +9,12 @@ import { isLanguageCode } from './languages';
 import { stripLanguagePrefix } from './routes';
 import { normaliseSeoPath, withoutLanguagePrefix } from './seo';
 
+/**
+ * `<meta name=… content="test|live">` in every page's HTML: whether cards are really charged, so the app shows its
+ * "test payments" banner with its first render (decision 238).
+ */
+export const PAYMENTS_MODE_META = 'ms-payments';
+
 /** `<script type="application/json" id=…>` holding `{ [pageDataKey]: body }`. */
 export const PAGE_DATA_ELEMENT_ID = 'ms-page-data';
 
@@ -121,7 +127,7 @@ export function pageDataFollowUps(
     return request === undefined ? undefined : answerOf(request);
   };
   // The SEO lookup is tried again without a short first segment when the page's own path has no entry
-  // (`/fr/products` → `/products`, `/blog/x` → `/x`; spec §2, `findSeoEntry`).
+  // (`/fr/products` → `/products`, `/blog/x` → `/x`; docs/product.md §2, `findSeoEntry`).
   const seoRetry = first(/^seo\/by-path\?/) ? null : withoutLanguagePrefix(normaliseSeoPath(pathname));
   return [...(seoRetry ? [seoLookup(seoRetry)] : []), ...pageFollowUps(page, first)];
 }

@@ -3,7 +3,7 @@ import { centsSchema } from './common';
 import { CANADIAN_POSTAL_CODE } from './provinces';
 
 /**
- * Card checkout (issue 12, decision 073): our API creates one payment intent per order; the card form sends the
+ * Card checkout (decision 073): our API creates one payment intent per order; the card form sends the
  * card to the provider's own endpoint (the sandbox's under /sandbox-pay, Stripe's through Stripe.js), never to
  * our order routes. The outcome arrives by signed webhook; the page polls the order until it has settled.
  */
@@ -36,13 +36,15 @@ export type CreateOrderIntentResponse = z.infer<typeof createOrderIntentResponse
 
 /**
  * GET payment/provider (the payment backend): which provider takes cards, and for Stripe the publishable key the
- * checkout gives Stripe.js (decision 165). The client secret still comes with the order's intent.
+ * checkout gives Stripe.js (decision 165). The client secret still comes with the order's intent. `testPayments`:
+ * no money moves (the sandbox, or Stripe in test mode); every page then says so (decision 238).
  */
 export const paymentProviderInfoSchema = z.discriminatedUnion('provider', [
-  z.object({ provider: z.literal('sandbox') }),
+  z.object({ provider: z.literal('sandbox'), testPayments: z.literal(true) }),
   z.object({
     provider: z.literal('stripe'),
     publishableKey: z.string().regex(/^pk_(test|live)_[A-Za-z0-9]+$/),
+    testPayments: z.boolean(),
   }),
 ]);
 export type PaymentProviderInfo = z.infer<typeof paymentProviderInfoSchema>;
@@ -100,3 +102,29 @@ export const paymentErrorCodes = [
   'PAYMENT_REFUND_TOO_LARGE',
 ] as const;
 export type PaymentErrorCode = (typeof paymentErrorCodes)[number];
+
+/** Card networks as their owners write them (the same in English and French); the provider sends lowercase ids. */
+const cardBrandNames: Readonly<Record<string, string>> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  american_express: 'American Express',
+  'american express': 'American Express',
+  discover: 'Discover',
+  diners: 'Diners Club',
+  diners_club: 'Diners Club',
+  'diners club': 'Diners Club',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+  interac: 'Interac',
+  eftpos_au: 'eftpos',
+  cartes_bancaires: 'Cartes Bancaires',
+};
+
+/** "visa" → "Visa", "amex" → "American Express"; an unknown brand is shown as sent, an absent or "unknown" one as null. */
+export function cardBrandName(brand: string | null | undefined): string | null {
+  if (!brand) return null;
+  const key = brand.trim().toLowerCase();
+  if (key === '' || key === 'unknown') return null;
+  return cardBrandNames[key] ?? brand.trim();
+}

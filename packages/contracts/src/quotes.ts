@@ -3,7 +3,7 @@ import { limits } from './limits';
 import { provinceCodeSchema } from './provinces';
 
 /**
- * Quotes (spec §2 inquiry modal, §3 Inquiry, §5 inquiry rules, §7 quotation and service-quotation).
+ * Quotes (docs/product.md §2 inquiry modal, §3 Inquiry, §5 inquiry rules, §7 quotation and service-quotation).
  * One schema for the web form and the server. Prices are typed in dollars (at least 1, two decimals at most)
  * and stored by the server as integer cents.
  */
@@ -23,7 +23,7 @@ const inquiryFields = {
   /** Lead days the buyer can accept (shown from the product; optional). */
   leadDays: z.number().int().min(0).max(3650).nullable().default(null),
   deliveryProvince: provinceCodeSchema,
-  /** Spec §5: post code required, 6 characters (A1A1A1; a space is allowed and removed). */
+  /** docs/product.md §5: post code required, 6 characters (A1A1A1; a space is allowed and removed). */
   deliveryPostalCode: z
     .string({ error: 'errors:INQUIRY_POSTAL_CODE_REQUIRED' })
     .transform((value) => value.replace(/\s+/g, '').toUpperCase())

@@ -1,5 +1,5 @@
 /**
- * The page routes of spec §2, shared by the web router (apps/web/src/config/paths.ts)
+ * The page routes of docs/product.md §2, shared by the web router (apps/web/src/config/paths.ts)
  * and the server, which answers 200 for these and 404 for any other page path.
  * Patterns use React Router syntax (`:param`).
  */
@@ -26,6 +26,7 @@ export const publicPagePatterns = [
   '/sellers',
   '/seller/:slug',
   '/our-sellers',
+  '/claim-stores',
   '/blogs',
   '/blog/:slug',
   '/terms-and-condition',
@@ -46,20 +47,40 @@ export const loggedInPagePatterns = [
   '/my-orders',
   '/order/:orderId',
   '/service-order/:orderId',
-  // The seller's inbox and conversations (issue 11); `/seller/{slug}` is the public storefront.
+  // The seller's inbox and conversations; `/seller/{slug}` is the public storefront.
+  '/seller-centre',
   '/seller-centre/inbox',
   '/seller-centre/inbox/:chatId',
-  // The seller's orders (issue 12).
+  // The seller's quotation pipeline (decision 267).
+  '/seller-centre/pipeline',
+  // The seller's orders.
   '/seller-centre/orders',
-  // The seller's tax registration (issue 12: GST/HST and QST numbers for invoices).
+  // The storefront's stats (decision 273).
+  '/seller-centre/stats',
+  // The seller's tax registration (GST/HST and QST numbers for invoices).
   '/seller-centre/tax-registration',
+  // The seller's catalogue (decision 287): products and services, new ones and one to edit.
+  '/seller-centre/products',
+  '/seller-centre/products/new',
+  '/seller-centre/products/:itemId',
+  '/seller-centre/services',
+  '/seller-centre/services/new',
+  '/seller-centre/services/:itemId',
+  // The seller's storefront (decision 261).
+  '/seller-centre/storefront',
 ] as const;
 
 /** `/about-{product}`: one dynamic segment with a fixed prefix (React Router cannot express it). */
 export const ABOUT_PREFIX = '/about-';
 
-/** The admin console (issue 5): not a buyer screen of spec §2, but a real page for admins. */
+/** The admin console: not a buyer screen of docs/product.md §2, but a real page for admins. */
 export const ADMIN_PATH = '/admin';
+
+/**
+ * The sandbox outbox's page (decision 257): a page only where the sandbox outbox exists (never in production); the
+ * server answers it 404 elsewhere, so it is not in `isKnownPagePath`.
+ */
+export const DEV_OUTBOX_PATH = '/dev/outbox';
 
 function patternToRegExp(pattern: string): RegExp {
   const body = pattern
@@ -71,14 +92,14 @@ function patternToRegExp(pattern: string): RegExp {
 
 const pageMatchers = [...publicPagePatterns, ...loggedInPagePatterns].map(patternToRegExp);
 
-/** Strips a language prefix such as `/fr` (spec §2 SEO heuristic, issue 5: `/fr/products`). */
+/** Strips a language prefix such as `/fr` (docs/product.md §2 SEO heuristic: `/fr/products`). */
 export function stripLanguagePrefix(pathname: string, isLanguage: (segment: string) => boolean): string {
   const match = /^\/([^/]+)(\/.*)?$/.exec(pathname);
   if (match && isLanguage(match[1]!)) return match[2] ?? '/';
   return pathname;
 }
 
-/** True when the path is a page of spec §2 (ignoring a trailing slash). */
+/** True when the path is a page of docs/product.md §2 (ignoring a trailing slash). */
 export function isKnownPagePath(pathname: string): boolean {
   if (pathname.startsWith(ABOUT_PREFIX) && /^\/about-[^/]+\/?$/.test(pathname)) return true;
   if (pathname === ADMIN_PATH || pathname.startsWith(`${ADMIN_PATH}/`)) return true;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Shared rules for text people type into names, titles and addresses, and for URLs stored and shown to others
- * (issue 14, decision 057). Messages are i18n keys (`errors:<CODE>`), like every contracts message.
+ * (decision 057). Messages are i18n keys (`errors:<CODE>`), like every contracts message.
  */
 
 /** C0/C1 control characters (NUL, ESC, DEL…) and the bidi embedding/override/isolate controls. */

@@ -1,11 +1,11 @@
 /**
- * Per-page SEO (spec §2 "Per-page SEO", §3 "SEO lookup result", §7 `seo/by-path`).
+ * Per-page SEO (docs/product.md §2 "Per-page SEO", §3 "SEO lookup result", §7 `seo/by-path`).
  * One pure resolver used by the web client (document head on each navigation) and by the
  * server (head of the HTML it returns to crawlers), so both apply the same rules.
  * No zod here: the web bundle imports this file directly (`@maplesource/contracts/seo`).
  */
 
-/** Spec §3: the SEO lookup result. `code` is admin-written head markup (sanitized on write). Schema: content.ts. */
+/** docs/product.md §3: the SEO lookup result. `code` is admin-written head markup (sanitized on write). Schema: content.ts. */
 export interface SeoEntry {
   path: string;
   code: string;
@@ -19,7 +19,7 @@ export const allowedScriptOrigins = [
 ] as const;
 
 export const DEFAULT_ROBOTS = 'index,follow';
-/** Spec §9: a first segment of 5 characters or fewer is taken as a language prefix. */
+/** docs/product.md §9: a first segment of 5 characters or fewer is taken as a language prefix. */
 export const SEO_PREFIX_MAX_LENGTH = 5;
 
 export type SeoScript =
@@ -158,7 +158,7 @@ export function normaliseSeoPath(pathname: string): string {
   return path || '/';
 }
 
-/** Spec §2: when the first segment has 5 characters or fewer, the path without it (else null). */
+/** docs/product.md §2: when the first segment has 5 characters or fewer, the path without it (else null). */
 export function withoutLanguagePrefix(path: string): string | null {
   const match = /^\/([^/]+)(\/.*)?$/.exec(path);
   if (!match || match[1]!.length > SEO_PREFIX_MAX_LENGTH) return null;
@@ -178,7 +178,7 @@ export function isBareSiteRoot(href: string, origin: string): boolean {
   }
 }
 
-/** robots: anything saying `noindex` becomes `index,follow` (spec §2); empty becomes the default. */
+/** robots: anything saying `noindex` becomes `index,follow` (docs/product.md §2); empty becomes the default. */
 export function normaliseRobots(robots: string | null): string {
   if (!robots || !robots.trim()) return DEFAULT_ROBOTS;
   if (/\bnoindex\b/i.test(robots)) return DEFAULT_ROBOTS;
@@ -191,7 +191,7 @@ export async function findSeoEntry(pathname: string, lookup: SeoLookup): Promise
     try {
       return (await lookup(path)) ?? null;
     } catch {
-      return null; // spec §2: lookup failures are ignored
+      return null; // docs/product.md §2: lookup failures are ignored
     }
   };
   const path = normaliseSeoPath(pathname);
@@ -211,7 +211,24 @@ export interface ResolveSeoHeadInput {
   entry: SeoEntry | null;
 }
 
-/** Applies spec §2's rules to one entry (pure and synchronous). */
+/** The language a page path is in: under `/fr` French, anything else English. SEO entries exist per language. */
+export function seoPathLanguage(pathname: string): 'en' | 'fr' {
+  return /^\/fr(\/|$)/i.test(pathname) ? 'fr' : 'en';
+}
+
+/** Tags whose content is words in the entry's language (never shown on a page of the other language). */
+const languageBoundMeta = new Set([
+  'og:title',
+  'og:description',
+  'og:locale',
+  'og:image:alt',
+  'twitter:title',
+  'twitter:description',
+  'twitter:image:alt',
+  'keywords',
+]);
+
+/** Applies docs/product.md §2's rules to one entry (pure and synchronous). */
 export function applySeoEntry({ pathname, origin, entry }: ResolveSeoHeadInput): ResolvedSeoHead {
   const base = origin.replace(/\/+$/, '');
   const cleanPath = pathname.split(/[?#]/)[0] || '/';
@@ -228,6 +245,20 @@ export function applySeoEntry({ pathname, origin, entry }: ResolveSeoHeadInput):
     };
   }
   const parsed = parseSeoMarkup(entry.code);
+  if (seoPathLanguage(cleanPath) !== seoPathLanguage(entry.path)) {
+    // The entry of the page's other language (a French page found `/products` on the retry without `/fr`): its
+    // robots and scripts apply, but its words and its canonical are another language's page — the page keeps
+    // its own title, description and address (decision 249).
+    return {
+      title: null,
+      description: null,
+      canonical: ownAddress,
+      robots: normaliseRobots(parsed.robots),
+      meta: parsed.meta.filter((m) => !languageBoundMeta.has(m.key)),
+      scripts: parsed.scripts,
+      matchedPath: entry.path,
+    };
+  }
   const isRootPage = normaliseSeoPath(cleanPath) === '/';
   let canonical = parsed.canonical ? absolutise(parsed.canonical, base) : ownAddress;
   if (!isRootPage && parsed.canonical !== null && isBareSiteRoot(parsed.canonical, base))
@@ -251,7 +282,7 @@ function absolutise(href: string, origin: string): string {
   }
 }
 
-/** The whole of spec §2's per-page SEO: lookup (with retry), then the rules. */
+/** The whole of docs/product.md §2's per-page SEO: lookup (with retry), then the rules. */
 export async function resolveSeoHead(input: {
   pathname: string;
   origin: string;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SQL } from 'drizzle-orm';
 import type { Role } from '@maplesource/contracts';
@@ -86,12 +86,22 @@ declare module 'fastify' {
      * the request has no Idempotency-Key; its preHandler is `requireUserOrSessionCheck`.
      */
     sessionInStatement?: boolean;
+    /**
+     * Decision 246: only a logged-in user holding and acting as this role reaches the route. Checked in an
+     * `onRequest` hook, before the body is parsed or validated, so nobody else learns the route's field names.
+     */
+    requiredRole?: Role;
   }
   interface FastifyInstance {
     /** preHandler: 401 for visitors; 403 when the account lacks the side named by the role header. */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler factory: the user must hold this role (and act as it). */
     requireRole: (role: Role) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * Every route registered in this scope from now on needs the role, checked before validation (decision 246):
+     * the admin scope and other role-only scopes call it first. One route alone uses `config.requiredRole`.
+     */
+    restrictScopeToRole: (role: Role) => void;
     /** preHandler of a `sessionInStatement` route: `requireUser`, unless the statement will check the session. */
     requireUserOrSessionCheck: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /**
@@ -165,11 +175,38 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     await requireUser(request);
     return request.user!;
   });
-  app.decorate('requireRole', (role: Role) => async (request: FastifyRequest) => {
+  const requireRole = (role: Role) => async (request: FastifyRequest) => {
     await requireUser(request);
     if (request.role !== role || !request.user!.roles.includes(role)) {
       throw forbidden('ROLE_NOT_HELD', `This action needs the ${role} role`);
     }
+  };
+  app.decorate('requireRole', requireRole);
+
+  /**
+   * Decision 246: Fastify validates the body before `preHandler` hooks run, so a role check there let a visitor
+   * or a buyer read the route's field names in a 400. The check runs in the route's first own `onRequest` hook
+   * (after the app-wide ones that resolve the session and the role header). The OpenAPI operation says so
+   * (`security`, `x-required-role`), which the security tests walk.
+   */
+  const gateRoute = (routeOptions: RouteOptions, role: Role) => {
+    const gate = requireRole(role);
+    const own = routeOptions.onRequest;
+    routeOptions.onRequest = [gate, ...(own === undefined ? [] : Array.isArray(own) ? own : [own])];
+    routeOptions.schema = {
+      ...routeOptions.schema,
+      security: [{ session: [] }],
+      'x-required-role': role,
+    } as FastifySchema;
+  };
+  app.addHook('onRoute', (routeOptions) => {
+    const role = routeOptions.config?.requiredRole;
+    if (role) gateRoute(routeOptions, role);
+  });
+  app.decorate('restrictScopeToRole', function (this: FastifyInstance, role: Role) {
+    this.addHook('onRoute', (routeOptions) => {
+      if (routeOptions.config?.requiredRole === undefined) gateRoute(routeOptions, role);
+    });
   });
 
   const cookieOptions = {

@@ -27,7 +27,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-describe('role header (spec §1; CSRF defence)', () => {
+describe('role header (docs/product.md §1; CSRF defence)', () => {
   it('refuses a state-changing request without the role header with 403', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/__probe', payload: { quantity: 2 } });
     expect(res.statusCode).toBe(403);

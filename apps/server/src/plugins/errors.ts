@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Duplex } from 'node:stream';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorResponse } from '@maplesource/contracts';
 
@@ -63,7 +64,12 @@ const fastifyClientErrors: Record<string, { status: number; code: string; messag
     message: 'The request body is too large',
   },
   FST_ERR_CTP_INVALID_TYPE: { status: 400, code: 'BAD_REQUEST', message: 'Invalid content type' },
-  FST_ERR_BAD_URL: { status: 400, code: 'BAD_REQUEST', message: 'Malformed URL' },
+  FST_ERR_BAD_URL: { status: 400, code: 'MALFORMED_URL', message: 'The address is not a valid URL' },
+  FST_ERR_MAX_PARAM_LENGTH: {
+    status: 414,
+    code: 'URL_TOO_LONG',
+    message: 'A part of the address is too long',
+  },
   FST_ERR_ASYNC_CONSTRAINT: { status: 400, code: 'BAD_REQUEST', message: 'Bad request' },
   FST_INVALID_MULTIPART_CONTENT_TYPE: {
     status: 415,
@@ -102,6 +108,54 @@ function validationFields(error: FastifyError): Record<string, string> {
     }
   }
   return fields;
+}
+
+/**
+ * Fastify's `frameworkErrors` option: errors the router raises before any route or error handler runs (a malformed
+ * percent-escape, an over-long path parameter). Without it they go out in the framework's own shape (decision 246).
+ */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const known = error.code ? fastifyClientErrors[error.code] : undefined;
+  if (known) return sendError(reply, known.status, known.code, known.message);
+  return sendError(reply, 400, 'BAD_REQUEST', 'Bad request');
+}
+
+const clientErrors: Record<string, { status: number; reason: string; code: string; message: string }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    code: 'REQUEST_TIMEOUT',
+    reason: 'Request Timeout',
+    message: 'The request took too long to arrive',
+  },
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    code: 'HEADERS_TOO_LARGE',
+    reason: 'Request Header Fields Too Large',
+    message: 'The request headers are too large',
+  },
+};
+
+/**
+ * Fastify's `clientErrorHandler` option: Node's HTTP parser refused the request (bad request line, headers too
+ * large, timeout) before Fastify saw it. Written on the socket in the app's error shape (decision 246).
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Duplex) {
+  // A reset connection has nobody to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const known = (error.code && clientErrors[error.code]) || {
+    status: 400,
+    code: 'BAD_REQUEST',
+    reason: 'Bad Request',
+    message: 'The request could not be read',
+  };
+  if (socket.writable) {
+    const body = JSON.stringify(errorBody(known.code, known.message));
+    socket.write(
+      `HTTP/1.1 ${known.status} ${known.reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 export function sendError(

@@ -4,7 +4,7 @@ import { AppError } from './errors';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** This route accepts an `application/x-www-form-urlencoded` body (spec §7: auth/login and auth/signup only). */
+    /** This route accepts an `application/x-www-form-urlencoded` body (docs/product.md §7: auth/login and auth/signup only). */
     formBody?: true;
   }
 }

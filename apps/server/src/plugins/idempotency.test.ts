@@ -56,7 +56,12 @@ beforeAll(async () => {
           return reply.code(201).send({ id: created, group: request.params.group });
         },
       );
-      typed.post('/api/v1/__plain', { schema: { body } }, async () => {
+      typed.post('/api/v1/__plain', { config: { idempotency: false }, schema: { body } }, async () => {
+        created += 1;
+        return { id: created };
+      });
+      // Decision 247: a POST that says nothing is idempotent by key.
+      typed.post('/api/v1/__default', { schema: { body } }, async () => {
         created += 1;
         return { id: created };
       });
@@ -197,12 +202,19 @@ describe('Idempotency-Key', () => {
     expect(twice.json().error.code).toBe('IDEMPOTENCY_KEY_INVALID');
   });
 
-  it('leaves visitors and routes that did not opt in alone', async () => {
+  it('leaves visitors and routes that opted out alone', async () => {
     const visitor = await post(null, { name: 'v' }, 'key-visitor');
     expect(visitor.statusCode).toBe(401);
     const plain1 = await post(alice, { name: 'p' }, 'key-plain', '/api/v1/__plain');
     const plain2 = await post(alice, { name: 'p' }, 'key-plain', '/api/v1/__plain');
     expect(plain2.json().id).toBe(plain1.json().id + 1);
+  });
+
+  it('makes a POST route that says nothing idempotent by key (decision 247)', async () => {
+    const first = await post(alice, { name: 'd' }, 'key-default', '/api/v1/__default');
+    const again = await post(alice, { name: 'd' }, 'key-default', '/api/v1/__default');
+    expect(again.json().id).toBe(first.json().id);
+    expect(again.headers['idempotent-replayed']).toBe('true');
   });
 
   it('takes over a key after its 24 hours and purges expired answers', async () => {

@@ -3,6 +3,7 @@ import type {
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
+  onRequestHookHandler,
   onSendHookHandler,
   preHandlerHookHandler,
 } from 'fastify';
@@ -13,7 +14,8 @@ import { rowsOf } from '../db/transaction';
 import { AppError, badRequest, unprocessable } from './errors';
 
 /**
- * Idempotency-Key on routes that create things (decision 067). A route opts in with
+ * Idempotency-Key (decisions 067, 247). Every POST route honours it unless it opts out with
+ * `config: { idempotency: false }` (the list is in decision 247); another method opts in with
  * `config: { idempotency: true }`. With the header, the first answer (status, content type, body) is stored
  * per (user, method + route, key) and replayed for 24 hours; the same key with another request (params,
  * query, body) → 422 IDEMPOTENCY_KEY_REUSED; while the first is still running → 409
@@ -121,7 +123,8 @@ async function idempotencyPlugin(app: FastifyInstance) {
     );
   }
 
-  const checkKey: preHandlerHookHandler = async function (request: FastifyRequest, reply: FastifyReply) {
+  /** A malformed key is refused before the body is read (decision 247), whoever sends it. */
+  const checkKeyFormat: onRequestHookHandler = async function (request: FastifyRequest) {
     const header = request.headers[IDEMPOTENCY_KEY_HEADER];
     if (header === undefined) return;
     if (typeof header !== 'string' || !validKey.test(header)) {
@@ -130,6 +133,11 @@ async function idempotencyPlugin(app: FastifyInstance) {
         'The Idempotency-Key header must be one value of 1 to 255 visible ASCII characters',
       );
     }
+  };
+
+  const checkKey: preHandlerHookHandler = async function (request: FastifyRequest, reply: FastifyReply) {
+    const header = request.headers[IDEMPOTENCY_KEY_HEADER];
+    if (typeof header !== 'string') return;
     if (!request.user) return; // answers are stored per user; a visitor's request runs as usual
     const owner: OwnedKey = {
       userId: request.user.id,
@@ -195,7 +203,12 @@ async function idempotencyPlugin(app: FastifyInstance) {
   };
 
   app.addHook('onRoute', (routeOptions) => {
-    if (routeOptions.config?.idempotency !== true) return;
+    const methods = asArray(routeOptions.method);
+    const enabled = routeOptions.config?.idempotency ?? methods.includes('POST');
+    if (!enabled) return;
+    routeOptions.config = { ...routeOptions.config, idempotency: true };
+    // After the route's own onRequest hooks (the role check of decision 246).
+    routeOptions.onRequest = [...asArray(routeOptions.onRequest), checkKeyFormat];
     // After the route's own preHandlers (requireUser); before any other onSend (compression) sees the body.
     routeOptions.preHandler = [...asArray(routeOptions.preHandler), checkKey];
     routeOptions.onSend = [storeAnswer, ...asArray(routeOptions.onSend)];

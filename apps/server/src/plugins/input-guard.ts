@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { AppError } from './errors';
 
 /**
- * Input no route should ever see (issue 14, decision 057): a NUL character anywhere a client can put text. PostgreSQL
+ * Input no route should ever see (decision 057): a NUL character anywhere a client can put text. PostgreSQL
  * refuses NUL in text ("invalid byte sequence"), so it used to surface as a 500 from wherever the value reached SQL.
  * One check at the edge covers every route: the raw URL (path and query, `%00` or a literal NUL) on request, and every
  * string and key of the parsed body (JSON, form or multipart fields) before validation. Multipart bodies without a
@@ -45,7 +45,7 @@ export const malformedMultipart = () =>
 const BOUNDARY =
   /;\s*boundary=(?:"([0-9A-Za-z'()+_,\-./:=? ]{1,70})"|([0-9A-Za-z'()+_,\-./:=?]{1,70}))\s*(?:;|$)/i;
 
-/** A multipart request must name a usable boundary; the parser would otherwise fail with a 500 (issue 14). */
+/** A multipart request must name a usable boundary; the parser would otherwise fail with a 500. */
 function multipartWithoutBoundary(request: FastifyRequest): boolean {
   const type = request.headers['content-type'];
   if (typeof type !== 'string' || !/^\s*multipart\//i.test(type)) return false;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { openPglite, openPostgres, type Database } from '../db/client';
@@ -53,6 +53,14 @@ describe('durable job queue (app.jobs)', () => {
           async (data, job) => void runs.push({ name: 'typed', data, at: Date.now(), job }),
           { schema: z.object({ count: z.number().int() }) },
         );
+        app.jobs.register('test.clock-step', async (data: { stepBackHours?: number }, job) => {
+          runs.push({ name: 'clock-step', data, at: Date.now(), job });
+          // The wall clock is stepped back while this worker is busy (an NTP correction, a resumed VM).
+          if (data.stepBackHours) {
+            vi.useFakeTimers({ toFake: ['Date'] });
+            vi.setSystemTime(Date.now() - data.stepBackHours * 3_600_000);
+          }
+        });
       },
     });
   });
@@ -115,6 +123,17 @@ describe('durable job queue (app.jobs)', () => {
     expect(runs.filter((run) => run.name === 'typed').map((run) => run.data)).toEqual([{ count: 2 }]);
     await expect(t.app.jobs.send('test.unknown', {})).rejects.toThrow(/no registered handler/);
     expect(() => t.app.jobs.register('test.late', async () => undefined)).toThrow(/after the queue started/);
+  });
+
+  it('keeps polling when the wall clock steps back during a job', async () => {
+    try {
+      const stepped = await t.app.jobs.send('test.clock-step', { stepBackHours: 8 });
+      await waitFor(() => runs.some((run) => run.job.id === stepped));
+      const next = await t.app.jobs.send('test.clock-step', {});
+      await waitFor(() => runs.some((run) => run.job.id === next));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('records a recurring schedule', async () => {

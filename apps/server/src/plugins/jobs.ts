@@ -6,6 +6,8 @@ import {
   PgBoss,
   fromDrizzle,
   fromPglite,
+  systemClock,
+  type Clock,
   type ConstructorOptions,
   type Job,
   type SendOptions,
@@ -104,8 +106,25 @@ const inTransaction = (tx: Tx) =>
     sql,
   );
 
+/**
+ * The queue's clock: wall time read from the monotonic clock. pg-boss times each worker's poll as "now after the
+ * fetch minus now before it" and sleeps the rest of the interval; with `Date.now()`, a wall clock stepped back
+ * during a fetch (an NTP correction, a resumed VM, a test that sets the date) made that worker sleep for the whole
+ * step, hours, with its jobs waiting.
+ */
+export const monotonicClock: Clock = {
+  ...systemClock,
+  now: () => performance.timeOrigin + performance.now(),
+};
+
 function createBoss(connection: DatabaseConnection, extra: ConstructorOptions = {}): PgBoss {
-  const common = { schema: 'pgboss', migrate: true, persistWarnings: false, ...extra } as const;
+  const common = {
+    schema: 'pgboss',
+    migrate: true,
+    persistWarnings: false,
+    clock: monotonicClock,
+    ...extra,
+  } as const;
   if (connection.driver === 'pglite')
     return new PgBoss({ ...common, db: fromPglite(connection.client), backend: 'pglite' });
   return new PgBoss({

@@ -14,6 +14,20 @@ export interface MessageExtras {
   link?: string;
 }
 
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/** An e-mail's other parts (decision 260): its HTML, its attachments, and the key that makes it one e-mail. */
+export interface MailExtras extends MessageExtras {
+  html?: string;
+  attachments?: MailAttachment[];
+  /** A sandbox outbox keeps one message per key (unique column); SMTP sends it as the Message-ID's seed. */
+  key?: string;
+}
+
 export interface SmsProvider {
   readonly name: 'sandbox' | 'twilio';
   send(to: string, body: string, extras?: MessageExtras): Promise<void>;
@@ -21,7 +35,7 @@ export interface SmsProvider {
 
 export interface MailProvider {
   readonly name: 'sandbox' | 'smtp';
-  send(to: string, subject: string, body: string, extras?: MessageExtras): Promise<void>;
+  send(to: string, subject: string, body: string, extras?: MailExtras): Promise<void>;
 }
 
 export interface Messaging {
@@ -31,12 +45,20 @@ export interface Messaging {
   outboxEnabled: boolean;
   /** Messages the sandbox providers kept for one recipient, newest first. */
   readOutbox(to: string, limit?: number): Promise<OutboxMessage[]>;
+  /** One sandbox e-mail's HTML part, by its outbox id (null when there is none). */
+  readOutboxHtml(id: string): Promise<string | null>;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     messaging: Messaging;
   }
+}
+
+/** The language an e-mail's HTML declares on its root (the mail layout's `<mjml lang>`, decision 260). */
+function declaredLanguage(html: string): { language?: 'en' | 'fr' } {
+  const lang = /<html[^>]*\slang="([a-z]{2})/i.exec(html)?.[1]?.toLowerCase();
+  return lang === 'en' || lang === 'fr' ? { language: lang } : {};
 }
 
 class Outbox {
@@ -46,17 +68,32 @@ class Outbox {
     private readonly isProduction: boolean,
   ) {}
 
-  async put(channel: 'sms' | 'email', to: string, body: string, extras: MessageExtras, subject?: string) {
-    await this.db.insert(outboxMessages).values({
-      id: randomUUID(),
-      recipient: to,
-      channel,
-      subject: subject ?? null,
-      body,
-      code: extras.code ?? null,
-      link: extras.link ?? null,
-      createdAt: new Date(),
-    });
+  async put(channel: 'sms' | 'email', to: string, body: string, extras: MailExtras, subject?: string) {
+    const inserted = await this.db
+      .insert(outboxMessages)
+      .values({
+        id: randomUUID(),
+        recipient: to,
+        channel,
+        subject: subject ?? null,
+        body,
+        code: extras.code ?? null,
+        link: extras.link ?? null,
+        html: extras.html ?? null,
+        attachments: extras.attachments?.map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          size: a.content.length,
+        })),
+        mailKey: extras.key ?? null,
+        createdAt: new Date(),
+      })
+      .onConflictDoNothing({ target: outboxMessages.mailKey })
+      .returning({ id: outboxMessages.id });
+    if (inserted.length === 0) {
+      this.log.info({ channel, key: extras.key }, 'sandbox: this e-mail is in the outbox already');
+      return;
+    }
     if (this.isProduction)
       this.log.warn({ channel }, 'sandbox provider in production: message kept in the outbox, not delivered');
     else this.log.info({ channel, to, body }, `sandbox ${channel} to ${to}`);
@@ -73,10 +110,24 @@ class Outbox {
       to: row.recipient,
       channel: row.channel,
       body: row.subject ? `${row.subject}\n\n${row.body}` : row.body,
+      ...(row.subject ? { subject: row.subject, text: row.body } : {}),
+      ...(row.html ? declaredLanguage(row.html) : {}),
       ...(row.code ? { code: row.code } : {}),
       ...(row.link ? { link: row.link } : {}),
       createdAt: row.createdAt.toISOString(),
+      id: row.id,
+      ...(row.html ? { hasHtml: true } : {}),
+      ...(row.attachments ? { attachments: row.attachments } : {}),
     }));
+  }
+
+  async html(id: string): Promise<string | null> {
+    const [row] = await this.db
+      .select({ html: outboxMessages.html })
+      .from(outboxMessages)
+      .where(sql`${outboxMessages.id} = ${id}`)
+      .limit(1);
+    return row?.html ?? null;
   }
 }
 
@@ -121,8 +172,23 @@ export function createMessaging(config: AppConfig, db: Db, log: FastifyBaseLogge
     const transport = nodemailer.createTransport(config.SMTP_URL);
     mail = {
       name: 'smtp',
-      send: async (to, subject, body) => {
-        await transport.sendMail({ from: config.MAIL_FROM, to, subject, text: body });
+      send: async (to, subject, body, extras = {}) => {
+        await transport.sendMail({
+          from: config.MAIL_FROM,
+          to,
+          subject,
+          text: body,
+          ...(extras.html ? { html: extras.html } : {}),
+          ...(extras.attachments
+            ? {
+                attachments: extras.attachments.map((a) => ({
+                  filename: a.filename,
+                  content: a.content,
+                  contentType: a.contentType,
+                })),
+              }
+            : {}),
+        });
       },
     };
   } else {
@@ -136,6 +202,7 @@ export function createMessaging(config: AppConfig, db: Db, log: FastifyBaseLogge
     mail,
     outboxEnabled: !config.isProduction && (sms.name === 'sandbox' || mail.name === 'sandbox'),
     readOutbox: (to, limit) => outbox.read(to, limit),
+    readOutboxHtml: (id) => outbox.html(id),
   };
 }
 

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, testConfig, type TestApp } from '../../test/helpers';
+import { makeOrder, makeStorefront, makeUser } from '../../test/orders-helpers';
 import { ConfigError, loadConfig } from '../config';
 import { rowsOf } from '../db/transaction';
 import type { SandboxPaymentProvider } from './payments';
@@ -77,7 +78,7 @@ describe('payment webhook route and the sandbox provider', () => {
       headers: { role: 'buyer' },
     });
     expect(info.statusCode).toBe(200);
-    expect(info.json()).toEqual({ provider: 'sandbox' });
+    expect(info.json()).toEqual({ provider: 'sandbox', testPayments: true });
   });
 
   const post = (body: string, signature?: string) =>
@@ -318,7 +319,11 @@ describe('Stripe adapter (offline)', () => {
       headers: { role: 'buyer' },
     });
     expect(info.statusCode).toBe(200);
-    expect(info.json()).toEqual({ provider: 'stripe', publishableKey: 'pk_test_offline' });
+    expect(info.json()).toEqual({
+      provider: 'stripe',
+      publishableKey: 'pk_test_offline',
+      testPayments: true,
+    });
     const sandboxPay = await t.app.inject({
       method: 'POST',
       url: '/sandbox-pay/intents/pi_1/confirm',
@@ -351,5 +356,82 @@ describe('Stripe adapter (offline)', () => {
     const staleAnswer = await post(body, stale);
     expect(staleAnswer.statusCode).toBe(400);
     expect(staleAnswer.json().error.code).toBe('PAYMENT_WEBHOOK_SIGNATURE_EXPIRED');
+  });
+  it('refuses an event whose amount or currency is not the order intent’s (decision 239), then pays on the right one', async () => {
+    const stripe = new Stripe('sk_test_offline');
+    const buyer = await makeUser(t, ['buyer'], 'Stripe Buyer');
+    const seller = await makeUser(t, ['buyer', 'seller'], 'Stripe Seller');
+    const storefront = await makeStorefront(t, seller, true);
+    const { orderId } = await makeOrder(t.app, { buyer, seller, storefront, totalCents: 25_000 });
+    // What create-order-intent records from Stripe's answer (Stripe itself is not called offline).
+    await t.app.orders.attachIntent(t.app.db, orderId, {
+      provider: 'stripe',
+      intentId: 'pi_3StripeOffline',
+      amountCents: 25_000,
+    });
+    const deliver = (id: string, type: string, object: object) => {
+      const payload = JSON.stringify({
+        id,
+        object: 'event',
+        type,
+        created: Math.floor(Date.now() / 1000),
+        data: { object },
+      });
+      return t.app.inject({
+        method: 'POST',
+        url: paymentWebhookPath,
+        payload,
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }),
+        },
+      });
+    };
+    const intent = (extra: object) => ({
+      id: 'pi_3StripeOffline',
+      object: 'payment_intent',
+      amount: 25_000,
+      currency: 'cad',
+      status: 'succeeded',
+      ...extra,
+    });
+    const paymentOf = async () =>
+      rowsOf<{ status: string }>(
+        await t.database.db.execute(sql`SELECT status FROM order_payments WHERE order_id = ${orderId}`),
+      )[0]!.status;
+    const logged = vi.spyOn(t.app.log, 'error');
+    try {
+      for (const [id, object] of [
+        ['evt_stripe_cheap', intent({ amount: 100 })],
+        ['evt_stripe_usd', intent({ currency: 'usd' })],
+        [
+          'evt_stripe_charge',
+          { id: 'ch_3x', object: 'charge', payment_intent: 'pi_3StripeOffline', amount: 1, currency: 'cad' },
+        ],
+      ] as const) {
+        const type = id === 'evt_stripe_charge' ? 'charge.succeeded' : 'payment_intent.succeeded';
+        expect((await deliver(id, type, object)).json()).toEqual({ received: true, duplicate: false });
+        expect(await paymentOf()).toBe('unpaid');
+      }
+      const refused = rowsOf<{ provider: string; reason: string }>(
+        await t.database.db.execute(
+          sql`SELECT provider, reason FROM order_payment_refused_events WHERE order_id = ${orderId} ORDER BY event_id`,
+        ),
+      );
+      expect(refused).toEqual([
+        { provider: 'stripe', reason: 'amount_mismatch' },
+        { provider: 'stripe', reason: 'amount_mismatch' },
+        { provider: 'stripe', reason: 'currency_mismatch' },
+      ]);
+      expect(
+        logged.mock.calls.filter(
+          ([fields]) => typeof fields === 'object' && fields && 'paymentEventRefused' in fields,
+        ),
+      ).toHaveLength(3);
+    } finally {
+      logged.mockRestore();
+    }
+    expect((await deliver('evt_stripe_right', 'payment_intent.succeeded', intent({}))).statusCode).toBe(200);
+    expect(await paymentOf()).toBe('paid');
   });
 });

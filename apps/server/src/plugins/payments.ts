@@ -1,8 +1,9 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
-import type { Tx } from '../db/transaction';
+import { rowsOf, withTransaction, type Tx } from '../db/transaction';
 import type { Jobs } from './jobs';
 import type { PaymentEvent, PaymentProvider } from './payments/provider';
 import { SandboxPaymentProvider } from './payments/sandbox';
@@ -24,8 +25,13 @@ export interface Payments {
   provider: PaymentProvider;
   /** Adds a handler for one event type (`payment_intent.succeeded`) or every type (`*`). Before ready. */
   onEvent(type: string, handler: PaymentEventHandler): void;
-  /** Runs the handlers of a newly recorded event (the webhook route calls it). */
+  /** Runs the handlers of a newly recorded event. */
   dispatch(event: PaymentEvent, tx: Tx): Promise<void>;
+  /**
+   * Records a verified event once per provider event id (a unique key) and runs its handlers in the same
+   * transaction (the webhook route calls it): false for a replay, which changes nothing.
+   */
+  receive(event: PaymentEvent): Promise<boolean>;
 }
 
 declare module 'fastify' {
@@ -34,14 +40,34 @@ declare module 'fastify' {
   }
 }
 
-/** Stripe is the provider exactly when STRIPE_SECRET_KEY is set (createPaymentProvider's rule, for the page CSP). */
-export const stripeSelected = (config: Pick<AppConfig, 'STRIPE_SECRET_KEY'>) =>
-  Boolean(config.STRIPE_SECRET_KEY);
+/** Stripe is the provider the config resolved (createPaymentProvider's rule, for the page CSP). */
+export const stripeSelected = (config: Pick<AppConfig, 'paymentProvider'>) =>
+  config.paymentProvider === 'stripe';
 
-/** Chooses the provider like the SMS and mail ones: Stripe when STRIPE_SECRET_KEY is set, else the sandbox. */
+/**
+ * Whether cards are really charged (decision 238): never by the sandbox; by Stripe only under live keys (the config
+ * checked that the publishable key is of the secret key's mode). With `test`, every page and `/payment/provider` say
+ * "test payments".
+ */
+export const paymentsMode = (
+  providerName: PaymentProvider['name'],
+  config: Pick<AppConfig, 'STRIPE_PUBLISHABLE_KEY'>,
+): 'test' | 'live' =>
+  providerName === 'stripe' && config.STRIPE_PUBLISHABLE_KEY?.startsWith('pk_live_') ? 'live' : 'test';
+
+/**
+ * The provider the config resolved (decision 238): Stripe, or the sandbox. Production takes the sandbox only when
+ * PAYMENT_PROVIDER names it; loadConfig refuses anything else, and this refuses a config built around it.
+ */
 export function createPaymentProvider(config: AppConfig, db: Db, jobs: Jobs): PaymentProvider {
-  if (config.STRIPE_SECRET_KEY)
+  if (config.paymentProvider === 'stripe' && config.STRIPE_SECRET_KEY)
     return new StripePaymentProvider(config.STRIPE_SECRET_KEY, config.STRIPE_WEBHOOK_SECRET ?? '');
+  if (config.paymentProvider === 'stripe')
+    throw new Error('STRIPE_SECRET_KEY: is required when the payment provider is Stripe');
+  if (config.isProduction && config.PAYMENT_PROVIDER !== 'sandbox')
+    throw new Error(
+      'PAYMENT_PROVIDER: NODE_ENV=production takes the sandbox payment provider only when PAYMENT_PROVIDER=sandbox',
+    );
   return new SandboxPaymentProvider(db, jobs, config.PAYMENT_WEBHOOK_SECRET);
 }
 
@@ -71,7 +97,7 @@ async function paymentsPlugin(app: FastifyInstance, options: { provider?: Paymen
     });
   }
 
-  app.decorate('payments', {
+  const payments: Payments = {
     provider,
     onEvent(type, handler) {
       if (ready) throw new Error('payment event handlers are added before the app is ready');
@@ -81,7 +107,21 @@ async function paymentsPlugin(app: FastifyInstance, options: { provider?: Paymen
       for (const handler of [...(handlers.get(event.type) ?? []), ...(handlers.get('*') ?? [])])
         await handler(event, tx);
     },
-  } satisfies Payments);
+    receive: (event) =>
+      withTransaction(app.db, async (tx) => {
+        const inserted = rowsOf<{ event_id: string }>(
+          await tx.execute(sql`
+            insert into payment_webhook_events (provider, event_id, type, payload)
+            values (${event.provider}, ${event.id}, ${event.type}, ${JSON.stringify(event.raw)}::jsonb)
+            on conflict (provider, event_id) do nothing
+            returning event_id`),
+        );
+        if (inserted.length === 0) return false;
+        await payments.dispatch(event, tx);
+        return true;
+      }),
+  };
+  app.decorate('payments', payments);
   app.addHook('onReady', async () => {
     ready = true;
   });

@@ -79,4 +79,66 @@ describe('RateLimiter', () => {
     await limiter.clear(rule.key);
     expect(await allowedAt(rule, start + 1_000)).toBe(true);
   });
+
+  describe('backoff rules (decision 245)', () => {
+    const backoff = () => ({
+      key: key(),
+      freeAttempts: 3,
+      baseDelayMs: 1_000,
+      maxDelayMs: 8_000,
+      forgetAfterMs: MINUTE,
+    });
+
+    it('lets the free attempts through, then makes each wait twice as long, up to the cap', async () => {
+      const rule = backoff();
+      let at = start;
+      const waits: number[] = [];
+      for (let i = 0; i < 3; i += 1) expect(await allowedAt(rule, at)).toBe(true);
+      for (let round = 0; round < 6; round += 1) {
+        const refused = await limiter.consume([rule], at);
+        expect(refused.allowed).toBe(false);
+        if (refused.allowed) return;
+        waits.push(refused.retryAfterSeconds);
+        at += refused.retryAfterSeconds * 1000;
+        expect(await allowedAt(rule, at - 1)).toBe(false);
+        const granted = await limiter.consume([rule], at);
+        expect(granted.allowed).toBe(true);
+        if (granted.allowed) expect(granted.grant.attempts(rule.key)).toBe(4 + round);
+      }
+      expect(waits).toEqual([1, 2, 4, 8, 8, 8]);
+      // Quiet for forgetAfterMs: it starts again from nothing.
+      at += MINUTE;
+      for (let i = 0; i < 3; i += 1) expect(await allowedAt(rule, at)).toBe(true);
+      expect(await allowedAt(rule, at)).toBe(false);
+    });
+
+    it('a refund restores the state before the attempt; clearPrefix forgets every bucket under a prefix', async () => {
+      const rule = backoff();
+      for (let i = 0; i < 3; i += 1) expect(await allowedAt(rule, start)).toBe(true);
+      expect(await allowedAt(rule, start)).toBe(false);
+      const later = start + 1_000;
+      const granted = await limiter.consume([rule], later);
+      expect(granted.allowed).toBe(true);
+      if (granted.allowed) await granted.grant.refund();
+      // Back to 3 attempts, the last at `start`: allowed again at once (1 s after it), not 2 s later.
+      expect(await allowedAt(rule, later)).toBe(true);
+
+      const prefix = `unit-prefix_%:${process.pid}:`;
+      const a = { ...backoff(), key: `${prefix}a` };
+      const b = { ...backoff(), key: `${prefix}b` };
+      const other = { ...backoff(), key: `unit-prefixX%:${process.pid}:c` };
+      for (const rule of [a, b, other]) for (let i = 0; i < 3; i += 1) await allowedAt(rule, start);
+      await limiter.clearPrefix(prefix);
+      expect(await allowedAt(a, start)).toBe(true);
+      expect(await allowedAt(b, start)).toBe(true);
+      // `_` and `%` in the prefix are literal, not LIKE wildcards.
+      expect(await allowedAt(other, start)).toBe(false);
+    });
+
+    it('of a concurrent burst, exactly the free attempts pass', async () => {
+      const rule = backoff();
+      const results = await Promise.all(Array.from({ length: 30 }, () => limiter.consume([rule], start)));
+      expect(results.filter((r) => r.allowed)).toHaveLength(3);
+    });
+  });
 });

@@ -16,6 +16,12 @@ import type {
 } from '@maplesource/contracts/realtime/events';
 import { type SessionResolver, type SessionUser } from './auth';
 import { AppError } from './errors';
+import {
+  RealtimeLimiter,
+  type LimitDecision,
+  type RealtimeLimitsConfig,
+  type RealtimeRateGroup,
+} from './realtime-limits';
 
 export interface SocketData {
   user: SessionUser;
@@ -42,15 +48,34 @@ export type SocketEventHandler<T> = (socket: RealtimeSocket, payload: T) => unkn
  */
 export interface HandleOptions {
   ack?: 'data' | 'fields';
+  /**
+   * Which per-user budget the event spends before anything else happens (decision 242): `messages` for chat
+   * messages, `events` (default) for everything else. Every handled event spends one.
+   */
+  rateLimit?: RealtimeRateGroup;
+  /**
+   * Told when the event was refused for its rate (after the `RATE_LIMITED` ack), with the payload as it came
+   * (not validated): chat's `sendMessage` also emits `messageFailed`.
+   */
+  onRateLimited?: (socket: RealtimeSocket, payload: unknown, error: RateLimitedError) => void;
 }
 export type ConnectionHandler = (socket: RealtimeSocket) => void | Promise<void>;
+
+/** The error of a `RATE_LIMITED` ack. */
+export interface RateLimitedError {
+  code: 'RATE_LIMITED';
+  message: string;
+  retryAfterSeconds: number;
+}
 
 /** How modules add their socket handlers (decision 074); the plugin keeps only server, auth and adapter. */
 export interface Realtime {
   /**
    * Handles one client event: the payload is checked with its contracts schema (safeParse); a bad
    * payload is acknowledged `{ ok: false, error: { code: 'SOCKET_PAYLOAD_INVALID', … } }` and never
-   * reaches the handler; an AppError thrown by the handler is acknowledged with its code.
+   * reaches the handler; an AppError thrown by the handler is acknowledged with its code. Before all that the
+   * event spends a point of its user's budget (`options.rateLimit`, decision 242); with none left it is
+   * acknowledged `RATE_LIMITED` with `retryAfterSeconds` and goes no further.
    */
   handle<T>(
     event: ClientToServerEventName,
@@ -68,7 +93,22 @@ export interface Realtime {
   claimWindow(key: string, windowMs: number): Promise<boolean>;
   /** Ends `key`'s window early (the next claim succeeds). */
   releaseWindow(key: string): Promise<void>;
+  /**
+   * Spends one point of `userId`'s budget of `group` (decision 242) for what reaches the same work another way
+   * (a chat message sent over HTTP, decision 244): the socket and the HTTP send share one budget.
+   */
+  consume(group: RealtimeRateGroup, userId: string): Promise<LimitDecision>;
+  /** Sends `event` to every socket of `userId`, on every process (the user's room; Redis adapter). */
+  emitToUser(userId: string, event: string, payload: unknown): void;
+  /**
+   * Whether `userId` has a socket open on any process. Rejects when another process does not answer in time: a
+   * caller decides what that means (the chat shows "offline"; the offline e-mail job tries again later).
+   */
+  isOnline(userId: string): Promise<boolean>;
 }
+
+/** The room every socket of a user joins on connection. */
+const userRoom = (userId: string) => `user:${userId}`;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -80,8 +120,12 @@ declare module 'fastify' {
 export interface RealtimeOptions {
   sessions: SessionResolver;
   redisUrl?: string | undefined;
-  /** Browser origins allowed to open a connection (PUBLIC_URL and CORS_ORIGINS). */
+  /** Browser origins allowed to open a connection: the site's own (`allowedBrowserOrigins`, decision 243). */
   corsOrigins: string[];
+  /** The client's address of a handshake, by the rule of `request.ip` (TRUST_PROXY, decision 050). */
+  clientAddress: (request: IncomingMessage) => string;
+  /** Per-user event budgets and per-address handshakes (decision 242). */
+  limits: RealtimeLimitsConfig;
 }
 
 /**
@@ -104,6 +148,12 @@ const maxLocalWindows = 50_000;
 const errorAck = (code: string, message: string, fields?: Record<string, string>): SocketAck => ({
   ok: false,
   error: { code, message, ...(fields ? { fields } : {}) },
+});
+
+const rateLimited = (retryAfterSeconds: number): RateLimitedError => ({
+  code: 'RATE_LIMITED',
+  message: `Too many events in a short time; try again in ${retryAfterSeconds} s`,
+  retryAfterSeconds,
 });
 
 /**
@@ -182,7 +232,7 @@ function localFirst(factory: ReturnType<typeof createAdapter>, log: FastifyInsta
 }
 
 /**
- * The chat backend's Socket.IO server (spec §7: websocket then polling): only logged-in users from
+ * The chat backend's Socket.IO server (docs/product.md §7: websocket then polling): only logged-in users from
  * allowed origins connect. With REDIS_URL the Redis Streams adapter fans events out across nodes and
  * keeps connection-state recovery working; without it everything stays in process. Event handlers
  * belong to their modules (`<module>.socket.ts`), registered through `app.realtime`.
@@ -191,21 +241,6 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions) {
   const allowedOrigins = new Set(
     options.corsOrigins.map((origin) => origin.replace(/\/$/, '').toLowerCase()),
   );
-  const io: RealtimeServer = new Server(app.server, {
-    path: '/socket.io',
-    transports: ['websocket', 'polling'],
-    cors: { origin: options.corsOrigins, credentials: true },
-    allowRequest: (request, callback) => {
-      if (originAllowed(request, allowedOrigins)) callback(null, true);
-      else callback('ORIGIN_NOT_ALLOWED', false);
-    },
-    pingInterval: limits.socket.pingIntervalMs,
-    connectTimeout: limits.socket.connectionTimeoutMs,
-    maxHttpBufferSize: 1e6,
-    // No connection-state recovery: nothing relies on it (decision 101: clients fetch after every reconnect),
-    // and with it every broadcast waited for its Redis stream offset before reaching a local socket (170).
-  });
-
   let redis: Redis | undefined;
   if (options.redisUrl) {
     // No auto-pipelining: with it, closing the app left an unhandled "Connection is closed" rejection from
@@ -215,6 +250,32 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions) {
       maxRetriesPerRequest: 2,
     });
     redis.on('error', (error) => app.log.warn({ err: error }, 'redis (realtime) error'));
+  }
+  const limiter = new RealtimeLimiter(options.limits, redis);
+
+  const io: RealtimeServer = new Server(app.server, {
+    path: '/socket.io',
+    transports: ['websocket', 'polling'],
+    cors: { origin: options.corsOrigins, credentials: true },
+    // Runs for each new handshake only (engine.io checks a known session's later requests by its id).
+    allowRequest: (request, callback) => {
+      if (!originAllowed(request, allowedOrigins)) return callback('ORIGIN_NOT_ALLOWED', false);
+      limiter.consumeConnection(options.clientAddress(request)).then(
+        (decision) => (decision.allowed ? callback(null, true) : callback('RATE_LIMITED', false)),
+        (error: unknown) => {
+          app.log.warn({ err: error }, 'socket handshake limit unavailable; allowing');
+          callback(null, true);
+        },
+      );
+    },
+    pingInterval: limits.socket.pingIntervalMs,
+    connectTimeout: limits.socket.connectionTimeoutMs,
+    maxHttpBufferSize: 1e6,
+    // No connection-state recovery: nothing relies on it (decision 101: clients fetch after every reconnect),
+    // and with it every broadcast waited for its Redis stream offset before reaching a local socket (170).
+  });
+
+  if (redis) {
     io.adapter(localFirst(createAdapter(withHandledFireAndForget(redis, app.log)), app.log));
   }
 
@@ -225,17 +286,21 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions) {
       const user = token ? await options.sessions.resolve(token) : null;
       if (!user) return next(new Error('UNAUTHENTICATED'));
       socket.data.user = user;
-      await socket.join(`user:${user.id}`);
+      await socket.join(userRoom(user.id));
       next();
     } catch (error) {
       next(error as Error);
     }
   });
 
-  const eventHandlers = new Map<
-    string,
-    { schema: ZodType<unknown>; handler: SocketEventHandler<unknown>; ack: 'data' | 'fields' }
-  >();
+  interface EventEntry {
+    schema: ZodType<unknown>;
+    handler: SocketEventHandler<unknown>;
+    ack: 'data' | 'fields';
+    rateLimit: RealtimeRateGroup;
+    onRateLimited: HandleOptions['onRateLimited'];
+  }
+  const eventHandlers = new Map<string, EventEntry>();
   const connectionHandlers: ConnectionHandler[] = [];
   /** Throttle windows without Redis: key → until when it is taken. */
   const localWindows = new Map<string, number>();
@@ -252,6 +317,8 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions) {
         schema: schema as ZodType<unknown>,
         handler: handler as SocketEventHandler<unknown>,
         ack: handleOptions?.ack ?? 'data',
+        rateLimit: handleOptions?.rateLimit ?? 'events',
+        onRateLimited: handleOptions?.onRateLimited,
       });
     },
     onConnection(handler) {
@@ -286,6 +353,19 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions) {
         app.log.warn({ err: error }, 'redis throttle window release failed');
       });
     },
+    emitToUser(userId, event, payload) {
+      // The event map types payloads per name; callers pass contracts-typed payloads by name.
+      (io.to(userRoom(userId)).emit as (name: string, body: unknown) => boolean)(event, payload);
+    },
+    async isOnline(userId) {
+      return (await io.in(userRoom(userId)).fetchSockets()).length > 0;
+    },
+    consume(group, userId) {
+      return limiter.consumeEvent(group, userId).catch((error: unknown) => {
+        app.log.warn({ err: error, group }, 'event limit unavailable; allowing');
+        return { allowed: true } as const;
+      });
+    },
   };
 
   /**
@@ -297,6 +377,19 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions) {
     if (!entry) return;
     const { schema, handler, ack: ackShape } = entry;
     const reply = typeof ack === 'function' ? (ack as (response: SocketAck) => void) : undefined;
+    // Spent before the payload is even read: a flood of malformed events costs its sender too (decision 242).
+    const decision = await limiter
+      .consumeEvent(entry.rateLimit, this.data.user.id)
+      .catch((error: unknown) => {
+        app.log.warn({ err: error, event }, 'socket event limit unavailable; allowing');
+        return { allowed: true } as const;
+      });
+    if (!decision.allowed) {
+      const error = rateLimited(decision.retryAfterSeconds);
+      reply?.({ ok: false, error });
+      entry.onRateLimited?.(this, payload, error);
+      return;
+    }
     const parsed = schema.safeParse(payload);
     if (!parsed.success) {
       const fields: Record<string, string> = {};

@@ -5,7 +5,7 @@ import { AppError } from './errors';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The side this request acts for, from the `role` header (spec §1: the web client always sends `buyer`). */
+    /** The side this request acts for, from the `role` header (docs/product.md §1: the web client always sends `buyer`). */
     role: Role;
   }
   interface FastifyContextConfig {

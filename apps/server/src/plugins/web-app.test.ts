@@ -52,7 +52,7 @@ describe('serving the web app', () => {
   it.each([
     '/',
     '/products',
-    '/products/metal-fabrication/cnc',
+    '/products/popular',
     '/profile',
     '/invoice/tok123',
     '/about-steel',
@@ -80,6 +80,9 @@ describe('serving the web app', () => {
     // Entity pages of things that do not exist (this database has no catalogue).
     '/productdetails/steel-bracket',
     '/seller/acme',
+    // Listings of categories that do not exist (decision 249).
+    '/products/metal-fabrication/cnc',
+    '/fr/services/machining',
   ])('returns the app shell with 404 for %s so the not-found page renders', async (url) => {
     const res = await t.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(404);
@@ -101,6 +104,56 @@ describe('serving the web app', () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/missing.js' });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/json/);
+  });
+});
+
+describe('test payments in every page (decision 238)', () => {
+  const modeOf = (html: string) => /<meta name="ms-payments" content="(\w+)">/.exec(html)?.[1];
+
+  it('says test with the sandbox, on every page, known or not, in any language', async () => {
+    for (const url of ['/', '/products', '/fr/checkout', '/admin', '/no-such-page']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(modeOf(res.body), url).toBe('test');
+    }
+  });
+
+  it('says test on a production staging site (PAYMENT_PROVIDER=sandbox), live with live Stripe keys', async () => {
+    const staging = await createTestApp({
+      env: { WEB_DIST_DIR: dist, NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' },
+    });
+    const live = await createTestApp({
+      env: {
+        WEB_DIST_DIR: dist,
+        NODE_ENV: 'production',
+        STRIPE_SECRET_KEY: 'sk_live_abc',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+        STRIPE_PUBLISHABLE_KEY: 'pk_live_Xyz',
+      },
+    });
+    const stripeTest = await createTestApp({
+      env: {
+        WEB_DIST_DIR: dist,
+        STRIPE_SECRET_KEY: 'sk_test_abc',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_Xyz',
+      },
+    });
+    try {
+      // Asked for on the site's own host: production redirects any other host to PUBLIC_URL (decision 243).
+      const page = async (app: TestApp) =>
+        (
+          await app.app.inject({
+            method: 'GET',
+            url: '/products',
+            headers: { host: new URL(app.app.config.PUBLIC_URL).host },
+          })
+        ).body;
+      expect(modeOf(await page(staging))).toBe('test');
+      expect(modeOf(await page(live))).toBe('live');
+      expect(modeOf(await page(stripeTest))).toBe('test');
+    } finally {
+      await Promise.all([staging.close(), live.close(), stripeTest.close()]);
+    }
   });
 });
 
@@ -155,5 +208,27 @@ describe('language text preload (decision 175)', () => {
     const english = await t.app.inject({ method: 'GET', url: '/blogs' });
     expect(english.body).toContain(link('locale-en-1.js'));
     expect(english.body).not.toContain('locale-fr-1.js');
+  });
+});
+
+describe('the sandbox outbox page (decision 257)', () => {
+  it('is a page where the sandbox outbox exists, and 404 in production', async () => {
+    for (const url of ['/dev/outbox', '/fr/dev/outbox'])
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/dev/outbox/x' })).statusCode).toBe(404);
+    const production = await createTestApp({
+      env: { WEB_DIST_DIR: dist, NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' },
+    });
+    try {
+      const res = await production.app.inject({
+        method: 'GET',
+        url: '/dev/outbox',
+        headers: { host: new URL(production.app.config.PUBLIC_URL).host },
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toContain('<div id="root">');
+    } finally {
+      await production.close();
+    }
   });
 });

@@ -4,7 +4,13 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { isKnownPagePath, isLanguageCode, stripLanguagePrefix } from '@maplesource/contracts';
+import {
+  DEV_OUTBOX_PATH,
+  isKnownPagePath,
+  isLanguageCode,
+  stripLanguagePrefix,
+} from '@maplesource/contracts';
+import { PAYMENTS_MODE_META } from '@maplesource/contracts/page-data';
 import { sendError } from './errors';
 import { PAGE_DATA_WAIT_MS, pageData, type PageDataLinks } from './page-data';
 
@@ -24,7 +30,7 @@ export interface ShellRenderResult {
 
 export interface WebAppOptions {
   distDir: string;
-  /** Lets the content domain put the resolved SEO head into the HTML (issue 5); default: the built index.html. */
+  /** Lets the content domain put the resolved SEO head into the HTML; default: the built index.html. */
   renderShell?: (input: ShellRenderInput) => Promise<string | ShellRenderResult>;
   /** Extra `<head>` links for a page path (e.g. its main image, so it loads with the app; decision 041). */
   pageLinks?: (pathname: string) => string;
@@ -39,14 +45,27 @@ export interface WebAppOptions {
   ) => string[];
   /** Links from a page's data, sent with it (e.g. a listing's first images, its largest paint; decision 044). */
   pageDataLinks?: (pathname: string) => PageDataLinks | undefined;
+  /**
+   * Where a page asked for on a host that is not the site's own goes instead (production, decision 243), or null
+   * to serve it here.
+   */
+  canonicalPage?: (request: FastifyRequest) => string | null;
+  /**
+   * Whether cards are really charged (decision 238): every page's HTML says so in a meta tag, so the app shows its
+   * "test payments" banner with its first render, without asking the payment backend.
+   */
+  paymentsMode?: 'test' | 'live';
+  /** The sandbox outbox exists (never in production): its page, `DEV_OUTBOX_PATH`, is served (decision 257). */
+  devOutboxPage?: boolean;
 }
 
-/** Page path → 200 when it is a screen of spec §2, else 404 (the not-found page still renders). */
-export function pageStatus(pathname: string): 200 | 404 {
+/** Page path → 200 when it is a screen of docs/product.md §2, else 404 (the not-found page still renders). */
+export function pageStatus(pathname: string, devOutboxPage = false): 200 | 404 {
   const withoutLanguage = stripLanguagePrefix(
     pathname,
     (segment) => isLanguageCode(segment) && segment.length <= 5,
   );
+  if (devOutboxPage && withoutLanguage.replace(/\/$/, '') === DEV_OUTBOX_PATH) return 200;
   return isKnownPagePath(withoutLanguage) ? 200 : 404;
 }
 
@@ -151,12 +170,18 @@ async function webAppPlugin(app: FastifyInstance, options: WebAppOptions) {
     });
   }
 
+  const paymentsMeta = options.paymentsMode
+    ? `<meta name="${PAYMENTS_MODE_META}" content="${options.paymentsMode}">`
+    : '';
   const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
+    const canonical = options.canonicalPage?.(request);
+    if (canonical) return reply.redirect(canonical, 308);
     const [rawPath = '/', search = ''] = request.url.split(/\?(.*)/s, 2);
     const pathname = decodeURIComponentSafe(rawPath);
-    const statusCode = pageStatus(pathname);
+    const statusCode = pageStatus(pathname, options.devOutboxPage);
     const page = stripLanguagePrefix(pathname, isLanguageCode);
     const preloads =
+      paymentsMeta +
       languagePreload(manifest, pathname) +
       routePreloads(manifest, page, template) +
       (options.pageLinks?.(page) ?? '');

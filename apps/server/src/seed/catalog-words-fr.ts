@@ -1,6 +1,8 @@
+import { unitWords } from '@maplesource/contracts';
+
 /**
  * French texts of the demo catalogue's English words (specification values, units, origins, packaging), so
- * a French page shows no English data (issue 15). Values without an entry are the same in both languages.
+ * a French page shows no English data. Values without an entry are the same in both languages.
  */
 export const specValueFr: Readonly<Record<string, string>> = {
   '±0.1 mm': '±0,1 mm',
@@ -64,26 +66,7 @@ export const specValueFr: Readonly<Record<string, string>> = {
   '2 h': '2 h',
 };
 
-/** Units of the templates: singular and plural, English and French. */
-export const unitWords: Readonly<Record<string, { en: [string, string]; fr: [string, string] }>> = {
-  piece: { en: ['piece', 'pieces'], fr: ['pièce', 'pièces'] },
-  project: { en: ['project', 'projects'], fr: ['projet', 'projets'] },
-  hour: { en: ['hour', 'hours'], fr: ['heure', 'heures'] },
-  metre: { en: ['metre', 'metres'], fr: ['mètre', 'mètres'] },
-  litre: { en: ['litre', 'litres'], fr: ['litre', 'litres'] },
-  sheet: { en: ['sheet', 'sheets'], fr: ['feuille', 'feuilles'] },
-  'square metre': { en: ['square metre', 'square metres'], fr: ['mètre carré', 'mètres carrés'] },
-  kilogram: { en: ['kilogram', 'kilograms'], fr: ['kilogramme', 'kilogrammes'] },
-  pair: { en: ['pair', 'pairs'], fr: ['paire', 'paires'] },
-  shipment: { en: ['shipment', 'shipments'], fr: ['envoi', 'envois'] },
-  set: { en: ['set', 'sets'], fr: ['ensemble', 'ensembles'] },
-  kit: { en: ['kit', 'kits'], fr: ['trousse', 'trousses'] },
-  month: { en: ['month', 'months'], fr: ['mois', 'mois'] },
-  roll: { en: ['roll', 'rolls'], fr: ['rouleau', 'rouleaux'] },
-  bundle: { en: ['bundle', 'bundles'], fr: ['lot', 'lots'] },
-};
-
-/** The unit in a sentence: "10 metres", "1 pièce" (French: 0 and 1 are singular). */
+/** The unit in a sentence: "10 metres", "1 pièce" (the catalogue's one table, contracts `unitWords`). */
 export function unitWord(unit: string, language: 'en' | 'fr', plural: boolean): string {
   const words = unitWords[unit]?.[language];
   return words ? words[plural ? 1 : 0] : unit;

@@ -8,7 +8,8 @@ import {
 } from '@maplesource/contracts';
 import { createTestDatabase, testConfig, type TestDatabase } from '../../test/helpers';
 import { rowsOf } from '../db/transaction';
-import { catalogScale, seedCatalog } from './catalog';
+import { readFileSync } from 'node:fs';
+import { catalogScale, DEMO_STOREFRONT_NAME, DEMO_STOREFRONT_SLUG, seedCatalog, slugify } from './catalog';
 import { productCategories } from './catalog-data';
 import { seedContentHomeBlogs } from './content-home-blogs';
 
@@ -32,6 +33,17 @@ afterAll(async () => {
 });
 
 describe('catalogue seed', () => {
+  it('serves the demo storefront at the one slug the README names', async () => {
+    const [demo] = rowsOf<{ slug: string; name: string }>(
+      await database.db.execute(sql`SELECT slug, name FROM sellers ORDER BY id LIMIT 1`),
+    );
+    expect(demo).toEqual({ slug: DEMO_STOREFRONT_SLUG, name: DEMO_STOREFRONT_NAME });
+    expect(slugify(DEMO_STOREFRONT_NAME)).toBe(DEMO_STOREFRONT_SLUG);
+    const readme = readFileSync(new URL('../../../../README.md', import.meta.url), 'utf8');
+    expect(readme).toContain(`/seller/${DEMO_STOREFRONT_SLUG}\``);
+    expect(readme.match(/maplesource-demo-fabrication[a-z-]*/g)).toEqual([DEMO_STOREFRONT_SLUG]);
+  });
+
   it('default scale is 5,000 storefronts, 20,000 products, 2,000 services', () => {
     expect(catalogScale()).toEqual({ sellers: 5_000, products: 20_000, services: 2_000 });
     expect(catalogScale(1_000_000).sellers).toBe(5_000);
@@ -48,7 +60,7 @@ describe('catalogue seed', () => {
     }
   });
 
-  it('fills every product field of spec §3 and a mix of types, verification and claims', async () => {
+  it('fills every product field of docs/product.md §3 and a mix of types, verification and claims', async () => {
     const [p] = rowsOf<Record<string, unknown>>(
       await database.db.execute(sql`SELECT * FROM products ORDER BY id LIMIT 1`),
     );

@@ -10,14 +10,16 @@ import { DEMO_ACCOUNTS } from './demo-accounts';
 import type { SeedContext, SeedStep } from './index';
 
 /**
- * Catalogue seed (issue 4): categories, 5,000 storefronts, 20,000 products, 2,000 services, reviews, search
+ * Catalogue seed: categories, 5,000 storefronts, 20,000 products, 2,000 services, reviews, search
  * vocabulary. Storefronts come from a seeded PRNG in JS; products, services and reviews are generated inside
  * the database from a 32-bit hash of the row number (catalog_seed_hash), so `--products 1000000` stays fast.
  * Every date derives from SEED_BASE_DATE: the same seed gives the same data every time.
  */
 export const SEED_BASE_DATE = '2025-10-01T12:00:00Z';
 export const DEMO_SELLER_EMAIL = DEMO_ACCOUNTS.seller.email;
-export const DEMO_STOREFRONT_SLUG = 'maplesource-demo-fabrication';
+/** The demo storefront, as the README names it (`/seller/maplesource-demo-fabrication-inc`). */
+export const DEMO_STOREFRONT_NAME = 'MapleSource Demo Fabrication Inc.';
+export const DEMO_STOREFRONT_SLUG = 'maplesource-demo-fabrication-inc';
 
 export interface CatalogScale {
   sellers: number;
@@ -185,6 +187,23 @@ async function seedCategories(context: SeedContext) {
   return { productTypes, serviceTypes, productCategoryIds, serviceCategoryIds };
 }
 
+/** An area code of each province and territory, for the storefronts' listed (fictional, 555) phone numbers. */
+const areaCodes: Record<ProvinceCode, string> = {
+  AB: '403',
+  BC: '604',
+  MB: '204',
+  NB: '506',
+  NL: '709',
+  NS: '902',
+  NT: '867',
+  NU: '867',
+  ON: '416',
+  PE: '902',
+  QC: '514',
+  SK: '306',
+  YT: '867',
+};
+
 async function seedSellers(
   context: SeedContext,
   scale: CatalogScale,
@@ -213,9 +232,9 @@ async function seedSellers(
         : random.weighted(productBusinessTypes);
     let name =
       i === 0
-        ? 'MapleSource Demo Fabrication Inc.'
+        ? DEMO_STOREFRONT_NAME
         : `${random.pick(sellerNameParts.prefixes)} ${random.pick(sellerNameParts.cores)} ${random.pick(sellerNameParts.suffixes)}`;
-    let slug = slugify(name);
+    let slug = i === 0 ? DEMO_STOREFRONT_SLUG : slugify(name);
     if (usedSlugs.has(slug)) {
       name = `${name.replace(/ (Inc\.|Ltd\.|Corp\.|Co\.|Ltée|Limited|Group)$/, '')} ${city.name} ${name.split(' ').pop()}`;
       slug = slugify(name);
@@ -247,6 +266,10 @@ async function seedSellers(
       employees: random.pick(['1-10', '11-50', '51-200', '201-500', '500+']),
       primaryCategoryId: categoryId,
       createdAt,
+      // Listed contacts a claim proves (decision 263), derived without drawing from the seed's random sequence:
+      // reserved example domains and 555 numbers reach no real business.
+      contactEmail: `info@${slug}.example.ca`,
+      contactPhone: `+1${areaCodes[province]}555${String(i % 10_000).padStart(4, '0')}`,
     });
   }
   for (let start = 0; start < rows.length; start += 1000) {

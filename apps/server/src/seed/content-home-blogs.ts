@@ -2,7 +2,7 @@ import { blogs, heroSettings, landingFeatures } from '../modules/content/blogs.t
 import { SEED_BASE_DATE, prng, slugify } from './catalog';
 import type { SeedContext, SeedStep } from './index';
 
-/** Landing page hero, features and ≥ 30 bilingual blog posts (issue 4). Deterministic. */
+/** Landing page hero, features and ≥ 30 bilingual blog posts. Deterministic. */
 
 /** [titleEn, titleFr, category, topicEn, topicFr] */
 const posts: [string, string, string, string, string][] = [

@@ -16,35 +16,46 @@ import {
   sellersRoutes,
   sellerTaxProfileRoutes,
 } from '../modules/sellers';
-import { adminEditRoutes } from '../workflows/admin-edits.routes';
-import { employerStatusRoutes } from '../workflows/employer-status.routes';
-import { deleteAccountRoutes } from '../workflows/delete-account.routes';
-import { itemDetailsRoutes } from '../workflows/item-details.routes';
-import { quotesSellerRoutes } from '../workflows/quotes.seller.routes';
-import { sendInquiryRoutes } from '../workflows/send-inquiry.routes';
-import { devEmployerRoutes } from '../workflows/dev-employer.routes';
-import { devStorefrontRoutes } from '../workflows/dev-storefront.routes';
-import { acceptInvoiceRoutes } from '../workflows/accept-invoice.routes';
-import { changeOrderStatusRoutes } from '../workflows/change-order-status.routes';
-import { paymentReviewAdminRoutes } from '../workflows/payment-reviews.admin.routes';
+import { accountRoutes } from '../flows/account/account.routes';
+import { adminEditRoutes } from '../flows/admin/admin.routes';
+import { devStorefrontRoutes } from '../flows/dev-storefront/dev-storefront.routes';
+import { devEmployerRoutes, employerStatusRoutes } from '../flows/employer/employer.routes';
+import { fulfilmentRoutes } from '../flows/fulfilment/fulfilment.routes';
+import { inquiryRoutes } from '../flows/inquiry/inquiry.routes';
+import { acceptInvoiceRoutes } from '../flows/invoice/invoice.routes';
+import { itemPageRoutes } from '../flows/item-page/item-page.routes';
+import { paymentReviewAdminRoutes } from '../flows/payment/payment.routes';
+import { sellerCatalogueRoutes } from '../flows/seller-catalogue/seller-catalogue.routes';
+import {
+  sellerOnboardingAdminRoutes,
+  sellerOnboardingRoutes,
+} from '../flows/seller-onboarding/seller-onboarding.routes';
+import { sellerStorefrontRoutes } from '../flows/seller-storefront/seller-storefront.routes';
+import {
+  storefrontClaimsAdminRoutes,
+  storefrontClaimsRoutes,
+} from '../flows/storefront-claims/storefront-claims.routes';
 
 /**
- * The admin console's API under /api/v1/admin: one hook requires a logged-in admin acting as admin
- * (`role: admin` header) for the whole prefix; each module serves its own admin routes inside it, and the
- * audited writes that span modules are workflows.
+ * The admin console's API under /api/v1/admin: one rule requires a logged-in admin acting as admin
+ * (`role: admin` header) for the whole prefix, checked before the body is read (decision 246); each module serves
+ * its own admin routes inside it, and the audited writes that span modules are flows (flows/admin, flows/employer,
+ * flows/payment).
  */
 const adminScope: FastifyPluginAsync = async (app) => {
-  app.addHook('preHandler', app.requireRole('admin'));
+  app.restrictScopeToRole('admin');
   await app.register(contentAdminRoutes);
   await app.register(catalogAdminRoutes);
   await app.register(sellersAdminRoutes);
   await app.register(adminEditRoutes);
   await app.register(employerStatusRoutes);
   await app.register(paymentReviewAdminRoutes);
+  await app.register(sellerOnboardingAdminRoutes);
+  await app.register(storefrontClaimsAdminRoutes);
 };
 
 /**
- * The buyer backend (spec §7): every domain's HTTP routes under /api/v1, one line per module, each imported
+ * The buyer backend (docs/product.md §7): every domain's HTTP routes under /api/v1, one line per module, each imported
  * from the module's door (index.ts). The modules' plugins (app.<module>) are registered by app.ts.
  */
 export const buyerService: FastifyPluginAsync = async (app) => {
@@ -53,23 +64,26 @@ export const buyerService: FastifyPluginAsync = async (app) => {
   await app.register(devStorefrontRoutes, { prefix: '/dev' });
   await app.register(devEmployerRoutes, { prefix: '/dev' });
   await app.register(accountsRoutes);
-  await app.register(deleteAccountRoutes);
+  await app.register(accountRoutes);
   await app.register(locationsRoutes, { prefix: '/locations' });
   await app.register(catalogRoutes);
-  await app.register(itemDetailsRoutes);
+  await app.register(itemPageRoutes);
   await app.register(mediaRoutes);
   await app.register(searchRoutes);
   await app.register(sellersRoutes);
   await app.register(recentSellersRoutes);
   await app.register(sellerTaxProfileRoutes);
+  await app.register(sellerCatalogueRoutes);
+  await app.register(sellerOnboardingRoutes);
+  await app.register(sellerStorefrontRoutes);
+  await app.register(storefrontClaimsRoutes);
   await app.register(reviewsRoutes);
   await app.register(notificationsRoutes);
   await app.register(quotesRoutes);
-  await app.register(sendInquiryRoutes);
-  await app.register(quotesSellerRoutes);
+  await app.register(inquiryRoutes);
   await app.register(acceptInvoiceRoutes);
   await app.register(ordersRoutes);
-  await app.register(changeOrderStatusRoutes);
+  await app.register(fulfilmentRoutes);
   await app.register(homeBlogsRoutes);
   await app.register(contentRoutes);
   await app.register(careersRoutes);

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { chatRoutes, chatSocketPlugin } from '../modules/chat';
 import { invoicesRoutes } from '../modules/invoices';
-import { invoicesChatRoutes } from '../workflows/invoices.chat.routes';
+import { invoicesChatRoutes } from '../flows/invoice/invoice.routes';
 
 /**
- * The chat backend (spec §7): chat HTTP routes under /api/v1, with invoices (spec §7 "Chat and invoices"). Its Socket.IO server
+ * The chat backend (docs/product.md §7): chat HTTP routes under /api/v1, with invoices (docs/product.md §7 "Chat and invoices"). Its Socket.IO server
  * (plugins/realtime.ts) is registered app-wide by app.ts when this backend runs; the chat module
  * adds its socket handlers to it.
  */

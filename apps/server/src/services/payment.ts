@@ -1,13 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { SandboxPaymentProvider } from '../plugins/payments';
-import { paymentProviderInfoRoutes } from '../plugins/payments/provider-info.routes';
-import { sandboxPayRoutes } from '../plugins/payments/sandbox-pay.routes';
-import { paymentWebhookRoutes } from '../plugins/payments/webhook.routes';
-import { registerOrderPaymentHandlers } from '../workflows/order-payments';
-import { orderIntentRoutes } from '../workflows/order-payments.routes';
+import { registerOrderPaymentHandlers } from '../flows/payment/apply-payment-event';
+import {
+  orderIntentRoutes,
+  paymentProviderInfoRoutes,
+  paymentWebhookRoutes,
+  sandboxPayRoutes,
+} from '../flows/payment/payment.routes';
 
 /**
- * The payment backend (spec §7): payment routes under /api/v1/payment — the provider's signed webhooks
+ * The payment backend (docs/product.md §7): payment routes under /api/v1/payment — the provider's signed webhooks
  * (whose events settle the orders' payments) and the orders' intents —, and, when the sandbox is the
  * provider, the sandbox's own card endpoint and challenge page under /sandbox-pay (decision 143).
  */

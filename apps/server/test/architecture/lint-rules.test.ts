@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -35,8 +36,8 @@ describe('the import rule of module doors and server layers', () => {
     expect(throughDoor).toEqual([]);
   });
 
-  it("refuses workflows, services and app.ts importing a module's file", async () => {
-    for (const file of ['workflows/probe.ts', 'services/probe.ts', 'app-probe.ts']) {
+  it("refuses flows, services and app.ts importing a module's file", async () => {
+    for (const file of ['flows/probe.ts', 'services/probe.ts', 'app-probe.ts']) {
       const from = file.includes('/') ? '../modules' : './modules';
       const messages = await restrictedPathMessages(
         file === 'app-probe.ts' ? 'app.ts' : file,
@@ -46,7 +47,7 @@ describe('the import rule of module doors and server layers', () => {
     }
   });
 
-  it('refuses an import from a higher layer (plugins → modules → workflows → services → app.ts)', async () => {
+  it('refuses an import from a higher layer (plugins → modules → flows → services → app.ts)', async () => {
     const cases: [file: string, code: string][] = [
       [
         'plugins/probe.ts',
@@ -54,10 +55,10 @@ describe('the import rule of module doors and server layers', () => {
       ],
       [
         'modules/catalog/probe.ts',
-        "import { renameCategoryWorkflow } from '../../workflows/rename-category';\nexport const p = renameCategoryWorkflow;\n",
+        "import { renameCategoryWorkflow } from '../../flows/admin/rename-category';\nexport const p = renameCategoryWorkflow;\n",
       ],
       [
-        'workflows/probe.ts',
+        'flows/probe.ts',
         "import { buyerService } from '../services/buyer';\nexport const p = buyerService;\n",
       ],
       ['services/probe.ts', "import { buildApp } from '../app';\nexport const p = buildApp;\n"],
@@ -70,8 +71,57 @@ describe('the import rule of module doors and server layers', () => {
     // Downwards is fine.
     expect(
       await restrictedPathMessages(
-        'workflows/probe.ts',
+        'flows/probe.ts',
         "import { withTransaction } from '../db/transaction';\nimport type { CatalogService } from '../modules/catalog';\nexport type P = CatalogService;\nexport const p = withTransaction;\n",
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe('the import rule of flows', () => {
+  it("refuses a flow importing another flow, and accepts the flows folder's shared files", async () => {
+    const crossFlow = await restrictedPathMessages(
+      'flows/invoice/probe.ts',
+      "import { resolvePaymentReview } from '../payment/resolve-payment-review';\nexport const p = resolvePaymentReview;\n",
+    );
+    expect(crossFlow).toEqual([expect.stringContaining('A flow never imports another flow')]);
+    const shared = await restrictedPathMessages(
+      'flows/invoice/probe.ts',
+      "import { runWorkflow } from '../run-workflow';\nimport { issueInvoice } from './issue-invoice';\nexport const p = [runWorkflow, issueInvoice];\n",
+    );
+    expect(shared).toEqual([]);
+  });
+});
+
+describe('the import rule of web features', () => {
+  async function webMessages(file: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath: path.join(repoRoot, 'apps/web/src', file) });
+    return result!.messages
+      .filter((message) => message.ruleId === 'import-x/no-restricted-paths')
+      .map((message) => message.message);
+  }
+
+  it('refuses every feature folder, checkout and search included, importing another feature', async () => {
+    const features = readdirSync(path.join(repoRoot, 'apps/web/src/features'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    expect(features).toEqual(expect.arrayContaining(['checkout', 'search', 'orders']));
+    for (const feature of features) {
+      const other = feature === 'orders' ? 'checkout' : 'orders';
+      // The rule judges resolved paths: import a file that exists.
+      const target = readdirSync(path.join(repoRoot, 'apps/web/src/features', other, 'api')).find((name) =>
+        name.endsWith('.ts'),
+      )!;
+      const messages = await webMessages(
+        `features/${feature}/probe.ts`,
+        `import * as other from '../${other}/api/${target.replace(/\.ts$/, '')}';\nexport const p = other;\n`,
+      );
+      expect(messages, feature).toEqual([expect.stringContaining('Features do not import each other')]);
+    }
+    expect(
+      await webMessages(
+        'features/checkout/probe.ts',
+        `import * as own from './api/${readdirSync(path.join(repoRoot, 'apps/web/src/features/checkout/api'))[0]!.replace(/\.tsx?$/, '')}';\nexport const p = own;\n`,
       ),
     ).toEqual([]);
   });

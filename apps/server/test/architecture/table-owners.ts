@@ -11,10 +11,15 @@ export const tableOwners: Record<string, string> = {
   auth_rate_events: 'auth',
   auth_tokens: 'auth',
   user_preferences: 'auth',
+  auth_known_devices: 'auth',
+  auth_login_alerts: 'auth',
   // accounts
   addresses: 'accounts',
   // sellers
   sellers: 'sellers',
+  seller_applications: 'sellers',
+  storefront_claims: 'sellers',
+  storefront_claim_settings: 'sellers',
   // catalog (catalog_seller_cards: its copy of what a listing card shows of a seller, decision 110)
   categories: 'catalog',
   catalog_seller_cards: 'catalog',
@@ -25,8 +30,10 @@ export const tableOwners: Record<string, string> = {
   search_terms: 'catalog',
   search_words: 'catalog',
   catalog_version: 'catalog',
+  catalog_import_jobs: 'catalog',
   user_category_views: 'catalog',
   user_product_views: 'catalog',
+  catalog_item_days: 'catalog', // the seller stats' day rows (decision 273)
   user_search_history: 'catalog',
   search_term_languages: 'catalog',
   search_term_visitors: 'catalog',
@@ -54,10 +61,12 @@ export const tableOwners: Record<string, string> = {
   notifications: 'notifications',
   chat_offline_mails: 'notifications',
   chat_offline_mail_pending: 'notifications',
-  // orders (issue 12: orders, their timeline, payments, payment reviews, refunds)
+  mail_deliveries: 'notifications',
+  // orders (orders, their timeline, payments, payment reviews, refunds)
   orders: 'orders',
   order_timeline: 'orders',
   order_payments: 'orders',
+  order_payment_refused_events: 'orders',
   payment_reviews: 'orders',
   order_refunds: 'orders',
   // careers
@@ -73,9 +82,10 @@ export const tableOwners: Record<string, string> = {
   rate_limit_counters: 'plugins', // dropped by 0111
   rate_limit_cooldowns: 'plugins',
   rate_limit_windows: 'plugins',
+  rate_limit_backoffs: 'plugins',
   payment_webhook_events: 'plugins',
   sandbox_payment_intents: 'plugins',
   sandbox_payment_refunds: 'plugins',
-  workflow_runs: 'workflows',
+  workflow_runs: 'flows',
   app_meta: 'db',
 };

@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { io as connect } from 'socket.io-client';
 import { testConfig, createTestApp, type TestApp } from '../helpers';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../../src/plugins/auth';
@@ -11,8 +11,10 @@ async function start(env: Record<string, string> = {}) {
   apps.push(t);
   return t;
 }
-afterAll(async () => {
-  for (const t of apps) await t.close();
+// Each test's apps are closed after it: kept to the end, the file's dozen apps (each with its pool) held more than
+// PostgreSQL's 100 connections.
+afterEach(async () => {
+  for (const t of apps.splice(0)) await t.close();
 });
 
 const directive = (csp: string, name: string) =>
@@ -33,11 +35,29 @@ describe('security headers', () => {
     }
   });
 
-  it('sends Strict-Transport-Security when PUBLIC_URL is https, on pages and API answers', async () => {
+  it('sends Strict-Transport-Security with includeSubDomains when PUBLIC_URL is https, on pages and API answers', async () => {
     const t = await start({ PUBLIC_URL: 'https://maplesource.example' });
     for (const url of ['/products', '/api/v1/auth/verify-tokens']) {
       const res = await t.app.inject({ method: 'GET', url });
-      expect(res.headers['strict-transport-security'], url).toBe('max-age=31536000');
+      // Decision 239: subdomains too; no preload unless asked for.
+      expect(res.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
+    }
+  });
+
+  it('adds preload to Strict-Transport-Security only with HSTS_PRELOAD=true', async () => {
+    const preload = await start({ PUBLIC_URL: 'https://maplesource.example', HSTS_PRELOAD: 'true' });
+    const notAsked = await start({ PUBLIC_URL: 'https://maplesource.example', HSTS_PRELOAD: 'false' });
+    const onHttp = await start({ HSTS_PRELOAD: 'true' });
+    for (const url of ['/products', '/api/v1/auth/verify-tokens']) {
+      const preloaded = await preload.app.inject({ method: 'GET', url });
+      expect(preloaded.headers['strict-transport-security'], url).toBe(
+        'max-age=31536000; includeSubDomains; preload',
+      );
+      const plain = await notAsked.app.inject({ method: 'GET', url });
+      expect(plain.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
+      // Never over plain http, where browsers ignore it anyway.
+      const http = await onHttp.app.inject({ method: 'GET', url });
+      expect(http.headers['strict-transport-security'], url).toBeUndefined();
     }
   });
 
@@ -123,13 +143,13 @@ describe('API documentation', () => {
   });
 
   it('does not exist in production unless API_DOCS=true', async () => {
-    const hidden = await start({ NODE_ENV: 'production' });
+    const hidden = await start({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' });
     for (const url of ['/api/docs', '/api/docs/json', '/api/docs/static/index.html']) {
       const res = await hidden.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.body).not.toContain('openapi');
     }
-    const shown = await start({ NODE_ENV: 'production', API_DOCS: 'true' });
+    const shown = await start({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox', API_DOCS: 'true' });
     const doc = await shown.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(doc.statusCode).toBe(200);
     expect(doc.json().openapi).toBe('3.1.0');

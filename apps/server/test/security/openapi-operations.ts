@@ -6,11 +6,14 @@ export interface Operation {
   path: string;
   queryNames: string[];
   hasBody: boolean;
+  /** The role the route checks before reading the request (decision 246), when it needs one. */
+  requiredRole: 'buyer' | 'seller' | 'admin' | undefined;
 }
 
 type OpenApiOperation = {
   parameters?: { in: string; name: string }[];
   requestBody?: unknown;
+  'x-required-role'?: Operation['requiredRole'];
 };
 
 export async function listOperations(app: FastifyInstance): Promise<Operation[]> {
@@ -25,6 +28,7 @@ export async function listOperations(app: FastifyInstance): Promise<Operation[]>
         path,
         queryNames: (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
         hasBody: op.requestBody !== undefined,
+        requiredRole: op['x-required-role'],
       })),
   );
 }

@@ -88,7 +88,10 @@ describe('the sandbox outbox', () => {
   });
 
   it('does not exist in production, not even for loopback or an admin', async () => {
-    const production = await createTestApp({ env: { NODE_ENV: 'production' }, database: t.database });
+    const production = await createTestApp({
+      env: { NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' },
+      database: t.database,
+    });
     try {
       for (const cookie of [undefined, admin.token]) {
         const res = await production.app.inject({
@@ -125,7 +128,14 @@ describe('demo accounts', () => {
   });
 
   it('are never seeded in production', () => {
-    expect(names({ NODE_ENV: 'production', HOST: '127.0.0.1', DEMO_ACCOUNTS: 'true' })).toEqual([]);
+    expect(
+      names({
+        NODE_ENV: 'production',
+        PAYMENT_PROVIDER: 'sandbox',
+        HOST: '127.0.0.1',
+        DEMO_ACCOUNTS: 'true',
+      }),
+    ).toEqual([]);
   });
 
   it('seeds only the allowed accounts, and locks demo accounts a former loopback run left behind', async () => {

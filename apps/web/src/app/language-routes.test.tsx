@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../test/render';
 
-describe('language prefix in the address (issue 5)', () => {
+describe('language prefix in the address', () => {
   it('/fr/global-quote renders the same screen in French', async () => {
     const { i18n } = renderApp('/fr/global-quote');
     expect(

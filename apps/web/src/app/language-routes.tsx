@@ -44,7 +44,7 @@ function LanguageSegment() {
 }
 
 /**
- * `/fr/products` (issue 5, spec §9 language prefix): the same screens under a language code, selecting that
+ * `/fr/products` (docs/product.md §9 language prefix): the same screens under a language code, selecting that
  * language. One dynamic `:lang` copy of the routes, not one static copy per code: React Router flattens, ranks
  * and matches every route on start and on each navigation, and eleven copies made that the largest single piece
  * of start-up work (decision 044). The prefix's own page (`/fr`) is one static index route per code, so a

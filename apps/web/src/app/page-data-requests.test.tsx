@@ -59,6 +59,13 @@ const sellerDetail = (productCount: number, serviceCount: number) => ({
   yearEstablished: 1998,
   employees: '11-50',
   isSeller: true,
+  listed: true,
+  bannerUrl: null,
+  contactEmail: null,
+  contactPhone: null,
+  website: null,
+  serviceProvinces: [],
+  certifications: [],
 });
 const blogCard = {
   id: '5',
@@ -149,7 +156,7 @@ describe('page data requests match what the pages ask for', () => {
       'service/facets?sellerId=12',
     ]);
     expect(keysOf(`/service/${service.slug}`)).toEqual(['service-review?page=1&pageSize=10&serviceId=31']);
-    // `/blog` is short enough to be a prefix: the SEO lookup is tried again without it (spec §2).
+    // `/blog` is short enough to be a prefix: the SEO lookup is tried again without it (docs/product.md §2).
     expect(keysOf(`/blog/${blogCard.slug}`)).toEqual([
       `seo/by-path?optional=1&path=%2F${blogCard.slug}`,
       'blogs?category=sourcing&page=1&pageSize=4',

@@ -90,7 +90,7 @@ describe('router', () => {
     renderApp('/');
     await screen.findByRole('heading', { level: 1 });
     const button = within(screen.getByRole('banner')).getAllByRole('button', {
-      name: /Choose a language/,
+      name: /^English — choose a language$/,
     })[0]!;
     button.focus();
     await user.keyboard('{ArrowDown}');

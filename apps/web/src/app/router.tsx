@@ -1,6 +1,7 @@
 import { Suspense, useState, type ComponentType } from 'react';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
+import { DEV_OUTBOX_PATH } from '@maplesource/contracts/routes';
 import { AppLoader } from './behaviours/global-loader';
 import { DefaultLayout } from './layouts/default-layout';
 import { LoggedInOnly } from './routes/logged-in-only';
@@ -22,7 +23,7 @@ const page = (load: ScreenModule) => {
   const Screen = lazyScreen(withAllTexts(load));
   return <Screen />;
 };
-/** A public page of issue 15's budget: the first texts (`firstNamespaces`) are all it uses. */
+/** A public page of the initial JavaScript budget (decisions 125, 175): the first texts (`firstNamespaces`) are all it uses. */
 const publicPage = (load: ScreenModule) => {
   const Screen = lazyScreen(load);
   return <Screen />;
@@ -33,6 +34,8 @@ const productListing = publicPage(() => import('./routes/products'));
 const serviceListing = publicPage(() => import('./routes/services'));
 const cncQuotes = page(() => import('./routes/cnc-quotes'));
 const sellerInbox = page(() => import('./routes/seller-inbox'));
+const sellerCatalogue = page(() => import('./routes/seller-catalogue'));
+const sellerCatalogueItem = page(() => import('./routes/seller-catalogue-item'));
 
 const publicRoutes: RouteObject[] = [
   { index: true, element: publicPage(() => import('./routes/landing')) },
@@ -48,6 +51,7 @@ const publicRoutes: RouteObject[] = [
   { path: paths.sellers, element: publicPage(() => import('./routes/sellers')) },
   { path: paths.sellerDetail, element: publicPage(() => import('./routes/seller-detail')) },
   { path: paths.ourSellers, element: page(() => import('./routes/our-sellers')) },
+  { path: paths.claimStores, element: page(() => import('./routes/claim-stores')) },
   { path: paths.blogs, element: publicPage(() => import('./routes/blogs')) },
   { path: paths.blogDetail, element: publicPage(() => import('./routes/blog-detail')) },
   { path: paths.terms, element: page(() => import('./routes/terms')) },
@@ -71,26 +75,43 @@ const loggedInRoutes: RouteObject[] = [
   { path: paths.myOrders, element: page(() => import('./routes/my-orders')) },
   { path: paths.orderDetail, element: page(() => import('./routes/order-detail')) },
   { path: paths.serviceOrderDetail, element: page(() => import('./routes/service-order-detail')) },
+  { path: paths.sellerCentre, element: page(() => import('./routes/seller-centre')) },
+  { path: paths.sellerPipeline, element: page(() => import('./routes/seller-pipeline')) },
   { path: paths.sellerInbox, element: sellerInbox },
   { path: paths.sellerConversation, element: sellerInbox },
   { path: paths.sellerOrders, element: page(() => import('./routes/seller-orders')) },
+  { path: paths.sellerStats, element: page(() => import('./routes/seller-stats')) },
   { path: paths.sellerTaxRegistration, element: page(() => import('./routes/seller-tax-registration')) },
+  { path: paths.sellerProducts, element: sellerCatalogue },
+  { path: paths.sellerServices, element: sellerCatalogue },
+  { path: paths.sellerProductNew, element: sellerCatalogueItem },
+  { path: paths.sellerProductEdit, element: sellerCatalogueItem },
+  { path: paths.sellerServiceNew, element: sellerCatalogueItem },
+  { path: paths.sellerServiceEdit, element: sellerCatalogueItem },
+  { path: paths.sellerStorefront, element: page(() => import('./routes/seller-storefront')) },
 ];
+
+// The sandbox outbox (decision 257): the server serves this page only where the outbox exists, never in production.
+const devOutboxRoute: RouteObject = {
+  path: DEV_OUTBOX_PATH,
+  element: page(() => import('./routes/dev-outbox')),
+};
 
 export const routes: RouteObject[] = [
   {
     element: <DefaultLayout />,
     children: [
       ...publicRoutes,
+      devOutboxRoute,
       { element: <LoggedInOnly />, children: loggedInRoutes },
-      // `/fr/products` etc. (issue 5): same screens, language selected by the prefix.
+      // `/fr/products` etc.: same screens, language selected by the prefix.
       ...languagePrefixedRoutes([
-        { children: [...publicRoutes] },
+        { children: [...publicRoutes, devOutboxRoute] },
         { element: <LoggedInOnly />, children: loggedInRoutes },
       ]),
     ],
   },
-  // Admin console (issue 5): its own lazy chunk and layout, never in the buyer bundle.
+  // Admin console: its own lazy chunk and layout, never in the buyer bundle.
   {
     path: '/admin/*',
     element: <Suspense fallback={<AppLoader />}>{page(() => import('./routes/admin'))}</Suspense>,

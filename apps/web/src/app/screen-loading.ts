@@ -12,7 +12,7 @@ export function useScreenLoading(): boolean {
 export type LazyScreen = ComponentType & { preload: () => Promise<void> };
 
 /**
- * A screen in its own chunk (React.lazy), counted while it downloads so the logo loader shows (spec §2).
+ * A screen in its own chunk (React.lazy), counted while it downloads so the logo loader shows (docs/product.md §2).
  * The count changes in a microtask: React calls the factory while rendering, when no other component may be
  * updated. React.lazy calls the factory once, so a screen is counted on its first render only.
  *

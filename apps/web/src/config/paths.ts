@@ -6,7 +6,7 @@ import {
   type publicPagePatterns,
 } from '@maplesource/contracts/routes';
 
-/** Every page pattern of spec §2 (from contracts/routes.ts). */
+/** Every page pattern of docs/product.md §2 (from contracts/routes.ts). */
 export type PublicPagePattern = (typeof publicPagePatterns)[number];
 export type LoggedInPagePattern = (typeof loggedInPagePatterns)[number];
 export type PagePattern = PublicPagePattern | LoggedInPagePattern;
@@ -25,6 +25,7 @@ export const paths = {
   sellers: '/sellers',
   sellerDetail: '/seller/:slug',
   ourSellers: '/our-sellers',
+  claimStores: '/claim-stores',
   blogs: '/blogs',
   blogDetail: '/blog/:slug',
   terms: '/terms-and-condition',
@@ -42,10 +43,20 @@ export const paths = {
   myOrders: '/my-orders',
   orderDetail: '/order/:orderId',
   serviceOrderDetail: '/service-order/:orderId',
+  sellerCentre: '/seller-centre',
   sellerInbox: '/seller-centre/inbox',
   sellerConversation: '/seller-centre/inbox/:chatId',
+  sellerPipeline: '/seller-centre/pipeline',
   sellerOrders: '/seller-centre/orders',
+  sellerStats: '/seller-centre/stats',
   sellerTaxRegistration: '/seller-centre/tax-registration',
+  sellerProducts: '/seller-centre/products',
+  sellerProductNew: '/seller-centre/products/new',
+  sellerProductEdit: '/seller-centre/products/:itemId',
+  sellerServices: '/seller-centre/services',
+  sellerServiceNew: '/seller-centre/services/new',
+  sellerServiceEdit: '/seller-centre/services/:itemId',
+  sellerStorefront: '/seller-centre/storefront',
 } as const satisfies Record<string, PagePattern>;
 
 // Compile-time check: every contracts pattern has a name here.

@@ -6,6 +6,8 @@
  * Every function answers `undefined` for a value outside its shape; the caller then asks Intl.
  */
 
+import { formatCad } from '@maplesource/contracts/money';
+
 export type CanadianLocale = 'en-CA' | 'fr-CA';
 
 /** fr-CA groups thousands with a no-break space (U+00A0), as it separates the amount from "$". */
@@ -58,14 +60,10 @@ export function wholeNumber(value: number, locale: CanadianLocale): string | und
   return value < 0 ? `-${grouped}` : grouped;
 }
 
-/** Integer cents as CAD: "$1,234.56" / "-$0.01" (en-CA), "1 234,56 $" / "-0,01 $" (fr-CA). */
+/** Integer cents as CAD (`formatCad` of contracts, the one money writer); `undefined` for -0 and unsafe integers. */
 export function canadianDollars(cents: number, locale: CanadianLocale): string | undefined {
   if (!Number.isSafeInteger(cents) || Object.is(cents, -0)) return undefined;
-  const abs = Math.abs(cents);
-  const { decimal } = separators[locale];
-  const amount = `${groupDigits(String(Math.floor(abs / 100)), locale)}${decimal}${String(abs % 100).padStart(2, '0')}`;
-  const sign = cents < 0 ? '-' : '';
-  return locale === 'fr-CA' ? `${sign}${amount}${NBSP}$` : `${sign}$${amount}`;
+  return formatCad(cents, locale === 'fr-CA' ? 'fr' : 'en');
 }
 
 const monthAbbreviations: Record<CanadianLocale, readonly string[]> = {

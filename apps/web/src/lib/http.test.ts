@@ -28,6 +28,24 @@ describe('http client', () => {
     expect(init?.method).toBe('GET');
   });
 
+  it("keeps a refusal's Retry-After seconds on the ApiError (decision 245), and ignores a date or garbage", async () => {
+    const refusal = (retryAfter: string) =>
+      new Response(JSON.stringify({ error: { code: 'LOGIN_DELAYED', message: 'x' } }), {
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': retryAfter },
+      });
+    mockFetch(refusal('16'));
+    await expect(api.post('auth/login')).rejects.toMatchObject({
+      status: 429,
+      code: 'LOGIN_DELAYED',
+      retryAfterSeconds: 16,
+    });
+    mockFetch(refusal('Wed, 21 Oct 2026 07:28:00 GMT'));
+    await expect(api.post('auth/login')).rejects.toMatchObject({ retryAfterSeconds: undefined });
+    mockFetch(json({ error: { code: 'INVALID_CREDENTIALS', message: 'x' } }, 401));
+    await expect(api.post('auth/login')).rejects.toMatchObject({ retryAfterSeconds: undefined });
+  });
+
   it('sends JSON bodies with a content type, FormData / URLSearchParams as they are', async () => {
     const fetchMock = mockFetch(json({}));
     await api.post('/auth/send-otp', { body: { phoneNumber: '+14165550100' } });

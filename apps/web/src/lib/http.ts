@@ -12,13 +12,22 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: Record<string, string> | undefined;
+  /** A refusal's Retry-After in seconds (e.g. a delayed login, decision 245), when the server sent one. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(init: { status: number; code: string; message: string; fields?: Record<string, string> }) {
+  constructor(init: {
+    status: number;
+    code: string;
+    message: string;
+    fields?: Record<string, string>;
+    retryAfterSeconds?: number | undefined;
+  }) {
     super(init.message);
     this.name = 'ApiError';
     this.status = init.status;
     this.code = init.code;
     this.fields = init.fields;
+    this.retryAfterSeconds = init.retryAfterSeconds;
   }
 }
 
@@ -35,7 +44,7 @@ export type RequestOptions = {
   signal?: AbortSignal;
   backend?: Backend;
   headers?: Record<string, string>;
-  /** The side the request acts for; `buyer` unless the admin console asks for `admin` (issue 5). */
+  /** The side the request acts for; `buyer` unless the admin console asks for `admin`. */
   role?: Role;
 };
 
@@ -101,11 +110,17 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/** Retry-After in delay-seconds (the only form our server sends); anything else is ignored. */
+function retryAfterOf(header: string | null | undefined): number | undefined {
+  if (!header || !/^\d{1,9}$/.test(header.trim())) return undefined;
+  return Number(header.trim());
+}
+
 /** The body of a successful answer, or the ApiError of a refused one. */
-function answer<T>(status: number, statusText: string, data: unknown): T {
+function answer<T>(status: number, statusText: string, data: unknown, retryAfter?: string | null): T {
   if (status >= 200 && status < 300) return data as T;
   const error = errorBody(data);
-  if (error) throw new ApiError({ status, ...error });
+  if (error) throw new ApiError({ status, ...error, retryAfterSeconds: retryAfterOf(retryAfter) });
   throw new ApiError({
     status,
     code: `HTTP_${status}`,
@@ -121,7 +136,7 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
   }
   const headers = new Headers(options.headers);
   headers.set('accept', 'application/json');
-  headers.set(ROLE_HEADER, options.role ?? ROLE); // spec §1: a buyer, unless the admin console asks
+  headers.set(ROLE_HEADER, options.role ?? ROLE); // docs/product.md §1: a buyer, unless the admin console asks
   const body = encodeBody(options.body, headers);
 
   let response: Response;
@@ -137,7 +152,12 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: 'Network request failed' });
   }
-  return answer<T>(response.status, response.statusText, await readJson(response));
+  return answer<T>(
+    response.status,
+    response.statusText,
+    await readJson(response),
+    response.headers.get('retry-after'),
+  );
 }
 
 /**
@@ -178,14 +198,19 @@ export function uploadWithProgress<T>(
   method: 'POST' | 'PUT',
   path: string,
   body: FormData,
-  options: { onProgress?: (progress: UploadProgress) => void; headers?: Record<string, string> } = {},
+  options: {
+    onProgress?: ((progress: UploadProgress) => void) | undefined;
+    headers?: Record<string, string>;
+    /** The side the upload acts for (the seller centre's images); `buyer` by default. */
+    role?: Role;
+  } = {},
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, buildUrl(path));
     xhr.withCredentials = true;
     xhr.setRequestHeader('accept', 'application/json');
-    xhr.setRequestHeader(ROLE_HEADER, ROLE);
+    xhr.setRequestHeader(ROLE_HEADER, options.role ?? ROLE);
     for (const [name, value] of Object.entries(options.headers ?? {})) xhr.setRequestHeader(name, value);
     xhr.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable) options.onProgress?.({ loaded: event.loaded, total: event.total });

@@ -17,7 +17,7 @@ import { formatNumber } from './format';
  * the first render; the server modulepreloads the page language's one with the entry), and `more.ts`, the others
  * (accounts, admin, orders, chat…), loaded before any screen or dialog that may use them renders (`loadAllTexts`). A page
  * loads only its own language: a French page does not download the English texts, nor an English page the
- * French ones (initial JavaScript budget, issue 15).
+ * French ones (initial JavaScript budget).
  */
 type TextPart = 'first' | 'more';
 
@@ -76,7 +76,7 @@ function storage(): Storage | undefined {
   }
 }
 
-/** The page's language: its address's prefix (`/fr/…`, issue 5), else the stored choice. */
+/** The page's language: its address's prefix (`/fr/…`), else the stored choice. */
 export function initialLanguage(): LanguageCode {
   const segment = typeof window === 'undefined' ? undefined : window.location.pathname.split('/')[1];
   return isLanguageCode(segment) ? segment : readStoredLanguage();

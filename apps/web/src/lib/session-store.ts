@@ -1,7 +1,7 @@
 import { createStore, useStore } from './create-store';
 
 /**
- * Spec §3 "User session". The accounts/auth features fill it (token check at start,
+ * docs/product.md §3 "User session". The accounts/auth features fill it (token check at start,
  * re-check every 2 minutes, logout). For now nothing logs in.
  */
 export type InboxTab = 'inbox' | 'notifications' | 'chats';
@@ -53,7 +53,7 @@ export const sessionActions = {
   /** Success of a login check or of a login. */
   loggedIn: (userInfo: SessionUserInfo | null) =>
     sessionStore.setState({ isLoggedIn: true, userInfo, isAuthModalOpen: false }),
-  /** Failed login check or logout: resets login and user info (spec §4). */
+  /** Failed login check or logout: resets login and user info (docs/product.md §4). */
   loggedOut: () =>
     sessionStore.setState({ isLoggedIn: false, userInfo: null, isInboxModalOpen: false, inboxChat: null }),
   /** Called by the session layer when the first login check begins and when it ends (either way). */
@@ -64,3 +64,7 @@ export const sessionActions = {
 export function useSession<T>(selector: (state: SessionState) => T): T {
   return useStore(sessionStore, selector);
 }
+
+/** Whether the logged-in account is a seller (its profile's roles): the header's seller centre link shows. */
+export const useIsSeller = () =>
+  useSession((s) => Array.isArray(s.userInfo?.roles) && (s.userInfo.roles as unknown[]).includes('seller'));

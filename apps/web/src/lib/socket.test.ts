@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { limits } from '@maplesource/contracts';
 import {
+  connectionProblemOf,
   createSocketConnection,
   socketOptions,
   type ClientSocket,
@@ -118,7 +119,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('shared socket connection (spec §4 real-time connection, §9 socket limits)', () => {
+describe('shared socket connection (docs/product.md §4 real-time connection, §9 socket limits)', () => {
   it('uses the spec limits: 10 s connection timeout, 5 attempts from 1 s doubling to 10 s', () => {
     connect();
     const release = connection.acquire();
@@ -298,5 +299,48 @@ describe('shared socket connection (spec §4 real-time connection, §9 socket li
     sockets[1]!.fire('messageReceived', { id: 3 });
     expect(received).toEqual([{ id: 1 }, { id: 2 }]);
     releaseAgain();
+  });
+});
+
+describe('why the socket could not connect (decision 244)', () => {
+  it('tells a lost session, a refused origin and an unreachable server apart', () => {
+    expect(connectionProblemOf(new Error('UNAUTHENTICATED'))).toBe('session');
+    // engine.io-client over polling: the HTTP status as `description`, the request as `context`.
+    const polling = Object.assign(new Error('xhr post error'), {
+      description: 403,
+      context: { responseText: '{"code":4,"message":"ORIGIN_NOT_ALLOWED"}' },
+    });
+    expect(connectionProblemOf(polling)).toBe('refused');
+    expect(connectionProblemOf(new Error('ORIGIN_NOT_ALLOWED'))).toBe('refused');
+    expect(connectionProblemOf(Object.assign(new Error('websocket error'), { description: {} }))).toBe(
+      'unreachable',
+    );
+    expect(connectionProblemOf(Object.assign(new Error('xhr poll error'), { description: 0 }))).toBe(
+      'unreachable',
+    );
+    expect(connectionProblemOf(undefined)).toBe('unreachable');
+  });
+
+  it('tries polling after a failed WebSocket, keeps the problem while it retries and forgets it once connected', () => {
+    expect(socketOptions.tryAllTransports).toBe(true);
+    connect();
+    const release = connection.acquire();
+    sockets[0]!.fire('connect_error', new Error('websocket error'));
+    expect(connection.status.getState()).toEqual({ status: 'connecting', problem: 'unreachable' });
+    sockets[0]!.active = false;
+    sockets[0]!.fire('connect_error', new Error('UNAUTHENTICATED'));
+    expect(connection.status.getState()).toEqual({ status: 'error', problem: 'session' });
+    sockets[0]!.serverAccepts();
+    expect(connection.status.getState()).toEqual({ status: 'connected', problem: null });
+    // Polling opened (its handshake GET carries no Origin), then its first POST was refused.
+    sockets[0]!.active = true;
+    sockets[0]!.connected = false;
+    sockets[0]!.fire(
+      'disconnect',
+      'transport error',
+      Object.assign(new Error('xhr post error'), { description: 403, context: { responseText: '' } }),
+    );
+    expect(connection.status.getState()).toEqual({ status: 'connecting', problem: 'refused' });
+    release();
   });
 });

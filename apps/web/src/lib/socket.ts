@@ -12,7 +12,7 @@ import { createStore, useStore, type Store } from './create-store';
 import { sessionStore } from './session-store';
 
 /**
- * The one shared Socket.IO connection to the chat backend (spec §4 "Real-time connection", §9 socket limits).
+ * The one shared Socket.IO connection to the chat backend (docs/product.md §4 "Real-time connection", §9 socket limits).
  *
  * - Opened while someone holds it (`acquire()`, reference counted) and the user is logged in; closed on logout,
  *   and 500 ms after the last holder releases it (so moving between two chat screens keeps it open).
@@ -33,7 +33,36 @@ export type LoginSource = {
   subscribe: (listener: () => void) => () => void;
 };
 
-export type ConnectionState = { status: ConnectionStatus };
+/**
+ * Why the socket could not connect (decision 244), so the chat can say it: `session` (the server found no valid
+ * session), `refused` (the server refused this page's origin), `unreachable` (anything else: network, server
+ * down, a proxy without WebSocket). Null while connected or before any failure.
+ */
+export type ConnectionProblem = 'session' | 'refused' | 'unreachable';
+
+export type ConnectionState = { status: ConnectionStatus; problem: ConnectionProblem | null };
+
+/**
+ * The problem a `connect_error` reports. A refused handshake over polling answers 403 with
+ * `ORIGIN_NOT_ALLOWED` (engine.io's `description` is the HTTP status, `context` the request); a refused
+ * WebSocket handshake cannot be told from a network failure, which is why polling is tried after it.
+ */
+export function connectionProblemOf(error: unknown): ConnectionProblem {
+  const { message, description, context } = (error ?? {}) as {
+    message?: unknown;
+    description?: unknown;
+    context?: { responseText?: unknown } | null;
+  };
+  if (message === 'UNAUTHENTICATED') return 'session';
+  const responseText = typeof context?.responseText === 'string' ? context.responseText : '';
+  if (
+    description === 403 ||
+    String(message).includes('ORIGIN_NOT_ALLOWED') ||
+    responseText.includes('ORIGIN_NOT_ALLOWED')
+  )
+    return 'refused';
+  return 'unreachable';
+}
 
 export type SocketConnection = {
   /** Holds the connection open; call the returned function (once) to let go of it. */
@@ -60,7 +89,10 @@ const socketLimits = limits.socket;
 /** Socket.IO's own reconnection does the 5 attempts, 1 s → 10 s doubling; jitter off so the delays are the spec's. */
 export const socketOptions: Partial<ManagerOptions & SocketOptions> = {
   path: '/socket.io',
-  transports: ['websocket', 'polling'], // spec §7: websocket then polling
+  transports: ['websocket', 'polling'], // docs/product.md §7: websocket then polling
+  // Polling after a failed WebSocket (engine.io-client tries only the first transport otherwise): a proxy
+  // without WebSocket support still gets a connection, and a refusal is told apart (decision 244).
+  tryAllTransports: true,
   withCredentials: true,
   autoConnect: false,
   timeout: socketLimits.connectionTimeoutMs,
@@ -76,9 +108,10 @@ export function createSocketConnection({
   login,
   createSocket = io as SocketFactory,
 }: SocketConnectionOptions): SocketConnection {
-  const status = createStore<ConnectionState>({ status: 'disconnected' });
-  const setStatus = (next: ConnectionStatus) => {
-    if (status.getState().status !== next) status.setState({ status: next });
+  const status = createStore<ConnectionState>({ status: 'disconnected', problem: null });
+  const setStatus = (next: ConnectionStatus, problem = status.getState().problem) => {
+    const current = status.getState();
+    if (current.status !== next || current.problem !== problem) status.setState({ status: next, problem });
   };
   const handlers = new Map<ServerEventName, Set<(payload: unknown) => void>>();
   let socket: ClientSocket | null = null;
@@ -112,17 +145,21 @@ export function createSocketConnection({
     if (!socket) {
       const created = createSocket(url, socketOptions);
       created.on('connect', () => {
-        setStatus('connected');
+        setStatus('connected', null);
         startPing();
       });
-      created.on('disconnect', () => {
+      created.on('disconnect', (reason: string, description?: unknown) => {
         stopPing();
+        // A refusal can come after the transport opened: a same-origin polling handshake (a GET, sent without
+        // Origin) passes the origin check and the next POST, which carries it, is refused (decision 244).
+        const problem =
+          reason === 'transport error' ? connectionProblemOf(description) : status.getState().problem;
         // `active`: Socket.IO reconnects by itself (a lost connection); otherwise the server or we ended it.
-        setStatus(created.active ? 'connecting' : 'disconnected');
+        setStatus(created.active ? 'connecting' : 'disconnected', problem);
       });
-      created.on('connect_error', () => {
+      created.on('connect_error', (error: unknown) => {
         // Not active: refused for good (e.g. the session is no longer valid); reconnecting would not help.
-        setStatus(created.active ? 'connecting' : 'error');
+        setStatus(created.active ? 'connecting' : 'error', connectionProblemOf(error));
       });
       created.io.on('reconnect_attempt', () => setStatus('connecting'));
       created.io.on('reconnect_failed', () => setStatus('error'));
@@ -147,7 +184,7 @@ export function createSocketConnection({
       closing.io.removeAllListeners();
       closing.disconnect();
     }
-    setStatus('disconnected');
+    setStatus('disconnected', null);
   };
 
   const unsubscribeLogin = login.subscribe(() => {
@@ -218,9 +255,14 @@ export const socketConnection: SocketConnection = createSocketConnection({
   },
 });
 
-/** The connection's status: connecting, connected, disconnected or error (spec §4). */
+/** The connection's status: connecting, connected, disconnected or error (docs/product.md §4). */
 export function useSocketStatus(connection: SocketConnection = socketConnection): ConnectionStatus {
   return useStore(connection.status, (state) => state.status);
+}
+
+/** Why the connection failed last (null while connected): what the chat tells the user (decision 244). */
+export function useSocketProblem(connection: SocketConnection = socketConnection): ConnectionProblem | null {
+  return useStore(connection.status, (state) => state.problem);
 }
 
 /** Holds the shared connection open while the calling component is mounted, and returns it. */

@@ -41,7 +41,7 @@ export function dismissToast(id: number): void {
 }
 
 /**
- * Spec §2/§9: at most limits.toast.max visible (adding one more drops the oldest at once),
+ * docs/product.md §2/§9: at most limits.toast.max visible (adding one more drops the oldest at once),
  * each auto-dismissed after limits.toast.displayMs.
  */
 export function showToast({ type, message }: ShowToastInput): number {

@@ -4,7 +4,7 @@ import { sessionActions, sessionStore } from './session-store';
 import { toast } from './toast-store';
 
 /**
- * Spec §6: actions that need login show "Please login first to continue" and open the auth modal.
+ * docs/product.md §6: actions that need login show "Please login first to continue" and open the auth modal.
  * `const requireLogin = useRequireLogin(); onClick={() => { if (!requireLogin()) return; like(); }}`
  */
 export function useRequireLogin(): () => boolean {

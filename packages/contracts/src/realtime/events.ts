@@ -9,7 +9,7 @@ import {
 import { notificationSchema } from '../notifications';
 
 /**
- * Socket.IO events of spec §7 (chat backend), spelled as the spec spells them (`receipentId` in typing events,
+ * Socket.IO events of docs/product.md §7 (chat backend), spelled as the spec spells them (`receipentId` in typing events,
  * `chatId`/`receiverId` in chat events). Every client→server payload has a zod schema here; the server checks
  * it with `safeParse`. The `service:` variants carry the same payloads for service conversations.
  */
@@ -47,7 +47,15 @@ export const sendMessagePayloadSchema = z
   });
 export type SendMessagePayload = z.input<typeof sendMessagePayloadSchema>;
 
-export const socketErrorSchema = z.object({ code: z.string(), message: z.string() });
+/**
+ * Why an event was refused. `RATE_LIMITED` (too many events from this user in a short time, decision 242) says
+ * after how many seconds the same event will be accepted again.
+ */
+export const socketErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  retryAfterSeconds: z.number().int().positive().optional(),
+});
 export type SocketError = z.infer<typeof socketErrorSchema>;
 /** The ack of `sendMessage`: the stored message, or why it was refused (show "failed" with retry). */
 export const sendMessageAckSchema = z.discriminatedUnion('ok', [
@@ -245,4 +253,7 @@ export type ClientToServerEvents = {
  */
 export type SocketAck<T = unknown> =
   | { ok: true; data: T }
-  | { ok: false; error: { code: string; message: string; fields?: Record<string, string> } };
+  | {
+      ok: false;
+      error: { code: string; message: string; fields?: Record<string, string>; retryAfterSeconds?: number };
+    };

@@ -15,7 +15,7 @@ import { conflict } from '../../plugins/errors';
 
 import { checkCity } from './addresses.service';
 
-/** Spec §7 Profile calls: profile, profile/preferences, address. Every route acts on the caller's own account. */
+/** docs/product.md §7 Profile calls: profile, profile/preferences, address. Every route acts on the caller's own account. */
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { users, auth } = app.auth;
   const addressService = app.accounts.addresses;

@@ -59,7 +59,7 @@ describe('profile', () => {
     });
   });
 
-  it('validates per spec §5', async () => {
+  it('validates per docs/product.md §5', async () => {
     const base = { fullName: 'Alice', email: alice.email, state: 'ON', city: 'Toronto' };
     for (const [field, value] of [
       ['email', 'not-an-email'],

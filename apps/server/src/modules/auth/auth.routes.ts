@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   authUserResponseSchema,
@@ -18,16 +18,43 @@ import {
   verifyEmailRequestSchema,
   verifyEmailResponseSchema,
 } from '@maplesource/contracts';
+import { secureCookiesFor } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
+import { KNOWN_DEVICE_TTL_MS } from './known-devices';
 
-const meta = (request: FastifyRequest) => ({
-  ip: request.ip,
-  userAgent: request.headers['user-agent'],
-  acceptLanguage: request.headers['accept-language'],
-});
+/** The known-device cookie (decision 245); `__Host-` on https, like the session cookie. */
+export const DEVICE_COOKIE = 'ms_device';
+export const deviceCookieName = (secure: boolean) => (secure ? `__Host-${DEVICE_COOKIE}` : DEVICE_COOKIE);
 
-/** Spec §7 Auth calls under /api/v1/auth. Form bodies: URL-encoded, multipart or JSON. */
+/** docs/product.md §7 Auth calls under /api/v1/auth. Form bodies: URL-encoded, multipart or JSON. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const secure = secureCookiesFor(app.config.PUBLIC_URL);
+  const deviceCookie = deviceCookieName(secure);
+
+  /** The known-device token, when the request carries a cookie signed by this server (COOKIE_SECRET). */
+  const deviceTokenOf = (request: FastifyRequest): string | undefined => {
+    const raw = request.cookies[deviceCookie];
+    if (!raw || raw.length > 300) return undefined;
+    const unsigned = request.unsignCookie(raw);
+    return unsigned.valid && unsigned.value ? unsigned.value : undefined;
+  };
+  const setDeviceCookie = (reply: FastifyReply, token: string) => {
+    reply.setCookie(deviceCookie, token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      signed: true,
+      maxAge: Math.floor(KNOWN_DEVICE_TTL_MS / 1000),
+    });
+  };
+  const meta = (request: FastifyRequest) => ({
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+    acceptLanguage: request.headers['accept-language'],
+    deviceToken: deviceTokenOf(request),
+  });
+
   // Multipart form bodies for these routes only (fields become plain values; no files expected).
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
@@ -44,12 +71,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/signup',
     {
-      config: { formBody: true },
+      // Sets the session cookie, which a replayed answer would not (decision 247).
+      config: { formBody: true, idempotency: false },
       schema: { tags: ['auth'], body: signupRequestSchema, response: { 201: authUserResponseSchema } },
     },
     async (request, reply) => {
-      const { user, token } = await auth.signup(request.body, meta(request));
+      const { user, token, deviceToken } = await auth.signup(request.body, meta(request));
       app.setSessionCookie(reply, token);
+      setDeviceCookie(reply, deviceToken);
       return reply.status(201).send({ user });
     },
   );
@@ -57,14 +86,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
     {
-      config: { formBody: true },
+      // Sets the session cookie, which a replayed answer would not (decision 247).
+      config: { formBody: true, idempotency: false },
       schema: { tags: ['auth'], body: loginRequestSchema, response: { 200: authUserResponseSchema } },
     },
     async (request, reply) => {
       try {
-        const { user, token } = await auth.login(request.body, meta(request));
+        const { user, token, deviceToken } = await auth.login(request.body, meta(request));
         if (request.user) await sessions.revoke(request.user.sessionId);
         app.setSessionCookie(reply, token);
+        setDeviceCookie(reply, deviceToken);
         return { user };
       } catch (error) {
         if (error instanceof AppError) throw error;
@@ -125,7 +156,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireUser,
       schema: { tags: ['auth'], body: changePasswordRequestSchema, response: { 200: okResponseSchema } },
     },
-    async (request) => auth.changePassword(request.user!.id, request.user!.sessionId, request.body),
+    async (request, reply) => {
+      const { deviceToken } = await auth.changePassword(
+        request.user!.id,
+        request.user!.sessionId,
+        request.body,
+      );
+      setDeviceCookie(reply, deviceToken);
+      return { ok: true as const };
+    },
   );
 
   app.post(
@@ -154,7 +193,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/reset-password',
-    { schema: { tags: ['auth'], body: resetPasswordRequestSchema, response: { 200: okResponseSchema } } },
+    // Clears the session cookie, which a replayed answer would not (decision 247).
+    {
+      config: { idempotency: false },
+      schema: { tags: ['auth'], body: resetPasswordRequestSchema, response: { 200: okResponseSchema } },
+    },
     async (request, reply) => {
       const result = await auth.resetPassword(request.body);
       app.clearSessionCookie(reply);

@@ -64,7 +64,7 @@ export const authTokens = pgTable('auth_tokens', {
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
 
-/** Spec §3 preferences (migration 0102). */
+/** docs/product.md §3 preferences (migration 0102). */
 export const userPreferences = pgTable('user_preferences', {
   userId: uuid('user_id')
     .primaryKey()
@@ -73,4 +73,15 @@ export const userPreferences = pgTable('user_preferences', {
   preferredCurrency: text('preferred_currency').notNull().default('CAD'),
   preferredLanguage: text('preferred_language').notNull().default('en'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Devices that signed in before (migration 0715, decision 245): the sha256 of each device cookie's token. */
+export const knownDevices = pgTable('auth_known_devices', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });

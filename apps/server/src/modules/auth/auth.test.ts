@@ -118,6 +118,49 @@ describe('send-otp', () => {
   });
 });
 
+describe('send-otp and the sign-up limit', () => {
+  const signup = (phone: string, otp: string, ip: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      headers: H,
+      remoteAddress: ip,
+      payload: signupPayload(phone, otp, { email: `${uniquePhone().slice(1)}@example.ca` }),
+    });
+  const outboxCount = async (phone: string) =>
+    (await t.app.inject({ method: 'GET', url: `/api/v1/dev/outbox?to=${encodeURIComponent(phone)}` })).json()
+      .messages.length as number;
+
+  it('refuses to send a code from a place whose sign-ups are used up, and sends none', async () => {
+    const ip = uniqueIp();
+    // Nine sign-ups with a wrong code use nine of the ten this place may attempt in an hour.
+    for (let i = 0; i < 9; i += 1)
+      expect((await signup(uniquePhone(), '000000', ip)).json().error.code).toBe('INVALID_OTP');
+    // Asking is not attempting: the code is sent, and the tenth sign-up with it goes through.
+    const phone = uniquePhone();
+    expect((await sendOtp(phone, ip)).statusCode).toBe(200);
+    expect((await signup(phone, await latestCode(t.app, phone), ip)).statusCode).toBe(201);
+
+    const late = uniquePhone();
+    const refused = await sendOtp(late, ip);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('SIGNUP_LIMIT_EXCEEDED');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await outboxCount(late)).toBe(0);
+    // Another place is not affected.
+    expect((await sendOtp(late, uniqueIp())).statusCode).toBe(200);
+  });
+
+  it('refuses to send a code to a phone number whose sign-ups are used up', async () => {
+    const phone = uniquePhone();
+    for (let i = 0; i < 10; i += 1) await signup(phone, '000000', uniqueIp());
+    const refused = await sendOtp(phone, uniqueIp());
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('SIGNUP_LIMIT_EXCEEDED');
+    expect(await outboxCount(phone)).toBe(0);
+  });
+});
+
 describe('signup', () => {
   it('signs up with a URL-encoded form body, sets a safe session cookie and logs in', async () => {
     const phone = uniquePhone();
@@ -328,27 +371,24 @@ describe('sessions', () => {
     expect(wrong.json()).toEqual(unknown.json());
   });
 
-  it('rate-limits failed logins per account across places with a higher ceiling (decision 055)', async () => {
+  it('makes new devices wait after 20 wrong passwords from anywhere, not the known ones (decision 245)', async () => {
+    fakeClock(); // a 1 s delay must not run out between two attempts on a busy machine
     const user = await signUp(t.app);
-    for (let i = 0; i < 50; i += 1) {
-      const res = await t.app.inject({
+    const attempt = (password: string, cookie?: string) =>
+      t.app.inject({
         method: 'POST',
         url: '/api/v1/auth/login',
-        headers: H,
+        headers: { ...H, ...(cookie ? { cookie } : {}) },
         remoteAddress: uniqueIp(),
-        payload: { email: user.email, password: 'Wrong#123' },
+        payload: { email: user.email, password },
       });
-      expect(res.statusCode).toBe(401);
-    }
-    const blocked = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      headers: H,
-      remoteAddress: uniqueIp(),
-      payload: { email: user.email, password: PASSWORD },
-    });
+    const known = await attempt(PASSWORD);
+    const device = known.cookies.find((c) => c.name === 'ms_device')!;
+    for (let i = 0; i < 20; i += 1) expect((await attempt('Wrong#123')).statusCode).toBe(401);
+    const blocked = await attempt(PASSWORD);
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().error.code).toBe('LOGIN_LIMIT_EXCEEDED');
+    expect(blocked.json().error.code).toBe('LOGIN_NEW_DEVICE_DELAYED');
+    expect((await attempt(PASSWORD, `ms_device=${device.value}`)).statusCode).toBe(200);
   });
 
   it('rate-limits login attempts per IP', async () => {

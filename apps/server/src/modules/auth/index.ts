@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { AuthService } from './auth.service';
+import { AuthService, attackMailJobName, attackMailJobSchema } from './auth.service';
+import { KnownDeviceService } from './known-devices';
 import { OtpService } from './otp.service';
 import type { RateLimiter } from '../../plugins/rate-limits';
 import { SessionService } from './session.service';
@@ -15,6 +16,7 @@ export interface AuthServices {
   sessions: SessionService;
   otp: OtpService;
   limiter: RateLimiter;
+  devices: KnownDeviceService;
   auth: AuthService;
 }
 
@@ -27,6 +29,7 @@ declare module 'fastify' {
 
 export type { AuthService, RequestMeta } from './auth.service';
 export type { SessionService } from './session.service';
+export type { KnownDeviceService } from './known-devices';
 export type { UserService, UserRow } from './users.service';
 export { authRoutes } from './auth.routes';
 export { devOutboxRoutes } from './dev-outbox.routes';
@@ -42,15 +45,32 @@ async function authModule(app: FastifyInstance) {
     app.config.COOKIE_SECRET,
     app.config.RATE_LIMIT_OTP_PER_IP_PER_HOUR,
   );
-  const auth = new AuthService(app.db, users, sessions, otp, limiter, app.messaging, app.config.PUBLIC_URL, {
-    signupPerIpPerHour: app.config.RATE_LIMIT_SIGNUP_PER_IP_PER_HOUR,
-    loginPerIpPer15Min: app.config.RATE_LIMIT_LOGIN_PER_IP_PER_15_MIN,
+  const devices = new KnownDeviceService(app.db);
+  const auth = new AuthService(
+    app.db,
+    users,
+    sessions,
+    otp,
+    limiter,
+    app.messaging,
+    app.config.PUBLIC_URL,
+    {
+      signupPerIpPerHour: app.config.RATE_LIMIT_SIGNUP_PER_IP_PER_HOUR,
+      loginPerIpPer15Min: app.config.RATE_LIMIT_LOGIN_PER_IP_PER_15_MIN,
+    },
+    devices,
+    app.jobs,
+  );
+  // Decision 245: the owner's "someone is trying your password" e-mail, queued once per claimed window.
+  app.jobs.register(attackMailJobName, (job) => auth.sendAttackMail(job.userId, job.failedAttempts), {
+    schema: attackMailJobSchema,
+    retryLimit: 5,
   });
-  app.decorate('auth', { users, sessions, otp, limiter, auth });
+  app.decorate('auth', { users, sessions, otp, limiter, devices, auth });
 }
 
 /** Decorates `app.auth`; app.ts hands `app.auth.sessions` to the session cookie plugin and to realtime. */
 export const authModulePlugin = fp(authModule, {
   name: 'auth-module',
-  dependencies: ['context', 'messaging', 'rate-limits'],
+  dependencies: ['context', 'messaging', 'rate-limits', 'jobs'],
 });

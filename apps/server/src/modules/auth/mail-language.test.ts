@@ -49,6 +49,11 @@ describe('the stored language at sign-up and the verification e-mail', () => {
     expect(mail!.body).toContain('Ouvrez ce lien pour vérifier votre adresse courriel');
     expect(mail!.body).not.toContain('Open this link');
     expect(new URL(mail!.link!).pathname).toBe('/fr/verify-email');
+    // Its HTML part, in the same layout as the business e-mails (decision 260), says the same in French.
+    const html = await t.app.messaging.readOutboxHtml(mail!.id!);
+    expect(html).toContain('lang="fr-CA"');
+    expect(html).toContain('Ouvrez ce lien pour vérifier votre adresse courriel');
+    expect(html).toContain('Confirmer mon courriel');
 
     const english = await signUp(t.app, { acceptLanguage: 'en-CA,en;q=0.9' });
     expect((await preferences(english.cookie)).preferredLanguage).toBe('en');

@@ -42,7 +42,7 @@ describe('sandbox outbox', () => {
   });
 
   it('does not exist in production', async () => {
-    const prod = await createTestApp({ env: { NODE_ENV: 'production' } });
+    const prod = await createTestApp({ env: { NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' } });
     try {
       const res = await prod.app.inject({ method: 'GET', url: '/api/v1/dev/outbox?to=nobody@example.ca' });
       expect(res.statusCode).toBe(404);

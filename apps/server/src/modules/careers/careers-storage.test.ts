@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { diskStorage, s3Storage } from '../../../test/storage-backends';
 import { PASSWORD, signUp, type SignedUp } from '../../../test/accounts-helpers';
@@ -40,7 +41,7 @@ describe.each([diskStorage, s3Storage('maplesource-careers-test')])(
       const replaced = careerForm(applicationFields({ email: applicant.email }), {
         name: 'new.pdf',
         type: 'application/pdf',
-        data: pdf('1 0 obj << /Type /Catalog /Title (v2) >> endobj'),
+        data: pdf({ text: 'v2' }),
       });
       const put = await t.app.inject({
         method: 'PUT',
@@ -66,10 +67,11 @@ describe.each([diskStorage, s3Storage('maplesource-careers-test')])(
       const form = careerForm(applicationFields({ email: leaving.email }), {
         name: 'cv.png',
         type: 'image/png',
-        data: Buffer.from(
-          '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a1e2d5a40000000049454e44ae426082',
-          'hex',
-        ),
+        data: await sharp({
+          create: { width: 1, height: 1, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 1 } },
+        })
+          .png()
+          .toBuffer(),
       });
       const created = await t.app.inject({
         method: 'POST',

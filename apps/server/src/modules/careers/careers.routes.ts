@@ -27,7 +27,7 @@ const applicationParams = z.object({ id: z.uuid('errors:CAREER_APPLICATION_NOT_F
 const uploadBodyLimit = resumeMaxBytes + 256 * 1024;
 
 /**
- * Spec §7 `career` (create, prefill, verify email) and the applicant's rights (read, correct, withdraw), plus the
+ * docs/product.md §7 `career` (create, prefill, verify email) and the applicant's rights (read, correct, withdraw), plus the
  * résumé database for verified premium employers. Résumés are private files, always sent as attachments.
  */
 export const careersRoutes: FastifyPluginAsyncZod = async (app) => {

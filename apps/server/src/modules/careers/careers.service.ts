@@ -1,3 +1,4 @@
+import { htmlOfTextMail } from '../../plugins/mail-layout';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, count, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import {
@@ -21,7 +22,7 @@ import type { FileStorage } from '../../plugins/storage';
 import type { AccountsService } from '../accounts';
 import type { AuthServices } from '../auth';
 import { careerApplications, careerResumeViews } from './careers.tables';
-import { checkResume } from './resume-check';
+import { prepareResume } from './resume-check';
 
 /** A verification link is valid for 24 hours (decision 092). */
 const verificationLifetimeMs = 24 * 60 * 60 * 1000;
@@ -114,21 +115,21 @@ const verificationMail: Record<TextLanguage, { subject: string; body: (link: str
 };
 
 /**
- * Careers (issue 13): an applicant's one application and its private résumé, the application's e-mail
+ * Careers: an applicant's one application and its private résumé, the application's e-mail
  * verification by link, and the résumé database for verified premium employers, whose every résumé view is logged.
  */
 export function createCareersService(deps: CareersDeps) {
   const { auth, accounts, storage, mail, publicUrl } = deps;
 
   async function storeResume(upload: ResumeUpload) {
-    const { contentType, extension } = await checkResume(upload.data);
+    const { data, contentType, extension } = await prepareResume(upload.data);
     const key = `resumes/${randomUUID()}.${extension}`;
-    await storage.put(key, upload.data, { visibility: 'private', contentType });
+    await storage.put(key, data, { visibility: 'private', contentType });
     return {
       resumeKey: key,
       resumeFilename: downloadName(upload.filename, extension),
       resumeContentType: contentType,
-      resumeBytes: upload.data.length,
+      resumeBytes: data.length,
     };
   }
 
@@ -138,7 +139,15 @@ export function createCareersService(deps: CareersDeps) {
     const prefix = language === 'fr' ? '/fr' : '';
     const link = `${publicUrl}${prefix}/career/verify-email?token=${encodeURIComponent(token)}`;
     const text = verificationMail[language];
-    await mail.send(email, text.subject, text.body(link), { link });
+    const body = text.body(link);
+    const html = await htmlOfTextMail({
+      language,
+      subject: text.subject,
+      body,
+      link,
+      actionLabel: language === 'fr' ? 'Confirmer mon courriel' : 'Confirm my e-mail',
+    });
+    await mail.send(email, text.subject, body, { link, html });
   }
 
   function newToken() {
@@ -165,7 +174,7 @@ export function createCareersService(deps: CareersDeps) {
     return row;
   }
 
-  /** The employer must be a verified business on the premium plan (spec §1, §6); their name is logged on views. */
+  /** The employer must be a verified business on the premium plan (docs/product.md §1, §6); their name is logged on views. */
   async function requireQualifiedEmployer(userId: string) {
     const user = await auth.users.findById(userId);
     if (!user || !user.isVerifiedBusiness || !user.isPremiumEmployer)

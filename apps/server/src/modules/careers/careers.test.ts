@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { PDFName, PDFString } from 'pdf-lib';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { latestLink, signUp, type SignedUp } from '../../../test/accounts-helpers';
 import {
   applicationFields,
   careerForm,
+  builtPdf,
   pdf,
-  pdfWithCompressedObjects,
+  pdfDictionaries,
   resumeKeyOf,
   windowsExecutable,
 } from './careers-test-helpers';
@@ -91,42 +94,56 @@ describe('résumé checks by bytes', () => {
     });
   });
 
-  it('refuses PDFs with JavaScript or embedded files, however they are written', async () => {
-    const unsafe = [
-      pdf('1 0 obj << /Type /Catalog /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >> endobj'),
-      pdf(
-        '1 0 obj << /Type /Catalog /OpenAction 3 0 R >> endobj 3 0 obj << /S /J#61vaScript /J#53 (x) >> endobj',
+  it('stores a PDF rewritten without its open action, and hands employers only that file', async () => {
+    const original = await builtPdf((document) =>
+      document.catalog.set(
+        PDFName.of('OpenAction'),
+        document.context.obj({ S: 'URI', URI: PDFString.of('https://track.example/opened') }),
       ),
-      pdf('1 0 obj << /Type /Catalog /Names << /EmbeddedFiles 4 0 R >> >> endobj'),
-      pdf('4 0 obj << /Type /EmbeddedFile /Length 3 >> stream\nabc\nendstream endobj'),
-      pdfWithCompressedObjects(
-        '1 0 << /Type /Catalog /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >>',
-      ),
-      // An object stream under a filter chain the check cannot read is refused rather than trusted.
-      pdf(
-        '5 0 obj << /Type /ObjStm /N 1 /First 4 /Filter [/ASCII85Decode /FlateDecode] >>\nstream\nGapQh0E=F,0U\nendstream endobj',
-      ),
-    ];
-    for (const data of unsafe)
-      expect(await refused('cv.pdf', 'application/pdf', data)).toEqual({
-        status: 415,
-        code: 'RESUME_PDF_UNSAFE',
-      });
-  });
-
-  it('accepts a plain PDF whose content streams are compressed', async () => {
-    const data = pdfWithCompressedObjects('BT /F1 12 Tf (Welding engineer) Tj ET')
-      .toString('latin1')
-      .replace('/Type /ObjStm ', '');
+    );
+    expect(await pdfDictionaries(original)).toContain('track.example');
     const res = await apply(
       other,
       careerForm(applicationFields({ email: other.email }), {
         name: 'cv.pdf',
         type: 'application/pdf',
-        data: Buffer.from(data, 'latin1'),
+        data: original,
       }),
     );
     expect(res.statusCode, res.body).toBe(201);
+    const download = await t.app.inject({ method: 'GET', url: '/api/v1/career/resume', headers: as(other) });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.length).toBe(res.json().application.resume.bytes);
+    expect(await pdfDictionaries(download.rawPayload)).not.toMatch(/OpenAction|track\.example/);
+    const withdrawn = await t.app.inject({ method: 'DELETE', url: '/api/v1/career', headers: as(other) });
+    expect(withdrawn.statusCode).toBe(200);
+  });
+
+  it('refuses a truncated PDF with a code the form explains', async () => {
+    const whole = await builtPdf();
+    expect(await refused('cv.pdf', 'application/pdf', whole.subarray(0, whole.length - 200))).toEqual({
+      status: 415,
+      code: 'RESUME_PDF_UNREADABLE',
+    });
+  });
+
+  it('stores a JPEG résumé without its EXIF (GPS included)', async () => {
+    const photo = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#336699' } })
+      .jpeg()
+      .withExif({ IFD0: { Make: 'PhoneMaker' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '45/1 30/1 0/1' } })
+      .toBuffer();
+    const res = await apply(
+      other,
+      careerForm(applicationFields({ email: other.email }), {
+        name: 'cv.jpg',
+        type: 'image/jpeg',
+        data: photo,
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const download = await t.app.inject({ method: 'GET', url: '/api/v1/career/resume', headers: as(other) });
+    expect((await sharp(download.rawPayload).metadata()).exif).toBeUndefined();
+    expect(download.rawPayload.toString('latin1')).not.toContain('PhoneMaker');
     const withdrawn = await t.app.inject({ method: 'DELETE', url: '/api/v1/career', headers: as(other) });
     expect(withdrawn.statusCode).toBe(200);
   });
@@ -351,6 +368,9 @@ describe("the application e-mail's verification link (decision 210)", () => {
     expect(mail!.body).not.toContain('Open this link');
     const link = new URL(mail!.link!);
     expect(link.pathname).toBe('/fr/career/verify-email');
+    const html = await t.app.messaging.readOutboxHtml(mail!.id!);
+    expect(html).toContain('lang="fr-CA"');
+    expect(html).toContain(`href="${mail!.link!.replace(/&/g, '&amp;')}"`);
     const verified = await t.app.inject({
       method: 'POST',
       url: '/api/v1/career/verify-email',

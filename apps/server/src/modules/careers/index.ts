@@ -5,7 +5,7 @@ import '../auth';
 import { createCareersService, type CareersService } from './careers.service';
 
 /**
- * The careers module's door (issue 13): `app.careers` (applications, their private résumés and e-mail
+ * The careers module's door: `app.careers` (applications, their private résumés and e-mail
  * verification, the résumé database for verified premium employers and its view log) and its routes.
  */
 declare module 'fastify' {

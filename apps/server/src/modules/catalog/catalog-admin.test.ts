@@ -7,7 +7,7 @@ import { rowsOf } from '../../db/transaction';
 import { seedCatalog } from '../../seed/catalog';
 import { seedContentHomeBlogs } from '../../seed/content-home-blogs';
 
-/** Admin edits of storefront profiles and product/service names (issue 5), with the listing cache on. */
+/** Admin edits of storefront profiles and product/service names, with the listing cache on. */
 let t: TestApp;
 let admin: string;
 let buyer: string;

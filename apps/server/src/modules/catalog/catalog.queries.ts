@@ -19,7 +19,7 @@ import { isProductOrigin, originFilterMembers, type ProductOrigin } from './orig
 export const productCardColumns = sql`
   p.id, p.slug, p.name_en, p.name_fr, p.min_price_cents, p.max_price_cents, p.min_order_quantity, p.unit,
   p.lead_days, p.delivery_days, p.origin, p.verified, p.rating_avg, p.rating_count, p.created_at,
-  c.slug AS category_slug, sc.slug AS subcategory_slug,
+  p.images->0->>'url' AS main_image_url, c.slug AS category_slug, sc.slug AS subcategory_slug,
   s.seller_id, s.slug AS seller_slug, s.name AS seller_name, s.province AS seller_province,
   s.city AS seller_city, s.business_type AS seller_business_type, s.verified AS seller_verified`;
 
@@ -87,7 +87,7 @@ export function toProductCard(row: Row): ProductCard {
     slug: String(row.slug),
     nameEn: String(row.name_en),
     nameFr: String(row.name_fr),
-    imageUrl: productImageUrl(String(row.id)),
+    imageUrl: typeof row.main_image_url === 'string' ? row.main_image_url : productImageUrl(String(row.id)),
     minPriceCents: Number(row.min_price_cents),
     maxPriceCents: Number(row.max_price_cents),
     minOrderQuantity: Number(row.min_order_quantity),
@@ -107,7 +107,8 @@ export function toProductCard(row: Row): ProductCard {
 
 export const serviceCardColumns = sql`
   p.id, p.slug, p.name_en, p.name_fr, p.starting_price_cents, p.price_unit, p.turnaround_days, p.verified,
-  p.rating_avg, p.rating_count, p.created_at, c.slug AS category_slug, sc.slug AS subcategory_slug,
+  p.rating_avg, p.rating_count, p.created_at, p.images->0->>'url' AS main_image_url, c.slug AS category_slug,
+  sc.slug AS subcategory_slug,
   s.seller_id, s.slug AS seller_slug, s.name AS seller_name, s.province AS seller_province,
   s.city AS seller_city, s.business_type AS seller_business_type, s.verified AS seller_verified`;
 
@@ -117,7 +118,7 @@ export function toServiceCard(row: Row): ServiceCard {
     slug: String(row.slug),
     nameEn: String(row.name_en),
     nameFr: String(row.name_fr),
-    imageUrl: serviceImageUrl(String(row.id)),
+    imageUrl: typeof row.main_image_url === 'string' ? row.main_image_url : serviceImageUrl(String(row.id)),
     startingPriceCents: Number(row.starting_price_cents),
     priceUnit: String(row.price_unit),
     turnaroundDays: Number(row.turnaround_days),
@@ -203,7 +204,7 @@ function filterTokens(
 export const textRecheck = (alias: SQL, tsquery: string) =>
   sql`(${alias}.search_doc @@ to_tsquery('simple', ${tsquery})) IS TRUE`;
 
-/** WHERE conditions of the product filter (spec §3 + origin). Documented rules: decision 040. */
+/** WHERE conditions of the product filter (docs/product.md §3 + origin). Documented rules: decision 040. */
 export function productConditions(filter: ProductFilterInput, mode: TextMode = 'gin', alias = 'p'): SQL[] {
   const a = sql.raw(alias);
   const where: SQL[] = [];
@@ -255,7 +256,7 @@ export function productConditions(filter: ProductFilterInput, mode: TextMode = '
   return where;
 }
 
-/** The sort a listing type implies when the request names none (spec §9, decision 040). */
+/** The sort a listing type implies when the request names none (docs/product.md §9, decision 040). */
 export function effectiveSort(
   type: ProductListingType,
   sort: ProductSort | undefined,
@@ -311,7 +312,7 @@ export function orderBy(order: ListingOrder, alias = 'p'): SQL {
 }
 
 /**
- * `sellerId` filter: a numeric id or a seller's slug (issue 14: a slug used to reach PostgreSQL as NaN → 500).
+ * `sellerId` filter: a numeric id or a seller's slug (a slug used to reach PostgreSQL as NaN → 500).
  * Anything else simply matches no seller.
  */
 export function sellerCondition(alias: SQL | string, sellerId: string): SQL {

@@ -43,8 +43,8 @@ const trackSearchPerTermPerVisitorPerHour = 10;
 const trackLimit = { rateLimit: { max: 120, timeWindow: '1 minute' } };
 
 /**
- * Spec §7 Catalogue and search: categories, products, services, stats, likes, search. A product's or service's
- * page is served by workflows/item-details.routes.ts (it adds the reviews module's answer); business types by
+ * docs/product.md §7 Catalogue and search: categories, products, services, stats, likes, search. A product's or service's
+ * page is served by flows/item-page/item-page.routes.ts (it adds the reviews module's answer); business types by
  * the sellers module.
  */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {

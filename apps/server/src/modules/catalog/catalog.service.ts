@@ -45,6 +45,7 @@ import {
 import { foldText, resolveQuery, type ResolvedQuery } from './search-query';
 import type { CatalogState } from './catalog-state';
 import { countSearchInLanguage, frequentSearchTermsIn, type TextLanguage } from './search-term-languages';
+import { itemArchived } from './seller-items.service';
 
 type Row = Record<string, unknown>;
 const rows = async (db: Db, query: SQL) => rowsOf<Row>(await db.execute(query));
@@ -420,10 +421,20 @@ async function likedBy(db: Db, kind: 'product' | 'service', itemId: number, user
 
 /**
  * A product's page as the catalogue knows it. Whether the viewer reviewed it (`myReviewId`) is the reviews
- * module's answer, which the detail route adds (workflows/item-details.routes.ts, decision 112).
+ * module's answer, which the detail route adds (flows/item-page/item-page.routes.ts, decision 112).
  */
 export type CatalogProductDetail = Omit<ProductDetail, 'myReviewId'>;
 export type CatalogServiceDetail = Omit<ServiceDetail, 'myReviewId'>;
+
+/** The seller's uploaded images in their order (the first the main one), else the generated drawings. */
+function uploadedImages(row: Row, generated: string[]) {
+  const uploaded = (row.images ?? []) as { url: string; altEn: string; altFr: string }[];
+  if (uploaded.length === 0) return { images: generated };
+  return {
+    images: uploaded.map((image) => image.url),
+    imageAlts: uploaded.map((image) => ({ en: image.altEn, fr: image.altFr })),
+  };
+}
 
 export async function getProductDetail(
   db: Db,
@@ -436,7 +447,9 @@ export async function getProductDetail(
 ${detailCategoryColumns}
         FROM products p ${productCardJoins} WHERE ${byIdOrSlug('p', idOrSlug)}`,
   );
-  if (!row || row.status === 'removed') throw notFound('PRODUCT_NOT_FOUND', 'Product Not Found');
+  if (!row || row.status === 'removed' || row.status === 'draft')
+    throw notFound('PRODUCT_NOT_FOUND', 'Product Not Found');
+  if (row.status === 'archived') throw itemArchived('product');
   if (row.status !== 'active')
     throw new AppError(403, 'PRODUCT_NOT_AVAILABLE', 'Cannot view this product yet, try again later');
   const likedByMe = await likedBy(db, 'product', Number(row.id), userId);
@@ -445,7 +458,10 @@ ${detailCategoryColumns}
     ...card,
     descriptionEn: String(row.description_en),
     descriptionFr: String(row.description_fr),
-    images: Array.from({ length: Number(row.image_count) }, (_, n) => productImageUrl(card.id, n)),
+    ...uploadedImages(
+      row,
+      Array.from({ length: Number(row.image_count) }, (_, n) => productImageUrl(card.id, n)),
+    ),
     priceTiers: row.price_tiers as ProductDetail['priceTiers'],
     variations: row.variations as ProductDetail['variations'],
     keyAttributes: row.key_attributes as ProductDetail['keyAttributes'],
@@ -688,7 +704,9 @@ export async function getServiceDetail(
 ${detailCategoryColumns}
         FROM services p ${productCardJoins} WHERE ${byIdOrSlug('p', idOrSlug)}`,
   );
-  if (!row || row.status === 'removed') throw notFound('SERVICE_NOT_FOUND', 'Service not found');
+  if (!row || row.status === 'removed' || row.status === 'draft')
+    throw notFound('SERVICE_NOT_FOUND', 'Service not found');
+  if (row.status === 'archived') throw itemArchived('service');
   if (row.status !== 'active')
     throw new AppError(403, 'PRODUCT_NOT_AVAILABLE', 'Cannot view this service yet, try again later');
   const likedByMe = await likedBy(db, 'service', Number(row.id), userId);
@@ -697,7 +715,10 @@ ${detailCategoryColumns}
     ...card,
     descriptionEn: String(row.description_en),
     descriptionFr: String(row.description_fr),
-    images: Array.from({ length: Number(row.image_count) }, (_, n) => serviceImageUrl(card.id, n)),
+    ...uploadedImages(
+      row,
+      Array.from({ length: Number(row.image_count) }, (_, n) => serviceImageUrl(card.id, n)),
+    ),
     capabilities: row.capabilities as ServiceDetail['capabilities'],
     serviceAreaEn: String(row.service_area_en),
     serviceAreaFr: String(row.service_area_fr),

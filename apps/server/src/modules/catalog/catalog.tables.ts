@@ -5,11 +5,9 @@ import {
   integer,
   jsonb,
   pgTable,
-  primaryKey,
   smallint,
   text,
   timestamp,
-  uuid,
 } from 'drizzle-orm/pg-core';
 import type { PriceTier } from '@maplesource/contracts';
 
@@ -112,51 +110,4 @@ export const services = pgTable('services', {
   businessType: text('business_type').notNull(),
   ...statsColumns,
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-export const productLikes = pgTable(
-  'product_likes',
-  {
-    userId: uuid('user_id').notNull(),
-    productId: bigint('product_id', { mode: 'number' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [primaryKey({ columns: [table.userId, table.productId] })],
-);
-
-export const serviceLikes = pgTable(
-  'service_likes',
-  {
-    userId: uuid('user_id').notNull(),
-    serviceId: bigint('service_id', { mode: 'number' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [primaryKey({ columns: [table.userId, table.serviceId] })],
-);
-
-/** Frequently searched terms (folded term → count). */
-export const searchTerms = pgTable('search_terms', {
-  term: text('term').primaryKey(),
-  display: text('display').notNull(),
-  count: bigint('count', { mode: 'number' }).notNull().default(0),
-  lastSearchedAt: timestamp('last_searched_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-/** Searches of each term per page language (migration 0270): the landing's chips in that language. */
-export const searchTermLanguages = pgTable(
-  'search_term_languages',
-  {
-    term: text('term')
-      .notNull()
-      .references(() => searchTerms.term, { onDelete: 'cascade' }),
-    language: text('language').$type<'en' | 'fr'>().notNull(),
-    count: bigint('count', { mode: 'number' }).notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.term, t.language] })],
-);
-
-/** The typo-correction vocabulary (folded words of names), trigram-indexed. */
-export const searchWords = pgTable('search_words', {
-  word: text('word').primaryKey(),
-  ndoc: integer('ndoc').notNull().default(0),
 });

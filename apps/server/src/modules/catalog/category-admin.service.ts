@@ -6,7 +6,7 @@ import { categories } from './catalog.tables';
 import { addSearchWords } from './search-words.service';
 
 /**
- * Admin edits of categories (issue 5's admin console calls these; the catalogue owns the table).
+ * Admin edits of categories (the admin console calls these; the catalogue owns the table).
  * Only the EN/FR names change; slugs stay, so addresses and filters keep working.
  */
 const out = (r: typeof categories.$inferSelect): AdminCategory => ({

@@ -9,6 +9,9 @@ import { resolveQuery } from './search-query';
 import { createStorefrontProduct } from './storefront-product';
 import { addSearchWords, syncSellerCopies } from './search-words.service';
 import { putSellerCard } from './seller-cards.service';
+import * as sellerItems from './seller-items.service';
+import * as sellerImport from './seller-import.service';
+import { countQuotationOutcome, sellerStats } from './seller-stats.service';
 
 type Rest<F> = F extends (db: Db, state: CatalogState, ...rest: infer R) => infer T
   ? (db: Db, ...rest: R) => T
@@ -58,6 +61,10 @@ export function createCatalogService(state: CatalogState) {
     trackProductView: items.trackProductView,
     trackProductStatus: items.trackProductStatus,
     trackServiceView: items.trackServiceView,
+    /** A quotation's step on its product or service, by id (the inquiry flow; decision 273). */
+    countQuotationOutcome,
+    /** One storefront's stats over a period (decision 273); the caller checks the storefront is the user's. */
+    sellerStats,
     toggleProductLike: items.toggleProductLike,
     toggleServiceLike: items.toggleServiceLike,
     likedProducts: items.likedProducts,
@@ -98,6 +105,24 @@ export function createCatalogService(state: CatalogState) {
     putSellerCard,
     /** A product of a storefront created outside the seed (test storefronts, decision 077). */
     createStorefrontProduct,
+    // the seller centre's catalogue (decisions 287, 288): each takes the storefronts the caller owns
+    sellerItems: {
+      list: sellerItems.listSellerItems,
+      getProduct: sellerItems.getSellerProduct,
+      getService: sellerItems.getSellerService,
+      create: sellerItems.createSellerItem,
+      update: sellerItems.updateSellerItem,
+      changeStatus: sellerItems.changeSellerItemStatus,
+      duplicate: sellerItems.duplicateSellerItem,
+      checkCsv: sellerImport.checkCsv,
+      createImportJob: sellerImport.createImportJob,
+      getImportJob: sellerImport.getImportJob,
+      listImportJobs: sellerImport.listImportJobs,
+      runImportJob: sellerImport.runImportJob,
+      exportBatch: sellerImport.exportBatch,
+      subcategorySlugs: sellerImport.subcategorySlugs,
+      importJobName: sellerImport.importJobName,
+    },
     /** Drops this instance's cached listing pages (tests; admin edits do it through events). */
     forgetListings: () => state.forgetListings(),
     /**

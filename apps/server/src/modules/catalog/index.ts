@@ -3,6 +3,8 @@ import fp from 'fastify-plugin';
 import { CatalogState, type CatalogOptions } from './catalog-state';
 import { createCatalogService, type CatalogService } from './create-catalog-service';
 import { subscribeCatalog } from './catalog.subscribers';
+import { importJobName, runImportJob } from './seller-import.service';
+import { z } from 'zod';
 
 /**
  * The catalogue module's door (categories, products, services, stats, likes, search): its plugin, which
@@ -38,11 +40,16 @@ async function catalogModule(app: FastifyInstance, options: Partial<CatalogOptio
   const state = new CatalogState({ ...options, listingCacheMs, searchCacheMs });
   app.decorate('catalog', createCatalogService(state));
   subscribeCatalog(app, state);
+  // CSV imports run as durable jobs (decision 288): resumed after a restart from their last committed batch.
+  app.jobs.register<{ jobId: string }>(importJobName, async ({ jobId }) => runImportJob(app.db, jobId), {
+    schema: z.object({ jobId: z.string().regex(/^\d{1,15}$/) }),
+    expireInSeconds: 30 * 60,
+  });
   app.addHook('onClose', async () => state.dispose());
 }
 
 /** Options default from the config (CATALOG_LISTING_CACHE_MS); tests pass their own knobs per app. */
 export const catalogModulePlugin = fp(catalogModule, {
   name: 'catalog-module',
-  dependencies: ['context', 'events'],
+  dependencies: ['context', 'events', 'jobs'],
 });

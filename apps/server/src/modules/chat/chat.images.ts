@@ -25,7 +25,7 @@ export interface ProcessedChatImage {
 }
 
 /**
- * A chat image (spec §5: images only, under 5MB): the bytes must be an image (magic bytes, not the name or
+ * A chat image (docs/product.md §5: images only, under 5MB): the bytes must be an image (magic bytes, not the name or
  * the declared type); sharp decodes and re-encodes it as WebP, which drops EXIF and every other metadata
  * (after applying its orientation), caps the size and makes a thumbnail. Both are stored PRIVATE under the
  * chat: they are served only to its two participants.

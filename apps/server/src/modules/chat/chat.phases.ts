@@ -31,6 +31,9 @@ export function phaseAfter(
     }
     case 'order_cancelled':
       return 'cancelled';
+    case 'invoice_withdrawn':
+      // Back to negotiating, unless a newer invoice was sent since (decision 271).
+      return current === 'invoiced' ? 'negotiation' : current;
     case 'invoice_expired':
       // Back to negotiating, as after a rejection — unless the conversation moved on (a newer invoice, decision 167).
       return current === 'invoiced' ? 'negotiation' : current;

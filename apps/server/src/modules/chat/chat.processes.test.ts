@@ -55,7 +55,14 @@ describe.runIf(Boolean(redisUrl) && onPostgres)(
   'chat across two server processes (Redis, PostgreSQL)',
   () => {
     it('delivers from B to A, throttles typing across both, and after kill -9 of B the client has every acknowledged message once', async () => {
-      a = await createTestApp({ env: { REDIS_URL: redisUrl! } });
+      // The buyer sends back to back, as fast as the machine answers; the per-user limits (decision 242, tested
+      // in test/security/socket-rate-limits.test.ts) are raised so that only the kill decides what is stored.
+      const limits = {
+        RATE_LIMIT_SOCKET_MESSAGES_PER_SECOND: '1000',
+        RATE_LIMIT_SOCKET_MESSAGES_BURST: '1000',
+        RATE_LIMIT_SOCKET_MESSAGES_PER_MINUTE: '10000',
+      };
+      a = await createTestApp({ env: { REDIS_URL: redisUrl!, ...limits } });
       await a.app.listen({ port: 0, host: '127.0.0.1' });
       const address = a.app.server.address();
       const urlA = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -63,6 +70,7 @@ describe.runIf(Boolean(redisUrl) && onPostgres)(
         DATABASE_URL: a.database.location,
         REDIS_URL: redisUrl!,
         COOKIE_SECRET: a.config.COOKIE_SECRET,
+        ...limits,
       });
       const buyer = await signUp(a.app, { fullName: 'Bea Buyer' });
       const seller = await signUp(a.app, { fullName: 'Sam Seller' });

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers';
 import { signUp, type SignedUp } from '../../../test/accounts-helpers';
 
 /**
- * Spec §7 chat routes: only the chat's two participants list, read, upload to or mark a chat read; everyone
+ * docs/product.md §7 chat routes: only the chat's two participants list, read, upload to or mark a chat read; everyone
  * else gets CHAT_NOT_FOUND. Images: bytes decide (a renamed text file is refused), under 5MB, served privately.
  */
 let t: TestApp;

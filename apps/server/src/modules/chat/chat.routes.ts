@@ -13,20 +13,22 @@ import {
   markReadResponseSchema,
   messagesQuerySchema,
   messagesResponseSchema,
+  sendMessageResponseSchema,
   uploadResponseSchema,
   type ChatAttachment,
   type ChatSubjectKind,
 } from '@maplesource/contracts';
-import { chatEventName } from '@maplesource/contracts/realtime/events';
-import { AppError, badRequest } from '../../plugins/errors';
+import { chatEventName, sendMessagePayloadSchema } from '@maplesource/contracts/realtime/events';
+import { AppError, badRequest, tooManyRequests } from '../../plugins/errors';
 import { chatImageTooLarge, storeChatImage } from './chat.images';
+import { sendAndAnnounce } from './chat.send';
 
 /** Images per upload request. */
 const MAX_FILES_PER_UPLOAD = 5;
 
 /**
- * Spec §7 chat calls: `chats` / `service-chats` (list with unread counts, status filter, search; one chat with
- * its quotation; mark read), `messages` / `service-messages` (paged by seq), `upload` (images over HTTP, never
+ * docs/product.md §7 chat calls: `chats` / `service-chats` (list with unread counts, status filter, search; one chat with
+ * its quotation; mark read), `messages` / `service-messages` (paged by seq; POST sends one, decision 244), `upload` (images over HTTP, never
  * the socket) and the private images themselves. Only the chat's two participants get anything: CHAT_NOT_FOUND
  * (404) for everyone else.
  */
@@ -37,11 +39,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     kind: ChatSubjectKind,
     event: 'messageDelivered' | 'image_upload_start' | 'image_upload_complete',
     payload: unknown,
-  ) =>
-    (app.io.to(`user:${userId}`).emit as (name: string, body: unknown) => boolean)(
-      chatEventName(kind, event),
-      payload,
-    );
+  ) => app.realtime.emitToUser(userId, chatEventName(kind, event), payload);
 
   for (const kind of ['product', 'service'] as const) {
     const chats = kind === 'product' ? '/chats' : '/service-chats';
@@ -113,12 +111,44 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => app.chat.listMessages(app.db, request.user!.id, kind, request.query),
     );
+
+    // The socket's sendMessage over HTTP, for a client whose socket cannot connect (decision 244): the same
+    // service call (the client message id stores it once), the same participant check and the same events.
+    app.post(
+      messages,
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          body: sendMessagePayloadSchema,
+          response: {
+            200: sendMessageResponseSchema,
+            201: sendMessageResponseSchema,
+            ...errors,
+            409: errorResponseSchema,
+            429: errorResponseSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        // One message budget with the socket's sendMessage (decision 242): HTTP is no way around it.
+        const decision = await app.realtime.consume('messages', request.user!.id);
+        if (!decision.allowed)
+          throw tooManyRequests(
+            'RATE_LIMITED',
+            'Too many messages in a short time',
+            decision.retryAfterSeconds,
+          );
+        const stored = await sendAndAnnounce(app, request.user!.id, kind, request.body);
+        return reply.status(stored.created ? 201 : 200).send({ message: stored.message });
+      },
+    );
   }
 
   await app.register(async (uploads) => {
     await uploads.register(multipart, {
       limits: {
-        fileSize: chatImageMaxBytes - 1, // spec §5: under 5MB
+        fileSize: chatImageMaxBytes - 1, // docs/product.md §5: under 5MB
         files: MAX_FILES_PER_UPLOAD,
         fields: 2,
         fieldSize: 100,

@@ -29,9 +29,13 @@ export interface ChatRow {
   subjectNameFr: string | null;
   buyerName: string;
   sellerName: string;
+  /** The seller's company, when the inquiry that opened or reused the chat named it (decision 270). */
+  sellerCompany: string | null;
   quotationId: string | null;
   quantity: number | null;
   invoiceId: string | null;
+  /** The latest order made from the conversation (`order_created`, decision 253). */
+  orderId: string | null;
   phase: ChatPhase;
   lastSeq: number;
   createdAt: string;
@@ -49,9 +53,11 @@ export function toChatRow(row: Row): ChatRow {
     subjectNameFr: strOrNull(row.subject_name_fr),
     buyerName: String(row.buyer_name ?? ''),
     sellerName: String(row.seller_name ?? ''),
+    sellerCompany: strOrNull(row.seller_company),
     quotationId: strOrNull(row.quotation_id),
     quantity: row.quantity === null || row.quantity === undefined ? null : num(row.quantity),
     invoiceId: strOrNull(row.invoice_id),
+    orderId: strOrNull(row.order_id),
     phase: row.phase as ChatPhase,
     lastSeq: num(row.last_seq),
     createdAt: iso(row.created_at),
@@ -61,8 +67,13 @@ export function toChatRow(row: Row): ChatRow {
 
 /** The list item as `userId` sees it; the row carries `unread_count` and the last message's columns. */
 export function toChatListItem(chat: ChatRow, row: Row, userId: string): ChatListItem {
-  const buyer = { id: chat.buyerId, name: chat.buyerName, avatarUrl: null };
-  const seller = { id: chat.sellerUserId, name: chat.sellerName, avatarUrl: null };
+  const buyer = { id: chat.buyerId, name: chat.buyerName, avatarUrl: null, companyName: null };
+  const seller = {
+    id: chat.sellerUserId,
+    name: chat.sellerName,
+    avatarUrl: null,
+    companyName: chat.sellerCompany,
+  };
   const myRole = chat.buyerId === userId ? 'buyer' : 'seller';
   return {
     id: chat.id,
@@ -81,6 +92,7 @@ export function toChatListItem(chat: ChatRow, row: Row, userId: string): ChatLis
     quotationId: chat.quotationId,
     quantity: chat.quantity,
     invoiceId: chat.invoiceId,
+    orderId: chat.orderId,
     lastSeq: chat.lastSeq,
     lastMessage:
       row.last_message_seq === null || row.last_message_seq === undefined

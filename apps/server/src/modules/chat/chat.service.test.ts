@@ -183,7 +183,7 @@ describe('chat door', () => {
       [3, 'order_created', 'sent'],
     ]);
     const detail = await t.app.chat.getChat(t.app.db, seller.id, chatId, 'product');
-    expect(detail.chat).toMatchObject({ phase: 'ordered', lastSeq: 3, unreadCount: 3 });
+    expect(detail.chat).toMatchObject({ phase: 'ordered', lastSeq: 3, unreadCount: 3, orderId: 'ord-1' });
     const outbox = rowsOf<{ payload: Record<string, unknown> }>(
       await t.app.db.execute(
         sql`SELECT payload FROM domain_events

@@ -18,6 +18,8 @@ import { rowsOf, type Tx } from '../../db/transaction';
 import { AppError, badRequest, conflict, notFound } from '../../plugins/errors';
 import type { DomainEvents, OutboxPart } from '../../plugins/events';
 import { fixedPhaseAfter, phaseAfter } from './chat.phases';
+import { sequencedMessagesCte } from './chat.sequence';
+import { listPipeline, medianFirstResponse, pipelineCard } from './chat.pipeline';
 import {
   iso,
   num,
@@ -34,7 +36,7 @@ import {
 /**
  * The chat service (`app.chat`). A conversation belongs to one buyer and one seller user about one subject;
  * only those two see it (anyone else gets CHAT_NOT_FOUND, a 404). Each message gets the chat's next `seq`
- * in the transaction that stores it (`UPDATE chats SET last_seq = last_seq + 1 … RETURNING`), and its
+ * in the statement that stores it (one shape for every writer, `sequencedMessagesCte`), and its
  * `client_message_id` is unique forever: a repeated send returns the stored message (decision 101).
  */
 
@@ -52,7 +54,14 @@ export interface OpenConversationInput {
   subject: Subject;
   quotationId: string | null;
   /** Names shown in the inbox and searched; looked up through the directory when left out. */
-  names?: { subject?: string; subjectFr?: string | null; buyer?: string; seller?: string };
+  names?: {
+    subject?: string;
+    subjectFr?: string | null;
+    buyer?: string;
+    seller?: string;
+    /** The seller's company (the storefront's name), shown before the person (decision 270). */
+    sellerCompany?: string;
+  };
 }
 export interface Participants {
   chatId: string;
@@ -213,9 +222,26 @@ export function createChatService(db: Db, events: DomainEvents, directory: ChatD
     const receiverId = input.receiverId ?? null;
     const messageId = randomUUID();
     const outbox = events.outboxCte('chat.message-created', {
-      from: sql`message, chat`,
+      from: sql`chat_message, chat_moved`,
       known: { chatId: input.chatId, messageId, senderId: userId, subjectKind: kind, businessAction: null },
-      computed: { seq: sql`message.seq`, recipientId: sql`chat.recipient_id` },
+      computed: { seq: sql`chat_message.seq`, recipientId: sql`chat_moved.recipient_id` },
+    });
+    const sender = sql`${userId}::uuid`;
+    const sequenced = sequencedMessagesCte({
+      where: sql`id = ${input.chatId} AND subject_kind = ${kind}
+        AND (buyer_id = ${sender} OR seller_user_id = ${sender})
+        AND (${receiverId}::uuid IS NULL
+             OR ${receiverId}::uuid = CASE WHEN buyer_id = ${sender} THEN seller_user_id ELSE buyer_id END)`,
+      sender: sql`${userId}`,
+      messages: [
+        {
+          id: sql`${messageId}`,
+          clientMessageId: sql`${input.clientMessageId}`,
+          text: sql`${input.text}`,
+          businessAction: sql`NULL`,
+          businessPayload: sql`NULL`,
+        },
+      ],
     });
     let row: Row | undefined;
     try {
@@ -223,21 +249,8 @@ export function createChatService(db: Db, events: DomainEvents, directory: ChatD
       // parameters change), so each pool connection parses and plans it once, not on every message.
       [row] = await queryPrepared<Row>(
         database,
-        sql`WITH chat AS (
-              UPDATE chats SET last_seq = last_seq + 1, updated_at = now()
-              WHERE id = ${input.chatId} AND subject_kind = ${kind}
-                AND (buyer_id = ${userId} OR seller_user_id = ${userId})
-                AND (${receiverId}::uuid IS NULL
-                     OR ${receiverId}::uuid = CASE WHEN buyer_id = ${userId} THEN seller_user_id ELSE buyer_id END)
-              RETURNING id, last_seq,
-                        CASE WHEN buyer_id = ${userId} THEN seller_user_id ELSE buyer_id END AS recipient_id
-            ), message AS (
-              INSERT INTO chat_messages (id, chat_id, seq, client_message_id, sender_id, text)
-              SELECT ${messageId}, chat.id, chat.last_seq, ${input.clientMessageId}, ${userId}, ${input.text}
-              FROM chat
-              RETURNING *
-            ), ${outbox.cte}
-            SELECT chat.recipient_id, message.* FROM chat JOIN message ON true`,
+        sql`WITH ${sequenced}, ${outbox.cte}
+            SELECT chat_moved.recipient_id, chat_message.* FROM chat_moved JOIN chat_message ON true`,
       );
     } catch (error) {
       if (isClientMessageIdConflict(error)) throw new RepeatedClientMessageId();
@@ -296,10 +309,10 @@ export function createChatService(db: Db, events: DomainEvents, directory: ChatD
       const [row] = await rows(
         tx,
         sql`INSERT INTO chats (id, buyer_id, seller_user_id, subject_kind, subject_id, subject_name,
-                               subject_name_fr, buyer_name, seller_name, quotation_id)
+                               subject_name_fr, buyer_name, seller_name, seller_company, quotation_id)
             VALUES (${randomUUID()}, ${input.buyerId}, ${input.sellerUserId}, ${input.subject.kind},
                     ${input.subject.id}, ${subjectName}, ${subjectNameFr}, ${buyerName}, ${sellerName},
-                    ${input.quotationId})
+                    ${input.names?.sellerCompany || null}, ${input.quotationId})
             ON CONFLICT ON CONSTRAINT chats_pair_subject_key DO UPDATE SET
               quotation_id = coalesce(EXCLUDED.quotation_id, chats.quotation_id),
               subject_name = CASE WHEN EXCLUDED.subject_name = '' THEN chats.subject_name ELSE EXCLUDED.subject_name END,
@@ -307,6 +320,7 @@ export function createChatService(db: Db, events: DomainEvents, directory: ChatD
                                      ELSE EXCLUDED.subject_name_fr END,
               buyer_name = CASE WHEN EXCLUDED.buyer_name = '' THEN chats.buyer_name ELSE EXCLUDED.buyer_name END,
               seller_name = CASE WHEN EXCLUDED.seller_name = '' THEN chats.seller_name ELSE EXCLUDED.seller_name END,
+              seller_company = coalesce(EXCLUDED.seller_company, chats.seller_company),
               updated_at = now()
             RETURNING id, (xmax = 0) AS created`,
       );
@@ -314,7 +328,7 @@ export function createChatService(db: Db, events: DomainEvents, directory: ChatD
     },
 
     /**
-     * Stores a business action (spec §4) as a message with the next seq and moves the phase (decision 100).
+     * Stores a business action (docs/product.md §4) as a message with the next seq and moves the phase (decision 100).
      * Live delivery happens after commit, from the `chat.message-created` event.
      */
     async postBusinessAction(
@@ -371,6 +385,9 @@ export function createChatService(db: Db, events: DomainEvents, directory: ChatD
           invoiceId = payload.invoiceId;
           changes.push(sql`, invoice_id = ${payload.invoiceId}`);
         }
+        // The header's payment review is the latest order's (decision 253).
+        if (action === 'order_created' && typeof payload.orderId === 'string')
+          changes.push(sql`, order_id = ${payload.orderId}`);
         return {
           id: randomUUID(),
           seq: chat.lastSeq + index + 1,
@@ -397,26 +414,22 @@ export function createChatService(db: Db, events: DomainEvents, directory: ChatD
           ];
         }),
       );
-      const values = messages.map(
-        (
-          m,
-        ) => sql`(${m.id}::uuid, ${chat.id}::uuid, ${m.seq}::bigint, ${m.clientMessageId}, ${input.senderId}::uuid,
-                    ${m.text}, ${m.action}, ${JSON.stringify(m.payload)}::jsonb)`,
-      );
+      const sequenced = sequencedMessagesCte({
+        where: sql`id = ${chat.id}`,
+        sender: sql`${input.senderId}`,
+        set: sql`, phase = ${phase} ${sql.join(changes, sql``)}`,
+        messages: messages.map((m) => ({
+          id: sql`${m.id}`,
+          clientMessageId: sql`${m.clientMessageId}`,
+          text: sql`${m.text}`,
+          businessAction: sql`${m.action}`,
+          businessPayload: sql`${JSON.stringify(m.payload)}`,
+        })),
+      });
       const stored = await rows(
         tx,
-        sql`WITH moved AS (
-              UPDATE chats SET last_seq = last_seq + ${messages.length}::integer, updated_at = now(),
-                phase = ${phase} ${sql.join(changes, sql``)}
-              WHERE id = ${chat.id}
-              RETURNING last_seq
-            ), message AS (
-              INSERT INTO chat_messages (id, chat_id, seq, client_message_id, sender_id, text, business_action,
-                                         business_payload)
-              VALUES ${sql.join(values, sql`, `)}
-              RETURNING *
-            ), ${outbox.cte}
-            SELECT message.* FROM message ORDER BY message.seq`,
+        sql`WITH ${sequenced}, ${outbox.cte}
+            SELECT chat_message.* FROM chat_message ORDER BY chat_message.seq`,
       );
       outbox.written();
       // No reads back: a business action carries no attachments, and its seq is past every read/delivery
@@ -428,8 +441,8 @@ export function createChatService(db: Db, events: DomainEvents, directory: ChatD
      * `postBusinessActions` as common-table expressions of a bigger statement (the accept-invoice statement,
      * decision 181), for actions whose resulting phase does not depend on the current one: `chat_moved` moves the
      * chat named by `chatId` (SQL: a scalar subquery of the statement; nothing when it is NULL) by the number of
-     * actions — only when `senderId` takes part in it; the UPDATE takes the row lock, so concurrent sends get the
-     * seqs after these — and `chat_message` inserts the messages with consecutive seqs. The statement is a
+     * actions — only when `senderId` takes part in it — and `chat_message` inserts the messages with consecutive
+     * seqs (`sequencedMessagesCte`, the same shape as every other write of messages). The statement is a
      * template built once (decision 234): `senderId` and each message's `messageId` are its slots (a fresh id per
      * run), a payload is the same for every run and its `computed` fields are SQL of the statement (slots
      * included). `chatId` (out) is the moved chat's id, NULL when none moved; `events` are their
@@ -453,34 +466,32 @@ export function createChatService(db: Db, events: DomainEvents, directory: ChatD
       if (count === 0) throw new Error('businessActionsStatement needs at least one action');
       const phase = fixedPhaseAfter(input.actions);
       const sender = sql`${input.senderId}::uuid`;
+      // The order an `order_created` names is the conversation's latest (decision 253), as in `postBusinessActions`.
+      const ordered = input.actions.findLast((a) => a.action === 'order_created');
+      const orderId =
+        ordered?.computed?.orderId ??
+        (typeof ordered?.payload.orderId === 'string' ? sql`${ordered.payload.orderId}::text` : undefined);
       const messages = input.actions.map(({ action, messageId, payload, computed }, index) => {
-        const back = count - 1 - index;
         const fields = Object.entries(computed ?? {}).map(([key, value]) => sql`${key}::text, ${value}`);
         return {
           id: sql`${messageId}::uuid`,
-          back,
-          select: sql`SELECT ${messageId}::uuid AS id, chat_moved.id AS chat_id,
-              chat_moved.last_seq - ${back}::integer AS seq, 'action-' || gen_random_uuid() AS client_message_id,
-              ${typeof payload.text === 'string' ? payload.text : ''}::text AS text, ${action}::text AS business_action,
-              ${JSON.stringify(payload)}::jsonb || jsonb_build_object(${sql.join(fields, sql`, `)}) AS business_payload
-            FROM chat_moved`,
+          back: count - 1 - index,
           action,
+          sequenced: {
+            id: messageId,
+            clientMessageId: sql`'action-' || gen_random_uuid()`,
+            text: sql`${typeof payload.text === 'string' ? payload.text : ''}`,
+            businessAction: sql`${action}`,
+            businessPayload: sql`${JSON.stringify(payload)}::jsonb || jsonb_build_object(${sql.join(fields, sql`, `)})`,
+          },
         };
       });
-      const cte = sql`chat_moved AS (
-          UPDATE chats SET last_seq = last_seq + ${count}::integer, updated_at = now(), phase = ${phase}::text
-          WHERE id = ${input.chatId} AND (buyer_id = ${sender} OR seller_user_id = ${sender})
-          RETURNING id, last_seq, subject_kind,
-                    CASE WHEN buyer_id = ${sender} THEN seller_user_id ELSE buyer_id END AS recipient_id
-        ), chat_message AS (
-          INSERT INTO chat_messages (id, chat_id, seq, client_message_id, sender_id, text, business_action,
-                                     business_payload)
-          SELECT m.id, m.chat_id, m.seq, m.client_message_id, ${sender}, m.text, m.business_action, m.business_payload
-          FROM (${sql.join(
-            messages.map((message) => message.select),
-            sql` UNION ALL `,
-          )}) m
-        )`;
+      const cte = sequencedMessagesCte({
+        where: sql`id = ${input.chatId} AND (buyer_id = ${sender} OR seller_user_id = ${sender})`,
+        sender: input.senderId,
+        set: sql`, phase = ${phase}::text ${orderId ? sql`, order_id = ${orderId}` : sql``}`,
+        messages: messages.map((message) => message.sequenced),
+      });
       return {
         cte,
         chatId: sql`(SELECT id FROM chat_moved)`,
@@ -907,6 +918,13 @@ export function createChatService(db: Db, events: DomainEvents, directory: ChatD
       );
       return list.map((row) => String(row.other));
     },
+
+    /** The seller user's quotation pipeline (decision 267): cards by stage, counts per stage. */
+    listPipeline,
+    /** One card of the seller user's pipeline; CHAT_NOT_FOUND for another user's conversation. */
+    pipelineCard,
+    /** The seller user's median first-response time over 30 days, null with too little data (decision 268). */
+    medianFirstResponse,
   };
   return service;
 }

@@ -7,7 +7,7 @@ import { testTimeouts } from '../../../../../test-timeouts.mjs';
 import { rowsOf } from '../../db/transaction';
 
 /**
- * The chat's socket events (spec §7) through the realtime port: stored before acknowledged, a retried client
+ * The chat's socket events (docs/product.md §7) through the realtime port: stored before acknowledged, a retried client
  * message id stored once, delivered/seen statuses to the sender, throttled typing, presence, and a third user
  * refused on every event.
  */

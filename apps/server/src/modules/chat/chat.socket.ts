@@ -16,9 +16,10 @@ import { chatLimits, type ChatSubjectKind } from '@maplesource/contracts';
 import { AppError } from '../../plugins/errors';
 import type { RealtimeSocket } from '../../plugins/realtime';
 import { chatNotFound } from './chat.service';
+import { sendAndAnnounce } from './chat.send';
 
 /**
- * The chat backend's socket handlers (spec §7), on the realtime port (payloads checked with their contracts
+ * The chat backend's socket handlers (docs/product.md §7), on the realtime port (payloads checked with their contracts
  * schemas there). Everything goes to user rooms (`user:<id>`) so whichever process holds the recipient's
  * sockets delivers it (Redis Streams adapter); presence goes to `presence:<id>` rooms, joined by sockets that
  * opened a chat with that user. A message is stored before it is acknowledged (decision 101).
@@ -34,7 +35,7 @@ interface SocketState {
 export function registerChatSocketHandlers(app: FastifyInstance): void {
   const { realtime } = app;
   const states = new WeakMap<RealtimeSocket, SocketState>();
-  /** One startTyping per sender and chat per 3 s (spec §2 / issue 11), shared by every process with Redis. */
+  /** One startTyping per sender and chat per 3 s (docs/product.md §2), shared by every process with Redis. */
   const typingKey = (userId: string, chatId: string) => `typing:${chatId}:${userId}`;
 
   const stateOf = (socket: RealtimeSocket): SocketState => {
@@ -52,16 +53,12 @@ export function registerChatSocketHandlers(app: FastifyInstance): void {
     event: E,
     payload: ServerToClientPayloads[E],
   ): void {
-    // The event maps type payloads as `unknown`; ServerToClientPayloads says what each one carries.
-    (app.io.to(`user:${userId}`).emit as (name: string, body: unknown) => boolean)(
-      chatEventName(kind, event),
-      payload,
-    );
+    app.realtime.emitToUser(userId, chatEventName(kind, event), payload);
   }
 
   async function isOnline(userId: string): Promise<boolean> {
     try {
-      return (await app.io.in(`user:${userId}`).fetchSockets()).length > 0;
+      return await app.realtime.isOnline(userId);
     } catch {
       return false; // another process did not answer in time: shown offline until it says otherwise
     }
@@ -95,14 +92,8 @@ export function registerChatSocketHandlers(app: FastifyInstance): void {
       name('sendMessage'),
       sendMessagePayloadSchema,
       async (socket, payload) => {
-        const userId = socket.data.user.id;
         try {
-          const stored = await app.chat.sendMessage(app.db, userId, kind, payload);
-          if (stored.created) {
-            const event = { chatId: payload.chatId, receiverId: stored.recipientId, message: stored.message };
-            emitTo(stored.recipientId, kind, 'messageReceived', event);
-            emitTo(userId, kind, 'messageSent', event);
-          }
+          const stored = await sendAndAnnounce(app, socket.data.user.id, kind, payload);
           return { message: stored.message };
         } catch (error) {
           const appError =
@@ -117,7 +108,20 @@ export function registerChatSocketHandlers(app: FastifyInstance): void {
           throw error;
         }
       },
-      { ack: 'fields' },
+      {
+        ack: 'fields',
+        rateLimit: 'messages',
+        // Refused before it was read: said for the message it names, when it names one (decision 242).
+        onRateLimited: (socket, raw, error) => {
+          const parsed = sendMessagePayloadSchema.safeParse(raw);
+          if (parsed.success)
+            socket.emit(chatEventName(kind, 'messageFailed'), {
+              chatId: parsed.data.chatId,
+              clientMessageId: parsed.data.clientMessageId,
+              error,
+            });
+        },
+      },
     );
 
     realtime.handle(

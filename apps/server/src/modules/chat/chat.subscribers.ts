@@ -37,12 +37,12 @@ export function registerChatSubscribers(app: FastifyInstance): void {
       if (!message) return;
       const kind = payload.subjectKind ?? 'product';
       const event = { chatId: payload.chatId, receiverId: payload.recipientId, message };
-      app.io.to(`user:${payload.recipientId}`).emit(chatEventName(kind, 'messageReceived'), event);
-      app.io.to(`user:${payload.senderId}`).emit(chatEventName(kind, 'messageSent'), event);
+      app.realtime.emitToUser(payload.recipientId, chatEventName(kind, 'messageReceived'), event);
+      app.realtime.emitToUser(payload.senderId, chatEventName(kind, 'messageSent'), event);
       const orderId = message.businessPayload?.orderId;
       if (payload.businessAction === 'order_created' && typeof orderId === 'string')
         for (const userId of [payload.recipientId, payload.senderId])
-          app.io.to(`user:${userId}`).emit(chatEventName(kind, 'order-created'), {
+          app.realtime.emitToUser(userId, chatEventName(kind, 'order-created'), {
             chatId: payload.chatId,
             receiverId: payload.recipientId,
             orderId,

@@ -1,6 +1,6 @@
 import { bigint, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Landing page content and blogs (migration 0220; issue 4). `blogs.search_doc` is a generated tsvector. */
+/** Landing page content and blogs (migration 0220). `blogs.search_doc` is a generated tsvector. */
 export const heroSettings = pgTable('hero_settings', {
   id: smallint('id').primaryKey().default(1),
   titleEn: text('title_en').notNull(),

@@ -56,7 +56,7 @@ const errors = {
 const actorOf = (request: FastifyRequest): Actor => ({ userId: request.user?.id ?? null });
 
 /**
- * The content module's admin console API under /api/v1/admin (issue 5): SEO entries, global paragraphs, the
+ * The content module's admin console API under /api/v1/admin: SEO entries, global paragraphs, the
  * landing page, blogs, uploads and the audit log. Registered inside the admin scope of services/buyer.ts,
  * whose one hook requires a logged-in admin acting as admin (`role: admin` header); every change is audited
  * by the service it calls.

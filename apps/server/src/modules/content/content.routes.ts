@@ -10,7 +10,7 @@ import {
 import { notFound } from '../../plugins/errors';
 import { findGlobalParagraph, findSeoByPath } from './content.service';
 
-/** Public content routes under /api/v1 (spec §7 "SEO and search"). */
+/** Public content routes under /api/v1 (docs/product.md §7 "SEO and search"). */
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/seo/by-path',

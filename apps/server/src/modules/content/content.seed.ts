@@ -33,6 +33,28 @@ export const contentSeedStep = {
 <meta name="description" content="Practical guides to sourcing from Canadian manufacturers: quotations, lead times, tariffs and logistics.">
 <link rel="canonical" href="${origin}/">`,
       },
+      // SEO entries exist per language (decision 249): the French pages' own.
+      {
+        path: '/fr',
+        code: `<title>MapleSource – Achetez canadien : le carrefour B2B des fabricants et fournisseurs</title>
+<meta name="description" content="Approvisionnez-vous auprès de plus de 5 000 fabricants, fournisseurs et prestataires industriels canadiens. Demandez des devis, négociez par messagerie et payez en CAD.">
+<link rel="canonical" href="${origin}/fr">`,
+      },
+      {
+        path: '/fr/products',
+        code: `<title>Produits canadiens pour les acheteurs d’entreprise | MapleSource</title>
+<meta name="description" content="Parcourez des produits industriels et commerciaux fabriqués au Canada. Comparez les fournisseurs, les délais et les prix par palier, puis demandez un devis.">`,
+      },
+      {
+        path: '/fr/sellers',
+        code: `<title>Répertoire des fabricants et fournisseurs canadiens | MapleSource</title>
+<meta name="description" content="Plus de 5 000 vitrines canadiennes : fabricants, distributeurs et prestataires de services industriels, par province et par catégorie.">`,
+      },
+      {
+        path: '/fr/blogs',
+        code: `<title>Blogue MapleSource : s’approvisionner au Canada</title>
+<meta name="description" content="Des guides pratiques pour s’approvisionner auprès de fabricants canadiens : devis, délais, tarifs douaniers et logistique.">`,
+      },
     ];
     for (const entry of entries) await saveSeoEntry(database.db, system, entry);
 

@@ -83,7 +83,7 @@ const seoToAdmin = (r: SeoRow): SeoEntryAdmin => ({
   updatedAt: iso(r.updatedAt),
 });
 
-/** Spec §7 `seo/by-path`: the entry stored for exactly this (lowercased) path. */
+/** docs/product.md §7 `seo/by-path`: the entry stored for exactly this (lowercased) path. */
 export async function findSeoByPath(db: Db, path: string): Promise<SeoEntry | null> {
   const key = normaliseSeoPath(path);
   const [row] = await db
@@ -197,7 +197,7 @@ const paragraphOut = (r: ParagraphRow): GlobalParagraph => ({
   updatedAt: iso(r.updatedAt),
 });
 
-/** Spec §7 global-paragraph by path; a language prefix (`/fr/products`) falls back to the bare path. */
+/** docs/product.md §7 global-paragraph by path; a language prefix (`/fr/products`) falls back to the bare path. */
 export async function findGlobalParagraph(db: Db, path: string): Promise<GlobalParagraph | null> {
   const key = normaliseSeoPath(path);
   const withoutPrefix = /^\/(en|fr)(\/.*)?$/.exec(key)?.[2] ?? null;

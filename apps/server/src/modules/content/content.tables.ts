@@ -1,6 +1,6 @@
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
-/** Admin-defined head markup per lowercase page path (spec §2, §3). `code` is sanitized on write. */
+/** Admin-defined head markup per lowercase page path (docs/product.md §2, §3). `code` is sanitized on write. */
 export const seoEntries = pgTable(
   'seo_entries',
   {
@@ -14,7 +14,7 @@ export const seoEntries = pgTable(
   (t) => [uniqueIndex('seo_entries_path_key').on(t.path)],
 );
 
-/** Spec §7 global-paragraph: admin-written text blocks shown on listing pages, EN and FR. */
+/** docs/product.md §7 global-paragraph: admin-written text blocks shown on listing pages, EN and FR. */
 export const globalParagraphs = pgTable(
   'global_paragraphs',
   {

@@ -235,13 +235,18 @@ describe('server-rendered head', () => {
     const res = await t.app.inject({ method: 'GET', url: '/fr/blogs' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<html lang="fr-CA">');
-    expect(res.body).toContain('<title data-seo>MapleSource blog: sourcing in Canada</title>');
-    // the seeded entry's canonical points at the bare root: replaced with the page's own address
+    // The French page's own entry (decision 249), never the English one's words.
+    expect(res.body).toContain('<title data-seo>Blogue MapleSource : s’approvisionner au Canada</title>');
+    expect(res.body).not.toContain('<title data-seo>MapleSource blog');
     expect(res.body).toContain('<link data-seo rel="canonical" href="http://localhost:3000/fr/blogs">');
     expect(res.body).toContain('<meta data-seo name="robots" content="index,follow">');
     expect(res.body).toContain('<meta data-seo property="og:locale" content="fr_CA">');
     expect(res.body).not.toContain('content="old"');
     expect(res.body.match(/<title/g)).toHaveLength(1);
+    const english = await t.app.inject({ method: 'GET', url: '/blogs' });
+    expect(english.body).toContain('<title data-seo>MapleSource blog: sourcing in Canada</title>');
+    // the seeded entry's canonical points at the bare root: replaced with the page's own address
+    expect(english.body).toContain('<link data-seo rel="canonical" href="http://localhost:3000/blogs">');
   });
 
   it('uses defaults when nothing is stored', async () => {

@@ -19,6 +19,7 @@ export const staticSitemapPaths = [
   '/services',
   '/sellers',
   '/our-sellers',
+  '/claim-stores',
   '/blogs',
   '/global-quote',
   '/cnc-fabrication-quotes',
@@ -101,8 +102,13 @@ export const permissionsPolicy = [
   'usb=()',
 ].join(', ');
 
-/** One year; no includeSubDomains, since other hosts of the operator's domain are not ours to decide. */
-export const strictTransportSecurity = 'max-age=31536000';
+/**
+ * One year, subdomains included (decision 239, which replaces decision 012's "no includeSubDomains": a plain-http
+ * subdomain could set cookies for the site's domain). `preload` only when HSTS_PRELOAD says the domain is meant for
+ * the browsers' preload list, which is hard to leave.
+ */
+export const strictTransportSecurity = (preload = false) =>
+  `max-age=31536000; includeSubDomains${preload ? '; preload' : ''}`;
 
 /** Swagger UI (/api/docs) loads its own scripts from 'self' and styles inline. */
 export const docsCsp = [
@@ -148,15 +154,20 @@ async function contentWebPlugin(app: FastifyInstance, options: ContentWebOptions
     styleHashes: options.pageStyleHashes ?? [],
   });
   const https = config.PUBLIC_URL.startsWith('https://');
+  const hsts = strictTransportSecurity(config.HSTS_PRELOAD === true);
 
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('permissions-policy', permissionsPolicy);
     reply.header('cross-origin-opener-policy', 'same-origin');
-    if (https) reply.header('strict-transport-security', strictTransportSecurity);
+    if (https) reply.header('strict-transport-security', hsts);
     const type = String(reply.getHeader('content-type') ?? '');
-    if (type.startsWith('text/html') || !request.url.startsWith('/api/')) {
+    // A route that sets its own, stricter policy keeps it (the sandbox outbox's e-mail HTML, decision 260).
+    if (
+      (type.startsWith('text/html') || !request.url.startsWith('/api/')) &&
+      !reply.hasHeader('content-security-policy')
+    ) {
       const docs = request.url === '/api/docs' || request.url.startsWith('/api/docs/');
       reply.header('content-security-policy', docs ? docsCsp : csp);
     }

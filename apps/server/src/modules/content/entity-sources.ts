@@ -5,12 +5,15 @@ import type { SellersService } from '../sellers';
 import { countPublicBlogs, getBlog, publicBlogSlugs } from './home-blogs.service';
 import type { PageSources } from './page-sources';
 
-/** null when the entity does not exist (404); other failures (not yet visible, database) propagate. */
+/**
+ * null when the entity does not exist (404) or was archived by its seller (410, decision 287: the page says it is
+ * no longer available and the HTML answers 404, not indexed); other failures (not yet visible, database) propagate.
+ */
 async function orNull<T>(promise: Promise<T>): Promise<T | null> {
   try {
     return await promise;
   } catch (error) {
-    if (error instanceof AppError && error.statusCode === 404) return null;
+    if (error instanceof AppError && (error.statusCode === 404 || error.statusCode === 410)) return null;
     throw error;
   }
 }
@@ -74,7 +77,9 @@ export function createEntitySources(doors: {
         logoUrl: s.logoUrl,
         city: s.city,
         province: s.province,
+        website: s.website,
         verified: s.verified,
+        listed: s.listed,
       };
     },
     async blog(db, slug, language) {

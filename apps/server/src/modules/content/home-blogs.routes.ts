@@ -10,7 +10,7 @@ import {
 } from '@maplesource/contracts';
 import { getBlog, getHeroSettings, listBlogs, listLandingFeatures } from './home-blogs.service';
 
-/** Spec §7 `home-page` (landing-features, hero-settings) and `blogs`, `blogs/{slug}`. recent-sellers: sellers module. */
+/** docs/product.md §7 `home-page` (landing-features, hero-settings) and `blogs`, `blogs/{slug}`. recent-sellers: sellers module. */
 export const homeBlogsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/home-page/landing-features',

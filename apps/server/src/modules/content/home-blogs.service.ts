@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/transaction';
 import { notFound } from '../../plugins/errors';
 
-/** Landing page (hero, features) and blogs (issue 4); tables in migration 0220. */
+/** Landing page (hero, features) and blogs; tables in migration 0220. */
 
 type Row = Record<string, unknown>;
 const rows = async (db: Db, query: SQL) => rowsOf<Row>(await db.execute(query));

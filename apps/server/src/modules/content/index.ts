@@ -37,6 +37,8 @@ export type { Actor, AuditInput } from './content.service';
 export { contentRoutes } from './content.routes';
 export { contentAdminRoutes } from './content.admin.routes';
 export { homeBlogsRoutes } from './home-blogs.routes';
+/** Checks an image by its bytes and re-encodes it (WebP, no metadata, capped width); the seller centre uses it too. */
+export { uploadImage } from './upload-image';
 
 export interface ContentModuleOptions {
   /** Smaller sitemap files in tests; the protocol maximum by default. */

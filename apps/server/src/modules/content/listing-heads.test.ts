@@ -72,13 +72,14 @@ describe('listing heads', () => {
     expect(title(b.body)).toContain(html(child.name_en));
   });
 
-  it('/products/{type} listing types have their own titles; unknown slugs keep the section head', async () => {
+  it('/products/{type} listing types have their own titles; an unknown category is a 404', async () => {
     const popular = await t.app.inject({ method: 'GET', url: '/products/popular' });
     expect(title(popular.body)).toBe('Popular products from Canadian manufacturers | MapleSource');
     const fr = await t.app.inject({ method: 'GET', url: '/fr/products/new-arrivals' });
     expect(title(fr.body)).toBe('Nouveautés des fournisseurs canadiens | MapleSource');
     const unknown = await t.app.inject({ method: 'GET', url: '/products/no-such-category' });
-    expect(title(unknown.body)).toBe('Products from Canadian manufacturers | MapleSource');
+    expect(unknown.statusCode).toBe(404);
+    expect(title(unknown.body)).toBe('Page not found | MapleSource');
   });
 
   it('/fr/products renders French with a self canonical and en/fr/x-default alternates', async () => {

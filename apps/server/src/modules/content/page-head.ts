@@ -9,6 +9,7 @@ import {
   type SeoEntry,
   type SeoMeta,
 } from '@maplesource/contracts';
+import { centsToDollarsText } from '@maplesource/contracts/money';
 import { escapeHtml, isAllowedScriptSrc, jsonForScript } from './seo-markup';
 import type { Db } from '../../db/client';
 import type { BlogHead, PageSources, ProductHead, SellerHead } from './page-sources';
@@ -22,7 +23,7 @@ interface StaticHead {
 
 const SITE = 'MapleSource';
 
-/** Default titles and descriptions of the static screens of spec §2, EN and FR. */
+/** Default titles and descriptions of the static screens of docs/product.md §2, EN and FR. */
 const staticHeads: Record<string, Record<PageLanguage, StaticHead>> = {
   '/': {
     en: {
@@ -78,6 +79,16 @@ const staticHeads: Record<string, Record<PageLanguage, StaticHead>> = {
     fr: {
       title: 'Nos vendeurs | MapleSource',
       description: 'Découvrez les entreprises canadiennes qui vendent sur MapleSource.',
+    },
+  },
+  '/claim-stores': {
+    en: {
+      title: 'Unclaimed storefronts: claim your business | MapleSource',
+      description: 'Find your Canadian business among the storefronts made for it and claim it.',
+    },
+    fr: {
+      title: 'Vitrines non réclamées : réclamez votre entreprise | MapleSource',
+      description: 'Trouvez votre entreprise canadienne parmi les vitrines créées pour elle et réclamez-la.',
     },
   },
   '/blogs': {
@@ -150,13 +161,18 @@ export interface EntityHead {
   imageUrl: string | null;
   ogType: string;
   jsonLd: unknown[];
+  /**
+   * The page must stay out of search engines whatever its admin entry says (a draft storefront, decisions 280,
+   * 261): its robots is `noindex`.
+   */
+  noindex?: boolean;
 }
 
 const clip = (text: string, max = 160) => {
   const clean = text.replace(/\s+/g, ' ').trim();
   return clean.length <= max ? clean : `${clean.slice(0, max - 1).trimEnd()}…`;
 };
-const dollars = (cents: number) => (cents / 100).toFixed(2);
+const dollars = centsToDollarsText;
 
 function absoluteUrl(url: string | null | undefined, origin: string): string | null {
   if (!url) return null;
@@ -271,6 +287,8 @@ export async function loadEntityHead(
 ): Promise<EntityHead | typeof ENTITY_MISSING | null> {
   const listing = /^\/(products|services)\/([^/]+)(?:\/([^/]+))?\/?$/.exec(pathname);
   if (listing) return loadListingHead(db, listing, language, sources);
+  const about = /^\/about-([^/]+)\/?$/.exec(pathname);
+  if (about) return loadAboutHead(db, about[1]!, language, sources);
   const match = /^\/(productdetails|service|seller|blog)\/([^/]+)\/?$/.exec(pathname);
   if (!match) return null;
   const [, kind, rawSlug] = match;
@@ -307,6 +325,7 @@ export async function loadEntityHead(
         imageUrl: absoluteUrl(s.logoUrl, origin),
         ogType: 'profile',
         jsonLd: [sellerJsonLd(s, url, origin)],
+        ...(s.listed === false ? { noindex: true } : {}),
       };
     }
     if (kind === 'blog' && sources.blog) {
@@ -335,7 +354,7 @@ async function loadListingHead(
   match: RegExpExecArray,
   language: PageLanguage,
   sources: PageSources,
-): Promise<EntityHead | null> {
+): Promise<EntityHead | typeof ENTITY_MISSING | null> {
   const section = match[1] as 'products' | 'services';
   const slug = match[2]!;
   const subSlug = match[3] ?? null;
@@ -350,10 +369,62 @@ async function loadListingHead(
   if (!sources.category) return null;
   try {
     const found = await sources.category(db, section === 'products' ? 'product' : 'service', slug, subSlug);
-    return found ? asHead(categoryListingHead({ section, language, ...found })) : null;
+    // A listing of a category that does not exist is a missing page for crawlers too, not the section's head.
+    return found ? asHead(categoryListingHead({ section, language, ...found })) : ENTITY_MISSING;
   } catch {
     return null; // the section's static head
   }
+}
+
+/** The words of an `about-` slug: `about-steel-brackets` → `steel brackets` (as the web page names it). */
+export const aboutProductLabel = (slug: string) => slug.replace(/[-_]+/g, ' ').replace(/\s+/g, ' ').trim();
+
+const aboutTexts: Record<PageLanguage, { title: (p: string) => string; description: (p: string) => string }> =
+  {
+    en: {
+      title: (p) => `About ${p} | ${SITE}`,
+      description: (p) =>
+        `${p}: what it is, who makes it in Canada, and how to request a quotation on MapleSource.`,
+    },
+    fr: {
+      title: (p) => `À propos : ${p} | ${SITE}`,
+      description: (p) =>
+        `${p} : ce que c’est, qui le fabrique au Canada et comment demander un devis sur MapleSource.`,
+    },
+  };
+
+/**
+ * `/about-{product}`: the head names the product, as the page does — a catalogue category by its name in the page
+ * language, any other slug by its words (the page's texts, contentPages `about.*`).
+ */
+async function loadAboutHead(
+  db: Db,
+  rawSlug: string,
+  language: PageLanguage,
+  sources: PageSources,
+): Promise<EntityHead | null> {
+  let slug: string;
+  try {
+    slug = decodeURIComponent(rawSlug);
+  } catch {
+    slug = rawSlug;
+  }
+  let label = aboutProductLabel(slug);
+  if (!label) return null;
+  try {
+    const found = sources.category ? await sources.category(db, 'product', slug, null) : null;
+    if (found) label = language === 'fr' ? found.category.nameFr : found.category.nameEn;
+  } catch {
+    // the slug's words name it
+  }
+  const texts = aboutTexts[language];
+  return {
+    title: texts.title(label),
+    description: clip(texts.description(label)),
+    imageUrl: null,
+    ogType: 'website',
+    jsonLd: [],
+  };
 }
 
 export function staticHeadFor(pathname: string, language: PageLanguage, statusCode: 200 | 404): StaticHead {
@@ -372,7 +443,7 @@ export interface BuiltHead {
 }
 
 /**
- * The head of one page: the admin entry (spec §2 rules via the shared resolver) over the entity head
+ * The head of one page: the admin entry (docs/product.md §2 rules via the shared resolver) over the entity head
  * over the static defaults. Every value is escaped; JSON-LD is encoded so it cannot close its element.
  */
 export function buildHeadHtml(input: {
@@ -407,7 +478,7 @@ export function buildHeadHtml(input: {
   const lines = [
     `<title data-seo>${escapeHtml(title)}</title>`,
     `<meta data-seo name="description" content="${escapeHtml(description)}">`,
-    `<meta data-seo name="robots" content="${escapeHtml(resolved.robots)}">`,
+    `<meta data-seo name="robots" content="${escapeHtml(input.entity?.noindex ? 'noindex' : resolved.robots)}">`,
     `<link data-seo rel="canonical" href="${escapeHtml(resolved.canonical)}">`,
     ...(input.statusCode === 200
       ? alternateLanguageLinks(input.origin, input.barePathname).map(

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 export type SourceLanguage = 'en' | 'fr';
 
 /**
- * What the content module needs from the catalogue (issue 4) to build entity heads and sitemaps.
+ * What the content module needs from the catalogue to build entity heads and sitemaps.
  * app.ts passes an implementation that calls the catalogue's services; without one, pages get
  * static heads and the sitemap lists only static pages.
  */
@@ -31,6 +31,8 @@ export interface SellerHead {
   province?: string | null;
   website?: string | null;
   verified?: boolean;
+  /** False for a draft storefront (decision 280): its head says `noindex` (decision 261). */
+  listed?: boolean;
 }
 
 export interface BlogHead {

@@ -56,7 +56,7 @@ export function createShellRenderer(options: ShellRendererOptions = {}) {
     cache.set(key, result);
     return result;
   };
-  // A failing lookup never breaks the page: the plain app shell is served (spec §2: failures ignored).
+  // A failing lookup never breaks the page: the plain app shell is served (docs/product.md §2: failures ignored).
   return async (input: ShellRenderInput): Promise<ShellRenderResult | string> => {
     try {
       return await render(input);

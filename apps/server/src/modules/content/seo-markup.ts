@@ -2,7 +2,7 @@ import sanitizeHtml from 'sanitize-html';
 import { allowedScriptOrigins, decodeHtmlEntities, parseAttributes } from '@maplesource/contracts';
 
 /**
- * Admin head markup is limited to head elements (issue 5): title, meta, link, JSON-LD scripts and
+ * Admin head markup is limited to head elements: title, meta, link, JSON-LD scripts and
  * `<script src>` from the allow-list of origins. Everything else is stripped, so stored markup can
  * never inject into a page body. Two passes: sanitize-html removes what is not allowed, then the
  * kept tags are re-serialised in one canonical form (escaped attributes, JSON-LD re-encoded so it

@@ -14,7 +14,7 @@ const table = (entries: Record<string, string>) =>
     entries[path] ? { path, code: entries[path]! } : null,
   );
 
-describe('SEO resolver (spec §2)', () => {
+describe('SEO resolver (docs/product.md §2)', () => {
   it('looks up the lowercase path', async () => {
     const lookup = table({ '/products': '<title>Products</title>' });
     const head = await resolveSeoHead({ pathname: '/Products', origin, lookup });
@@ -27,9 +27,48 @@ describe('SEO resolver (spec §2)', () => {
     const lookup = table({ '/products': '<title>Products</title>' });
     const head = await resolveSeoHead({ pathname: '/fr/products', origin, lookup });
     expect(lookup.mock.calls.map((c) => c[0])).toEqual(['/fr/products', '/products']);
-    expect(head.title).toBe('Products');
+    expect(head.matchedPath).toBe('/products');
+    // An English entry's words are not a French page's (decision 249): the page keeps its own title.
+    expect(head.title).toBeNull();
     const zh = await resolveSeoHead({ pathname: '/zh-CN/products', origin, lookup });
     expect(zh.title).toBe('Products');
+  });
+
+  it('gives a French page the French entry, and never the English words of the English one (decision 249)', async () => {
+    const english = `<title>Canadian products</title>
+<meta name="description" content="Browse products">
+<meta property="og:title" content="Canadian products">
+<meta property="og:image" content="https://cdn.example/p.png">
+<meta name="robots" content="index,nofollow">
+<link rel="canonical" href="https://maplesource.ca/products">
+<script async src="https://plausible.io/js/script.js"></script>`;
+    const onlyEnglish = table({ '/products': english, '/': '<title>Home</title>' });
+    const fr = await resolveSeoHead({ pathname: '/fr/products', origin, lookup: onlyEnglish });
+    expect(fr).toMatchObject({
+      title: null,
+      description: null,
+      canonical: `${origin}/fr/products`,
+      robots: 'index,nofollow',
+      matchedPath: '/products',
+    });
+    expect(fr.meta).toEqual([
+      { attribute: 'property', key: 'og:image', content: 'https://cdn.example/p.png' },
+    ]);
+    expect(fr.scripts).toHaveLength(1);
+    const frHome = await resolveSeoHead({ pathname: '/fr', origin, lookup: onlyEnglish });
+    expect(frHome.title).toBeNull();
+    // The English page keeps its entry whole.
+    const en = await resolveSeoHead({ pathname: '/products', origin, lookup: onlyEnglish });
+    expect(en.title).toBe('Canadian products');
+    expect(en.canonical).toBe('https://maplesource.ca/products');
+
+    const both = table({
+      '/products': english,
+      '/fr/products': '<title>Produits canadiens</title><meta name="description" content="Parcourez">',
+    });
+    const french = await resolveSeoHead({ pathname: '/FR/products', origin, lookup: both });
+    expect(french).toMatchObject({ title: 'Produits canadiens', description: 'Parcourez' });
+    expect(french.matchedPath).toBe('/fr/products');
   });
 
   it('does not retry when the first segment is longer than 5 characters', async () => {

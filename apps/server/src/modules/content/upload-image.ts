@@ -14,12 +14,13 @@ const unsupported = (message: string) => new AppError(415, 'UNSUPPORTED_MEDIA_TY
 /**
  * An admin's image for a blog post: the bytes must *be* a JPEG, PNG or WebP (magic bytes, not the
  * name or the declared type); they are decoded and re-encoded as WebP by sharp, which drops EXIF and
- * every other metadata (after applying its orientation) and caps the width. Stored under the SHA-256
+ * every other metadata (after applying its orientation) and caps the width (a caller may ask for a smaller cap). Stored under the SHA-256
  * of the result, so the same picture uploaded twice is one file.
  */
 export async function uploadImage(
   storage: FileStorage,
   input: Buffer,
+  options: { maxWidth?: number } = {},
 ): Promise<AdminUploadResponse & { sourceType: string }> {
   const detected = await fileTypeFromBuffer(input);
   if (!detected || !(adminUploadAcceptedTypes as readonly string[]).includes(detected.mime))
@@ -28,7 +29,10 @@ export async function uploadImage(
   try {
     output = await sharp(input, { limitInputPixels: 50_000_000, failOn: 'error' })
       .rotate()
-      .resize({ width: adminUploadMaxWidth, withoutEnlargement: true })
+      .resize({
+        width: Math.min(options.maxWidth ?? adminUploadMaxWidth, adminUploadMaxWidth),
+        withoutEnlargement: true,
+      })
       .webp({ quality: 82 })
       .toBuffer({ resolveWithObject: true });
   } catch {

@@ -7,7 +7,7 @@ import { registerInvoiceJobs } from './invoices.jobs';
  * The invoices module's door: `app.invoices` (invoices issued in a conversation, read by their buyer and seller
  * user by token, rejected once, accepted once through `acceptanceStatement` (+ `acceptanceRefusal`), expired once by a
  * job at `expiresAt` and a sweep), its routes (details and PDF) and public types. Issuing and rejecting post chat
- * business actions, so they are workflows (workflows/issue-invoice.ts, workflows/reject-invoice.ts).
+ * business actions, so they are workflows (flows/invoice/issue-invoice.ts, flows/invoice/reject-invoice.ts).
  */
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,7 +30,9 @@ export {
   invoiceNotFound,
   invoiceNotPending,
 } from './invoices.service';
+export type { InvoiceExportParty, InvoiceExportRequest } from './invoices.export';
 export { sanitizeSignatureSvg, signatureSvgMaxBytes } from './signature-svg';
+export { pdfLanguages, renderInvoicePdf } from './invoice-pdf';
 export { invoicesRoutes } from './invoices.routes';
 
 async function invoicesModule(app: FastifyInstance) {

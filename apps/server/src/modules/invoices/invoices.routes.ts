@@ -3,11 +3,15 @@ import type { FastifyRequest } from 'fastify';
 import {
   errorResponseSchema,
   invoiceDetailsQuerySchema,
+  invoiceExportQuerySchema,
   invoicePdfQuerySchema,
   invoiceResponseSchema,
+  invoiceViewBodySchema,
   type InvoiceKind,
 } from '@maplesource/contracts';
+import { exportErrorResponses, exportRouteAccess, sendCsv } from '../../plugins/csv-export';
 import { pdfLanguages, renderInvoicePdf } from './invoice-pdf';
+import { invoiceExportHeader, type InvoiceExportParty } from './invoices.export';
 
 /** The viewer's language: the `lang` asked for, else the browser's (French when it prefers French). */
 function viewerLanguage(request: FastifyRequest, asked: 'en' | 'fr' | undefined): 'en' | 'fr' {
@@ -16,8 +20,9 @@ function viewerLanguage(request: FastifyRequest, asked: 'en' | 'fr' | undefined)
 }
 
 /**
- * Spec §7 `invoice/details` and `service-invoice/details` (plus the PDF of each): the invoice for its buyer or its
- * seller user, by token; anyone else gets 404 INVOICE_NOT_FOUND. The buyer's first read records `viewedAt`.
+ * docs/product.md §7 `invoice/details` and `service-invoice/details` (plus the PDF of each): the invoice for its buyer or its
+ * seller user, by token; anyone else gets 404 INVOICE_NOT_FOUND. Reading changes nothing: the invoice page records
+ * the buyer's first view with POST `<prefix>/view` (decision 246).
  */
 export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   const detailsResponse = {
@@ -47,6 +52,23 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
         return { invoice };
       },
     );
+    app.post(
+      `/${prefix}/view`,
+      {
+        preHandler: app.requireUser,
+        schema: { tags: ['invoices'], body: invoiceViewBodySchema, response: detailsResponse },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'private, no-store');
+        const invoice = await app.invoices.recordView(app.db, {
+          token: request.body.invoiceToken,
+          kind,
+          userId: request.user!.id,
+          now: new Date(),
+        });
+        return { invoice };
+      },
+    );
     app.get(
       `/${prefix}/pdf`,
       {
@@ -64,6 +86,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
         const pdf = await renderInvoicePdf(
           invoice,
           pdfLanguages(invoice, viewerLanguage(request, request.query.lang)),
+          request.query.paper,
         );
         return reply
           .header('content-type', 'application/pdf')
@@ -71,6 +94,40 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
           .header('x-content-type-options', 'nosniff')
           .header('cache-control', 'private, no-store')
           .send(pdf);
+      },
+    );
+  }
+
+  // The accountants' exports (decision 251): the caller's own invoices only — as buyer (bills) or as seller user
+  // (sales, role seller). The 200 answer is a CSV stream; errors use the usual JSON shape.
+  for (const [path, party] of [
+    ['/invoices/export', 'buyer'],
+    ['/seller/invoices/export', 'seller'],
+  ] as Array<[string, InvoiceExportParty]>) {
+    app.get(
+      path,
+      {
+        ...exportRouteAccess(app, party),
+        schema: {
+          tags: ['invoices'],
+          querystring: invoiceExportQuerySchema,
+          response: exportErrorResponses,
+        },
+      },
+      async (request, reply) => {
+        const { from, to, format } = request.query;
+        return sendCsv(reply, {
+          filename: `maplesource-${party === 'seller' ? 'sales' : 'purchase'}-invoices-${format}-${from}-${to}.csv`,
+          header: invoiceExportHeader(format, party),
+          records: app.invoices.exportRecords(app.db, {
+            party,
+            userId: request.user!.id,
+            from,
+            to,
+            format,
+            now: new Date(),
+          }),
+        });
       },
     );
   }

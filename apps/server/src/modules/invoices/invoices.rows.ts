@@ -1,10 +1,16 @@
-import type {
-  Invoice,
-  InvoiceKind,
-  InvoiceStatus,
-  InvoiceTaxLine,
-  ProvinceCode,
+import {
+  invoiceChanges,
+  type CounterOffer,
+  DEFAULT_DOCUMENT_TIME_ZONE,
+  isDocumentTimeZone,
+  type Invoice,
+  type InvoiceKind,
+  type InvoiceStatus,
+  type InvoiceTaxLine,
+  type ProvinceCode,
+  type TaxOverrideReason,
 } from '@maplesource/contracts';
+import { isInvoiceExpired } from '@maplesource/contracts/invoices';
 
 /** An `invoices` row as both drivers return it (bigint and dates may come back as strings). */
 export interface InvoiceRow {
@@ -34,6 +40,8 @@ export interface InvoiceRow {
   tax_lines: InvoiceTaxLine[] | string;
   tax_cents: number | string;
   tax_override_reason: string | null;
+  tax_override_code: TaxOverrideReason | null;
+  tax_exemption_certificate: string | null;
   total_cents: number | string;
   payment_terms: string;
   delivery_terms: string;
@@ -42,6 +50,11 @@ export interface InvoiceRow {
   delivery_province: ProvinceCode;
   delivery_postal_code: string;
   issued_on: Date | string;
+  time_zone: string;
+  total_price_cents: number | string;
+  unit_price_cents: number | string;
+  due_on: Date | string;
+  deadline: Date | string | null;
   expires_at: Date | string;
   status: InvoiceStatus;
   viewed_at: Date | string | null;
@@ -50,6 +63,10 @@ export interface InvoiceRow {
   rejection_reason: string | null;
   order_id: string | null;
   created_at: Date | string;
+  version: number | string;
+  previous_invoice_id: string | null;
+  withdrawn_at: Date | string | null;
+  counter_offer: CounterOffer | string | null;
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -63,15 +80,17 @@ const isoDate = (value: Date | string) =>
  * (decision 133): the answer never depends on when the job last ran.
  */
 export function shownStatus(row: Pick<InvoiceRow, 'status' | 'expires_at'>, now: Date): InvoiceStatus {
-  return row.status === 'pending' && new Date(row.expires_at).getTime() <= now.getTime()
-    ? 'expired'
-    : row.status;
+  return isInvoiceExpired({ status: row.status, expiresAt: row.expires_at }, now) ? 'expired' : row.status;
 }
 
-export function toInvoice(row: InvoiceRow, now: Date): Invoice {
+/**
+ * The invoice a row holds; `previous` is the version it revises (its token and what changed are shown with it,
+ * decision 271) — the service loads it for every row that has one.
+ */
+export function toInvoice(row: InvoiceRow, now: Date, previous?: InvoiceRow): Invoice {
   const taxLines =
     typeof row.tax_lines === 'string' ? (JSON.parse(row.tax_lines) as InvoiceTaxLine[]) : row.tax_lines;
-  return {
+  const invoice: Invoice = {
     id: String(row.id),
     token: row.token,
     kind: row.kind,
@@ -96,10 +115,14 @@ export function toInvoice(row: InvoiceRow, now: Date): Invoice {
       unit: row.unit,
     },
     negotiatedPriceCents: Number(row.negotiated_price_cents),
+    unitPriceCents: Number(row.unit_price_cents),
+    totalPriceCents: Number(row.total_price_cents),
     shippingCents: Number(row.shipping_cents),
     taxLines: taxLines.map((line) => ({ ...line, amountCents: Number(line.amountCents) })),
     taxCents: Number(row.tax_cents),
     taxOverrideReason: row.tax_override_reason,
+    taxOverrideCode: row.tax_override_code,
+    taxExemptionCertificate: row.tax_exemption_certificate,
     totalCents: Number(row.total_cents),
     paymentTerms: row.payment_terms,
     deliveryTerms: row.delivery_terms,
@@ -108,13 +131,26 @@ export function toInvoice(row: InvoiceRow, now: Date): Invoice {
     deliveryProvince: row.delivery_province,
     deliveryPostalCode: row.delivery_postal_code,
     issuedOn: isoDate(row.issued_on),
+    timeZone: isDocumentTimeZone(row.time_zone) ? row.time_zone : DEFAULT_DOCUMENT_TIME_ZONE,
+    dueOn: isoDate(row.due_on),
+    deadline: row.deadline === null ? null : isoDate(row.deadline),
     expiresAt: iso(row.expires_at),
     viewedAt: isoOrNull(row.viewed_at),
     acceptedAt: isoOrNull(row.accepted_at),
     rejectedAt: isoOrNull(row.rejected_at),
     rejectionReason: row.rejection_reason,
     orderId: row.order_id,
+    version: Number(row.version),
+    previousInvoiceToken: previous?.token ?? null,
+    changes: [],
+    withdrawnAt: isoOrNull(row.withdrawn_at),
+    counterOffer:
+      typeof row.counter_offer === 'string'
+        ? (JSON.parse(row.counter_offer) as CounterOffer)
+        : (row.counter_offer ?? null),
     documentLanguage: row.delivery_province === 'QC' ? 'fr' : 'en',
     createdAt: iso(row.created_at),
   };
+  if (previous) invoice.changes = invoiceChanges(toInvoice(previous, now), invoice);
+  return invoice;
 }

@@ -8,7 +8,7 @@ import {
 } from '@maplesource/contracts';
 import { listCities, listCountries, listStates } from './locations.service';
 
-/** Spec §7 `locations` (countries, states, cities): public, cacheable. */
+/** docs/product.md §7 `locations` (countries, states, cities): public, cacheable. */
 export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onSend', async (_request, reply) => {
     if (reply.statusCode === 200) reply.header('cache-control', 'public, max-age=86400');

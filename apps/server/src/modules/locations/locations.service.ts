@@ -17,7 +17,7 @@ const cities: Record<ProvinceCode, string[]> = Object.fromEntries(
   }),
 ) as Record<ProvinceCode, string[]>;
 
-/** Canada only: signup and addresses are for Canada (spec §1). */
+/** Canada only: signup and addresses are for Canada (docs/product.md §1). */
 export function listCountries() {
   return [{ code: 'CA' as const, name: 'Canada' as const, nameFr: 'Canada' }];
 }

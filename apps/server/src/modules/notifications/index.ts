@@ -3,12 +3,16 @@ import fp from 'fastify-plugin';
 import { createNotificationsService, type NotificationsService } from './notifications.service';
 import { registerNotificationSubscribers } from './notifications.subscribers';
 import { registerOfflineMail } from './offline-mail';
+import { registerSellerApplicationNotices } from './seller-application-notices';
+import { registerStorefrontClaimNotices } from './storefront-claim-notices';
+import { registerBusinessMail } from './mail/business-mail';
 
 /**
  * The notifications module's door: `app.notifications` (a recipient's notifications: list, mark read, delete;
  * `create` for subscribers), its routes and public types. It learns of business events by subscribing to them
  * (chat messages and the business actions posted into chats) and pushes new notifications to the recipient's
- * socket room through the realtime port. It also e-mails a chat message's offline recipient (offline-mail.ts).
+ * socket room through the realtime port. It also e-mails a chat message's offline recipient (offline-mail.ts), and
+ * the deal's documents to its parties (mail/business-mail.ts, decision 260).
  */
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,6 +29,8 @@ async function notificationsModule(app: FastifyInstance) {
   const service = createNotificationsService();
   app.decorate('notifications', service);
   const notifyChatMessages = registerNotificationSubscribers(app, service);
+  registerSellerApplicationNotices(app, service);
+  registerStorefrontClaimNotices(app, service);
   const armOfflineMail = registerOfflineMail(app, {
     delaySeconds: app.config.CHAT_OFFLINE_MAIL_DELAY_SECONDS,
     throttleSeconds: app.config.CHAT_OFFLINE_MAIL_THROTTLE_SECONDS,
@@ -37,9 +43,20 @@ async function notificationsModule(app: FastifyInstance) {
     await notifyChatMessages(events, ctx);
     await armOfflineMail(events, ctx);
   });
+  // The business e-mails: invoice issued, accepted, rejected, payment receipt, shipped, payment review (decision 260).
+  registerBusinessMail(app);
 }
 
 export const notificationsModulePlugin = fp(notificationsModule, {
   name: 'notifications-module',
-  dependencies: ['context', 'events', 'jobs', 'messaging', 'auth-module', 'chat-module'],
+  dependencies: [
+    'context',
+    'events',
+    'jobs',
+    'messaging',
+    'auth-module',
+    'chat-module',
+    'invoices-module',
+    'orders-module',
+  ],
 });

@@ -10,7 +10,7 @@ import {
 } from '@maplesource/contracts';
 
 /**
- * Spec §7 `notifications` (get paged, mark one read, delete) and `notifications/mark-all-as-read`, for the
+ * docs/product.md §7 `notifications` (get paged, mark one read, delete) and `notifications/mark-all-as-read`, for the
  * logged-in recipient only; another user's notification is a 404. Notifications are created by subscribers.
  */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -47,7 +47,7 @@ function toNotification(row: NotificationRow): Notification {
 const notificationNotFound = () => notFound('NOTIFICATION_NOT_FOUND', 'Notification not found');
 
 /**
- * Notifications of one recipient (spec §3). Created only by subscribers of business events (`create`, in the
+ * Notifications of one recipient (docs/product.md §3). Created only by subscribers of business events (`create`, in the
  * subscriber's transaction); read, marked and deleted by their recipient — anyone else's is a 404.
  */
 export function createNotificationsService() {

@@ -5,13 +5,13 @@ import type {
   NotificationMetadata,
   NotificationType,
 } from '@maplesource/contracts';
-import type { NotificationEvent } from '@maplesource/contracts/realtime/events';
 import type { Db } from '../../db/client';
 import type { BatchContext, BatchedEvent } from '../../plugins/events';
 import '../chat';
 import type { NotificationsService } from './notifications.service';
+import { pushNotification } from './push-notification';
 
-/** What a recipient reads for each kind of chat message (spec §3 message; the web shows the type's own text). */
+/** What a recipient reads for each kind of chat message (docs/product.md §3 message; the web shows the type's own text). */
 const messages: Partial<Record<NotificationType, string>> = {
   chat_message: 'You have a new message',
   quotation_created: 'You received a new quotation request',
@@ -24,6 +24,7 @@ const messages: Partial<Record<NotificationType, string>> = {
   order_updated: 'An order was updated',
   order_cancelled: 'An order was cancelled',
   invoice_expired: 'An invoice expired',
+  invoice_withdrawn: 'An invoice was withdrawn',
 };
 
 const notificationTypeOf = (businessAction: string | null | undefined): NotificationType =>
@@ -76,17 +77,7 @@ export function registerNotificationSubscribers(
   /** The conversation's names (null for a conversation that is gone: the notification keeps its ids only). */
   const conversationOf = (tx: Db, chatId: string) => app.chat.participants(chatId, tx);
 
-  /** The live push (spec §7 names), to every process holding the recipient's sockets (Redis adapter). */
-  function push(notification: Notification) {
-    // The Socket.IO server runs with the chat backend; a process without it has no socket to push to.
-    if (!app.hasDecorator('io')) return;
-    const payload: NotificationEvent = { notification };
-    const room = app.io.to(`user:${notification.recipientId}`);
-    room.emit('notification:new', payload);
-    room.emit('notificationCreated', payload);
-    room.emit('notification', payload);
-    if (notification.metadata.subjectKind === 'service') room.emit('service:notification', payload);
-  }
+  const push = (notification: Notification) => pushNotification(app, notification);
 
   // An invoice that expired tells both parties (no chat message carries it: nobody sent anything).
   app.events.subscribe(

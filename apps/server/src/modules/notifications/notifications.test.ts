@@ -8,7 +8,7 @@ import { signUp, type SignedUp } from '../../../test/accounts-helpers';
 import { testTimeouts } from '../../../../../test-timeouts.mjs';
 import { withTransaction } from '../../db/transaction';
 
-/** Notifications (spec §3, §7): created by subscribers of chat events, read and changed only by the recipient. */
+/** Notifications (docs/product.md §3, §7): created by subscribers of chat events, read and changed only by the recipient. */
 let t: TestApp;
 let url: string;
 let buyer: SignedUp;

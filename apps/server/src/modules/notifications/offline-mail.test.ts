@@ -120,6 +120,11 @@ describe('offline e-mail', () => {
     expect(mail!.body).toContain(`Ouvrir la conversation : ${mail!.link}`);
     expect(mail!.body).not.toMatch(/unread|Open the conversation/);
     expect(new URL(mail!.link!).pathname).toBe(`/fr/seller-centre/inbox/${chatId}`);
+    // Its HTML part says the same, the link as a button (decision 260).
+    const html = await t.app.messaging.readOutboxHtml(mail!.id!);
+    expect(html).toContain('lang="fr-CA"');
+    expect(html).toContain('Bonjour, avez-vous des supports galvanisés?');
+    expect(html).toContain('Ouvrir la conversation');
 
     // The seller switches to English: the next conversation's e-mail is in English.
     const switched = await t.app.inject({

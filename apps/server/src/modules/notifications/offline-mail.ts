@@ -1,3 +1,4 @@
+import { htmlOfTextMail } from '../../plugins/mail-layout';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -123,8 +124,8 @@ function queueCheck(app: FastifyInstance, job: OfflineMailJob, dueAt: Date, tx?:
 
 async function recipientIsConnected(app: FastifyInstance, userId: string): Promise<boolean> {
   // The Socket.IO server runs with the chat backend (with Redis, fetchSockets asks every process).
-  if (!app.hasDecorator('io')) return false;
-  return (await app.io.in(`user:${userId}`).fetchSockets()).length > 0;
+  if (!app.hasDecorator('realtime')) return false;
+  return app.realtime.isOnline(userId);
 }
 
 /**
@@ -252,7 +253,14 @@ async function mailWhatIsDue(
     texts.open(link),
   ].join('\n');
   try {
-    await app.messaging.mail.send(recipient.email, subject, body, { link });
+    const html = await htmlOfTextMail({
+      language,
+      subject,
+      body,
+      link,
+      actionLabel: language === 'fr' ? 'Ouvrir la conversation' : 'Open the conversation',
+    });
+    await app.messaging.mail.send(recipient.email, subject, body, { link, html });
   } catch (error) {
     // Give the window back so the retry (or the next message's job) may send.
     await app.db.execute(sql`

@@ -8,7 +8,7 @@ import { createOrdersService, payableOrderWarmUp, type OrdersService } from './o
  * The orders module's door: `app.orders` (orders made from accepted invoices, their timeline, their one
  * payment and its provider-driven state, payment reviews and refunds), its routes and public types. The
  * cross-module use cases (accept an invoice, change a status with its chat message, pay, refund) are
- * workflows that call it. It asks the sellers module whether a supplier is verified (spec §9).
+ * workflows that call it. It asks the sellers module whether a supplier is verified (docs/product.md §9).
  */
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,6 +23,7 @@ export type {
   OrdersService,
   PayableOrder,
   PaymentChange,
+  PaymentRefusal,
   PaymentUpdate,
 } from './orders.service';
 export { orderNotFound, payableOrderWarmUp } from './orders.service';

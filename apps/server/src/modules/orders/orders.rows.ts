@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
 import {
+  addCalendarDays,
+  dateInTimeZone,
+  DEFAULT_DOCUMENT_TIME_ZONE,
+  isDocumentTimeZone,
   paymentReviewWindowDays,
+  type DocumentTimeZone,
   type Order,
   type OrderAddress,
   type OrderKind,
@@ -37,6 +42,9 @@ export interface OrderRow {
   tax_cents: number | string;
   total_cents: number | string;
   lead_days: number;
+  payment_terms: string;
+  delivery_terms: string;
+  time_zone: string;
   shipping_address: OrderAddress | string;
   billing_address: OrderAddress | string;
   status: OrderStatus;
@@ -86,18 +94,26 @@ export const orderSelect = sql`
 export const iso = (value: Timestamp) => new Date(value).toISOString();
 const isoOrNull = (value: Timestamp | null) => (value === null ? null : iso(value));
 const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
-const addDays = (value: Timestamp, days: number) => new Date(new Date(value).getTime() + days * 86_400_000);
+/** The order's zone (decision 265): its invoice's, copied at acceptance. */
+export const orderTimeZone = (row: Pick<OrderRow, 'time_zone'>): DocumentTimeZone =>
+  isDocumentTimeZone(row.time_zone) ? row.time_zone : DEFAULT_DOCUMENT_TIME_ZONE;
 
-/** Placed date + the invoice's lead days (spec §2 order timeline "estimated delivery"). */
-export const estimatedDelivery = (row: Pick<OrderRow, 'placed_at' | 'lead_days'>) =>
-  addDays(row.placed_at, Number(row.lead_days));
+/** Placed date + the invoice's lead days, calendar days in the order's zone (docs/product.md §2 "estimated delivery"). */
+export const estimatedDelivery = (row: Pick<OrderRow, 'placed_at' | 'lead_days' | 'time_zone'>) =>
+  addCalendarDays(new Date(row.placed_at), Number(row.lead_days), orderTimeZone(row));
 
 /**
- * Spec §9: a payment review may be requested until 7 days after the expected delivery — the delivery
- * date once delivered, else the estimate.
+ * docs/product.md §9: a payment review may be requested until 7 days after the expected delivery — the delivery
+ * date once delivered, else the estimate — calendar days in the order's zone (decision 265).
  */
-export const paymentReviewDeadline = (row: Pick<OrderRow, 'placed_at' | 'lead_days' | 'delivered_at'>) =>
-  addDays(row.delivered_at ?? estimatedDelivery(row), paymentReviewWindowDays);
+export const paymentReviewDeadline = (
+  row: Pick<OrderRow, 'placed_at' | 'lead_days' | 'delivered_at' | 'time_zone'>,
+) =>
+  addCalendarDays(
+    row.delivered_at ? new Date(row.delivered_at) : estimatedDelivery(row),
+    paymentReviewWindowDays,
+    orderTimeZone(row),
+  );
 
 export const paidThroughUs = (status: OrderPaymentStatus | null) =>
   status === 'paid' || status === 'partially_refunded';
@@ -148,13 +164,16 @@ export function toOrder(
     shippingCents: Number(row.shipping_cents),
     taxCents: Number(row.tax_cents),
     totalCents: Number(row.total_cents),
+    paymentTerms: row.payment_terms,
+    deliveryTerms: row.delivery_terms,
     currency: 'cad',
     shippingAddress: json(row.shipping_address),
     billingAddress: json(row.billing_address),
     trackingNumber: row.tracking_number,
     carrier: row.carrier,
     placedAt: iso(row.placed_at),
-    estimatedDeliveryOn: iso(estimatedDelivery(row)).slice(0, 10),
+    timeZone: orderTimeZone(row),
+    estimatedDeliveryOn: dateInTimeZone(estimatedDelivery(row), orderTimeZone(row)),
     deliveredAt: isoOrNull(row.delivered_at),
     cancelledAt: isoOrNull(row.cancelled_at),
     payment: {

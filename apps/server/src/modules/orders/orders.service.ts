@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  addCalendarDays,
   canMoveOrder,
   orderTransitions,
   refundWindowDays,
   type AdminPaymentReview,
+  type DocumentTimeZone,
+  type InvoiceTaxLine,
   type Order,
   type OrderAddress,
   type OrderKind,
@@ -22,9 +25,11 @@ import { queryPrepared } from '../../db/prepared';
 import { rowsOf, type Tx } from '../../db/transaction';
 import type { SessionCheck } from '../../plugins/auth';
 import { conflict, notFound } from '../../plugins/errors';
+import { orderExportRecords, type OrderExportRequest } from './orders.export';
 import {
   iso,
   orderSelect,
+  orderTimeZone,
   paidThroughUs,
   paymentReviewDeadline,
   toOrder,
@@ -36,6 +41,17 @@ import {
 
 export const orderNotFound = () =>
   notFound('ORDER_NOT_FOUND', 'Order not found (it does not exist or you do not have access to it)');
+/**
+ * `o.placed_at` is `days` calendar days or more before `now` in the order's time zone (decision 265): the local
+ * wall-clock time plus whole days, back to an instant in that zone. The first bound (a calendar day lasts 23 to 25
+ * hours) lets the planner use the placed_at index before the exact test.
+ */
+const placedDaysBefore = (
+  now: Date,
+  days: number,
+) => sql`o.placed_at <= ${now}::timestamptz - make_interval(days => ${days}) + interval '1 hour'
+            AND ((o.placed_at AT TIME ZONE o.time_zone) + make_interval(days => ${days})) AT TIME ZONE o.time_zone <= ${now}::timestamptz`;
+
 export const paymentReviewNotFound = () => notFound('PAYMENT_REVIEW_NOT_FOUND', 'Payment review not found');
 
 /** What the orders module asks other modules (given by its plugin, like the chat's directory). */
@@ -64,8 +80,12 @@ export interface NewOrder {
   negotiatedPriceCents: number;
   shippingCents: number;
   taxCents: number;
+  /** The invoice's tax components (decision 256), whose amounts add up to `taxCents`. */
+  taxLines: InvoiceTaxLine[];
   totalCents: number;
   leadDays: number;
+  /** The invoice's time zone (decisions 248, 265): the order's dates and deadlines are in it. */
+  timeZone: DocumentTimeZone;
   shippingAddress: OrderAddress;
   billingAddress: OrderAddress;
   placedAt: Date;
@@ -90,8 +110,12 @@ export type CopiedOrderField =
   | 'negotiatedPriceCents'
   | 'shippingCents'
   | 'taxCents'
+  | 'taxLines'
   | 'totalCents'
-  | 'leadDays';
+  | 'paymentTerms'
+  | 'deliveryTerms'
+  | 'leadDays'
+  | 'timeZone';
 
 /**
  * An order as one part of a bigger statement: made once per row of `from` (one at most), or not at all. The
@@ -119,6 +143,24 @@ export interface PaymentUpdate {
   failureCode: string | null;
   /** With `refunded`: the total refunded so far on the intent. */
   refundedCents: number;
+  /** The provider's event, for the record of a refused one. */
+  eventId: string;
+  eventType: string;
+  /** What the event says was paid (the intent's or the charge's `amount`, `currency`); null when it does not say. */
+  amountCents: number | null;
+  currency: string | null;
+}
+
+/**
+ * An event about the order's intent whose amount or currency is not the intent's (decision 239): nothing changed, and
+ * the event is kept in order_payment_refused_events.
+ */
+export interface PaymentRefusal {
+  refused: 'amount_mismatch' | 'currency_mismatch';
+  orderId: string;
+  expectedCents: number;
+  amountCents: number | null;
+  currency: string | null;
 }
 
 /** The order a payment event changed, and how (null: the event changed nothing). */
@@ -233,9 +275,9 @@ function searchClause(search: string | undefined): SQL {
 }
 
 /**
- * Orders (issue 12): made once per accepted invoice, read by their buyer (and seller user) only — anyone
+ * Orders: made once per accepted invoice, read by their buyer (and seller user) only — anyone
  * else gets ORDER_NOT_FOUND —, moved by the seller along the legal transitions under a row lock, paid
- * through one provider intent whose signed events settle it, and reviewed / refunded per spec §9.
+ * through one provider intent whose signed events settle it, and reviewed / refunded per docs/product.md §9.
  */
 export function createOrdersService(directory: OrdersDirectory) {
   async function timelines(db: Db, ids: string[]) {
@@ -302,6 +344,10 @@ export function createOrdersService(directory: OrdersDirectory) {
   }
 
   const service = {
+    /** The party's orders of a period as CSV records, read in keyset batches (decision 251). */
+    exportRecords(db: Db, request: OrderExportRequest) {
+      return orderExportRecords(db, request);
+    },
     /** Creates the order of an invoice once (invoice_id is unique); an existing one is returned as it is. */
     async create(tx: Tx, input: NewOrder): Promise<{ id: string; created: boolean }> {
       const id = randomUUID();
@@ -311,14 +357,15 @@ export function createOrdersService(directory: OrdersDirectory) {
           WITH placed AS (
           INSERT INTO orders (id, kind, invoice_id, invoice_token, chat_id, buyer_user_id, buyer_name,
             seller_user_id, seller_id, seller_slug, seller_name, subject_id, subject_name, subject_name_fr,
-            subject_category, quantity, unit, negotiated_price_cents, shipping_cents, tax_cents, total_cents,
-            lead_days, shipping_address, billing_address, placed_at, updated_at)
+            subject_category, quantity, unit, negotiated_price_cents, shipping_cents, tax_cents, tax_lines,
+            total_cents, lead_days, time_zone, shipping_address, billing_address, placed_at, updated_at)
           VALUES (${id}, ${input.kind}, ${input.invoiceId}, ${input.invoiceToken}, ${input.chatId},
             ${input.buyer.userId}, ${input.buyer.name}, ${input.sellerUserId}, ${input.seller.sellerId},
             ${input.seller.slug}, ${input.seller.name}, ${input.subject.id}, ${input.subject.name},
             ${input.subject.nameFr}, ${input.subject.category}, ${input.subject.quantity}, ${input.subject.unit},
-            ${input.negotiatedPriceCents}, ${input.shippingCents}, ${input.taxCents}, ${input.totalCents},
-            ${input.leadDays}, ${JSON.stringify(input.shippingAddress)}::jsonb,
+            ${input.negotiatedPriceCents}, ${input.shippingCents}, ${input.taxCents},
+            ${JSON.stringify(input.taxLines)}::jsonb, ${input.totalCents},
+            ${input.leadDays}, ${input.timeZone}, ${JSON.stringify(input.shippingAddress)}::jsonb,
             ${JSON.stringify(input.billingAddress)}::jsonb, ${input.placedAt}, ${input.placedAt})
           ON CONFLICT (invoice_id) DO NOTHING
           RETURNING id
@@ -351,13 +398,15 @@ export function createOrdersService(directory: OrdersDirectory) {
       const cte = sql`placed_order AS (
           INSERT INTO orders (id, kind, invoice_id, invoice_token, chat_id, buyer_user_id, buyer_name,
             seller_user_id, seller_id, seller_slug, seller_name, subject_id, subject_name, subject_name_fr,
-            subject_category, quantity, unit, negotiated_price_cents, shipping_cents, tax_cents, total_cents,
-            lead_days, shipping_address, billing_address, placed_at, updated_at)
+            subject_category, quantity, unit, negotiated_price_cents, shipping_cents, tax_cents, tax_lines,
+            total_cents, lead_days, payment_terms, delivery_terms, time_zone, shipping_address, billing_address, placed_at, updated_at)
           SELECT ${input.id}::uuid, ${input.kind}::text, ${c.invoiceId}, ${c.invoiceToken}, ${c.chatId},
             ${input.buyerUserId}::uuid, ${c.buyerName}, ${c.sellerUserId}, ${c.sellerId}, ${c.sellerSlug},
             ${c.sellerName}, ${c.subjectId}, ${c.subjectName}, ${c.subjectNameFr}, ${c.subjectCategory},
             ${c.quantity}, ${c.unit},
-            ${c.negotiatedPriceCents}, ${c.shippingCents}, ${c.taxCents}, ${c.totalCents}, ${c.leadDays},
+            ${c.negotiatedPriceCents}, ${c.shippingCents}, ${c.taxCents}, ${c.taxLines}, ${c.totalCents},
+            ${c.leadDays},
+            ${c.paymentTerms}, ${c.deliveryTerms}, ${c.timeZone},
             ${input.shippingAddress}::jsonb, ${input.billingAddress}::jsonb,
             ${placedAt}, ${placedAt}
           FROM ${input.from}
@@ -485,7 +534,7 @@ export function createOrdersService(directory: OrdersDirectory) {
      * settled payment (paid, refunded) never goes back; an event older than the last one applied does not
      * overwrite it; refunds only grow. The first success confirms a pending order (timeline row).
      */
-    async applyPaymentUpdate(tx: Tx, update: PaymentUpdate): Promise<PaymentChange | null> {
+    async applyPaymentUpdate(tx: Tx, update: PaymentUpdate): Promise<PaymentChange | PaymentRefusal | null> {
       const [row] = rowsOf<{
         order_id: string;
         kind: OrderKind;
@@ -508,6 +557,30 @@ export function createOrdersService(directory: OrdersDirectory) {
           FOR UPDATE OF p, o`),
       );
       if (!row) return null;
+      // Decision 239: the intent id alone does not make an event this order's payment; its amount and currency must
+      // be the intent's too, or it changes nothing (whatever its type) and is kept for the count.
+      const expectedCents = Number(row.amount_cents);
+      const refused =
+        update.currency !== 'cad'
+          ? ('currency_mismatch' as const)
+          : update.amountCents !== expectedCents
+            ? ('amount_mismatch' as const)
+            : null;
+      if (refused) {
+        await tx.execute(sql`
+          INSERT INTO order_payment_refused_events
+            (provider, event_id, order_id, intent_id, event_type, reason, expected_cents, event_amount_cents, event_currency)
+          VALUES (${update.provider}, ${update.eventId}, ${row.order_id}::uuid, ${update.intentId}, ${update.eventType},
+                  ${refused}, ${expectedCents}, ${update.amountCents}, ${update.currency?.slice(0, 10) ?? null})
+          ON CONFLICT (provider, event_id) DO NOTHING`);
+        return {
+          refused,
+          orderId: row.order_id,
+          expectedCents,
+          amountCents: update.amountCents,
+          currency: update.currency,
+        };
+      }
       const settled = settledStatuses.includes(row.status);
       const older = row.last_event_at !== null && update.at.getTime() < new Date(row.last_event_at).getTime();
       let next: OrderPaymentStatus | null = null;
@@ -572,7 +645,7 @@ export function createOrdersService(directory: OrdersDirectory) {
     },
 
     /**
-     * The buyer requests a payment review (spec §9): paid through us, verified supplier, not cancelled,
+     * The buyer requests a payment review (docs/product.md §9): paid through us, verified supplier, not cancelled,
      * until 7 days after the expected delivery; one open review per order (a partial unique index).
      */
     async requestReview(
@@ -659,8 +732,9 @@ export function createOrdersService(directory: OrdersDirectory) {
       };
     },
 
-    /** Spec §9: a refund within 30 days of the payment. */
-    refundDeadline: (paidAt: Date) => new Date(paidAt.getTime() + refundWindowDays * 86_400_000),
+    /** docs/product.md §9: a refund within 30 calendar days of the payment, in the order's time zone (decision 265). */
+    refundDeadline: (paidAt: Date, timeZone: DocumentTimeZone) =>
+      addCalendarDays(paidAt, refundWindowDays, timeZone),
 
     /**
      * Closes an open review once (conditional update): `refund` records the provider's refund (its id is
@@ -695,19 +769,19 @@ export function createOrdersService(directory: OrdersDirectory) {
     },
 
     /**
-     * Pending orders placed before `placedBefore` whose payment has not succeeded and is not under way (no
-     * intent, unpaid, failed, or waiting for an authentication step): what the unpaid-order sweep cancels
-     * (decision 166). With `orderId`, that order only.
+     * Pending orders placed `days` calendar days or more before `now` in the order's time zone (decision 265)
+     * whose payment has not succeeded and is not under way (no intent, unpaid, failed, or waiting for an
+     * authentication step): what the unpaid-order sweep cancels (decision 166). With `orderId`, that order only.
      */
     async unpaidPastDeadline(
       db: Db,
-      input: { placedBefore: Date; limit: number; orderId?: string },
+      input: { now: Date; days: number; limit: number; orderId?: string },
     ): Promise<Array<{ id: string; payment: { provider: 'sandbox' | 'stripe'; intentId: string } | null }>> {
       const rows = rowsOf<{ id: string; provider: 'sandbox' | 'stripe' | null; intent_id: string | null }>(
         await db.execute(sql`
           SELECT o.id, p.provider, p.intent_id
           FROM orders o LEFT JOIN order_payments p ON p.order_id = o.id
-          WHERE o.status = 'pending' AND o.placed_at <= ${input.placedBefore}
+          WHERE o.status = 'pending' AND ${placedDaysBefore(input.now, input.days)}
             AND (p.status IS NULL OR p.status IN (${sql.join(
               unpaidStatuses.map((status) => sql`${status}`),
               sql`, `,
@@ -724,29 +798,31 @@ export function createOrdersService(directory: OrdersDirectory) {
 
     /**
      * Cancels one unpaid order past its deadline (decision 166), under the order's row lock — the lock the
-     * payment webhook takes too —, checked again under it: still pending, placed before `placedBefore`, payment
+     * payment webhook takes too —, checked again under it: still pending, placed `days` calendar days before `now`
+     * or more (in the order's zone), payment
      * neither settled nor under way. Answers null when it no longer applies (paid meanwhile, already cancelled: a
      * repeated job changes nothing). A timeline row records the cancellation, with no actor (MapleSource did it).
      */
     async cancelUnpaid(
       tx: Tx,
-      input: { orderId: string; placedBefore: Date; now: Date },
+      input: { orderId: string; days: number; now: Date },
     ): Promise<{ order: Order; buyerUserId: string; sellerUserId: string } | null> {
       const [row] = rowsOf<{
         status: OrderStatus;
         placed_at: Date | string;
+        time_zone: string;
         payment_status: OrderPaymentStatus | null;
         buyer_user_id: string;
         seller_user_id: string;
       }>(
         await tx.execute(sql`
-          SELECT o.status, o.placed_at, o.buyer_user_id, o.seller_user_id, p.status AS payment_status
+          SELECT o.status, o.placed_at, o.time_zone, o.buyer_user_id, o.seller_user_id, p.status AS payment_status
           FROM orders o LEFT JOIN order_payments p ON p.order_id = o.id
           WHERE o.id::text = ${input.orderId}
           FOR UPDATE OF o`),
       );
       if (!row || row.status !== 'pending') return null;
-      if (new Date(row.placed_at).getTime() > input.placedBefore.getTime()) return null;
+      if (addCalendarDays(new Date(row.placed_at), input.days, orderTimeZone(row)) > input.now) return null;
       if (row.payment_status !== null && !unpaidStatuses.includes(row.payment_status)) return null;
       await tx.execute(sql`
         UPDATE orders SET status = 'cancelled', cancelled_at = ${input.now}, updated_at = ${input.now}
@@ -836,6 +912,7 @@ interface AdminReviewRow {
   seller_name: string;
   subject_name: string;
   subject_name_fr: string | null;
+  time_zone: string;
   chat_id: string;
   order_status: OrderStatus;
   invoice_token: string;
@@ -845,7 +922,7 @@ interface AdminReviewRow {
 const adminReviewSelect = sql`
   SELECT r.id, r.order_id, o.kind, r.status, r.reason, r.resolution_note, r.refund_cents, r.created_at,
          r.resolved_at, o.total_cents, p.status AS payment_status, p.refunded_cents, p.paid_at, p.intent_id,
-         o.buyer_name, o.seller_name, o.subject_name, o.subject_name_fr, o.chat_id, o.status AS order_status,
+         o.buyer_name, o.seller_name, o.subject_name, o.subject_name_fr, o.time_zone, o.chat_id, o.status AS order_status,
          o.invoice_token, o.seller_user_id
   FROM payment_reviews r JOIN orders o ON o.id = r.order_id LEFT JOIN order_payments p ON p.order_id = o.id`;
 
@@ -871,6 +948,7 @@ function toAdminReview(row: AdminReviewRow): AdminPaymentReview {
       sellerName: row.seller_name,
       subjectName: row.subject_name,
       subjectNameFr: row.subject_name_fr,
+      timeZone: orderTimeZone(row),
     },
   };
 }

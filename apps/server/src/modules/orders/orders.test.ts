@@ -13,7 +13,7 @@ import {
 } from '../../../test/orders-helpers';
 import { rowsOf } from '../../db/transaction';
 
-/** Orders (issue 12): who may read them, the seller's legal transitions and what each change posts. */
+/** Orders: who may read them, the seller's legal transitions and what each change posts. */
 let t: TestApp;
 let buyer: Party;
 let otherBuyer: Party;

@@ -5,8 +5,8 @@ import { createQuotesService, type QuotesService } from './quotes.service';
 /**
  * The quotes module's door: `app.quotes` (quotations — inquiries about a product or a service: stored, read by
  * their two parties, answered once by the seller user), its routes and public types. Opening the conversation
- * and posting the business actions belong to the workflows that call it (workflows/send-inquiry.ts,
- * workflows/decide-quotation.ts).
+ * and posting the business actions belong to the workflows that call it (flows/inquiry/send-inquiry.ts,
+ * flows/inquiry/decide-quotation.ts).
  */
 declare module 'fastify' {
   interface FastifyInstance {

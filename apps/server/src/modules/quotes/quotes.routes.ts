@@ -7,8 +7,8 @@ import {
 
 /**
  * GET quotation/:quotationId: a quotation for its buyer or its seller user (anyone else: 404). Sending one
- * (`quotation`, `service-quotation`) and answering one run as workflows (workflows/send-inquiry.routes.ts,
- * workflows/quotes.seller.routes.ts), since they write in the chat too.
+ * (`quotation`, `service-quotation`) and answering one run as workflows (flows/inquiry/inquiry.routes.ts,
+ * flows/inquiry/inquiry.routes.ts), since they write in the chat too.
  */
 export const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { dollarsToCents } from '@maplesource/contracts/money';
 import type {
   ChatQuotationPayload,
   ProvinceCode,
@@ -9,7 +10,7 @@ import type {
 } from '@maplesource/contracts';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/transaction';
-import { conflict, notFound } from '../../plugins/errors';
+import { badRequest, conflict, notFound } from '../../plugins/errors';
 
 interface QuotationRow {
   id: string;
@@ -86,8 +87,15 @@ function toQuotation(row: QuotationRow): Quotation {
   };
 }
 
-/** Dollars typed in the form → integer cents (the schema allows two decimals at most). */
-export const toCents = (dollars: number) => Math.round(dollars * 100);
+/**
+ * Dollars from the inquiry form → integer cents, exactly (contracts' `dollarsToCents`; the schema allows two
+ * decimals at most and 100,000,000 at the most, so the number's text is a plain decimal).
+ */
+export function toCents(dollars: number): number {
+  const cents = dollarsToCents(String(dollars));
+  if (cents === null) throw badRequest('INQUIRY_PRICE_CENTS', 'Prices have at most two decimals');
+  return cents;
+}
 
 /** A short reference both parties can quote (RQ- and 10 characters without look-alikes). */
 function newRequestId(): string {
@@ -117,7 +125,7 @@ export function chatPayloadOf(quotation: Quotation): ChatQuotationPayload {
 }
 
 /**
- * Quotations (spec §3 Inquiry): stored by the send-inquiry workflow, answered once by the seller user of the
+ * Quotations (docs/product.md §3 Inquiry): stored by the send-inquiry workflow, answered once by the seller user of the
  * conversation, read by its two parties only (anyone else: 404).
  */
 export function createQuotesService() {

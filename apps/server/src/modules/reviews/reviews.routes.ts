@@ -11,7 +11,7 @@ import {
   serviceReviewListQuerySchema,
 } from '@maplesource/contracts';
 
-/** Spec §7 `review` and `service-review`: get (public), add and delete (logged in, own only). */
+/** docs/product.md §7 `review` and `service-review`: get (public), add and delete (logged in, own only). */
 export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { listReviews, addReview, deleteReview } = app.reviews;
   const errors = {

@@ -4,7 +4,7 @@ import { searchQuerySchema, searchResponseSchema } from '@maplesource/contracts'
 import { searchEverything } from './search.service';
 
 /**
- * Spec §7 `search`: one answer across the catalogue (products, services, categories), the seller directory and
+ * docs/product.md §7 `search`: one answer across the catalogue (products, services, categories), the seller directory and
  * the blog. It reads three modules through their doors, so it sits above all of them (the search module has no
  * tables). The answer does not depend on who asks: it is checked against the schema, serialized once and cached
  * with the catalogue's listings (CATALOG_LISTING_CACHE_MS, dropped when the catalogue version changes).

@@ -15,7 +15,7 @@ export interface SearchInput {
 }
 
 /**
- * One search for everything (issue 15): products, services, sellers, categories and blog posts, each group the
+ * One search for everything: products, services, sellers, categories and blog posts, each group the
  * first `limit` items of its own listing with the same text (so a group's "see all" shows the same items first).
  * The text is resolved once by the catalogue's typo vocabulary (EN + FR words of every group); then the groups run
  * side by side — on PostgreSQL each on its own pool connection, so the answer costs about its slowest group.

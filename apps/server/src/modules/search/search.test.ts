@@ -13,7 +13,7 @@ import { REBUILD_SEARCH_WORDS_SQL, seedCatalog } from '../../seed/catalog';
 import { seedContentHomeBlogs } from '../../seed/content-home-blogs';
 
 /**
- * One search for everything (issue 15): `GET /search` answers products, services, sellers, categories and blog
+ * One search for everything: `GET /search` answers products, services, sellers, categories and blog
  * posts, typo-tolerant in English and French, and each group is the start of its own listing asked with the same
  * text (the web's "see all" links).
  */

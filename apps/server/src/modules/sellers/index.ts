@@ -3,7 +3,6 @@ import fp from 'fastify-plugin';
 import {
   type CatalogCategoryReads,
   type CatalogSellerCards,
-  claimStore,
   copySellerCard,
   countByBusinessType,
   countPublicSellers,
@@ -23,7 +22,35 @@ import {
 } from './sellers.service';
 import { sellersReferenceUpload } from './upload-references';
 import { listSellersForAdmin, setSellerVerified, updateSellerProfile } from './seller-admin.service';
-import { setTaxProfile, taxProfile } from './seller-tax-profile';
+import { ownedStorefrontIds, setTaxProfile, taxProfile } from './seller-tax-profile';
+import {
+  attachDraftStorefront,
+  createDraftStorefront,
+  decideApplication,
+  deleteDraftStorefront,
+  getApplication,
+  insertApplication,
+  latestApplicationOf,
+  listStorefront,
+  pendingApplications,
+  type DraftStorefront,
+} from './seller-applications';
+import { readOwnedStorefront, updateOwnedStorefront } from './storefront-edit';
+import {
+  approveClaim,
+  checkClaimCode,
+  claimsOf,
+  claimsOpen,
+  claimStore,
+  claimTarget,
+  getClaim,
+  markClaimVerified,
+  ownClaim,
+  pendingClaimGroups,
+  putClaimCode,
+  refuseClaim,
+  setClaimsOpen,
+} from './storefront-claims';
 import type { Db } from '../../db/client';
 import type { NewOwnedStorefront, SellerListInput } from './sellers.service';
 import type { SellerProfileEdit } from './seller-admin.service';
@@ -67,7 +94,7 @@ export const createSellersService = (catalog: CatalogCategoryReads & CatalogSell
   setStorefrontProductCount,
   /** Who answers a storefront's inquiries (quotes): its owner user, or null while unclaimed. */
   storefrontOwner,
-  /** Spec §7 `business-types`: names and storefront counts (the counts alone: `countByBusinessType`). */
+  /** docs/product.md §7 `business-types`: names and storefront counts (the counts alone: `countByBusinessType`). */
   listBusinessTypes,
   countByBusinessType,
   /** Whether a storefront shows this admin upload (the content module's unreferenced-upload clean-up asks). */
@@ -75,6 +102,42 @@ export const createSellersService = (catalog: CatalogCategoryReads & CatalogSell
   /** Legal name, GST/HST and QST numbers or small-supplier declaration printed on invoices (decision 132). */
   taxProfile,
   setTaxProfile,
+  /** The storefronts a user owns: the seller centre's routes act on these and answer 404 for any other. */
+  ownedStorefrontIds,
+  /** Applications to sell and their draft storefronts (decision 280); flows/seller-onboarding drives them. */
+  applications: {
+    insert: insertApplication,
+    attachDraftStorefront,
+    get: getApplication,
+    latestOf: latestApplicationOf,
+    pending: pendingApplications,
+    decide: decideApplication,
+  },
+  createDraftStorefront: async (db: Db, input: DraftStorefront) => {
+    const created = await createDraftStorefront(db, input);
+    await copySellerCard(db, catalog, Number(created.id));
+    return created;
+  },
+  listStorefront,
+  deleteDraftStorefront,
+  /** The owner's storefront edit (decision 261): another user's storefront answers 404. */
+  readOwnedStorefront,
+  updateOwnedStorefront,
+  /** Storefront claims (decision 263); flows/storefront-claims drives them. */
+  claims: {
+    open: claimsOpen,
+    setOpen: setClaimsOpen,
+    target: claimTarget,
+    putCode: putClaimCode,
+    get: getClaim,
+    own: ownClaim,
+    of: claimsOf,
+    checkCode: checkClaimCode,
+    markVerified: markClaimVerified,
+    pendingGroups: pendingClaimGroups,
+    approve: approveClaim,
+    refuse: refuseClaim,
+  },
 });
 export type SellersService = ReturnType<typeof createSellersService>;
 
@@ -85,12 +148,15 @@ declare module 'fastify' {
 }
 
 export type { NewOwnedStorefront, SellerListInput } from './sellers.service';
+export type { DraftStorefront, StoredSellerApplication } from './seller-applications';
+export type { StoredStorefrontClaim } from './storefront-claims';
+export { alreadyClaimed, claimCodeHash, claimsClosed, emailDomainOf } from './storefront-claims';
 export type { SellerProfileEdit } from './seller-admin.service';
 export { sellersRoutes, recentSellersRoutes } from './sellers.routes';
 export { sellersAdminRoutes } from './sellers.admin.routes';
 export { sellerTaxProfileRoutes } from './seller-tax-profile.routes';
 export type { StorefrontTaxProfile } from './seller-tax-profile';
-export { sellerTaxProfileSeedStep } from './seller-tax-profile.seed';
+export { demoLegalNameOf, sellerTaxProfileSeedStep } from './seller-tax-profile.seed';
 
 async function sellersModule(app: FastifyInstance) {
   app.decorate('sellers', createSellersService(app.catalog));

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../plugins/errors';
 import { sellers } from './sellers.tables';
 
-/** Admin edits of storefronts (issue 5's admin console calls these; the sellers module owns the table). */
+/** Admin edits of storefronts (the admin console calls these; the sellers module owns the table). */
 const out = (r: { id: number | string; slug: string; name: string; verified: boolean }): AdminSeller => ({
   id: String(r.id),
   slug: r.slug,

@@ -6,7 +6,7 @@ import { signUp, type SignedUp } from '../../../test/accounts-helpers';
 import { rowsOf } from '../../db/transaction';
 
 /**
- * `GET seller/me` (issue 12 gap): the seller centre finds the storefronts the logged-in user owns, with their tax
+ * `GET seller/me`: the seller centre finds the storefronts the logged-in user owns, with their tax
  * profiles, so it can open the tax registration form; nobody else's storefront is ever listed.
  */
 let t: TestApp;

@@ -40,7 +40,7 @@ export const sellerTaxProfileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/seller/me',
     {
-      preHandler: app.requireRole('seller'),
+      config: { requiredRole: 'seller' },
       schema: {
         tags: ['sellers'],
         response: { 200: myStorefrontsResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
@@ -53,7 +53,7 @@ export const sellerTaxProfileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/seller/:id/tax-profile',
     {
-      preHandler: app.requireRole('seller'),
+      config: { requiredRole: 'seller' },
       schema: { tags: ['sellers'], params: sellerTaxProfileParamsSchema, response },
     },
     async (request) => answer(await ownTaxProfile(app.db, request.user!.id, Number(request.params.id))),
@@ -61,7 +61,7 @@ export const sellerTaxProfileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/seller/:id/tax-profile',
     {
-      preHandler: app.requireRole('seller'),
+      config: { requiredRole: 'seller' },
       schema: {
         tags: ['sellers'],
         params: sellerTaxProfileParamsSchema,

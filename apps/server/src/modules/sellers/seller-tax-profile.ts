@@ -81,3 +81,10 @@ export async function setTaxProfile(
   if (!row) throw sellerNotFound();
   return toProfile(row);
 }
+
+/** The ids of the storefronts this user owns, oldest first (the seller centre acts on these only). */
+export async function ownedStorefrontIds(db: Db, ownerUserId: string): Promise<number[]> {
+  return rowsOf<{ id: number | string }>(
+    await db.execute(sql`SELECT id FROM sellers WHERE owner_user_id = ${ownerUserId} ORDER BY id`),
+  ).map((row) => Number(row.id));
+}

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   businessTypesResponseSchema,
   claimCategoryWiseResponseSchema,
+  claimStoreResponseSchema,
   errorResponseSchema,
   idParamSchema,
   randomSellersQuerySchema,
@@ -11,9 +12,10 @@ import {
   sellerListQuerySchema,
   sellerListResponseSchema,
 } from '@maplesource/contracts';
-import { claimStore, getSeller, randomUnclaimed, recentSellers } from './sellers.service';
+import { getSeller, randomUnclaimed, recentSellers } from './sellers.service';
+import { claimStore } from './storefront-claims';
 
-/** Spec §7 `seller`, `seller/{id}`, `claim-stores` (category-wise, list, random, claim), `business-types`. */
+/** docs/product.md §7 `seller`, `seller/{id}`, `claim-stores` (category-wise, list, random, claim), `business-types`. */
 export const sellersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/business-types',
@@ -75,14 +77,19 @@ export const sellersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['sellers'],
         params: idParamSchema,
-        response: { 404: errorResponseSchema, 503: errorResponseSchema },
+        response: {
+          200: claimStoreResponseSchema,
+          404: errorResponseSchema,
+          409: errorResponseSchema,
+          503: errorResponseSchema,
+        },
       },
     },
     async (request) => claimStore(app.db, request.params.id),
   );
 };
 
-/** Spec §7 `home-page/recent-sellers`: the newest storefronts. */
+/** docs/product.md §7 `home-page/recent-sellers`: the newest storefronts. */
 export const recentSellersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/home-page/recent-sellers',

@@ -4,15 +4,17 @@ import {
   type BusinessType,
   type BusinessTypeItem,
   type Category,
+  type ProvinceCode,
+  type StorefrontCertification,
   type SellerDetail,
   type SellerSummary,
 } from '@maplesource/contracts';
 import type { Db } from '../../db/client';
 import type { SellerCardCopy } from '../catalog';
 import { rowsOf } from '../../db/transaction';
-import { AppError, notFound } from '../../plugins/errors';
+import { notFound } from '../../plugins/errors';
 
-/** Seller storefronts: directory, detail, claim lists (spec §1, §7). */
+/** Seller storefronts: directory, detail, claim lists (docs/product.md §1, §7). */
 
 type Row = Record<string, unknown>;
 const rows = async (db: Db, query: SQL) => rowsOf<Row>(await db.execute(query));
@@ -81,7 +83,7 @@ export interface SellerListInput {
 const containing = (text: string) => `%${text.replace(/[%_\\]/g, '')}%`;
 
 /**
- * The directory's text condition (issue 15): the name (and city) holds the typed text, or every word of it as the
+ * The directory's text condition: the name (and city) holds the typed text, or every word of it as the
  * catalogue's typo vocabulary corrected it ("Tundar Steel" → tundra, steel). Both are trigram-index lookups;
  * pg_trgm's word similarity (`<%`), used before, cost ~5 ms an ask through the index and ~20 ms walking the
  * popularity order (decision 085).
@@ -101,7 +103,8 @@ function sellerConditions(
   categoryId: number | null,
   words: readonly string[],
 ): SQL[] {
-  const where: SQL[] = [sql`true`];
+  // A draft storefront (an application not yet approved, decision 280) is never listed.
+  const where: SQL[] = [sql`s.listed`];
   if (query.q) where.push(sellerTextCondition(query.q, words));
   if (query.state) where.push(sql`s.province = ${query.state}`);
   if (query.businessType) where.push(sql`s.business_type = ${query.businessType}`);
@@ -154,6 +157,20 @@ export async function searchSellers(db: Db, catalog: CatalogCategoryReads, q: st
   return found.map(toSellerSummary);
 }
 
+const textOrNull = (value: unknown) => (value === null || value === undefined ? null : String(value));
+
+/** The storefront details its seller edits (decision 261), as every reader shows them. */
+export function storefrontDetails(row: Row) {
+  return {
+    bannerUrl: textOrNull(row.banner_url),
+    contactEmail: textOrNull(row.contact_email),
+    contactPhone: textOrNull(row.contact_phone),
+    website: textOrNull(row.website),
+    serviceProvinces: (row.service_provinces ?? []) as ProvinceCode[],
+    certifications: (row.certifications ?? []) as StorefrontCertification[],
+  };
+}
+
 export async function getSeller(db: Db, idOrSlug: string): Promise<SellerDetail> {
   const by = /^\d{1,15}$/.test(idOrSlug) ? sql`s.id = ${Number(idOrSlug)}` : sql`s.slug = ${idOrSlug}`;
   const [row] = await rows(db, sql`SELECT * FROM sellers s WHERE ${by}`);
@@ -166,12 +183,17 @@ export async function getSeller(db: Db, idOrSlug: string): Promise<SellerDetail>
     yearEstablished: Number(row.year_established),
     employees: String(row.employees),
     isSeller: true,
+    listed: Boolean(row.listed),
+    ...storefrontDetails(row),
   };
 }
 
 export async function recentSellers(db: Db, limit: number) {
   return (
-    await rows(db, sql`SELECT * FROM sellers s ORDER BY s.created_at DESC, s.id DESC LIMIT ${limit}`)
+    await rows(
+      db,
+      sql`SELECT * FROM sellers s WHERE s.listed ORDER BY s.created_at DESC, s.id DESC LIMIT ${limit}`,
+    )
   ).map(toSellerSummary);
 }
 
@@ -204,12 +226,6 @@ export async function randomUnclaimed(db: Db, limit: number) {
   return (
     await rows(db, sql`SELECT * FROM sellers s WHERE NOT s.claimed ORDER BY random() LIMIT ${limit}`)
   ).map(toSellerSummary);
-}
-
-/** Claiming is switched off for now (spec §1): the shop must exist, then the answer is "under maintenance". */
-export async function claimStore(db: Db, idOrSlug: string): Promise<never> {
-  await getSeller(db, idOrSlug);
-  throw new AppError(503, 'CLAIM_SERVICE_MAINTENANCE', 'Claim service is under maintenance');
 }
 
 /**
@@ -263,16 +279,16 @@ export async function setStorefrontProductCount(
   await db.execute(sql`UPDATE sellers SET product_count = ${productCount} WHERE id = ${Number(sellerId)}`);
 }
 
-/** Sitemap reads: how many storefronts are public (all of them), and a stable page of their slugs (by id). */
+/** Sitemap reads: how many storefronts are public (the listed ones), and a stable page of their slugs (by id). */
 export async function countPublicSellers(db: Db): Promise<number> {
-  const [row] = await rows(db, sql`SELECT count(*)::int AS n FROM sellers`);
+  const [row] = await rows(db, sql`SELECT count(*)::int AS n FROM sellers WHERE listed`);
   return Number(row?.n ?? 0);
 }
 
 export async function publicSellerSlugs(db: Db, offset: number, limit: number) {
   const found = await rows(
     db,
-    sql`SELECT slug FROM sellers ORDER BY id LIMIT ${Math.floor(limit)} OFFSET ${Math.floor(offset)}`,
+    sql`SELECT slug FROM sellers WHERE listed ORDER BY id LIMIT ${Math.floor(limit)} OFFSET ${Math.floor(offset)}`,
   );
   return found.map((row) => ({ slug: String(row.slug), updatedAt: null }));
 }
@@ -315,13 +331,13 @@ const businessTypeNames: Record<BusinessType, [string, string]> = {
 export async function countByBusinessType(db: Db): Promise<Map<BusinessType, number>> {
   const found = await rows(
     db,
-    sql`SELECT business_type, count(*)::int AS n FROM sellers GROUP BY business_type`,
+    sql`SELECT business_type, count(*)::int AS n FROM sellers WHERE listed GROUP BY business_type`,
   );
   const counts = new Map(found.map((row) => [String(row.business_type), Number(row.n)]));
   return new Map(businessTypes.map((code) => [code, counts.get(code) ?? 0]));
 }
 
-/** Spec §7 `business-types`: each type's names and storefront count. */
+/** docs/product.md §7 `business-types`: each type's names and storefront count. */
 export async function listBusinessTypes(db: Db): Promise<BusinessTypeItem[]> {
   const counts = await countByBusinessType(db);
   return businessTypes.map((code) => ({

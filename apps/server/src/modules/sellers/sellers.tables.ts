@@ -30,6 +30,14 @@ export const sellers = pgTable(
     descriptionEn: text('description_en').notNull().default(''),
     descriptionFr: text('description_fr').notNull().default(''),
     logoUrl: text('logo_url'),
+    // The storefront's seller edits these (migration 0830, decision 261).
+    bannerUrl: text('banner_url'),
+    /** The listed contact, edited by the owner (decision 261) and proved by a claimant (decision 263). */
+    contactEmail: text('contact_email'),
+    contactPhone: text('contact_phone'),
+    website: text('website'),
+    serviceProvinces: text('service_provinces').array().notNull().default([]),
+    certifications: text('certifications').array().notNull().default([]),
     yearEstablished: integer('year_established').notNull().default(2000),
     employees: text('employees').notNull().default('1-10'),
     primaryCategoryId: bigint('primary_category_id', { mode: 'number' }),

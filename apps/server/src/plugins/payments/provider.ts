@@ -15,7 +15,10 @@ export interface PaymentIntent {
   amountCents: number;
   currency: 'cad';
   status: PaymentIntentStatus;
-  /** What the card form needs to confirm with the provider (Stripe's client secret; the sandbox's intent id). */
+  /**
+   * What the card form needs to confirm with the provider: a secret of its own, never the intent id, given only to
+   * the paying buyer (decision 238).
+   */
   clientSecret: string;
   metadata: Record<string, string>;
   /** Only brand and last 4 digits are ever kept (never the card number). */

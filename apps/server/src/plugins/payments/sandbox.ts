@@ -48,6 +48,7 @@ const brandOf = (digits: string) =>
 
 interface IntentRow {
   id: string;
+  client_secret: string;
   idempotency_key: string;
   amount_cents: number;
   currency: 'cad';
@@ -65,7 +66,7 @@ const toIntent = (row: IntentRow): PaymentIntent => ({
   amountCents: Number(row.amount_cents),
   currency: 'cad',
   status: row.status,
-  clientSecret: row.id,
+  clientSecret: row.client_secret,
   metadata: row.metadata,
   card: row.card_brand && row.card_last4 ? { brand: row.card_brand, last4: row.card_last4 } : null,
   failureCode: row.failure_code,
@@ -145,10 +146,12 @@ export class SandboxPaymentProvider implements PaymentProvider {
         'The amount must be whole cents between $0.50 and $999,999.99',
       );
     const id = `pi_sb_${randomBytes(12).toString('hex')}`;
+    // Stripe's shape (`<id>_secret_<random>`), and like Stripe's, not derivable from the id (decision 238).
+    const clientSecret = `${id}_secret_${randomBytes(24).toString('hex')}`;
     const [created] = await queryPrepared<IntentRow>(
       this.db,
-      sql`insert into sandbox_payment_intents (id, idempotency_key, amount_cents, currency, status, metadata)
-          values (${id}::text, ${input.idempotencyKey}::text, ${input.amountCents}::bigint, 'cad',
+      sql`insert into sandbox_payment_intents (id, client_secret, idempotency_key, amount_cents, currency, status, metadata)
+          values (${id}::text, ${clientSecret}::text, ${input.idempotencyKey}::text, ${input.amountCents}::bigint, 'cad',
                   'requires_payment_method', ${JSON.stringify(input.metadata)}::jsonb)
           on conflict (idempotency_key) do nothing
           returning *`,

@@ -10,7 +10,7 @@ export function AppLoader() {
 }
 
 /**
- * Spec §2: the logo loader shows during the first login check (session store `isInitialCheckPending`; only
+ * docs/product.md §2: the logo loader shows during the first login check (session store `isInitialCheckPending`; only
  * with the session hint cookie, decision 221) and while a navigation is pending (a lazy route chunk loading).
  */
 export function GlobalLoader() {

@@ -1,7 +1,7 @@
 import { useLayoutEffect } from 'react';
 import { useLocation } from 'react-router';
 
-/** Spec §2: each navigation (pathname change) scrolls to the top of the page. */
+/** docs/product.md §2: each navigation (pathname change) scrolls to the top of the page. */
 export function ScrollToTop() {
   const { pathname } = useLocation();
   useLayoutEffect(() => {

@@ -7,7 +7,7 @@ import { getSeoByPath } from '../../features/content/api/get-seo-by-path';
 import { applyAlternateLinks, applySeoHead } from '../../features/content/apply-seo-head';
 
 /**
- * Per-page SEO on each navigation (spec §2), with the resolver the server also uses:
+ * Per-page SEO on each navigation (docs/product.md §2), with the resolver the server also uses:
  * lookup for the lowercase path, retry without a ≤5-character first segment, apply title,
  * canonical, robots and scripts; defaults when nothing is found; lookup failures ignored.
  * Also keeps the en/fr/x-default `hreflang` alternates of the page (the server renders the same).

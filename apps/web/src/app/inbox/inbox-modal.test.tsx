@@ -51,7 +51,7 @@ function server() {
   });
 }
 
-describe('the inbox (spec §2)', () => {
+describe('the inbox (docs/product.md §2)', () => {
   it('shows unread counts on the header icon, opens on Notifications, and a chat notification opens its conversation', async () => {
     document.cookie = 'ms_has_session=1; path=/'; // the app then checks the session (verify-tokens)
     const fetchMock = server();

@@ -10,8 +10,11 @@ import { NotificationList } from '../../features/notifications/components/notifi
 import type { ConversationPanel } from '../../features/chat/components/conversation-view';
 import { InvoiceReviewPanel } from '../../features/invoices/components/invoice-review-panel';
 import { invoiceSeenKey } from '../../features/invoices/api/get-chat-invoices';
+import { ChatReviewEntry } from '../../features/orders/components/chat-review-entry';
+import type { HeaderReview } from '../../features/chat/components/conversation-view';
+import { orderPagePath } from '../routes/order-links';
 
-/** The buyer's invoice review panel (spec §2) for the conversation's latest invoice; leaving closes the inbox. */
+/** The buyer's invoice review panel (docs/product.md §2) for the conversation's latest invoice; leaving closes the inbox. */
 function buyerInvoicePanel(meId: string): ConversationPanel {
   return function BuyerInvoicePanel({ detail, latestInvoice }) {
     return (
@@ -27,10 +30,21 @@ function buyerInvoicePanel(meId: string): ConversationPanel {
   };
 }
 
+/** The header's payment review (decision 253): on the buyer's order page; leaving closes the inbox. */
+const buyerReview: HeaderReview = ({ chat, orderId }) => (
+  <ChatReviewEntry
+    kind={chat.subject.kind}
+    orderId={orderId}
+    as="buyer"
+    href={orderPagePath(chat.subject.kind, orderId)}
+    onLeave={sessionActions.closeInbox}
+  />
+);
+
 type Tab = 'notifications' | 'chats';
 const tabOf = (tab: InboxTab): Tab => (tab === 'chats' ? 'chats' : 'notifications');
 
-/** Spec §2 inbox: Notifications and Chats tabs (`inboxInitialTab`); the buyer's conversations with sellers. */
+/** docs/product.md §2 inbox: Notifications and Chats tabs (`inboxInitialTab`); the buyer's conversations with sellers. */
 export default function InboxModal() {
   const { t } = useTranslation('common');
   const initialTab = useSession((s) => s.inboxInitialTab);
@@ -68,6 +82,8 @@ export default function InboxModal() {
         selectedChatId={chatId}
         onSelect={setChatId}
         panel={buyerInvoicePanel(meId)}
+        headerReview={buyerReview}
+        heightClass="h-[calc(100dvh-11rem)]"
       />
     </div>
   );
@@ -78,7 +94,7 @@ export default function InboxModal() {
       onClose={sessionActions.closeInbox}
       title={t('header.inbox')}
       closeLabel={t('modal.close')}
-      size="lg"
+      size="full"
     >
       <Tabs<Tab>
         label={t('header.inbox')}

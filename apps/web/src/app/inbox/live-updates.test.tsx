@@ -26,4 +26,25 @@ describe('live unread counts', () => {
     expect(stale(['notifications', 'list', 1])).toBe(true);
     unmount();
   });
+
+  it('an order-created event refreshes the orders lists (the new order shows at once) and the chats', () => {
+    const socket = fakeConnection();
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(['orders', 'list', { page: 1 }], { items: [] });
+    queryClient.setQueryData(['orders', 'seller', { page: 1 }], { items: [] });
+    queryClient.setQueryData(['chat', 'list', { kind: 'service' }], { unreadTotal: 0 });
+    queryClient.setQueryData(['notifications', 'list', 1], { unreadCount: 0 });
+    const { unmount } = render(
+      <QueryClientProvider client={queryClient}>
+        <LiveUpdates connection={socket.connection} />
+      </QueryClientProvider>,
+    );
+    const stale = (key: unknown[]) => queryClient.getQueryState(key)?.isInvalidated;
+    act(() => socket.emit('service:order-created', { chatId: 'c', receiverId: 'r', orderId: 'o' }));
+    expect(stale(['orders', 'list', { page: 1 }])).toBe(true);
+    expect(stale(['orders', 'seller', { page: 1 }])).toBe(true);
+    expect(stale(['chat', 'list', { kind: 'service' }])).toBe(true);
+    expect(stale(['notifications', 'list', 1])).toBe(false);
+    unmount();
+  });
 });

@@ -2,12 +2,15 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { notificationEventNames } from '@maplesource/contracts/realtime/events';
 import { socketConnection, type SocketConnection } from '../../lib/socket';
+import { orderKeys } from '../../features/orders/api/order-paths';
 
 const messageEvents = ['messageReceived', 'service:messageReceived'] as const;
+/** An order came out of a conversation (docs/product.md §7 `order-created`): the orders lists and the chats' phases change. */
+const orderEvents = ['order-created', 'service:order-created'] as const;
 
 /**
  * While a user is logged in, holds the shared connection and keeps the header's unread badges current: a new
- * message or notification refreshes the counts. A failing handler is ignored (spec §7).
+ * message or notification refreshes the counts, a new order the orders lists. A failing handler is ignored (docs/product.md §7).
  */
 export default function LiveUpdates({ connection = socketConnection }: { connection?: SocketConnection }) {
   const queryClient = useQueryClient();
@@ -23,6 +26,10 @@ export default function LiveUpdates({ connection = socketConnection }: { connect
     const offs = [
       ...messageEvents.map((event) => connection.on(event, refresh(['chat', 'list']))),
       ...notificationEventNames.map((event) => connection.on(event, refresh(['notifications']))),
+      ...orderEvents.flatMap((event) => [
+        connection.on(event, refresh(orderKeys.all)),
+        connection.on(event, refresh(['chat', 'list'])),
+      ]),
     ];
     return () => {
       offs.forEach((off) => off());

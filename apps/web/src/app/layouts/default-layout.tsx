@@ -7,6 +7,7 @@ import { SeoHead } from '../behaviours/seo-head';
 import { Footer } from './footer';
 import { Header } from './header';
 import { InboxLayer } from './inbox-layer';
+import { TestPaymentsBanner } from './test-payments-banner';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
@@ -24,6 +25,7 @@ export function DefaultLayout() {
       >
         {t('skipToContent')}
       </a>
+      <TestPaymentsBanner />
       <Header />
       {/* At least a screen tall: the footer starts below the fold, so content arriving does not move it (CLS). */}
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-h-screen flex-1 focus:outline-none">

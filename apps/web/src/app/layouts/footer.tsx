@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LogoMark } from '../../components/ui/logo';
 import { paths } from '../../config/paths';
 
-/** Spec §2: the footer is hidden on the CNC quotes base path only (not on its tabs). */
+/** docs/product.md §2: the footer is hidden on the CNC quotes base path only (not on its tabs). */
 export function isFooterHidden(pathname: string): boolean {
   return pathname.replace(/\/+$/, '') === paths.cncQuotes;
 }
@@ -15,6 +15,7 @@ const columns = [
       { to: paths.products, key: 'footer.products' },
       { to: paths.services, key: 'footer.services' },
       { to: paths.sellers, key: 'footer.sellers' },
+      { to: paths.claimStores, key: 'footer.claimStores' },
       { to: paths.blogs, key: 'footer.blogs' },
     ],
   },

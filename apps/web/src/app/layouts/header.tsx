@@ -1,12 +1,13 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button, IconButton } from '../../components/ui/button';
+import { Button, IconButton, badgeText } from '../../components/ui/button';
+import { useOrdersAwaitingPayment } from '../../features/orders/api/orders-awaiting-payment';
 import { CloseIcon, HeartIcon, InboxIcon, MenuIcon } from '../../components/ui/icons';
 import { Logo } from '../../components/ui/logo';
 import { cn } from '../../components/ui/cn';
-import { paths } from '../../config/paths';
-import { sessionActions, useSession } from '../../lib/session-store';
+import { paths, to } from '../../config/paths';
+import { sessionActions, useIsSeller, useSession } from '../../lib/session-store';
 import { useUnreadChatCount } from '../../features/chat/api/get-chats';
 import { useUnreadNotificationCount } from '../../features/notifications/api/notifications';
 import { LanguageMenu } from './language-menu';
@@ -25,6 +26,21 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'text-maple-700' : 'text-gray-700 hover:bg-gray-100 hover:text-gray-900',
   );
 
+/** A count beside a link's text: shown as a badge, read as `label` (its visible number is in the name, decision 266). */
+function LinkBadge({ count, label }: { count: number; label: (shown: string) => string }) {
+  if (count <= 0) return null;
+  return (
+    <>
+      <span
+        aria-hidden="true"
+        className="ml-1 inline-flex min-w-5 justify-center rounded-full bg-maple-700 px-1 text-xs text-white"
+      >
+        {badgeText(count)}
+      </span>
+      <span className="sr-only">{label(badgeText(count))}</span>
+    </>
+  );
+}
 export function Header() {
   const { t } = useTranslation('common');
   const isLoggedIn = useSession((s) => s.isLoggedIn);
@@ -54,7 +70,34 @@ export function Header() {
   }, [menuOpen]);
 
   const unread = useUnreadChatCount(isLoggedIn, 'buyer') + useUnreadNotificationCount(isLoggedIn);
-  const inboxLabel = unread > 0 ? t('header.inboxUnread', { count: unread }) : t('header.inbox');
+  // The badge's visible text is in the button's name (WCAG 2.5.3, decision 266): "99+" both.
+  const inboxLabel =
+    unread > 0 ? t('header.inboxUnread', { count: unread, shown: badgeText(unread) }) : t('header.inbox');
+  // A seller reaches the seller centre from here (decision 281); with unread buyer messages the link leads to the
+  // seller's inbox, where a seller answers them.
+  const isSeller = useIsSeller();
+  const sellerUnread = useUnreadChatCount(isLoggedIn && isSeller, 'seller');
+  // The buyer's orders waiting for their payment, counted beside "My orders"; a new order shows at once.
+  const awaitingPayment = useOrdersAwaitingPayment(isLoggedIn);
+  const myOrdersLink = (className: string) => (
+    <Link to={paths.myOrders} className={className}>
+      {t('header.myOrders')}
+      <LinkBadge
+        count={awaitingPayment}
+        label={(shown) => t('header.ordersAwaitingPayment', { count: awaitingPayment, shown })}
+      />
+    </Link>
+  );
+  const sellerCentreLink = (className: string) =>
+    isLoggedIn && isSeller ? (
+      <Link to={sellerUnread > 0 ? to('sellerInbox') : to('sellerCentre')} className={className}>
+        {t('header.sellerCentre')}
+        <LinkBadge
+          count={sellerUnread}
+          label={(shown) => t('header.sellerUnread', { count: sellerUnread, shown })}
+        />
+      </Link>
+    ) : null;
   const openInbox = () => (isLoggedIn ? sessionActions.openInbox('inbox') : sessionActions.openAuthModal());
   const search = (
     <SearchForm
@@ -101,12 +144,12 @@ export function Header() {
           </Link>
           {isLoggedIn ? (
             <>
-              <Link
-                to={paths.myOrders}
-                className="ml-1 inline-flex h-10 items-center rounded-md px-3 text-sm font-medium text-gray-700 hover:bg-gray-100 hover:text-gray-900"
-              >
-                {t('header.myOrders')}
-              </Link>
+              {sellerCentreLink(
+                'ml-1 inline-flex h-10 items-center rounded-md px-3 text-sm font-medium text-gray-700 hover:bg-gray-100 hover:text-gray-900',
+              )}
+              {myOrdersLink(
+                'ml-1 inline-flex h-10 items-center rounded-md px-3 text-sm font-medium text-gray-700 hover:bg-gray-100 hover:text-gray-900',
+              )}
               <Link
                 to={paths.profile}
                 className="inline-flex h-10 items-center rounded-md px-3 text-sm font-medium text-gray-700 hover:bg-gray-100 hover:text-gray-900"
@@ -172,12 +215,12 @@ export function Header() {
             </Link>
             {isLoggedIn ? (
               <>
-                <Link
-                  to={paths.myOrders}
-                  className="ml-auto inline-flex h-10 items-center rounded-md px-3 text-sm font-medium text-gray-700 hover:bg-gray-100"
-                >
-                  {t('header.myOrders')}
-                </Link>
+                {sellerCentreLink(
+                  'inline-flex h-10 items-center rounded-md px-3 text-sm font-medium text-gray-700 hover:bg-gray-100',
+                )}
+                {myOrdersLink(
+                  'ml-auto inline-flex h-10 items-center rounded-md px-3 text-sm font-medium text-gray-700 hover:bg-gray-100',
+                )}
                 <Link
                   to={paths.profile}
                   className="inline-flex h-10 items-center rounded-md px-3 text-sm font-medium text-gray-700 hover:bg-gray-100"

@@ -23,7 +23,7 @@ export type SearchFormProps = {
 };
 
 /**
- * Site search (issue 15): as the buyer types, products, services, sellers, categories and blog posts appear grouped
+ * Site search: as the buyer types, products, services, sellers, categories and blog posts appear grouped
  * under the box, each group with a "see all" into its own listing; Enter opens the listing of the first group
  * with results. Escape or leaving the box closes the results.
  */

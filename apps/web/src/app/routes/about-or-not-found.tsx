@@ -15,7 +15,7 @@ export function aboutProduct(segment: string | undefined): string | null {
 /**
  * `/:aboutSlug`: React Router cannot match `/about-:product`, so this one-segment route renders
  * the about page for `about-…` and the not-found page for anything else.
- * The about page is treated as public (spec §2 lists it under both; a visitor should not get
+ * The about page is treated as public (docs/product.md §2 lists it under both; a visitor should not get
  * the landing page for a product page that search engines link to).
  */
 export default function AboutOrNotFoundPage() {

@@ -13,7 +13,7 @@ import { blogCategoryName } from '../../features/content/components/blog-categor
 
 const PAGE_SIZE = 12;
 
-/** /blogs: categories, posts (newest first) with reading time, pagination; every state (spec §8). */
+/** /blogs: categories, posts (newest first) with reading time, pagination; every state (docs/product.md §8). */
 export default function BlogsPage() {
   const { t } = useTranslation('contentPages');
   const [params, setParams] = useSearchParams();

@@ -14,7 +14,7 @@ import {
 import { sessionStore } from '../../lib/session-store';
 import { toastStore } from '../../lib/toast-store';
 
-/** Loading failure + retry, empty states and the login prompt of the catalogue screens (issue 4, spec §8). */
+/** Loading failure + retry, empty states and the login prompt of the catalogue screens (docs/product.md §8). */
 
 const json = jsonResponse;
 const serverError = () => json({ error: { code: 'INTERNAL', message: 'x' } }, 500);
@@ -181,6 +181,13 @@ describe('seller detail', () => {
           yearEstablished: 1998,
           employees: '11-50',
           isSeller: true,
+          listed: true,
+          bannerUrl: null,
+          contactEmail: null,
+          contactPhone: null,
+          website: null,
+          serviceProvinces: [],
+          certifications: [],
         }),
       '/api/v1/category?': () => json(categoryTree),
       '/api/v1/product?': () => json(page([product])),

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '@maplesource/contracts/orders';
+import { PAYMENTS_MODE_META } from '@maplesource/contracts/page-data';
 import { renderApp } from '../../test/render';
 import { failedOrder, json, makeOrder, ORDER_ID, paidOrder, sessionUser } from '../../test/order-fixtures';
 import { sessionStore } from '../../lib/session-store';
@@ -139,7 +140,7 @@ describe('checkout with Stripe', () => {
     expect(await screen.findByTestId('checkout-countdown')).toBeInTheDocument();
     api.settle(paid(order), 'succeeded');
     expect(await screen.findByText('Payment successful', { selector: 'h2' })).toBeInTheDocument();
-    expect(screen.getByText(/visa card ending in 3155/)).toBeInTheDocument();
+    expect(screen.getByText(/Visa card ending in 3155/)).toBeInTheDocument();
     // Nothing went to the sandbox's card endpoint, and the intent was asked for once.
     expect(api.log.some((call) => call.url.pathname.includes('/sandbox-pay/'))).toBe(false);
     expect(api.log.filter((call) => call.url.pathname.endsWith('/payment/create-order-intent'))).toHaveLength(
@@ -260,9 +261,18 @@ describe('checkout with Stripe', () => {
     );
     const loader = vi.fn();
     fake.loadStripe = loader;
-    renderApp(`/checkout?order=${ORDER_ID}&kind=product`);
-    expect(await screen.findByLabelText(/Card number/)).toBeInTheDocument();
-    expect(loader).not.toHaveBeenCalled();
-    expect(log.some((path) => path.endsWith('/payment/provider'))).toBe(false);
+    // As our server serves the page: it says test payments itself (decision 238), so the banner asks nothing either.
+    const meta = document.createElement('meta');
+    meta.name = PAYMENTS_MODE_META;
+    meta.content = 'test';
+    document.head.append(meta);
+    try {
+      renderApp(`/checkout?order=${ORDER_ID}&kind=product`);
+      expect(await screen.findByLabelText(/Card number/)).toBeInTheDocument();
+      expect(loader).not.toHaveBeenCalled();
+      expect(log.some((path) => path.endsWith('/payment/provider'))).toBe(false);
+    } finally {
+      meta.remove();
+    }
   });
 });

@@ -139,7 +139,7 @@ describe('checkout', () => {
     await payWith(ui, '4242 4242 4242 4242');
     expect(await screen.findByTestId('checkout-countdown')).toBeInTheDocument();
     expect(await screen.findByText('Payment successful', { selector: 'h2' })).toBeInTheDocument();
-    expect(screen.getByText(/visa card ending in 4242/)).toBeInTheDocument();
+    expect(screen.getByText(/Visa card ending in 4242/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View the order' })).toHaveAttribute(
       'href',
       `/order/${ORDER_ID}`,

@@ -4,7 +4,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { paths } from '../../config/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-/** /global-quote (spec §2): coming-soon page. */
+/** /global-quote (docs/product.md §2): coming-soon page. */
 export default function GlobalQuotePage() {
   const { t } = useTranslation('contentPages');
   const title = t('globalQuote.title');

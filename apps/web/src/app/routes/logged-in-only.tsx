@@ -6,7 +6,7 @@ import { useSession } from '../../lib/session-store';
 const LandingPage = lazy(() => import('./landing'));
 
 /**
- * Guard for the logged-in-only routes of spec §2. Used as a layout route (renders the
+ * Guard for the logged-in-only routes of docs/product.md §2. Used as a layout route (renders the
  * matched child) or as a wrapper (renders `children`). A logged-out visitor sees the landing
  * page instead, on the same URL; nothing renders while the first login check runs (the logo
  * loader covers the screen).

@@ -208,6 +208,10 @@ describe('order detail', () => {
       '+14165550100',
     ]);
     expect(row(screen.getByRole('region', { name: 'Product' }), 'Seller')).toHaveTextContent('Acier Québec');
+    // The order's own copy of the terms it was accepted under (docs/product.md §3 Order).
+    const terms = screen.getByRole('region', { name: 'Terms' });
+    expect(row(terms, 'Payment terms')).toHaveTextContent('Paiement à l’acceptation');
+    expect(row(terms, 'Delivery terms')).toHaveTextContent('FAB Montréal');
     expect(screen.getByRole('link', { name: /Back to orders/ })).toHaveAttribute('href', '/my-orders');
   });
 
@@ -261,7 +265,7 @@ describe('order detail', () => {
     expect(screen.getByText('#8B0C7F1E')).toHaveAttribute('title', ORDER_ID);
     expect(tracking).toHaveTextContent('1Z999AA10123456784');
     expect(tracking).toHaveTextContent('Purolator');
-    expect(screen.getByText('visa ending in 4242')).toBeInTheDocument();
+    expect(screen.getByText('Visa ending in 4242')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View the invoice' })).toHaveAttribute(
       'href',
       `/invoice/${order.invoiceToken}`,
@@ -272,6 +276,53 @@ describe('order detail', () => {
     expect(timeline).toHaveTextContent('Not yet');
     expect(screen.queryByRole('button', { name: 'Request a payment review' })).not.toBeInTheDocument();
   });
+
+  it.each([
+    {
+      path: `/order/${ORDER_ID}`,
+      payment: 'Payment',
+      product: 'Product',
+      quantity: 'Quantity',
+      many: '50 pieces',
+      one: '1 piece',
+      cardTerm: 'Card',
+      card: 'Mastercard ending in 4444',
+      city: 'Montréal, Quebec H2X 1Y4',
+    },
+    {
+      path: `/fr/order/${ORDER_ID}`,
+      payment: 'Paiement',
+      product: 'Produit',
+      quantity: 'Quantité',
+      many: '50 pièces',
+      one: '1 pièce',
+      cardTerm: 'Carte',
+      card: 'Mastercard se terminant par 4444',
+      city: 'Montréal, Québec H2X 1Y4',
+    },
+  ])(
+    'writes units, card brands and postal codes as a reader expects them ($path)',
+    async ({ path, payment, product, quantity, many, one, cardTerm, card, city }) => {
+      const base = makeOrder();
+      const order = (count: number) =>
+        makeOrder({
+          subject: { ...base.subject, quantity: count, unit: 'piece' },
+          shippingAddress: { ...base.shippingAddress, postalCode: 'h2x1y4' },
+          payment: { ...paidOrder(base).payment, cardBrand: 'mastercard', cardLast4: '4444' },
+        });
+      serve((url) => (url.pathname.endsWith(`/orders/${ORDER_ID}`) ? json({ order: order(50) }) : undefined));
+      const first = renderApp(path);
+      const section = await screen.findByRole('region', { name: product });
+      expect(row(section, quantity).textContent).toBe(many);
+      expect(row(screen.getByRole('region', { name: payment }), cardTerm).textContent).toBe(card);
+      expect(addressLines(document.body)).toContain(city);
+      expect(document.body.textContent).not.toMatch(/mastercard|H2X1Y4|h2x1y4/);
+      first.unmount();
+      serve((url) => (url.pathname.endsWith(`/orders/${ORDER_ID}`) ? json({ order: order(1) }) : undefined));
+      renderApp(path);
+      expect(row(await screen.findByRole('region', { name: product }), quantity).textContent).toBe(one);
+    },
+  );
 
   it('offers the payment review request only when the server says the order is eligible, and sends the reason', async () => {
     const order = makeOrder({ status: 'delivered', canRequestPaymentReview: true });

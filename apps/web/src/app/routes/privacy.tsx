@@ -1,6 +1,6 @@
 import { LegalDocumentView } from '../../features/content/components/legal-document';
 
-/** /privacy-policy (spec §1, §2): the privacy policy in English or French. */
+/** /privacy-policy (docs/product.md §1, §2): the privacy policy in English or French. */
 export default function PrivacyPage() {
   return <LegalDocumentView name="privacy" />;
 }

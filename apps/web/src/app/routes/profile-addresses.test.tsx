@@ -60,8 +60,6 @@ describe('profile of a new account', () => {
     expect(
       await screen.findByText(
         'Your account has no city yet. Choose your province and city below: both are needed to save your profile.',
-        {},
-        { timeout: 5000 },
       ),
     ).toBeInTheDocument();
     expect(screen.getByText('Needed to save your profile.')).toBeInTheDocument();
@@ -100,7 +98,7 @@ describe('profile addresses', () => {
     );
     const ui = userEvent.setup();
     renderApp('/profile');
-    const remove = await screen.findByRole('button', { name: `Delete ${address.street}` }, { timeout: 5000 });
+    const remove = await screen.findByRole('button', { name: `Delete ${address.street}` });
     await ui.click(remove);
     const dialog = await screen.findByRole('dialog', { name: 'Delete this address?' });
     expect(dialog).toHaveTextContent(`${address.street} will be removed from your addresses.`);

@@ -3,18 +3,32 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '../../components/ui/cn';
 import { to } from '../../config/paths';
 
-/** The seller centre's sections: conversations with buyers, orders, and the tax registration printed on invoices. */
+/**
+ * The seller centre's one navigation (decision 281), shared by every seller centre screen. Only screens that
+ * exist are listed (no dead links): add an entry here, in the order below, when a screen is built — Dashboard,
+ * Pipeline, Inbox, Products, Services, Storefront, Orders, Stats, Tax registration, Settings. Labels live in
+ * `sellerCentre:sellerCentre.*` (en and fr).
+ */
+export const sellerCentreLinks = () =>
+  [
+    { to: to('sellerCentre'), key: 'sellerCentre.dashboard', end: true },
+    { to: to('sellerPipeline'), key: 'sellerCentre.pipeline', end: true },
+    { to: to('sellerInbox'), key: 'sellerCentre.inbox', end: false },
+    { to: to('sellerProducts'), key: 'sellerCentre.products', end: false },
+    { to: to('sellerServices'), key: 'sellerCentre.services', end: false },
+    { to: to('sellerStorefront'), key: 'sellerCentre.storefront', end: true },
+    { to: to('sellerOrders'), key: 'sellerCentre.orders', end: true },
+    { to: to('sellerStats'), key: 'sellerCentre.stats', end: true },
+    { to: to('sellerTaxRegistration'), key: 'sellerCentre.taxRegistration', end: true },
+  ] as const;
+
+/** The seller centre's sections, as a labelled navigation that wraps at 320 px and marks the current page. */
 export function SellerCentreNav() {
-  const { t } = useTranslation('sellers');
-  const links = [
-    { to: to('sellerInbox'), label: t('sellerCentre.inbox'), end: false },
-    { to: to('sellerOrders'), label: t('sellerCentre.orders'), end: true },
-    { to: to('sellerTaxRegistration'), label: t('sellerCentre.taxRegistration'), end: true },
-  ];
+  const { t } = useTranslation('sellerCentre');
   return (
     <nav aria-label={t('sellerCentre.nav')} className="mb-4 border-b border-gray-200">
       <ul className="flex flex-wrap gap-x-4 gap-y-1">
-        {links.map((link) => (
+        {sellerCentreLinks().map((link) => (
           <li key={link.to}>
             <NavLink
               to={link.to}
@@ -28,7 +42,7 @@ export function SellerCentreNav() {
                 )
               }
             >
-              {link.label}
+              {t(link.key)}
             </NavLink>
           </li>
         ))}

@@ -8,7 +8,8 @@ import { useSession } from '../../lib/session-store';
 import { ChatScreen } from '../../features/chat/components/chat-screen';
 import { QuotationDecision } from '../../features/quotes/components/quotation-decision';
 import { ChatOrders } from '../../features/orders/components/chat-orders';
-import type { ConversationPanel } from '../../features/chat/components/conversation-view';
+import { ChatReviewEntry } from '../../features/orders/components/chat-review-entry';
+import type { ConversationPanel, HeaderReview } from '../../features/chat/components/conversation-view';
 import { IssueInvoiceButton } from '../../features/invoices/components/issue-invoice-button';
 import { InvoiceReviewPanel } from '../../features/invoices/components/invoice-review-panel';
 import { invoiceSeenKey } from '../../features/invoices/api/get-chat-invoices';
@@ -16,7 +17,7 @@ import { SellerCentreNav } from './seller-centre-nav';
 
 /**
  * The seller's accept/reject on a pending quotation of a conversation where the user is the seller, and the
- * orders that came out of the conversation with their next status (issue 12).
+ * orders that came out of the conversation with their next status.
  */
 export function sellerQuotationActions(detail: ChatDetailResponse) {
   if (detail.chat.myRole !== 'seller' || !detail.quotation) return null;
@@ -31,7 +32,7 @@ export function sellerQuotationActions(detail: ChatDetailResponse) {
 }
 
 /**
- * The seller's invoice panel: the conversation's latest invoice and its status, and "Issue invoice" (spec §2
+ * The seller's invoice panel: the conversation's latest invoice and its status, and "Issue invoice" (docs/product.md §2
  * generation modal) once the buyer has asked for a quotation.
  */
 export function sellerInvoicePanel(meId: string): ConversationPanel {
@@ -66,6 +67,11 @@ export function sellerInvoicePanel(meId: string): ConversationPanel {
     );
   };
 }
+
+/** The header's payment review (decision 253) as the seller reads it, linking to the seller's orders. */
+export const sellerReview: HeaderReview = ({ chat, orderId }) => (
+  <ChatReviewEntry kind={chat.subject.kind} orderId={orderId} as="seller" href={to('sellerOrders')} />
+);
 
 /**
  * /seller-centre/inbox[/{chatId}][?kind=service]: the seller's conversations with buyers (the chat screen with
@@ -111,6 +117,8 @@ export default function SellerInboxPage() {
         onSelect={(id) => go(kind, id)}
         quotationActions={sellerQuotationActions}
         panel={sellerInvoicePanel(meId)}
+        headerReview={sellerReview}
+        heightClass="h-[calc(100dvh-18rem)]"
       />
     </div>
   );

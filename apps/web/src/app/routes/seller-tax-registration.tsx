@@ -9,11 +9,11 @@ import { TaxRegistrationForm } from '../../features/sellers/components/tax-regis
 import { SellerCentreNav } from './seller-centre-nav';
 
 /**
- * /seller-centre/tax-registration (issue 12): the seller's legal name and GST/HST/QST numbers, or the
+ * /seller-centre/tax-registration: the seller's legal name and GST/HST/QST numbers, or the
  * small-supplier exemption, for each storefront they own. No invoice can be issued without them.
  */
 export default function SellerTaxRegistrationPage() {
-  const { t } = useTranslation('sellers');
+  const { t } = useTranslation('sellerCentre');
   const storefronts = useMyStorefronts();
   useDocumentTitle(t('taxRegistration.title'));
   return (

@@ -40,8 +40,14 @@ export default function ServiceDetailPage() {
   } else if (service.isError) {
     const code = isApiError(service.error) ? service.error.code : '';
     body =
-      code === 'SERVICE_NOT_FOUND' || code === 'PRODUCT_NOT_AVAILABLE' ? (
-        <ProductUnavailable kind="service" notFound={code === 'SERVICE_NOT_FOUND'} />
+      code === 'SERVICE_NOT_FOUND' ||
+      code === 'PRODUCT_NOT_AVAILABLE' ||
+      code === 'SERVICE_NO_LONGER_AVAILABLE' ? (
+        <ProductUnavailable
+          kind="service"
+          notFound={code === 'SERVICE_NOT_FOUND'}
+          gone={code === 'SERVICE_NO_LONGER_AVAILABLE'}
+        />
       ) : (
         <LoadError onRetry={() => void service.refetch()} />
       );

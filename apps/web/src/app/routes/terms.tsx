@@ -1,6 +1,6 @@
 import { LegalDocumentView } from '../../features/content/components/legal-document';
 
-/** /terms-and-condition (spec §1, §2): the terms in English or French. */
+/** /terms-and-condition (docs/product.md §1, §2): the terms in English or French. */
 export default function TermsPage() {
   return <LegalDocumentView name="terms" />;
 }

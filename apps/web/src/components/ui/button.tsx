@@ -67,6 +67,9 @@ export type IconButtonProps = Omit<ComponentProps<'button'>, 'children' | 'aria-
   badge?: number;
 };
 
+/** A count badge's text: the number, "99+" above 99 (the name of a badged button says the same, decision 266). */
+export const badgeText = (count: number) => (count > 99 ? '99+' : String(count));
+
 export function IconButton({ label, icon, badge, className, type, ...rest }: IconButtonProps) {
   return (
     <button
@@ -85,7 +88,7 @@ export function IconButton({ label, icon, badge, className, type, ...rest }: Ico
           aria-hidden="true"
           className="absolute top-1 right-1 min-w-4 rounded-full bg-maple-600 px-1 text-[10px] leading-4 font-semibold text-white"
         >
-          {badge > 99 ? '99+' : badge}
+          {badgeText(badge)}
         </span>
       ) : null}
     </button>

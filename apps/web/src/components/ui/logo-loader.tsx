@@ -1,7 +1,7 @@
 import { MAPLE_LEAF_PATH } from './logo';
 
 /**
- * The full-screen "logo video" (spec §2): our animated maple leaf, pure CSS animation,
+ * The full-screen "logo video" (docs/product.md §2): our animated maple leaf, pure CSS animation,
  * still under prefers-reduced-motion. role=status with a translated label from the caller.
  */
 export function LogoLoader({ label }: { label: string }) {

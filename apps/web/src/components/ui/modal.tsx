@@ -19,10 +19,16 @@ export type ModalProps = {
   description?: string;
   children: ReactNode;
   footer?: ReactNode;
-  size?: 'sm' | 'md' | 'lg';
+  /** `full`: the whole viewport, as a page (the inbox, decision 270). */
+  size?: 'sm' | 'md' | 'lg' | 'full';
 };
 
-const widths = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-3xl' } as const;
+const widths = {
+  sm: 'max-w-sm',
+  md: 'max-w-lg',
+  lg: 'max-w-3xl',
+  full: 'h-[100dvh] max-h-none rounded-none sm:h-[calc(100dvh-2rem)] sm:max-h-none',
+} as const;
 
 /**
  * Accessible dialog: role=dialog + aria-modal, labelled by its title, focus moved inside and
@@ -106,7 +112,12 @@ export function Modal({
           widths[size],
         )}
       >
-        <div className="flex items-start justify-between gap-4 border-b border-gray-200 px-5 py-4">
+        <div
+          className={cn(
+            'flex items-start justify-between gap-4 border-b border-gray-200 px-5',
+            size === 'full' ? 'py-2' : 'py-4',
+          )}
+        >
           <div>
             <h2 id={titleId} className="text-lg font-semibold text-gray-900">
               {title}
@@ -126,7 +137,9 @@ export function Modal({
             <CloseIcon />
           </button>
         </div>
-        <div className="overflow-y-auto px-5 py-4">{children}</div>
+        <div className={cn('overflow-y-auto', size === 'full' ? 'px-3 py-2 sm:px-5' : 'px-5 py-4')}>
+          {children}
+        </div>
         {footer ? (
           <div className="flex justify-end gap-2 border-t border-gray-200 px-5 py-3">{footer}</div>
         ) : null}

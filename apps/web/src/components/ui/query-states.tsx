@@ -22,7 +22,7 @@ export function LoadingState({ label, lines = 5 }: { label?: string | undefined;
   );
 }
 
-/** "Try again later" with a retry button (spec §8), announced to screen readers; `compact` for small blocks. */
+/** "Try again later" with a retry button (docs/product.md §8), announced to screen readers; `compact` for small blocks. */
 export function LoadError({
   onRetry,
   message,

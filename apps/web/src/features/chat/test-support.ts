@@ -40,6 +40,7 @@ export function chatItem(overrides: Partial<ChatListItem> = {}): ChatListItem {
     quotationId: 'q1',
     quantity: 500,
     invoiceId: null,
+    orderId: null,
     lastSeq: 0,
     lastMessage: null,
     unreadCount: 0,
@@ -75,11 +76,13 @@ export const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** Answers fetch calls by `METHOD path?query` through `answer`; records every call. */
-export function routeFetch(answer: (method: string, url: URL) => Response | Promise<Response> | undefined) {
+export function routeFetch(
+  answer: (method: string, url: URL, init?: RequestInit) => Response | Promise<Response> | undefined,
+) {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
     const method = init?.method ?? 'GET';
-    const response = await answer(method, url);
+    const response = await answer(method, url, init);
     return (
       response ?? json(401, { error: { code: 'UNAUTHENTICATED', message: 'Please login first to continue' } })
     );
@@ -90,7 +93,7 @@ export type SentEvent = { event: string; payload: unknown; ack?: ((response: unk
 
 /** A socket connection the test drives: connect, disconnect, deliver server events, answer acks. */
 export function fakeConnection() {
-  const status = createStore<ConnectionState>({ status: 'connecting' });
+  const status = createStore<ConnectionState>({ status: 'connecting', problem: null });
   const handlers = new Map<string, Set<(payload: unknown) => void>>();
   const sent: SentEvent[] = [];
   let connected = false;
@@ -114,9 +117,10 @@ export function fakeConnection() {
   return {
     connection,
     sent,
-    setStatus(next: ConnectionState['status']) {
+    /** A new status; `problem` says why it is not connected (none when connected). */
+    setStatus(next: ConnectionState['status'], problem: ConnectionState['problem'] = null) {
       connected = next === 'connected';
-      status.setState({ status: next });
+      status.setState({ status: next, problem: connected ? null : problem });
     },
     emit(event: string, payload: unknown) {
       handlers.get(event)?.forEach((handler) => handler(payload));

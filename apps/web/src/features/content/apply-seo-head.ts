@@ -14,7 +14,7 @@ function upsertMeta(attribute: 'name' | 'property', key: string, content: string
 }
 
 /**
- * Applies a resolved head to the document (spec §2): title (when the entry sets one), canonical
+ * Applies a resolved head to the document (docs/product.md §2): title (when the entry sets one), canonical
  * link, robots tag, description and the entry's scripts. Scripts added for the previous page are
  * removed; the server-rendered ones stay on the first page (`keepServerScripts`).
  */

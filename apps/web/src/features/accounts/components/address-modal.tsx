@@ -15,7 +15,7 @@ import { useSaveAddress } from '../api/save-address';
 
 type Values = z.input<typeof addressInputSchema>;
 
-/** Spec §2 address modal: country → province → city cascade, Canadian postal code, default-shipping switch. */
+/** docs/product.md §2 address modal: country → province → city cascade, Canadian postal code, default-shipping switch. */
 export function AddressModal({ address, onClose }: { address: Address | null; onClose: () => void }) {
   const { t, i18n } = useTranslation('accounts');
   const fr = i18n.language === 'fr';

@@ -11,7 +11,7 @@ import { errorMessage } from '../../../lib/http';
 import { toast } from '../../../lib/toast-store';
 import { useDeleteAccount } from '../api/delete-account';
 
-/** Privacy: the right to deletion (spec §1). A confirmation dialog asks for the current password. */
+/** Privacy: the right to deletion (docs/product.md §1). A confirmation dialog asks for the current password. */
 export function DeleteAccountSection() {
   const { t } = useTranslation('accounts');
   const [confirming, setConfirming] = useState(false);

@@ -438,7 +438,7 @@ function AddressSection() {
       {editing ? (
         <AddressModal address={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       ) : null}
-      {/* The confirmation modal of spec §2 (not the browser's confirm()). */}
+      {/* The confirmation modal of docs/product.md §2 (not the browser's confirm()). */}
       <Modal
         open={deleting !== null}
         onClose={() => setDeleting(null)}

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EmployerStatus, EmployerStatusInput } from '@maplesource/contracts/careers';
 import { api } from '../../../lib/http';
 
-/** The admin console's employer controls (issue 13): find an account by e-mail, set its employer status. */
+/** The admin console's employer controls: find an account by e-mail, set its employer status. */
 export const findEmployer = (email: string) =>
   api.get<EmployerStatus>('admin/employers', { role: 'admin', query: { email } });
 export const useFindEmployer = () => useMutation({ mutationFn: findEmployer });

@@ -10,7 +10,7 @@ import { api } from '../../../lib/http';
 const asAdmin = { role: 'admin' } as const;
 export const PAYMENT_REVIEWS_PAGE_SIZE = 20;
 
-/** GET admin/payment-reviews: the queue of buyers' payment review requests (spec §9), open ones by default. */
+/** GET admin/payment-reviews: the queue of buyers' payment review requests (docs/product.md §9), open ones by default. */
 export const getPaymentReviews = (status: PaymentReviewStatus | null, page: number) =>
   api.get<Paged<AdminPaymentReview>>('admin/payment-reviews', {
     ...asAdmin,

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { Paged } from '@maplesource/contracts/common';
 import type { SeoEntryAdmin, SeoEntryInput, SeoPreviewResponse } from '@maplesource/contracts/content';
 import { api } from '../../../lib/http';
+import { idempotencyHeaders, useActionKeys } from '../../../lib/idempotency';
 
 /** Admin console calls act as admin (the role header), never as buyer. */
 const asAdmin = { role: 'admin' } as const;
@@ -15,13 +16,17 @@ export const seoEntriesQueryOptions = (page: number, q: string) =>
   queryOptions({ queryKey: ['admin', 'seo', page, q], queryFn: () => listSeoEntries(page, q), retry: false });
 export const useSeoEntries = (page: number, q: string) => useQuery(seoEntriesQueryOptions(page, q));
 
-export const saveSeoEntry = (input: SeoEntryInput & { id?: string }) =>
+export const saveSeoEntry = (input: SeoEntryInput & { id?: string }, idempotencyKey = '') =>
   input.id
     ? api.put<SeoEntryAdmin>(`admin/seo/${input.id}`, {
         ...asAdmin,
         body: { path: input.path, code: input.code },
       })
-    : api.post<SeoEntryAdmin>('admin/seo', { ...asAdmin, body: { path: input.path, code: input.code } });
+    : api.post<SeoEntryAdmin>('admin/seo', {
+        ...asAdmin,
+        body: { path: input.path, code: input.code },
+        headers: idempotencyHeaders(idempotencyKey),
+      });
 export const deleteSeoEntry = (id: string) => api.delete<{ ok: true }>(`admin/seo/${id}`, asAdmin);
 export const previewSeoEntry = (input: SeoEntryInput, signal?: AbortSignal) =>
   api.post<SeoPreviewResponse>('admin/seo/preview', {
@@ -32,9 +37,15 @@ export const previewSeoEntry = (input: SeoEntryInput, signal?: AbortSignal) =>
 
 export function useSaveSeoEntry() {
   const client = useQueryClient();
+  const keys = useActionKeys();
   return useMutation({
-    mutationFn: saveSeoEntry,
-    onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
+    // A new entry is a creating POST: one Idempotency-Key per submit intent (decision 247).
+    mutationFn: (input: Parameters<typeof saveSeoEntry>[0]) =>
+      saveSeoEntry(input, input.id ? '' : keys.keyFor(input)),
+    onSuccess: () => {
+      keys.done();
+      return client.invalidateQueries({ queryKey: ['admin'] });
+    },
   });
 }
 export function useDeleteSeoEntry() {

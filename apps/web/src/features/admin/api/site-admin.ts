@@ -1,3 +1,4 @@
+import { idempotencyHeaders } from '../../../lib/idempotency';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Paged } from '@maplesource/contracts/common';
 import type {
@@ -38,10 +39,15 @@ export const listAdminBlogs = (page: number) =>
 export const adminBlogsQueryOptions = (page: number) =>
   queryOptions({ queryKey: ['admin', 'blogs', page], queryFn: () => listAdminBlogs(page), retry: false });
 export const useAdminBlogs = (page: number) => useQuery(adminBlogsQueryOptions(page));
-export const saveBlog = ({ id, ...body }: BlogInput & { id?: string }) =>
+/** A new post is a creating POST: it carries its submit intent's Idempotency-Key (decision 247). */
+export const saveBlog = ({ id, ...body }: BlogInput & { id?: string }, idempotencyKey = '') =>
   id
     ? api.put<AdminBlog>(`admin/blogs/${id}`, { ...asAdmin, body })
-    : api.post<AdminBlog>('admin/blogs', { ...asAdmin, body });
+    : api.post<AdminBlog>('admin/blogs', {
+        ...asAdmin,
+        body,
+        ...(idempotencyKey ? { headers: idempotencyHeaders(idempotencyKey) } : {}),
+      });
 export const deleteBlog = (id: string) => api.delete<{ ok: true }>(`admin/blogs/${id}`, asAdmin);
 
 export const listAdminCategories = (kind: 'product' | 'service') =>

@@ -11,11 +11,22 @@ import { LandingPanel } from './landing-panel';
 import { PaymentReviewsPanel } from './payment-reviews-panel';
 import { GlobalParagraphsPanel } from './global-paragraphs-panel';
 import { SeoEntriesPanel } from './seo-entries-panel';
+import { SellerApplicationsPanel } from './seller-applications-panel';
+import { StorefrontClaimsPanel } from './storefront-claims-panel';
 
 type Tab =
-  'seo' | 'paragraphs' | 'blogs' | 'landing' | 'catalogue' | 'employers' | 'paymentReviews' | 'audit';
+  | 'seo'
+  | 'paragraphs'
+  | 'blogs'
+  | 'landing'
+  | 'catalogue'
+  | 'employers'
+  | 'sellerApplications'
+  | 'storefrontClaims'
+  | 'paymentReviews'
+  | 'audit';
 
-/** The admin console (issue 5): requests carry `role: admin`; the server answers 401/403 otherwise. */
+/** The admin console: requests carry `role: admin`; the server answers 401/403 otherwise. */
 export function AdminConsole() {
   const { t } = useTranslation('admin');
   const [tab, setTab] = useState<Tab>('seo');
@@ -45,6 +56,16 @@ export function AdminConsole() {
             { value: 'landing', label: t('landing.title'), content: <LandingPanel /> },
             { value: 'catalogue', label: t('catalogue.title'), content: <CataloguePanel /> },
             { value: 'employers', label: t('employers.title'), content: <EmployersPanel /> },
+            {
+              value: 'sellerApplications',
+              label: t('sellerApplications.title'),
+              content: <SellerApplicationsPanel />,
+            },
+            {
+              value: 'storefrontClaims',
+              label: t('storefrontClaims.title'),
+              content: <StorefrontClaimsPanel />,
+            },
             { value: 'paymentReviews', label: t('paymentReviews.title'), content: <PaymentReviewsPanel /> },
             { value: 'audit', label: t('audit.title'), content: <AuditLogPanel /> },
           ]}

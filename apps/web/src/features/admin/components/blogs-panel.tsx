@@ -7,6 +7,7 @@ import { formatDate } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
 import { renderMarkdown } from '../../../lib/markdown';
 import { toast } from '../../../lib/toast-store';
+import { useActionKeys } from '../../../lib/idempotency';
 import { deleteBlog, saveBlog, useAdminBlogs, useAdminMutation } from '../api/site-admin';
 import { InsertImageButton } from './insert-image-button';
 import { Pagination } from '../../../components/ui/pagination';
@@ -84,7 +85,10 @@ export function BlogsPanel() {
 function BlogEditor({ draft, onDone }: { draft: BlogInput & { id?: string }; onDone: () => void }) {
   const { t } = useTranslation('admin');
   const [value, setValue] = useState(draft);
-  const save = useAdminMutation(saveBlog);
+  const keys = useActionKeys();
+  const save = useAdminMutation((input: BlogInput & { id?: string }) =>
+    saveBlog(input, input.id ? '' : keys.keyFor(input)),
+  );
   const bodyRefs = { bodyEn: useRef<HTMLTextAreaElement>(null), bodyFr: useRef<HTMLTextAreaElement>(null) };
   const preview = useMemo(() => renderMarkdown(value.bodyEn), [value.bodyEn]);
   const set = (key: keyof BlogInput) => (e: { target: { value: string } }) =>
@@ -106,6 +110,7 @@ function BlogEditor({ draft, onDone }: { draft: BlogInput & { id?: string }; onD
     };
     save.mutate(id ? { ...body, id } : body, {
       onSuccess: () => {
+        keys.done();
         toast.success(t('saved'));
         onDone();
       },

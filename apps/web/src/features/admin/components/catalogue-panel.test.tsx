@@ -15,6 +15,14 @@ const seller = {
   province: 'ON',
   businessType: 'manufacturer',
 };
+const category = {
+  id: '5',
+  kind: 'product',
+  slug: 'steel-pipes',
+  parentId: null,
+  nameEn: 'Steel pipes',
+  nameFr: 'Tuyaux en acier',
+};
 const item = {
   id: '77',
   kind: 'service',
@@ -29,7 +37,8 @@ function mockApi() {
     const url = String(input);
     const method = init?.method ?? 'GET';
     calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    if (url.includes('/admin/categories')) return json({ items: [] });
+    if (url.includes('/admin/categories/5')) return json({ ...category, nameEn: 'Steel tubes' });
+    if (url.includes('/admin/categories')) return json({ items: [category] });
     if (url.includes('/admin/sellers/12/profile'))
       return json({ ...seller, city: 'Halifax', province: 'NS' });
     if (url.includes('/admin/sellers')) return json({ items: [seller], total: 1, page: 1, pageSize: 20 });
@@ -80,6 +89,26 @@ describe('catalogue panel', () => {
     const put = calls.find((c) => c.method === 'PUT')!;
     expect(put.url).toContain('/api/v1/admin/catalog-items/service/77');
     expect(put.body).toEqual({ nameEn: 'Fibre laser cutting', nameFr: 'Découpe laser' });
+  });
+
+  it('renames a category, and refuses an empty name without sending it', async () => {
+    const calls = mockApi();
+    const user = userEvent.setup();
+    renderWithProviders(<CataloguePanel />);
+    const form = await screen.findByRole('form', { name: 'Rename steel-pipes' });
+    const save = within(form).getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    const nameEn = within(form).getByLabelText(/Name \(English\)/);
+    await user.clear(nameEn);
+    await user.click(save);
+    expect(await within(form).findByText('Enter a value (up to the maximum length).')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    await user.type(nameEn, 'Steel tubes');
+    await user.click(save);
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(put.url).toContain('/api/v1/admin/categories/5');
+    expect(put.body).toEqual({ nameEn: 'Steel tubes', nameFr: 'Tuyaux en acier' });
   });
 
   it('says when no item has this id or slug', async () => {

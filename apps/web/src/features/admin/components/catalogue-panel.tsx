@@ -1,14 +1,18 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import {
   catalogItemNamesInputSchema,
+  categoryNamesInputSchema,
   sellerProfileInputSchema,
   type AdminCatalogItem,
   type AdminCategory,
   type AdminSellerProfile,
 } from '@maplesource/contracts/content';
-import { businessTypes, type BusinessType } from '@maplesource/contracts/catalog';
-import { provinceCodes, provinceNames, type ProvinceCode } from '@maplesource/contracts/provinces';
+import { businessTypes } from '@maplesource/contracts/catalog';
+import { provinceCodes, provinceNames } from '@maplesource/contracts/provinces';
 import { Button } from '../../../components/ui/button';
 import { Field, inputClasses } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/http';
@@ -72,46 +76,58 @@ export function CataloguePanel() {
 
 function CategoryRow({ category }: { category: AdminCategory }) {
   const { t } = useTranslation('admin');
-  const [nameEn, setNameEn] = useState(category.nameEn);
-  const [nameFr, setNameFr] = useState(category.nameFr);
   const save = useAdminMutation(renameCategory);
-  const dirty = nameEn !== category.nameEn || nameFr !== category.nameFr;
+  const form = useForm({
+    resolver: zodResolver(categoryNamesInputSchema),
+    defaultValues: { nameEn: category.nameEn, nameFr: category.nameFr },
+  });
+  const { errors, isDirty } = form.formState;
+  const submit = form.handleSubmit((names) =>
+    save.mutate(
+      { id: category.id, ...names },
+      {
+        onSuccess: () => {
+          form.reset(names);
+          toast.success(t('saved'));
+        },
+        onError: (e) => toast.error(errorMessage(t, e)),
+      },
+    ),
+  );
   return (
-    <li className={`flex flex-wrap items-end gap-3 py-2 ${category.parentId ? 'pl-6' : ''}`}>
-      <span className="w-40 font-mono text-xs text-gray-500">{category.slug}</span>
-      <Field label={t('catalogue.nameEn')} hideLabel>
-        {(p) => (
-          <input
-            {...p}
-            className={inputClasses(false, 'w-56')}
-            value={nameEn}
-            onChange={(e) => setNameEn(e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label={t('catalogue.nameFr')} hideLabel>
-        {(p) => (
-          <input
-            {...p}
-            lang="fr"
-            className={inputClasses(false, 'w-56')}
-            value={nameFr}
-            onChange={(e) => setNameFr(e.target.value)}
-          />
-        )}
-      </Field>
-      <Button
-        size="sm"
-        disabled={!dirty || save.isPending}
-        onClick={() =>
-          save.mutate(
-            { id: category.id, nameEn, nameFr },
-            { onSuccess: () => toast.success(t('saved')), onError: (e) => toast.error(errorMessage(t, e)) },
-          )
-        }
+    <li className={`py-2 ${category.parentId ? 'pl-6' : ''}`}>
+      <form
+        className="flex flex-wrap items-end gap-3"
+        aria-label={t('catalogue.renameOf', { slug: category.slug })}
+        onSubmit={submit}
+        noValidate
       >
-        {t('save')}
-      </Button>
+        <span className="w-40 font-mono text-xs text-gray-500">{category.slug}</span>
+        <Field label={t('catalogue.nameEn')} error={errors.nameEn && t('catalogue.invalid')} hideLabel>
+          {(p) => (
+            <input
+              {...p}
+              className={inputClasses(Boolean(errors.nameEn), 'w-56')}
+              maxLength={120}
+              {...form.register('nameEn')}
+            />
+          )}
+        </Field>
+        <Field label={t('catalogue.nameFr')} error={errors.nameFr && t('catalogue.invalid')} hideLabel>
+          {(p) => (
+            <input
+              {...p}
+              lang="fr"
+              className={inputClasses(Boolean(errors.nameFr), 'w-56')}
+              maxLength={120}
+              {...form.register('nameFr')}
+            />
+          )}
+        </Field>
+        <Button type="submit" size="sm" disabled={!isDirty || save.isPending}>
+          {t('save')}
+        </Button>
+      </form>
     </li>
   );
 }
@@ -205,81 +221,76 @@ function SellersSection() {
   );
 }
 
+/** Every field of the seller profile form is filled; only the changed ones are sent (the route's schema). */
+const sellerProfileFormSchema = z.object(sellerProfileInputSchema.shape).required();
+
 /** Name, city, province and business type of a storefront (the last two are copied onto its items). */
 function SellerProfileForm({ seller, onDone }: { seller: AdminSellerProfile; onDone: () => void }) {
   const { t, i18n } = useTranslation('admin');
   const lang = i18n.language.startsWith('fr') ? 'fr' : 'en';
-  const [name, setName] = useState(seller.name);
-  const [city, setCity] = useState(seller.city);
-  const [province, setProvince] = useState<ProvinceCode>(seller.province);
-  const [businessType, setBusinessType] = useState<BusinessType>(seller.businessType);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useAdminMutation(updateSellerProfile);
+  const form = useForm({
+    resolver: zodResolver(sellerProfileFormSchema),
+    defaultValues: {
+      name: seller.name,
+      city: seller.city,
+      province: seller.province,
+      businessType: seller.businessType,
+    },
+  });
+  const { errors } = form.formState;
+  const values = form.watch();
   const changed = {
-    name: name.trim() !== seller.name ? name : undefined,
-    city: city.trim() !== seller.city ? city : undefined,
-    province: province !== seller.province ? province : undefined,
-    businessType: businessType !== seller.businessType ? businessType : undefined,
+    name: values.name.trim() !== seller.name ? values.name : undefined,
+    city: values.city.trim() !== seller.city ? values.city : undefined,
+    province: values.province !== seller.province ? values.province : undefined,
+    businessType: values.businessType !== seller.businessType ? values.businessType : undefined,
   };
   const dirty = Object.values(changed).some((v) => v !== undefined);
+  const submit = form.handleSubmit(() => {
+    const edit = sellerProfileInputSchema.safeParse(changed);
+    if (!edit.success) return;
+    save.mutate(
+      { id: seller.id, ...edit.data },
+      {
+        onSuccess: () => {
+          toast.success(t('saved'));
+          onDone();
+        },
+        onError: (e) => toast.error(errorMessage(t, e)),
+      },
+    );
+  });
   return (
     <form
       className="grid w-full gap-3 rounded-md border border-gray-200 bg-gray-50 p-3 sm:grid-cols-2"
       aria-label={t('catalogue.profileOf', { name: seller.name })}
-      onSubmit={(event) => {
-        event.preventDefault();
-        const parsed = sellerProfileInputSchema.safeParse(changed);
-        if (!parsed.success) {
-          setErrors(
-            Object.fromEntries(
-              parsed.error.issues.map((i) => [String(i.path[0] ?? ''), t('catalogue.invalid')]),
-            ),
-          );
-          return;
-        }
-        setErrors({});
-        save.mutate(
-          { id: seller.id, ...parsed.data },
-          {
-            onSuccess: () => {
-              toast.success(t('saved'));
-              onDone();
-            },
-            onError: (e) => toast.error(errorMessage(t, e)),
-          },
-        );
-      }}
+      onSubmit={submit}
+      noValidate
     >
-      <Field label={t('catalogue.sellerName')} error={errors.name} required>
+      <Field label={t('catalogue.sellerName')} error={errors.name && t('catalogue.invalid')} required>
         {(p) => (
           <input
             {...p}
             className={inputClasses(Boolean(errors.name))}
-            value={name}
             maxLength={200}
-            onChange={(e) => setName(e.target.value)}
+            {...form.register('name')}
           />
         )}
       </Field>
-      <Field label={t('catalogue.city')} error={errors.city} required>
+      <Field label={t('catalogue.city')} error={errors.city && t('catalogue.invalid')} required>
         {(p) => (
           <input
             {...p}
             className={inputClasses(Boolean(errors.city))}
-            value={city}
             maxLength={120}
-            onChange={(e) => setCity(e.target.value)}
+            {...form.register('city')}
           />
         )}
       </Field>
       <Field label={t('catalogue.province')}>
         {(p) => (
-          <select
-            {...p}
-            className={inputClasses()}
-            value={province}
-            onChange={(e) => setProvince(e.target.value as ProvinceCode)}
-          >
+          <select {...p} className={inputClasses()} {...form.register('province')}>
             {provinceCodes.map((code) => (
               <option key={code} value={code}>
                 {provinceNames[code][lang]}
@@ -290,12 +301,7 @@ function SellerProfileForm({ seller, onDone }: { seller: AdminSellerProfile; onD
       </Field>
       <Field label={t('catalogue.businessType')}>
         {(p) => (
-          <select
-            {...p}
-            className={inputClasses()}
-            value={businessType}
-            onChange={(e) => setBusinessType(e.target.value as BusinessType)}
-          >
+          <select {...p} className={inputClasses()} {...form.register('businessType')}>
             {businessTypes.map((code) => (
               <option key={code} value={code}>
                 {t(`businessTypes.${code}`, { ns: 'catalog' })}
@@ -388,62 +394,52 @@ function ItemRenameSection() {
 
 function ItemRenameForm({ item }: { item: AdminCatalogItem }) {
   const { t } = useTranslation('admin');
-  const [nameEn, setNameEn] = useState(item.nameEn);
-  const [nameFr, setNameFr] = useState(item.nameFr);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useAdminMutation(renameCatalogItem);
-  const dirty = nameEn !== item.nameEn || nameFr !== item.nameFr;
+  const form = useForm({
+    resolver: zodResolver(catalogItemNamesInputSchema),
+    defaultValues: { nameEn: item.nameEn, nameFr: item.nameFr },
+  });
+  const { errors, isDirty } = form.formState;
+  const submit = form.handleSubmit((names) =>
+    save.mutate(
+      { kind: item.kind, idOrSlug: item.id, ...names },
+      { onSuccess: () => toast.success(t('saved')), onError: (e) => toast.error(errorMessage(t, e)) },
+    ),
+  );
   return (
     <form
       className="mt-3 grid gap-3 rounded-md border border-gray-200 bg-gray-50 p-3 sm:grid-cols-2"
       aria-label={t('catalogue.renameOf', { slug: item.slug })}
-      onSubmit={(event) => {
-        event.preventDefault();
-        const parsed = catalogItemNamesInputSchema.safeParse({ nameEn, nameFr });
-        if (!parsed.success) {
-          setErrors(
-            Object.fromEntries(
-              parsed.error.issues.map((i) => [String(i.path[0] ?? ''), t('catalogue.invalid')]),
-            ),
-          );
-          return;
-        }
-        setErrors({});
-        save.mutate(
-          { kind: item.kind, idOrSlug: item.id, ...parsed.data },
-          { onSuccess: () => toast.success(t('saved')), onError: (e) => toast.error(errorMessage(t, e)) },
-        );
-      }}
+      onSubmit={submit}
+      noValidate
     >
       <p className="text-sm text-gray-700 sm:col-span-2">
         <span className="font-mono text-xs">#{item.id}</span>{' '}
         <span className="font-mono text-xs text-gray-500">{item.slug}</span>
       </p>
-      <Field label={t('catalogue.nameEn')} error={errors.nameEn} required>
+      <Field label={t('catalogue.nameEn')} error={errors.nameEn && t('catalogue.invalid')} required>
         {(p) => (
           <input
             {...p}
             className={inputClasses(Boolean(errors.nameEn))}
-            value={nameEn}
             maxLength={200}
-            onChange={(e) => setNameEn(e.target.value)}
+            {...form.register('nameEn')}
           />
         )}
       </Field>
-      <Field label={t('catalogue.nameFr')} error={errors.nameFr} required>
+      <Field label={t('catalogue.nameFr')} error={errors.nameFr && t('catalogue.invalid')} required>
         {(p) => (
           <input
             {...p}
             lang="fr"
             className={inputClasses(Boolean(errors.nameFr))}
-            value={nameFr}
             maxLength={200}
-            onChange={(e) => setNameFr(e.target.value)}
+            {...form.register('nameFr')}
           />
         )}
       </Field>
       <div className="sm:col-span-2">
-        <Button type="submit" size="sm" disabled={!dirty || save.isPending}>
+        <Button type="submit" size="sm" disabled={!isDirty || save.isPending}>
           {t('save')}
         </Button>
       </div>

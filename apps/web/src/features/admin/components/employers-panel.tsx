@@ -8,7 +8,7 @@ import { toast } from '../../../lib/toast-store';
 import { useFindEmployer, useSetEmployerStatus } from '../api/employers';
 
 /**
- * Employers (issue 13): find an account by e-mail and mark it a verified business and/or a premium employer;
+ * Employers: find an account by e-mail and mark it a verified business and/or a premium employer;
  * the résumé database is open to accounts that are both. Every change is audited by the server.
  */
 export function EmployersPanel() {

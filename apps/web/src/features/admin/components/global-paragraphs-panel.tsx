@@ -15,7 +15,7 @@ import { QueryState } from '../../../components/ui/query-states';
 
 type Draft = { id?: string; path: string; textEn: string; textFr: string };
 
-/** Global paragraphs (spec §7): text blocks by listing-page path, in English and French. */
+/** Global paragraphs (docs/product.md §7): text blocks by listing-page path, in English and French. */
 export function GlobalParagraphsPanel() {
   const { t } = useTranslation('admin');
   const [page, setPage] = useState(1);

@@ -31,7 +31,7 @@ const altFromName = (name: string) =>
     .trim();
 
 /**
- * "Insert image" for a Markdown textarea (issue 5, blogs "Markdown with images"): pick a JPEG, PNG
+ * "Insert image" for a Markdown textarea (blogs "Markdown with images"): pick a JPEG, PNG
  * or WebP ≤ 5 MB, give its alt text, upload; `![alt](/uploads/…)` goes in at the cursor.
  */
 export function InsertImageButton({

@@ -30,6 +30,7 @@ const review = (id: string, subjectName: string, subjectNameFr: string | null): 
     sellerName: 'Acier Québec',
     subjectName,
     subjectNameFr,
+    timeZone: 'America/Toronto',
   },
 });
 

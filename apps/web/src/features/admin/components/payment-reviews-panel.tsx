@@ -1,4 +1,5 @@
 import { shortRef } from '@maplesource/contracts/common';
+import { dollarsToCents } from '@maplesource/contracts/money';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { subjectNameIn } from '@maplesource/contracts/languages';
@@ -15,15 +16,14 @@ import { errorMessage } from '../../../lib/http';
 import { useFormat } from '../../../lib/format';
 import { toast } from '../../../lib/toast-store';
 import { usePaymentReviews, useResolvePaymentReview } from '../api/payment-reviews';
+import { randomUuid } from '../../../lib/random-uuid';
 
 type Outcome = 'full' | 'partial' | 'dismiss';
 
 /** "12.50" → 1250; null for anything that is not a positive amount with at most two decimals. */
 export function parseDollarsToCents(text: string): number | null {
-  const match = /^\s*(\d{1,9})(?:[.,](\d{1,2}))?\s*$/.exec(text);
-  if (!match) return null;
-  const cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-  return cents > 0 ? cents : null;
+  const cents = dollarsToCents(text);
+  return cents !== null && cents > 0 ? cents : null;
 }
 
 function ResolveForm({ review }: { review: AdminPaymentReview }) {
@@ -33,7 +33,7 @@ function ResolveForm({ review }: { review: AdminPaymentReview }) {
   const [amount, setAmount] = useState('');
   const [note, setNote] = useState('');
   const [showErrors, setShowErrors] = useState(false);
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const [idempotencyKey] = useState(() => randomUuid());
   const resolve = useResolvePaymentReview();
   const refundable = review.order.totalCents - review.order.refundedCents;
   const cents = parseDollarsToCents(amount);
@@ -128,7 +128,7 @@ function ResolveForm({ review }: { review: AdminPaymentReview }) {
   );
 }
 
-/** Payment reviews (issue 12, spec §9): the queue of buyers' requests; an admin refunds (full or partial) or dismisses. */
+/** Payment reviews (docs/product.md §9): the queue of buyers' requests; an admin refunds (full or partial) or dismisses. */
 export function PaymentReviewsPanel() {
   const { t, i18n } = useTranslation('admin');
   const format = useFormat();

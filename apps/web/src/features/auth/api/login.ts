@@ -5,7 +5,7 @@ import { sessionActions } from '../../../lib/session-store';
 
 export type LoginInput = { email?: string; phoneNumber?: string; password: string };
 
-/** POST auth/login as a URL-encoded form body (spec §7 "form body"). */
+/** POST auth/login as a URL-encoded form body (docs/product.md §7 "form body"). */
 export const login = (input: LoginInput) => {
   const form = new URLSearchParams();
   if (input.email) form.set('email', input.email);

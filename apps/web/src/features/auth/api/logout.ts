@@ -4,7 +4,7 @@ import { sessionActions } from '../../../lib/session-store';
 
 export const logout = () => api.delete<{ ok: true }>('auth/logout');
 
-/** Logout resets login and user info (spec §4) even when the call fails, and drops cached user data. */
+/** Logout resets login and user info (docs/product.md §4) even when the call fails, and drops cached user data. */
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({

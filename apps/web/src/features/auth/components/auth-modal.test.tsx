@@ -43,7 +43,7 @@ describe('auth modal', () => {
     fireEvent.click(within(banner).getByRole('button', { name: 'Open menu' }));
     const loginButtons = within(banner).getAllByRole('button', { name: 'Log in' });
     fireEvent.click(loginButtons[loginButtons.length - 1]!);
-    const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 }); // a lazy chunk
+    const dialog = await screen.findByRole('dialog'); // a lazy chunk
     expect(dialog).toHaveTextContent('MapleSource is a service for businesses and buyers in Canada only.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'New here? Create an account' }));
     fireEvent.change(within(dialog).getByLabelText(/^Full name/), { target: { value: 'Jeanne Roy' } });
@@ -94,7 +94,7 @@ describe('auth modal', () => {
     await waitFor(() => expect(sessionStore.getState().isInitialCheckPending).toBe(false));
     const openForgot = async () => {
       act(() => sessionStore.setState({ isAuthModalOpen: true }));
-      const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
+      const dialog = await screen.findByRole('dialog');
       fireEvent.click(within(dialog).getByRole('button', { name: 'Forgot your password?' }));
       return dialog;
     };
@@ -144,6 +144,82 @@ describe('auth modal', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Login: some error occurred, try again later',
     );
+  });
+});
+
+describe('a delayed login (decision 245)', () => {
+  const refuse = (code: string, retryAfter: string) =>
+    vi.fn(async (url: string) =>
+      String(url).includes('auth/login')
+        ? new Response(JSON.stringify({ error: { code, message: 'x' } }), {
+            status: 429,
+            headers: { 'content-type': 'application/json', 'retry-after': retryAfter },
+          })
+        : json(401, { error: { code: 'UNAUTHENTICATED', message: 'x' } }),
+    );
+
+  async function submitLogin(path: string, labels: { identifier: RegExp; password: RegExp; submit: string }) {
+    const rendered = renderApp(path);
+    await waitFor(() => expect(sessionStore.getState().isInitialCheckPending).toBe(false));
+    act(() => sessionStore.setState({ isAuthModalOpen: true }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText(labels.identifier), { target: { value: 'j@example.ca' } });
+    fireEvent.change(within(dialog).getByLabelText(labels.password), { target: { value: 'Str0ng#Pass' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: labels.submit }));
+    return { dialog, ...rendered };
+  }
+
+  it('shows why, how long to wait (counting down) and the phone-code reset', async () => {
+    vi.stubGlobal('fetch', refuse('LOGIN_NEW_DEVICE_DELAYED', '125'));
+    const { dialog } = await submitLogin('/', {
+      identifier: /^Email or phone number/,
+      password: /^Password/,
+      submit: 'Log in',
+    });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Many wrong passwords were tried on this account, so sign-ins from new devices have to wait.',
+    );
+    expect(within(dialog).getByRole('timer')).toHaveTextContent('You can try again in 3 minutes.');
+    fireEvent.click(
+      within(dialog).getByRole('button', { name: 'Reset my password with a code sent to my phone' }),
+    );
+    expect(await within(dialog).findByText(/Enter the phone number of your account/)).toBeInTheDocument();
+  });
+
+  it('counts the seconds down to "try again now"', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'], shouldAdvanceTime: true });
+    try {
+      vi.stubGlobal('fetch', refuse('LOGIN_DELAYED', '2'));
+      const { dialog } = await submitLogin('/', {
+        identifier: /^Email or phone number/,
+        password: /^Password/,
+        submit: 'Log in',
+      });
+      expect(await within(dialog).findByRole('timer')).toHaveTextContent('You can try again in 2 seconds.');
+      expect(within(dialog).getByRole('alert')).toHaveTextContent('Too many wrong passwords.');
+      act(() => vi.advanceTimersByTime(1000));
+      expect(within(dialog).getByRole('timer')).toHaveTextContent('You can try again in 1 second.');
+      act(() => vi.advanceTimersByTime(1000));
+      expect(within(dialog).getByRole('timer')).toHaveTextContent('You can try again now.');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('says it in French on a French page', async () => {
+    vi.stubGlobal('fetch', refuse('LOGIN_DELAYED', '90'));
+    const { dialog } = await submitLogin('/fr', {
+      identifier: /^Courriel ou numéro de téléphone/,
+      password: /^Mot de passe/,
+      submit: 'Se connecter',
+    });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Trop de mauvais mots de passe.');
+    expect(within(dialog).getByRole('timer')).toHaveTextContent('Vous pourrez réessayer dans 2 minutes.');
+    expect(
+      within(dialog).getByRole('button', {
+        name: 'Réinitialiser mon mot de passe avec un code envoyé à mon téléphone',
+      }),
+    ).toBeInTheDocument();
   });
 });
 

@@ -33,7 +33,7 @@ import { useCountdown } from './resend-timer';
 
 type View = 'login' | 'signup' | 'forgot';
 
-/** Login, signup (with phone code) and forgot-password in one dialog (spec §2). Opened by the header or useRequireLogin. */
+/** Login, signup (with phone code) and forgot-password in one dialog (docs/product.md §2). Opened by the header or useRequireLogin. */
 export default function AuthModal() {
   const { t } = useTranslation('auth');
   const [view, setView] = useState<View>('login');
@@ -86,6 +86,7 @@ function LoginForm({ onView }: { onView: (view: View) => void }) {
       ? errorMessage(t, mutation.error)
       : t('login.failed')
     : null;
+  const delayed = isApiError(mutation.error) && mutation.error.status === 429 ? mutation.error : null;
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <Field
@@ -106,6 +107,10 @@ function LoginForm({ onView }: { onView: (view: View) => void }) {
           {failure}
         </p>
       ) : null}
+      {delayed ? (
+        // Keyed by the refusal: a new 429 restarts the countdown from its own Retry-After.
+        <LoginDelay key={mutation.submittedAt} seconds={delayed.retryAfterSeconds} onView={onView} />
+      ) : null}
       <Button type="submit" loading={mutation.isPending} className="w-full">
         {t('login.submit')}
       </Button>
@@ -118,6 +123,32 @@ function LoginForm({ onView }: { onView: (view: View) => void }) {
         </button>
       </div>
     </form>
+  );
+}
+
+/**
+ * A delayed login (decision 245): how long until the next try, counting down, and the way out that never waits —
+ * a new password with a code sent to the phone.
+ */
+function LoginDelay({ seconds, onView }: { seconds: number | undefined; onView: (view: View) => void }) {
+  const { t } = useTranslation('auth');
+  const { left } = useCountdown(seconds ?? 0);
+  const time =
+    left >= 60 ? t('login.minutes', { count: Math.ceil(left / 60) }) : t('login.seconds', { count: left });
+  return (
+    <div className="space-y-1 text-sm">
+      {seconds !== undefined ? (
+        // A timer is not a live region: screen readers read it when asked, not every second.
+        <p role="timer" className="text-gray-800">
+          {left > 0 ? t('login.retryIn', { time }) : t('login.retryNow')}
+        </p>
+      ) : null}
+      <p>
+        <button type="button" className="text-maple-700 underline" onClick={() => onView('forgot')}>
+          {t('login.resetByPhone')}
+        </button>
+      </p>
+    </div>
   );
 }
 

@@ -26,7 +26,7 @@ afterEach(() => {
   act(() => sessionStore.reset());
 });
 
-describe('/verify-email (spec §8 states)', () => {
+describe('/verify-email (docs/product.md §8 states)', () => {
   it('says no token was provided without calling the server', async () => {
     const calls = stub(json(200, {}));
     renderApp('/verify-email');

@@ -15,7 +15,7 @@ const knownCodes = [
   'VERIFICATION_FAILED',
 ] as const;
 
-/** /verify-email?token=… — every state of spec §8, with its fallback text ("Invalid token"). */
+/** /verify-email?token=… — every state of docs/product.md §8, with its fallback text ("Invalid token"). */
 export function VerifyEmailScreen() {
   const { t } = useTranslation('auth');
   const [params] = useSearchParams();

@@ -9,7 +9,7 @@ const isAbort = (error: unknown) => error instanceof DOMException && error.name 
 const isUnauthenticated = (error: unknown) => error instanceof ApiError && error.status === 401;
 
 /**
- * Spec §4 login state: checked at start (the logo loader shows meanwhile), then every 2 minutes
+ * docs/product.md §4 login state: checked at start (the logo loader shows meanwhile), then every 2 minutes
  * and on window focus while logged in; never retried; an error means logged out. Without the session
  * hint cookie there is no session to check: logged out at once, no request (decision 041).
  */

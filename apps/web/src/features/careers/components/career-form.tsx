@@ -16,6 +16,7 @@ import { Field, Input, inputClasses } from '../../../components/ui/field';
 import { fieldError } from '../../../lib/field-error';
 import { errorMessage, isApiError } from '../../../lib/http';
 import { useSaveApplication } from '../api/save-application';
+import { useActionKeys } from '../../../lib/idempotency';
 
 type Values = z.input<typeof careerApplicationInputSchema>;
 
@@ -34,10 +35,12 @@ const resumeErrorCodes = [
   'RESUME_TOO_LARGE',
   'RESUME_TYPE_NOT_ALLOWED',
   'RESUME_PDF_UNSAFE',
+  'RESUME_PDF_UNREADABLE',
+  'RESUME_IMAGE_UNREADABLE',
 ];
 
 /**
- * The career application form (spec §3, §5): one contracts schema for every field, the résumé checked before
+ * The career application form (docs/product.md §3, §5): one contracts schema for every field, the résumé checked before
  * sending and by the server, an upload progress bar; `mode: update` corrects an application (the file optional).
  */
 export function CareerForm({
@@ -54,6 +57,7 @@ export function CareerForm({
   const { t, i18n } = useTranslation('careers');
   const fr = i18n.language === 'fr';
   const save = useSaveApplication();
+  const keys = useActionKeys();
   const [resume, setResume] = useState<File | null>(null);
   const [resumeError, setResumeError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -86,9 +90,18 @@ export function CareerForm({
           fields: values,
           resume,
           onProgress: ({ loaded, total }) => setProgress(Math.round((loaded / total) * 100)),
+          ...(mode === 'create'
+            ? {
+                idempotencyKey: keys.keyFor({
+                  values,
+                  resume: resume && [resume.name, resume.size, resume.lastModified],
+                }),
+              }
+            : {}),
         },
         {
           onSuccess: ({ application }) => {
+            keys.done();
             setProgress(null);
             onSaved(application);
           },

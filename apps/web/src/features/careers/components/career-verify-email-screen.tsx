@@ -7,7 +7,7 @@ import { isApiError } from '../../../lib/http';
 import { useVerifyCareerEmail } from '../api/verify-career-email';
 
 /**
- * /career/verify-email?token=… (spec §8): success; an invalid link (copied incorrectly, expired or already
+ * /career/verify-email?token=… (docs/product.md §8): success; an invalid link (copied incorrectly, expired or already
  * verified); any other failure is the default unexpected error, with a retry.
  */
 export function CareerVerifyEmailScreen() {

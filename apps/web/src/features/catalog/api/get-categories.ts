@@ -3,7 +3,7 @@ import type { Category, CategoryTreeNode } from '@maplesource/contracts/catalog'
 import { api } from '../../../lib/http';
 import { pageDataAnswer } from '../../../lib/page-data';
 
-/** `GET category?kind=` (spec §7): the two-level tree. */
+/** `GET category?kind=` (docs/product.md §7): the two-level tree. */
 export const getCategories = (kind: 'product' | 'service') =>
   api.get<{ items: CategoryTreeNode[] }>('category', { query: { kind } });
 

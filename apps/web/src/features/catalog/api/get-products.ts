@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { ProductCard, ProductListResponse } from '@maplesource/contracts/catalog';
 import { api, pageAnswer, type QueryParams } from '../../../lib/http';
 
-/** Filter/sort/page state of a product listing, as kept in the URL (spec §3 product filter + origin). */
+/** Filter/sort/page state of a product listing, as kept in the URL (docs/product.md §3 product filter + origin). */
 export interface ProductListParams {
   q?: string | undefined;
   type?: string | undefined;
@@ -34,7 +34,7 @@ export function toQuery(params: ProductListParams): QueryParams {
   };
 }
 
-/** `GET product` (spec §7): a page of products with filters, listing type and sort. */
+/** `GET product` (docs/product.md §7): a page of products with filters, listing type and sort. */
 export const getProducts = (params: ProductListParams, signal?: AbortSignal) =>
   api.get<ProductListResponse>('product', { query: toQuery(params), ...(signal ? { signal } : {}) });
 

@@ -23,7 +23,7 @@ export interface ServiceListParams {
   cursor?: string | undefined;
 }
 
-/** `GET service` (spec §7). */
+/** `GET service` (docs/product.md §7). */
 const serviceQuery = (params: ServiceListParams): QueryParams => ({
   ...params,
   subcategories: params.subcategories?.length ? params.subcategories.join(',') : undefined,

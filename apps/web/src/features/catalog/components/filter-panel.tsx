@@ -1,3 +1,4 @@
+import { dollarsToCents } from '@maplesource/contracts/money';
 import { useId, useState, type InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProductFacets } from '@maplesource/contracts/catalog';
@@ -79,7 +80,7 @@ function CommittedInput({
 }
 
 /**
- * The product filter of spec §3 (+ Canadian origin), or the service filter (same fields minus origin and
+ * The product filter of docs/product.md §3 (+ Canadian origin), or the service filter (same fields minus origin and
  * quantity; "delivery" is the turnaround); every change goes to the URL through `onChange`.
  */
 export function FilterPanel({
@@ -110,8 +111,8 @@ export function FilterPanel({
   };
   const dollars = (cents: number | undefined) => (cents === undefined ? '' : String(cents / 100));
   const toCents = (text: string) => {
-    const n = Number(text);
-    return text.trim() === '' || !Number.isFinite(n) || n < 0 ? undefined : Math.round(n * 100);
+    const cents = dollarsToCents(text);
+    return cents === null || cents < 0 ? undefined : cents;
   };
   const toQuantity = (text: string) => {
     const n = Number(text);

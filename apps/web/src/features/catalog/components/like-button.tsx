@@ -7,7 +7,7 @@ import { toast } from '../../../lib/toast-store';
 import { useRequireLogin } from '../../../lib/use-require-login';
 import { useToggleLike } from '../api/toggle-like';
 
-/** Like / wishlist toggle. Visitors get "Please login first to continue" and the auth modal (spec §6). */
+/** Like / wishlist toggle. Visitors get "Please login first to continue" and the auth modal (docs/product.md §6). */
 export function LikeButton({
   kind,
   id,

@@ -17,7 +17,7 @@ async function renderImage(language: 'en' | 'fr' = 'en') {
 }
 const shown = (dialog: HTMLElement) => within(dialog).getAllByRole('img')[0]!.getAttribute('src');
 
-describe('media modal (spec §2)', () => {
+describe('media modal (docs/product.md §2)', () => {
   it('opens from the main image as a labelled dialog; arrows turn, Escape closes and focus returns', async () => {
     const user = userEvent.setup();
     await renderImage();

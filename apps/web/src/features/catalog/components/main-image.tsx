@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 const MediaGallery = lazy(() => import('./media-gallery'));
 
 /**
- * The main image of a product or service page: a button that opens the media modal (spec §2) at this image.
+ * The main image of a product or service page: a button that opens the media modal (docs/product.md §2) at this image.
  * The gallery's code is fetched on the first click only.
  */
 export function MainImage({
@@ -12,9 +12,12 @@ export function MainImage({
   images,
   index = 0,
   onIndexChange,
+  alts,
 }: {
   name: string;
   images: string[];
+  /** The seller's description of each image (decision 287), in the page's language; the name when absent. */
+  alts?: (string | undefined)[] | undefined;
   index?: number;
   onIndexChange?: ((index: number) => void) | undefined;
 }) {
@@ -35,7 +38,7 @@ export function MainImage({
       >
         <img
           src={images[index]}
-          alt={name}
+          alt={alts?.[index] || name}
           width={640}
           height={480}
           className="aspect-[4/3] w-full rounded-lg bg-gray-100 object-cover"

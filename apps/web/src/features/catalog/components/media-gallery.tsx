@@ -7,7 +7,7 @@ import { cn } from '../../../components/ui/cn';
 const SWIPE_DISTANCE = 40;
 
 /**
- * The media modal of spec §2: the product's or service's images one at a time, large. Arrow keys, the
+ * The media modal of docs/product.md §2: the product's or service's images one at a time, large. Arrow keys, the
  * previous/next buttons, the thumbnails and a swipe on a phone turn them; Escape or the close button closes
  * and focus goes back to the image that opened it (Modal). Loaded only when first opened (not in the first bundle).
  */

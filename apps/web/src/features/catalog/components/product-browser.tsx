@@ -317,7 +317,7 @@ function ListingBrowser<T extends { id: string }>({
   );
 }
 
-/** The product listing (spec §3 filter + origin, listing types of spec §9). */
+/** The product listing (docs/product.md §3 filter + origin, listing types of docs/product.md §9). */
 export function ProductBrowser({
   type,
   category,

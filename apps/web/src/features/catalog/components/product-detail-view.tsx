@@ -18,23 +18,31 @@ const originCodes = new Set(['made-in-canada', 'product-of-canada', 'imported'])
 const isOriginCode = (value: string): value is 'made-in-canada' | 'product-of-canada' | 'imported' =>
   originCodes.has(value);
 
-/** "Product Not Found" / "Cannot view this product yet" (or the service's) with a way back (spec §8). */
+/** "Product Not Found" / "Cannot view this product yet" (or the service's) with a way back (docs/product.md §8). */
 export function ProductUnavailable({
   notFound,
+  gone = false,
   kind = 'product',
 }: {
   notFound: boolean;
+  /** Archived by its seller (410, decision 287): no longer available, for good. */
+  gone?: boolean;
   kind?: 'product' | 'service';
 }) {
   const { t: tCatalog } = useTranslation('catalog');
   const scope = kind === 'service' ? 'serviceDetail' : 'detail';
-  const t = (key: 'notFound' | 'notFoundText' | 'notYet' | 'notYetText' | 'goBack') =>
+  const t = (key: 'notFound' | 'notFoundText' | 'notYet' | 'notYetText' | 'gone' | 'goneText' | 'goBack') =>
     key === 'goBack' ? tCatalog('detail.goBack') : tCatalog(`${scope}.${key}`);
   const navigate = useNavigate();
+  const [title, text] = gone
+    ? [t('gone'), t('goneText')]
+    : notFound
+      ? [t('notFound'), t('notFoundText')]
+      : [t('notYet'), t('notYetText')];
   return (
     <div role="alert" className="mx-auto max-w-lg rounded-lg border border-gray-200 p-8 text-center">
-      <h1 className="text-xl font-semibold text-gray-900">{notFound ? t('notFound') : t('notYet')}</h1>
-      <p className="mt-2 text-sm text-gray-700">{notFound ? t('notFoundText') : t('notYetText')}</p>
+      <h1 className="text-xl font-semibold text-gray-900">{title}</h1>
+      <p className="mt-2 text-sm text-gray-700">{text}</p>
       <Button variant="secondary" className="mt-4" onClick={() => void navigate(-1)}>
         {t('goBack')}
       </Button>
@@ -96,7 +104,13 @@ function Loaded({
       </nav>
       <div className="mt-4 grid gap-8 md:grid-cols-2">
         <div>
-          <MainImage name={name} images={product.images} index={image} onIndexChange={setImage} />
+          <MainImage
+            name={name}
+            images={product.images}
+            alts={product.imageAlts?.map((alt) => (fr && alt.fr ? alt.fr : alt.en))}
+            index={image}
+            onIndexChange={setImage}
+          />
           <div className="mt-2 flex gap-2" role="group" aria-label={t('detail.gallery')}>
             {product.images.map((src, index) => (
               <button
@@ -249,6 +263,8 @@ export function ProductDetailView({
   if (product.isError) {
     const error = product.error;
     if (isApiError(error) && error.code === 'PRODUCT_NOT_FOUND') return <ProductUnavailable notFound />;
+    if (isApiError(error) && error.code === 'PRODUCT_NO_LONGER_AVAILABLE')
+      return <ProductUnavailable notFound={false} gone />;
     if (isApiError(error) && error.code === 'PRODUCT_NOT_AVAILABLE')
       return <ProductUnavailable notFound={false} />;
     return <LoadError onRetry={() => void product.refetch()} />;

@@ -1,6 +1,6 @@
 import type { ChatSubjectKind } from '@maplesource/contracts/chat';
 
-/** REST paths of the chat backend (spec §7): product conversations, or the `service-` ones. */
+/** REST paths of the chat backend (docs/product.md §7): product conversations, or the `service-` ones. */
 export function chatPaths(kind: ChatSubjectKind) {
   const service = kind === 'service';
   return {

@@ -4,7 +4,7 @@ import { api } from '../../../lib/http';
 import { chatPaths } from './chat-paths';
 import { chatKeys } from './get-chats';
 
-/** GET chats/{chatId}: the conversation and the quotation it holds (spec §2 header and quotation panel). */
+/** GET chats/{chatId}: the conversation and the quotation it holds (docs/product.md §2 header and quotation panel). */
 export const getChat = (kind: ChatSubjectKind, chatId: string, signal?: AbortSignal) =>
   api.get<ChatDetailResponse>(chatPaths(kind).chat(chatId), { backend: 'chat', signal });
 

@@ -11,7 +11,7 @@ export type ChatListParams = {
   page?: number;
 };
 
-/** GET chats / service-chats: the conversations with unread counts (spec §2 chat list, §7). */
+/** GET chats / service-chats: the conversations with unread counts (docs/product.md §2 chat list, §7). */
 export const getChats = ({ kind, status, search, as, page = 1 }: ChatListParams, signal?: AbortSignal) =>
   api.get<ChatListResponse>(chatPaths(kind).chats, {
     backend: 'chat',

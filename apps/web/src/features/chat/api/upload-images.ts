@@ -1,7 +1,7 @@
 import { chatImageMaxBytes, type ChatAttachment, type UploadResponse } from '@maplesource/contracts/chat';
 import { ApiError, buildUrl } from '../../../lib/http';
 
-/** Spec §5: chat images are image files only, each under 5MB. The server checks the bytes again. */
+/** docs/product.md §5: chat images are image files only, each under 5MB. The server checks the bytes again. */
 export function chatImageProblem(
   files: readonly File[],
 ): 'CHAT_IMAGE_INVALID' | 'CHAT_IMAGE_TOO_LARGE' | null {

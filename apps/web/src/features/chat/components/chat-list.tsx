@@ -9,9 +9,11 @@ import {
 } from '@maplesource/contracts/chat';
 import { QueryState } from '../../../components/ui/query-states';
 import { cn } from '../../../components/ui/cn';
+import { useFormat } from '../../../lib/format';
 import { useChats } from '../api/get-chats';
+import { FullText, partyLabel } from './full-text';
 
-/** Spec §2 chat list: status filter (all, active, completed, cancelled), search, unread counts; loading, empty, retry. */
+/** docs/product.md §2 chat list: status filter (all, active, completed, cancelled), search, unread counts; loading, empty, retry. */
 export function ChatList({
   kind,
   as,
@@ -24,6 +26,7 @@ export function ChatList({
   onSelect: (chat: ChatListItem) => void;
 }) {
   const { t, i18n } = useTranslation('chat');
+  const format = useFormat();
   const [status, setStatus] = useState<ChatStatusFilter>('all');
   const [search, setSearch] = useState('');
   const chats = useChats({ kind, status, search, ...(as ? { as } : {}) });
@@ -69,20 +72,29 @@ export function ChatList({
                 aria-current={chat.id === selectedId ? 'true' : undefined}
                 onClick={() => onSelect(chat)}
                 className={cn(
-                  'flex w-full items-start gap-2 px-2 py-2 text-left hover:bg-gray-50',
+                  'group flex w-full items-start gap-2 px-2 py-2 text-left hover:bg-gray-50',
                   chat.id === selectedId && 'bg-maple-50',
                 )}
               >
                 <span className="min-w-0 flex-1">
-                  <span className="block truncate font-medium text-gray-900">{chat.otherParty.name}</span>
-                  <span className="block truncate text-xs text-gray-600">
-                    {subjectNameIn(chat.subject, i18n.language)}
-                  </span>
+                  <FullText text={partyLabel(chat.otherParty)} className="font-medium text-gray-900" />
+                  <FullText
+                    text={subjectNameIn(chat.subject, i18n.language)}
+                    className="text-xs text-gray-600"
+                  />
                   {chat.lastMessage ? (
-                    <span className="block truncate text-xs text-gray-700">
-                      {chat.lastMessage.businessAction
-                        ? t(`actions.${chat.lastMessage.businessAction}`)
-                        : chat.lastMessage.text || t('message.image')}
+                    <span className="flex items-baseline gap-2 text-xs text-gray-700">
+                      <FullText
+                        className="min-w-0 flex-1"
+                        text={
+                          chat.lastMessage.businessAction
+                            ? t(`actions.${chat.lastMessage.businessAction}`)
+                            : chat.lastMessage.text || t('message.image')
+                        }
+                      />
+                      <time dateTime={chat.lastMessage.createdAt} className="shrink-0 text-gray-600">
+                        {format.dateTime(chat.lastMessage.createdAt)}
+                      </time>
                     </span>
                   ) : null}
                 </span>

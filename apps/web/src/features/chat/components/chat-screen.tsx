@@ -1,11 +1,18 @@
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatListItem, ChatSubjectKind } from '@maplesource/contracts/chat';
 import { cn } from '../../../components/ui/cn';
+import type { SocketConnection } from '../../../lib/socket';
 import { ChatList } from './chat-list';
-import { ConversationView, type ConversationPanel, type QuotationActions } from './conversation-view';
+import {
+  ConversationView,
+  type ConversationPanel,
+  type HeaderReview,
+  type QuotationActions,
+} from './conversation-view';
 
 /**
- * The chat screen (spec §2): the list beside the open conversation on wide screens; one of them at a time on
+ * The chat screen (docs/product.md §2): the list beside the open conversation on wide screens; one of them at a time on
  * narrow ones (320 px), with a way back to the list. Buyer and seller use it alike (`as`).
  */
 export function ChatScreen({
@@ -16,6 +23,9 @@ export function ChatScreen({
   onSelect,
   quotationActions,
   panel,
+  headerReview,
+  connection,
+  heightClass = 'h-[calc(100dvh-14rem)]',
 }: {
   kind: ChatSubjectKind;
   as?: 'buyer' | 'seller';
@@ -24,21 +34,41 @@ export function ChatScreen({
   onSelect: (chatId: string | null, chat?: ChatListItem) => void;
   quotationActions?: QuotationActions;
   panel?: ConversationPanel;
+  headerReview?: HeaderReview;
+  /** The chat backend's socket (the shared one unless a test gives its own). */
+  connection?: SocketConnection;
+  /** The conversation's height: what the viewport leaves under the screen's own header, so the thread gets it. */
+  heightClass?: string;
 }) {
   const { t } = useTranslation('chat');
+  const conversation = useRef<HTMLDivElement>(null);
+  // The conversation open before this one on this screen, if any: a change is a `switchChat` (docs/product.md §7).
+  const [shown, setShown] = useState({ current: selectedChatId, switched: false });
+  if (shown.current !== selectedChatId)
+    setShown({ current: selectedChatId, switched: shown.current !== null && selectedChatId !== null });
+  // The message box stays in view (decision 270): on a phone the screen's own header can push the open
+  // conversation's bottom under the fold, so the page scrolls just enough to show the whole conversation.
+  useEffect(() => {
+    const element = conversation.current;
+    if (!selectedChatId || !element) return;
+    if (element.getBoundingClientRect().bottom > window.innerHeight)
+      element.scrollIntoView?.({ block: 'end' });
+  }, [selectedChatId]);
   return (
-    <div className="grid min-h-[28rem] gap-3 md:grid-cols-[18rem_1fr]">
+    <div className="grid gap-3 md:grid-cols-[18rem_1fr]">
       <div className={cn(selectedChatId && 'hidden md:block')}>
-        <ChatList
-          kind={kind}
-          {...(as ? { as } : {})}
-          selectedId={selectedChatId}
-          onSelect={(chat) => onSelect(chat.id, chat)}
-        />
+        <div className={cn('overflow-y-auto', heightClass, 'min-h-[24rem]')}>
+          <ChatList
+            kind={kind}
+            {...(as ? { as } : {})}
+            selectedId={selectedChatId}
+            onSelect={(chat) => onSelect(chat.id, chat)}
+          />
+        </div>
       </div>
       <div className={cn('min-w-0 rounded-lg border border-gray-200', !selectedChatId && 'hidden md:block')}>
         {selectedChatId ? (
-          <div className="flex h-[32rem] max-h-[75vh] flex-col">
+          <div ref={conversation} className={cn('flex min-h-[24rem] flex-col', heightClass)}>
             <button
               type="button"
               className="px-3 pt-2 text-left text-sm text-maple-700 underline md:hidden"
@@ -53,6 +83,9 @@ export function ChatScreen({
               meId={meId}
               {...(quotationActions ? { quotationActions } : {})}
               {...(panel ? { panel } : {})}
+              {...(headerReview ? { headerReview } : {})}
+              {...(connection ? { connection } : {})}
+              opening={shown.switched ? 'switch' : 'open'}
             />
           </div>
         ) : (

@@ -1,13 +1,19 @@
 import { useTranslation } from 'react-i18next';
 import type { ConnectionStatus } from '@maplesource/contracts/realtime/events';
 import { Button } from '../../../components/ui/button';
+import type { ConnectionProblem } from '../../../lib/socket';
 
-/** Spec §4 connection status, visible; "connection lost" with a way to reconnect after a disconnect or error. */
+/**
+ * docs/product.md §4 connection status, visible; "connection lost" with a way to reconnect after a disconnect or error.
+ * When the socket could not connect it says why, and that the conversation goes on over HTTP (decision 244).
+ */
 export function ConnectionBanner({
   status,
+  problem = null,
   onReconnect,
 }: {
   status: ConnectionStatus;
+  problem?: ConnectionProblem | null;
   onReconnect: () => void;
 }) {
   const { t } = useTranslation('chat');
@@ -22,7 +28,11 @@ export function ConnectionBanner({
         lost ? 'bg-red-50 text-red-900' : 'bg-amber-50 text-amber-900'
       }`}
     >
-      <span>{lost ? t('connectionLost') : t('connection.connecting')}</span>
+      <p className="flex flex-col">
+        <span>{lost ? t('connectionLost') : t('connection.connecting')}</span>
+        {problem ? <span>{t(`connection.problem.${problem}`)}</span> : null}
+        {problem || lost ? <span>{t('connection.overHttp')}</span> : null}
+      </p>
       {lost ? (
         <Button size="sm" variant="secondary" onClick={onReconnect}>
           {t('connection.reconnect')}

@@ -22,11 +22,29 @@ afterEach(() => {
   clearToasts();
 });
 
-/** The chat backend: the conversation, its latest messages, and what came after a seq. */
-function chatServer(history: ChatMessage[], after: Record<number, ChatMessage[]> = {}) {
+/**
+ * The chat backend: the conversation, its latest messages, what came after a seq, and POST messages (the send
+ * over HTTP, decision 244) answered by `send` (stored with the next seq by default).
+ */
+function chatServer(
+  history: ChatMessage[],
+  after: Record<number, ChatMessage[]> = {},
+  send?: (body: { clientMessageId: string; text: string }) => Response | undefined,
+) {
   const afterCalls: number[] = [];
-  const fetchMock = routeFetch((method, url) => {
+  const posted: Array<{ clientMessageId: string; text: string }> = [];
+  const fetchMock = routeFetch((method, url, init) => {
     if (method === 'GET' && url.pathname.endsWith(`/chats/${chatId}`)) return json(200, chatDetail());
+    if (method === 'POST' && url.pathname.endsWith('/messages')) {
+      const body = JSON.parse(String(init?.body)) as { clientMessageId: string; text: string };
+      posted.push(body);
+      return (
+        send?.(body) ??
+        json(201, {
+          message: message(100 + posted.length, { clientMessageId: body.clientMessageId, text: body.text }),
+        })
+      );
+    }
     if (method === 'GET' && url.pathname.endsWith('/messages')) {
       const afterSeq = url.searchParams.get('afterSeq');
       if (afterSeq === null)
@@ -37,7 +55,7 @@ function chatServer(history: ChatMessage[], after: Record<number, ChatMessage[]>
     }
     return undefined;
   });
-  return { fetchMock, afterCalls };
+  return { fetchMock, afterCalls, posted };
 }
 
 function renderConversation(socket: ReturnType<typeof fakeConnection>) {
@@ -46,7 +64,7 @@ function renderConversation(socket: ReturnType<typeof fakeConnection>) {
   );
 }
 
-describe('a conversation (spec §2 chat screen)', () => {
+describe('a conversation (docs/product.md §2 chat screen)', () => {
   it('shows the header, the quotation and the history, and on every connect asks for what came (and what changed status) while away', async () => {
     const server = chatServer(
       [message(1, { senderId: sellerId, text: 'Welcome' }), message(2, { text: 'Hi there' })],
@@ -125,34 +143,138 @@ describe('a conversation (spec §2 chat screen)', () => {
     expect(screen.getAllByText('Can you do 600?')).toHaveLength(1);
   });
 
-  it('keeps a message sent without a connection as failed, sends it again by itself after the next connect, and Retry after a refusal sends the same client message id', async () => {
-    chatServer([]);
+  it('without a connection says why and sends over HTTP; Retry after a refusal sends the same client message id', async () => {
+    const server = chatServer([], {}, (body) =>
+      body.text === 'Refused once' && server.posted.length === 1
+        ? json(400, { error: { code: 'MESSAGE_SEND_FAILED', message: 'no' } })
+        : undefined,
+    );
     const socket = fakeConnection();
-    socket.setStatus('disconnected');
+    socket.setStatus('connecting', 'refused');
     renderConversation(socket);
+    const why = await screen.findByText('The live connection is not allowed from this address.');
+    const banner = why.closest('[role="status"]');
+    expect(banner).toHaveTextContent('Connecting…');
+    expect(banner).toHaveTextContent('Your messages are still sent');
+
+    const box = await screen.findByRole('textbox', { name: 'Message' });
+    await userEvent.type(box, 'Refused once{Enter}');
+    expect(await screen.findByText('Failed to send')).toBeInTheDocument();
+    expect(screen.getByText('Failed to send message.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(server.posted).toHaveLength(2));
+    expect(server.posted[1]!.clientMessageId).toBe(server.posted[0]!.clientMessageId);
+    expect(await screen.findByText('Sent')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to send')).not.toBeInTheDocument();
+    expect(socket.sentOf('sendMessage')).toHaveLength(0);
+    expect(server.posted[0]).toMatchObject({ chatId, receiverId: sellerId, text: 'Refused once' });
+  });
+
+  it('a message that cannot reach the server fails, and goes again by itself (same id, once) when the server answers', async () => {
+    let reachable = false;
+    const server = chatServer([message(1, { senderId: sellerId, text: 'Hello' })], {}, () =>
+      reachable
+        ? undefined
+        : (() => {
+            throw new TypeError('Failed to fetch');
+          })(),
+    );
+    const socket = fakeConnection();
+    socket.setStatus('error', 'unreachable');
+    renderConversation(socket);
+    expect(await screen.findByText(/The live connection could not be opened/)).toBeInTheDocument();
     const box = await screen.findByRole('textbox', { name: 'Message' });
     await userEvent.type(box, 'Are you there?{Enter}');
     expect(await screen.findByText('Failed to send')).toBeInTheDocument();
-    expect(screen.getAllByText(/Connection lost/).length).toBeGreaterThan(0);
+    expect(server.posted).toHaveLength(1);
+
+    // The next poll (3 s) reaches the chat backend: the failed message goes out again with the same id.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    act(() => socket.setStatus('connecting', 'unreachable')); // a reconnection attempt: polling starts over
+    reachable = true;
+    server.afterCalls.length = 0;
+    await act(() => vi.advanceTimersByTimeAsync(3_000));
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    expect(server.afterCalls).toEqual([1]);
+    expect(server.posted).toHaveLength(2);
+    expect(server.posted[1]!.clientMessageId).toBe(server.posted[0]!.clientMessageId);
+    expect(screen.queryByText('Failed to send')).not.toBeInTheDocument();
+    expect(screen.getAllByText('Are you there?')).toHaveLength(1);
     expect(socket.sentOf('sendMessage')).toHaveLength(0);
-
-    act(() => socket.setStatus('connected'));
-    await waitFor(() => expect(socket.sentOf('sendMessage')).toHaveLength(1));
-    const [first] = socket.sentOf('sendMessage');
-    expect(first?.payload).toMatchObject({ text: 'Are you there?' });
-    act(() => first!.ack?.({ ok: false, error: { code: 'MESSAGE_SEND_FAILED', message: 'no' } }));
-    expect(await screen.findByText('Failed to send')).toBeInTheDocument();
-    expect(screen.getByText('Failed to send message.')).toBeInTheDocument();
-
-    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(socket.sentOf('sendMessage')).toHaveLength(2));
-    const [again, second] = socket.sentOf('sendMessage');
-    expect((second?.payload as { clientMessageId: string }).clientMessageId).toBe(
-      (again?.payload as { clientMessageId: string }).clientMessageId,
-    );
   });
 
-  it('sends one message at a time in order; a drop before the ack fails them, and the next connect sends again only what the server does not hold, exactly once each', async () => {
+  it('without a connection asks for new messages every few seconds, shows them once and marks them read over HTTP', async () => {
+    const after: Record<number, ChatMessage[]> = {};
+    const server = chatServer([message(1, { senderId: sellerId, text: 'Hello' })], after);
+    const socket = fakeConnection();
+    socket.setStatus('connected');
+    renderConversation(socket);
+    expect(await screen.findByText('Hello')).toBeInTheDocument();
+    await waitFor(() => expect(server.afterCalls).toEqual([1]));
+    server.afterCalls.length = 0;
+    // The socket drops; the seller's next message is stored while it is down.
+    after[1] = [message(2, { senderId: sellerId, text: 'Polled in' })];
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    act(() => socket.setStatus('disconnected'));
+    await act(() => vi.advanceTimersByTimeAsync(2_900));
+    expect(server.afterCalls).toEqual([]);
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    expect(server.afterCalls).toEqual([1]);
+    expect(screen.getByText('Polled in')).toBeInTheDocument();
+    const reads = server.fetchMock.mock.calls.filter(
+      ([url, init]) => init?.method === 'POST' && String(url).includes(`/chats/${chatId}/read`),
+    );
+    expect(JSON.parse(String(reads.at(-1)?.[1]?.body))).toEqual({ upToSeq: 2 });
+    await act(() => vi.advanceTimersByTimeAsync(3_000));
+    expect(server.afterCalls).toEqual([1, 2]);
+    expect(screen.getAllByText('Polled in')).toHaveLength(1);
+
+    // Connected: no more polling (the socket brings what comes).
+    act(() => socket.setStatus('connected'));
+    vi.useRealTimers();
+    await waitFor(() => expect(server.afterCalls).toEqual([1, 2, 2]));
+  });
+
+  it('shows a message refused for its rate as failed with the wait, holds the next one, and sends both again by themselves after the wait (decision 242)', async () => {
+    chatServer([]);
+    const socket = fakeConnection();
+    socket.setStatus('connected');
+    renderConversation(socket);
+    const box = await screen.findByRole('textbox', { name: 'Message' });
+    await userEvent.type(box, 'too fast{Enter}');
+    await userEvent.type(box, 'behind it{Enter}');
+    const [refused] = socket.sentOf('sendMessage');
+    const refusedId = (refused!.payload as { clientMessageId: string }).clientMessageId;
+
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    act(() =>
+      refused!.ack?.({
+        ok: false,
+        error: { code: 'RATE_LIMITED', message: 'Too many events', retryAfterSeconds: 3 },
+      }),
+    );
+    expect(screen.getByText('Failed to send')).toBeInTheDocument();
+    expect(
+      screen.getByText('Too many messages in a short time. It will be sent again by itself in 3 s.'),
+    ).toHaveAttribute('role', 'status');
+    // Nothing else goes out during the wait.
+    act(() => vi.advanceTimersByTime(2_900));
+    expect(socket.sentOf('sendMessage')).toHaveLength(1);
+
+    act(() => vi.advanceTimersByTime(100));
+    expect(socket.sentOf('sendMessage')).toHaveLength(2);
+    const again = socket.sentOf('sendMessage')[1]!;
+    expect((again.payload as { clientMessageId: string }).clientMessageId).toBe(refusedId);
+    act(() =>
+      again.ack?.({ ok: true, message: message(1, { clientMessageId: refusedId, text: 'too fast' }) }),
+    );
+    expect(socket.sentOf('sendMessage')).toHaveLength(3);
+    expect((socket.sentOf('sendMessage')[2]!.payload as { text: string }).text).toBe('behind it');
+    expect(screen.queryByText('Failed to send')).not.toBeInTheDocument();
+  });
+
+  it('sends one message at a time in order; a drop before the ack sends them again over HTTP with the same ids, exactly once each', async () => {
     const server = chatServer([message(1, { senderId: sellerId, text: 'Hello' })]);
     const socket = fakeConnection();
     socket.setStatus('connected');
@@ -162,37 +284,23 @@ describe('a conversation (spec §2 chat screen)', () => {
     await userEvent.type(box, 'second{Enter}');
     // The second waits for the first one's ack.
     expect(socket.sentOf('sendMessage').map((s) => (s.payload as { text: string }).text)).toEqual(['first']);
-    const ids = () =>
-      socket.sentOf('sendMessage').map((s) => (s.payload as { clientMessageId: string }).clientMessageId);
+    const [firstId] = socket
+      .sentOf('sendMessage')
+      .map((s) => (s.payload as { clientMessageId: string }).clientMessageId);
 
-    // The server stores `first`, but the connection drops before its ack arrives.
-    const [firstId] = ids();
-    act(() => socket.setStatus('connecting'));
-    expect(await screen.findAllByText('Failed to send')).toHaveLength(2);
-
-    // Back: the catch-up fetch brings `first` (stored), so only `second` goes out again.
-    server.afterCalls.length = 0;
-    const stored = message(2, { clientMessageId: firstId!, text: 'first' });
-    vi.mocked(globalThis.fetch).mockImplementationOnce(async () =>
-      json(200, { items: [stored], hasMore: false, lastSeq: 2 }),
-    );
-    act(() => socket.setStatus('connected'));
-    await waitFor(() => expect(socket.sentOf('sendMessage')).toHaveLength(2));
-    const [, secondId] = ids();
-    expect((socket.sentOf('sendMessage')[1]?.payload as { text: string }).text).toBe('second');
-    act(() =>
-      socket.sentOf('sendMessage')[1]!.ack?.({
-        ok: true,
-        message: message(3, { clientMessageId: secondId!, text: 'second' }),
-      }),
-    );
-    await waitFor(() => expect(screen.queryByText('Failed to send')).not.toBeInTheDocument());
+    // The connection drops before the ack: the same message goes over HTTP, then the next one.
+    act(() => socket.setStatus('connecting', 'unreachable'));
+    await waitFor(() => expect(server.posted.map((p) => p.text)).toEqual(['first', 'second']));
+    expect(server.posted[0]!.clientMessageId).toBe(firstId);
+    await waitFor(() => expect(screen.getAllByText('Sent')).toHaveLength(2));
+    expect(screen.queryByText('Failed to send')).not.toBeInTheDocument();
     const log = screen.getByRole('log');
     expect(
       within(log)
         .getAllByText(/^(Hello|first|second)$/)
         .map((n) => n.textContent),
     ).toEqual(['Hello', 'first', 'second']);
+    expect(socket.sentOf('sendMessage')).toHaveLength(1);
   });
 
   it('Shift+Enter makes a new line; typing notices go out; the other party’s typing indicator disappears by itself within 6 s; image uploads are shown', async () => {

@@ -50,6 +50,68 @@ describe('invoice business actions in the chat', () => {
     }
   });
 
+  it('show a withdrawal, a revised version and a counter-offer (decisions 271, 272)', () => {
+    const withdrawn = message(5, {
+      senderId: sellerId,
+      text: '',
+      businessAction: 'invoice_withdrawn',
+      businessPayload: { ...sent.businessPayload, version: 1 },
+    });
+    const revised = message(6, {
+      senderId: sellerId,
+      text: '',
+      businessAction: 'invoice_sent',
+      businessPayload: {
+        invoiceId: 'INV-2',
+        invoiceToken: 'tok_service_2222222222222',
+        kind: 'service',
+        totalCents: 100_000,
+        expiresAt: '2026-12-05T10:00:00.000Z',
+        version: 2,
+      },
+    });
+    const countered = message(7, {
+      senderId: buyerId,
+      text: '',
+      businessAction: 'invoice_rejected',
+      businessPayload: {
+        invoiceId: 'INV-2',
+        invoiceToken: 'tok_service_2222222222222',
+        kind: 'service',
+        totalCents: 100_000,
+        expiresAt: '2026-12-05T10:00:00.000Z',
+        version: 2,
+        reason: 'Still too much',
+        counterOffer: {
+          negotiatedPriceCents: 85_000,
+          quantity: 40,
+          deliveryDate: '2026-12-20',
+          note: 'Firm.',
+        },
+      },
+    });
+    renderWithProviders(
+      <MemoryRouter>
+        <MessageList
+          messages={[sent, withdrawn, revised, countered]}
+          pending={[]}
+          meId={sellerId}
+          hasOlder={false}
+          onLoadOlder={() => undefined}
+          onRetry={() => undefined}
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText(/Invoice withdrawn · \$1,186\.50/)).toBeInTheDocument();
+    expect(screen.getByText('Invoice sent · $1,000.00 · version 2')).toBeInTheDocument();
+    expect(
+      screen.getByText('Counter-offer: price $850.00 · quantity 40 · delivery by Dec 20, 2026 · Firm.'),
+    ).toBeInTheDocument();
+    expect(latestInvoiceOf([sent, withdrawn, revised, countered])?.invoiceToken).toBe(
+      'tok_service_2222222222222',
+    );
+  });
+
   it('show an acceptance as a card when its payload carries the total and expiry (decision 214)', () => {
     const accepted = message(4, {
       senderId: buyerId,
@@ -86,7 +148,10 @@ describe('invoice business actions in the chat', () => {
     );
     expect(screen.getByText(/Invoice accepted · \$1,186\.50/)).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'View invoice' })).toHaveLength(2);
-    expect(screen.getByText(/^Invoice accepted ·/, { selector: 'p.text-center' })).toBeInTheDocument();
+    // The older one is a system row of its own, without an amount it does not know.
+    expect(
+      screen.getByText('Invoice accepted', { selector: '[data-business-action] p' }),
+    ).toBeInTheDocument();
   });
 
   it('give the conversation’s newest invoice, ignoring payloads that are not invoices', () => {

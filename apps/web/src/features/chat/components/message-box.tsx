@@ -9,7 +9,7 @@ import { chatImageProblem, uploadChatImages } from '../api/upload-images';
 export type UploadImages = typeof uploadChatImages;
 
 /**
- * Spec §2 message box: text, image attach (uploaded over HTTP with progress), send; Enter sends, Shift+Enter
+ * docs/product.md §2 message box: text, image attach (uploaded over HTTP with progress), send; Enter sends, Shift+Enter
  * makes a new line. Typing notices go out through `onTyping`.
  */
 export function MessageBox({

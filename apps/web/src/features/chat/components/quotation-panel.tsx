@@ -5,7 +5,7 @@ import type { ChatQuotation } from '@maplesource/contracts/chat';
 import { useFormat } from '../../../lib/format';
 
 /**
- * Spec §2 quotation details: request id, product, quantity, deadline, price range, delivery province and postal
+ * docs/product.md §2 quotation details: request id, product, quantity, deadline, price range, delivery province and postal
  * code, description, additional requirements, timeline. `actions` is where the seller's accept/reject goes.
  */
 export function QuotationPanel({ quotation, actions }: { quotation: ChatQuotation; actions?: ReactNode }) {

@@ -4,7 +4,9 @@ import {
   emptyThread,
   lastSeq,
   lastSeqOfOtherParty,
+  rateLimitedUntil,
   resyncAfterSeq,
+  sendFailureOf,
   threadReducer,
   type PendingMessage,
   type ThreadState,
@@ -106,6 +108,59 @@ describe('threadReducer', () => {
   });
 });
 
+describe('a message refused for its rate (decision 242)', () => {
+  const pending = (clientMessageId: string): PendingMessage => ({
+    clientMessageId,
+    text: clientMessageId,
+    attachments: [],
+    status: 'sending',
+    createdAt: '2026-11-23T10:00:00.000Z',
+  });
+
+  it('waits failed until the time the server said, then goes out again first, with its client id', () => {
+    let state: ThreadState = emptyThread;
+    for (const id of ['a', 'b']) state = threadReducer(state, { type: 'sending', message: pending(id) });
+    expect(rateLimitedUntil(state)).toBeNull();
+    state = threadReducer(state, {
+      type: 'rateLimited',
+      clientMessageId: 'a',
+      retryAfterSeconds: 3,
+      retryAt: 5_000,
+    });
+    expect(state.pending[0]).toMatchObject({
+      status: 'failed',
+      failure: 'rateLimited',
+      retryAfterSeconds: 3,
+    });
+    expect(rateLimitedUntil(state)).toBe(5_000);
+    // Not yet: nothing changes (the same state, no render).
+    expect(threadReducer(state, { type: 'resendRateLimited', now: 4_999 })).toBe(state);
+    // A reconnect does not send it early either.
+    expect(threadReducer(state, { type: 'resendAfterReconnect' })).toBe(state);
+    state = threadReducer(state, { type: 'resendRateLimited', now: 5_000 });
+    expect(state.pending.map((p) => [p.clientMessageId, p.status])).toEqual([
+      ['a', 'sending'],
+      ['b', 'sending'],
+    ]);
+    expect(state.pending[0]).not.toHaveProperty('failure');
+    expect(state.pending[0]).not.toHaveProperty('retryAt');
+    expect(rateLimitedUntil(state)).toBeNull();
+  });
+
+  it('goes out at once on Retry', () => {
+    let state = threadReducer(emptyThread, { type: 'sending', message: pending('a') });
+    state = threadReducer(state, {
+      type: 'rateLimited',
+      clientMessageId: 'a',
+      retryAfterSeconds: 9,
+      retryAt: 9_000,
+    });
+    state = threadReducer(state, { type: 'retrying', clientMessageId: 'a' });
+    expect(state.pending[0]?.status).toBe('sending');
+    expect(rateLimitedUntil(state)).toBeNull();
+  });
+});
+
 describe('after a gap', () => {
   it('asks again from before my first message not yet seen, so statuses missed while away catch up', () => {
     const state = threadReducer(emptyThread, {
@@ -128,5 +183,44 @@ describe('after a gap', () => {
     const messages = [message(4, { senderId: other }), message(2, { senderId: other }), message(7)];
     expect(lastSeqOfOtherParty(messages, me)).toBe(4);
     expect(lastSeqOfOtherParty([message(1)], me)).toBe(0);
+  });
+});
+
+describe('sendFailureOf', () => {
+  it('waits for the user only when the server refused the message itself', () => {
+    expect(sendFailureOf({ code: 'CHAT_NOT_FOUND', status: 404 })).toBe('refused');
+    expect(sendFailureOf({ code: 'VALIDATION_FAILED', status: 400 })).toBe('refused');
+    expect(sendFailureOf({ code: 'SOCKET_PAYLOAD_INVALID' })).toBe('refused');
+    expect(sendFailureOf({ code: 'MESSAGE_SEND_FAILED', status: 400 })).toBe('refused');
+  });
+
+  it('sends again by itself what failed on the server side (5xx, a failed socket handler, a timeout)', () => {
+    expect(sendFailureOf({ code: 'SOCKET_HANDLER_FAILED' })).toBe('connection');
+    expect(sendFailureOf({ code: 'MESSAGE_SEND_FAILED' })).toBe('connection');
+    expect(sendFailureOf({ code: 'INTERNAL_ERROR', status: 500 })).toBe('connection');
+    expect(sendFailureOf({ code: 'SERVICE_UNAVAILABLE', status: 503 })).toBe('connection');
+    expect(sendFailureOf({ code: 'REQUEST_TIMEOUT', status: 408 })).toBe('connection');
+    expect(sendFailureOf({ code: 'NETWORK_ERROR', status: 0 })).toBe('connection');
+  });
+
+  it('says a refusal for its rate apart, over the socket or HTTP', () => {
+    expect(sendFailureOf({ code: 'RATE_LIMITED' })).toBe('rateLimited');
+    expect(sendFailureOf({ code: 'RATE_LIMITED', status: 429 })).toBe('rateLimited');
+  });
+
+  it('a message failed for want of a working server goes out again on the next answer', () => {
+    const pending: PendingMessage = {
+      clientMessageId: 'c1',
+      text: 's2',
+      attachments: [],
+      status: 'sending',
+      createdAt: '2026-11-23T10:00:00.000Z',
+    };
+    let state = threadReducer(emptyThread, { type: 'sending', message: pending });
+    const reason = sendFailureOf({ code: 'SOCKET_HANDLER_FAILED' });
+    expect(reason).toBe('connection');
+    state = threadReducer(state, { type: 'failed', clientMessageId: 'c1', reason: 'connection' });
+    state = threadReducer(state, { type: 'resendAfterReconnect' });
+    expect(state.pending.map((p) => p.status)).toEqual(['sending']);
   });
 });

@@ -12,11 +12,17 @@ export type PendingMessage = {
   /**
    * Why a `failed` message failed: `connection` (no connection, or it dropped before the ack — the server may
    * or may not hold it) is sent again by itself after the next connect; `refused` (the server said no) waits
-   * for the user's Retry.
+   * for the user's Retry; `rateLimited` (too many messages in a short time, decision 242) is sent again by
+   * itself once `retryAt` has passed, and nothing else goes out before it.
    */
-  failure?: 'connection' | 'refused';
+  failure?: FailureReason;
+  /** `rateLimited`: the server's wait in seconds, and when (epoch ms) the message goes out again. */
+  retryAfterSeconds?: number;
+  retryAt?: number;
   createdAt: string;
 };
+
+export type FailureReason = 'connection' | 'refused' | 'rateLimited';
 
 export type ThreadState = {
   /** Stored messages in ascending `seq`, one per seq. */
@@ -30,6 +36,10 @@ export type ThreadAction =
   | { type: 'received'; messages: readonly ChatMessage[] }
   | { type: 'sending'; message: PendingMessage }
   | { type: 'failed'; clientMessageId: string; reason: 'connection' | 'refused' }
+  /** Refused for its rate: sent again by itself at `retryAt` (epoch ms). */
+  | { type: 'rateLimited'; clientMessageId: string; retryAfterSeconds: number; retryAt: number }
+  /** The wait of the rate-limited messages whose `retryAt` is not after `now` is over: they go out again. */
+  | { type: 'resendRateLimited'; now: number }
   | { type: 'retrying'; clientMessageId: string }
   /** The connection is gone: every message still waiting for its ack will never get one. */
   | { type: 'connectionLost' }
@@ -91,9 +101,25 @@ export function threadReducer(state: ThreadState, action: ThreadAction): ThreadS
       return updatePending(state, (p) =>
         p.clientMessageId === action.clientMessageId ? { ...p, status: 'failed', failure: action.reason } : p,
       );
+    case 'rateLimited':
+      return updatePending(state, (p) =>
+        p.clientMessageId === action.clientMessageId
+          ? {
+              ...p,
+              status: 'failed',
+              failure: 'rateLimited',
+              retryAfterSeconds: action.retryAfterSeconds,
+              retryAt: action.retryAt,
+            }
+          : p,
+      );
+    case 'resendRateLimited':
+      return updatePending(state, (p) =>
+        p.failure === 'rateLimited' && (p.retryAt ?? 0) <= action.now ? sendingAgain(p) : p,
+      );
     case 'retrying':
       return updatePending(state, (p) =>
-        p.clientMessageId === action.clientMessageId ? { ...p, status: 'sending', failure: undefined } : p,
+        p.clientMessageId === action.clientMessageId ? sendingAgain(p) : p,
       );
     case 'connectionLost':
       return updatePending(state, (p) =>
@@ -101,9 +127,7 @@ export function threadReducer(state: ThreadState, action: ThreadAction): ThreadS
       );
     case 'resendAfterReconnect':
       return updatePending(state, (p) =>
-        p.status === 'failed' && p.failure === 'connection'
-          ? { ...p, status: 'sending', failure: undefined }
-          : p,
+        p.status === 'failed' && p.failure === 'connection' ? sendingAgain(p) : p,
       );
     case 'status': {
       let changed = false;
@@ -119,6 +143,40 @@ export function threadReducer(state: ThreadState, action: ThreadAction): ThreadS
     case 'reset':
       return emptyThread;
   }
+}
+
+function sendingAgain(p: PendingMessage): PendingMessage {
+  const { failure: _failure, retryAfterSeconds: _seconds, retryAt: _at, ...rest } = p;
+  return { ...rest, status: 'sending' };
+}
+
+/**
+ * Why a send the server answered with an error failed. Only what the server refuses for the message itself
+ * (a bad payload, a chat that is not the user's, a closed chat: a 4xx) is `refused` and waits for the user's
+ * Retry; trouble on the server's side (5xx, a socket handler that failed — `SOCKET_HANDLER_FAILED` — or the
+ * chat's own `MESSAGE_SEND_FAILED`, a server still starting, a request timeout) is `connection`: the message
+ * goes out again by itself after the next answer from the chat backend, with the same client id, which the
+ * server stores at most once. Without this a message typed while the server was down and sent again while it
+ * was starting stayed "Failed to send" for good (decision 252).
+ */
+export function sendFailureOf(error: {
+  code: string;
+  status?: number | undefined;
+}): 'connection' | 'refused' | 'rateLimited' {
+  if (error.code === 'RATE_LIMITED') return 'rateLimited';
+  // A socket ack carries no status: its code says whether the server failed.
+  if (error.status === undefined) return transientCodes.has(error.code) ? 'connection' : 'refused';
+  // No status (0: no answer at all), 5xx, a timeout: not the message's fault.
+  const refusedForItself = error.status >= 400 && error.status < 500 && ![408, 425].includes(error.status);
+  return refusedForItself ? 'refused' : 'connection';
+}
+
+const transientCodes = new Set(['SOCKET_HANDLER_FAILED', 'MESSAGE_SEND_FAILED', 'INTERNAL_ERROR']);
+
+/** When the first rate-limited message may go out again (epoch ms); null when none waits. */
+export function rateLimitedUntil(state: ThreadState): number | null {
+  const waits = state.pending.filter((p) => p.failure === 'rateLimited').map((p) => p.retryAt ?? 0);
+  return waits.length > 0 ? Math.min(...waits) : null;
 }
 
 /** Applies `change` to each pending message; the same state when nothing changed (no needless render). */

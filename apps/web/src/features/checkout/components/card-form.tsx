@@ -17,7 +17,7 @@ import {
 const empty: CardInput = { number: '', expiry: '', cvc: '', postalCode: '' };
 
 /**
- * The card form (spec §2 checkout): number with brand (Luhn by card-validator), expiry MM/YY not past, CVC 3 or 4
+ * The card form (docs/product.md §2 checkout): number with brand (Luhn by card-validator), expiry MM/YY not past, CVC 3 or 4
  * (American Express), Canadian postal code; errors inline under each field once it was left or the form submitted.
  * The number and CVC are cleared as soon as the submit has handed them to the provider.
  */

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { cardBrandName } from '@maplesource/contracts/payments';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useFormat } from '../../../lib/format';
@@ -56,7 +57,7 @@ export function SuccessState({
       <StateHeading tone="ok">{t('checkout.success.title')}</StateHeading>
       <p className="text-sm text-gray-800">
         {card.last4
-          ? t('checkout.success.textCard', { brand: card.brand ?? '', last4: card.last4 })
+          ? t('checkout.success.textCard', { brand: cardBrandName(card.brand) ?? '', last4: card.last4 })
           : t('checkout.success.text')}
       </p>
       <OrderLinks orderHref={orderHref} ordersHref={ordersHref} />

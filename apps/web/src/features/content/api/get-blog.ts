@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BlogDetail } from '@maplesource/contracts/catalog';
 import { api, pageAnswer } from '../../../lib/http';
 
-/** `GET blogs/{slug}` (spec §7). */
+/** `GET blogs/{slug}` (docs/product.md §7). */
 export const getBlog = (slug: string) => api.get<BlogDetail>(`blogs/${encodeURIComponent(slug)}`);
 
 export const blogQueryOptions = (slug: string) =>

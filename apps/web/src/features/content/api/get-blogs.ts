@@ -12,7 +12,7 @@ export interface BlogListParams {
   q?: string | undefined;
 }
 
-/** `GET blogs` (spec §7): published posts, newest first. */
+/** `GET blogs` (docs/product.md §7): published posts, newest first. */
 export const getBlogs = ({ page, pageSize, category, q }: BlogListParams) =>
   api.get<Paged<BlogCard>>('blogs', { query: { page, pageSize, category, q } });
 
@@ -41,7 +41,7 @@ const recentPosts: BlogListParams = { page: 1, pageSize: 100 };
 const categoriesOf = (recent: Paged<BlogCard>) =>
   [...new Set(recent.items.map((b) => b.category).filter(Boolean))].sort();
 
-/** Blog categories: the distinct categories of the 100 most recent posts (no category endpoint in spec §7). */
+/** Blog categories: the distinct categories of the 100 most recent posts (no category endpoint in docs/product.md §7). */
 export const blogCategoriesQueryOptions = () =>
   queryOptions({
     queryKey: ['blogs', 'categories'],

@@ -3,7 +3,7 @@ import type { GlobalParagraph } from '@maplesource/contracts/content';
 import { api, isApiError, pageAnswer } from '../../../lib/http';
 
 /**
- * `GET global-paragraph?path=` (spec §7); null when the page has none. `optional=1` makes the server answer 204
+ * `GET global-paragraph?path=` (docs/product.md §7); null when the page has none. `optional=1` makes the server answer 204
  * rather than 404: most pages have no paragraph, and that is not an error (no console error).
  */
 export async function getGlobalParagraph(path: string): Promise<GlobalParagraph | null> {

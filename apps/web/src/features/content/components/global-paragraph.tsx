@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useGlobalParagraph } from '../api/get-global-paragraph';
 
 /**
- * The admin-written paragraph of a listing page (spec §7), in the UI language; nothing when none or
+ * The admin-written paragraph of a listing page (docs/product.md §7), in the UI language; nothing when none or
  * on error. `path` defaults to the current address (the server falls back from `/fr/x` to `/x`).
  */
 export function GlobalParagraphBlock({ path, className }: { path?: string; className?: string }) {

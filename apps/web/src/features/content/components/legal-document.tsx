@@ -22,7 +22,7 @@ export function loadLegalDocument(
 
 type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; doc: LegalDocument };
 
-/** A legal page (spec §1): title, date, introduction, table of contents with anchors, sections. */
+/** A legal page (docs/product.md §1): title, date, introduction, table of contents with anchors, sections. */
 export function LegalDocumentView({ name }: { name: LegalDocumentName }) {
   const { t, i18n } = useTranslation('contentPages');
   const [state, setState] = useState<State>({ status: 'loading' });

@@ -11,14 +11,14 @@ const text = (doc: {
 }) =>
   [...doc.intro, ...doc.sections.flatMap((s) => [s.heading, ...s.paragraphs, ...(s.list ?? [])])].join('\n');
 
-describe('legal texts (spec §1)', () => {
+describe('legal texts (docs/product.md §1)', () => {
   it('have the same sections, in the same order, in English and French', () => {
     expect(ids(privacyFr)).toEqual(ids(privacyEn));
     expect(ids(termsFr)).toEqual(ids(termsEn));
     expect(new Set(ids(privacyEn)).size).toBe(privacyEn.sections.length);
   });
 
-  it('privacy policy covers every point of spec §1', () => {
+  it('privacy policy covers every point of docs/product.md §1', () => {
     expect(ids(privacyEn)).toEqual(
       expect.arrayContaining([
         'no-sale',
@@ -59,7 +59,7 @@ describe('legal texts (spec §1)', () => {
     expect(text(privacyFr)).toMatch(/Toronto/);
   });
 
-  it('terms cover every point of spec §1', () => {
+  it('terms cover every point of docs/product.md §1', () => {
     expect(ids(termsEn)).toEqual([
       'eligibility',
       'platform-role',

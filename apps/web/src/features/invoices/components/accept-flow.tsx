@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { invoiceAcceptanceTerms } from '@maplesource/contracts/invoice-terms';
 import type { Invoice } from '@maplesource/contracts/invoices';
-import { provinceNames } from '@maplesource/contracts/provinces';
+import { normalizePostalCode, provinceNames } from '@maplesource/contracts/provinces';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { to } from '../../../config/paths';
@@ -20,6 +20,7 @@ import {
 } from '../model/accept-flow';
 import { AddressStep } from './address-step';
 import { SignatureStep } from './signature-step';
+import { randomUuid } from '../../../lib/random-uuid';
 
 export function checkoutPath(orderId: string, kind: Invoice['kind']): string {
   return `${to('checkout')}?${new URLSearchParams({ order: orderId, kind }).toString()}`;
@@ -34,7 +35,7 @@ function AddressSummary({ address }: { address: FlowAddress }) {
         address.fullName,
         address.line1,
         address.line2,
-        `${address.city}, ${address.province ? provinceNames[address.province][lang] : ''} ${address.postalCode}`,
+        `${address.city}, ${address.province ? provinceNames[address.province][lang] : ''} ${normalizePostalCode(address.postalCode)}`,
         'Canada',
         address.phone,
       ]
@@ -45,7 +46,7 @@ function AddressSummary({ address }: { address: FlowAddress }) {
 }
 
 /**
- * Spec §4 accept flow: address → signature → confirmation, then `invoice/accept` and the checkout. The request
+ * docs/product.md §4 accept flow: address → signature → confirmation, then `invoice/accept` and the checkout. The request
  * carries one Idempotency-Key per attempt (made when the confirmation step opens; going back to change anything
  * starts a new attempt), so a double click or a retry after a lost answer gets the same single order.
  */
@@ -84,7 +85,7 @@ export function AcceptFlow({
       return;
     }
     headingRef.current?.focus();
-    setAttemptKey(state.currentStep === 'confirmation' ? crypto.randomUUID() : null);
+    setAttemptKey(state.currentStep === 'confirmation' ? randomUuid() : null);
   }, [state.currentStep]);
 
   const submit = () => {

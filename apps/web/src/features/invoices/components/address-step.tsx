@@ -107,7 +107,7 @@ const asFormAddress = (address: FlowAddress | null, type: FlowAddress['addressTy
   (address ?? emptyAddress(type)) as AddressStepValues['shippingAddress'];
 
 /**
- * Step 1 (spec §4 accept flow): shipping and billing addresses, "use shipping for billing" on by default. The
+ * Step 1 (docs/product.md §4 accept flow): shipping and billing addresses, "use shipping for billing" on by default. The
  * switch goes through the flow's reducer (billing = copy of shipping; off → billing cleared).
  */
 export function AddressStep({

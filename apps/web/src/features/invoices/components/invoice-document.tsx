@@ -3,8 +3,10 @@ import type { ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { invoiceCategoryName, type Invoice } from '@maplesource/contracts/invoices';
 import { subjectNameIn } from '@maplesource/contracts/languages';
-import { provinceNames } from '@maplesource/contracts/provinces';
-import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
+import { normalizePostalCode, provinceNames } from '@maplesource/contracts/provinces';
+import { formatDocumentDate, formatDocumentDateTime } from '@maplesource/contracts/document-time';
+import { formatMoney } from '../../../lib/format';
+import { quantityText } from '../../../lib/document-formats';
 
 type Rows = [string, ReactNode][];
 
@@ -28,11 +30,13 @@ function Section({ title, rows, children }: { title: string; rows?: Rows; childr
 }
 
 /**
- * The invoice itself (spec §2 invoice page: summary, product details, terms, delivery info, seller, timeline) in
+ * The invoice itself (docs/product.md §2 invoice page: summary, product details, terms, delivery info, seller, timeline) in
  * the document's language (`t` and `lang`), which may differ from the UI's (Quebec: French first).
  */
 export function InvoiceDocument({ invoice, t, lang }: { invoice: Invoice; t: TFunction; lang: 'en' | 'fr' }) {
   const money = (cents: number) => formatMoney(cents, lang);
+  // The invoice date and the timeline in the document's one zone, named (decision 248).
+  const when = (instant: string) => formatDocumentDateTime(instant, lang, invoice.timeZone);
   const none = t('document.none');
   const summary: Rows = [
     [t('summary.negotiatedPrice'), money(invoice.negotiatedPriceCents)],
@@ -44,17 +48,23 @@ export function InvoiceDocument({ invoice, t, lang }: { invoice: Invoice; t: TFu
   if (invoice.taxLines.length === 0) summary.push([t('summary.tax'), money(invoice.taxCents)]);
   summary.push([t('summary.shipping'), money(invoice.shippingCents)]);
   summary.push([t('summary.total'), <strong key="total">{money(invoice.totalCents)}</strong>]);
-  if (invoice.taxOverrideReason) summary.push([t('summary.taxOverrideReason'), invoice.taxOverrideReason]);
+  if (invoice.taxOverrideCode)
+    summary.push([t('summary.taxOverrideReason'), t(`summary.taxOverrideCodes.${invoice.taxOverrideCode}`)]);
+  if (invoice.taxExemptionCertificate)
+    summary.push([t('summary.taxExemptionCertificate'), invoice.taxExemptionCertificate]);
+  // Invoices issued before decision 241 (and small suppliers) carry a free-text reason instead.
+  if (!invoice.taxOverrideCode && invoice.taxOverrideReason)
+    summary.push([t('summary.taxOverrideReason'), invoice.taxOverrideReason]);
 
   const product: Rows = [
     [t(`document.subject.${invoice.kind}`), subjectNameIn(invoice.subject, lang)],
     [t('document.category'), invoiceCategoryName(invoice.subject, lang) || none],
-    [
-      t('document.quantity'),
-      invoice.subject.unit ? `${invoice.subject.quantity} ${invoice.subject.unit}` : invoice.subject.quantity,
-    ],
+    [t('document.quantity'), quantityText(t, invoice.subject.quantity, invoice.subject.unit, lang)],
+    [t('document.unitPrice'), money(invoice.unitPriceCents)],
+    [t('document.totalPrice'), money(invoice.totalPriceCents)],
     [t('document.invoiceId'), shortRef(invoice.id)],
-    [t('document.issuedOn'), formatDate(`${invoice.issuedOn}T12:00:00`, lang)],
+    [t('document.issuedOn'), formatDocumentDate(invoice.issuedOn, lang, invoice.timeZone)],
+    [t('document.dueOn'), formatDocumentDate(invoice.dueOn, lang, invoice.timeZone)],
   ];
   const terms: Rows = [
     [t('document.paymentTerms'), invoice.paymentTerms || none],
@@ -63,7 +73,11 @@ export function InvoiceDocument({ invoice, t, lang }: { invoice: Invoice; t: TFu
   ];
   const delivery: Rows = [
     [t('document.province'), provinceNames[invoice.deliveryProvince][lang]],
-    [t('document.postalCode'), invoice.deliveryPostalCode],
+    [t('document.postalCode'), normalizePostalCode(invoice.deliveryPostalCode)],
+    [
+      t('document.deadline'),
+      invoice.deadline === null ? none : formatDocumentDate(invoice.deadline, lang, invoice.timeZone),
+    ],
     [
       t('document.leadDays'),
       invoice.leadDays === null ? none : t('document.days', { count: invoice.leadDays }),
@@ -86,19 +100,15 @@ export function InvoiceDocument({ invoice, t, lang }: { invoice: Invoice; t: TFu
       <Section title={t('sections.seller')} rows={seller} />
       <Section title={t('sections.timeline')}>
         <ol className="space-y-1 text-sm text-gray-900">
-          <li>{t('timeline.created', { date: formatDateTime(invoice.createdAt, lang) })}</li>
+          <li>{t('timeline.created', { date: when(invoice.createdAt) })}</li>
           <li>
             {invoice.viewedAt
-              ? t('timeline.viewed', { date: formatDateTime(invoice.viewedAt, lang) })
+              ? t('timeline.viewed', { date: when(invoice.viewedAt) })
               : t('timeline.notViewed')}
           </li>
-          {invoice.acceptedAt ? (
-            <li>{t('timeline.accepted', { date: formatDateTime(invoice.acceptedAt, lang) })}</li>
-          ) : null}
-          {invoice.rejectedAt ? (
-            <li>{t('timeline.rejected', { date: formatDateTime(invoice.rejectedAt, lang) })}</li>
-          ) : null}
-          <li>{t('timeline.expires', { date: formatDateTime(invoice.expiresAt, lang) })}</li>
+          {invoice.acceptedAt ? <li>{t('timeline.accepted', { date: when(invoice.acceptedAt) })}</li> : null}
+          {invoice.rejectedAt ? <li>{t('timeline.rejected', { date: when(invoice.rejectedAt) })}</li> : null}
+          <li>{t('timeline.expires', { date: when(invoice.expiresAt) })}</li>
         </ol>
       </Section>
     </div>

@@ -62,7 +62,7 @@ function openRouted(storefronts: object[], overrides: Partial<InvoiceChat> = {})
 const issueCalls = (mock: { mock: { calls: unknown[][] } }) =>
   mock.mock.calls.filter(([url]) => String(url).includes('/invoices'));
 
-describe('the invoice generation modal (spec §2, §5)', () => {
+describe('the invoice generation modal (docs/product.md §2, §5)', () => {
   it('requires a price, refuses negative shipping and needs a reason to change the tax, without calling the server', async () => {
     const fetchMock = vi.spyOn(globalThis, 'fetch');
     const { dialog } = open();
@@ -75,10 +75,19 @@ describe('the invoice generation modal (spec §2, §5)', () => {
     await user.clear(within(dialog).getByLabelText(/Shipping/));
     await user.type(within(dialog).getByLabelText(/Shipping/), '-5');
     await user.click(within(dialog).getByRole('checkbox', { name: /Change the tax/ }));
+    // The table's rate needs no reason: the picker appears once a rate differs.
+    expect(within(dialog).queryByRole('radiogroup')).not.toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText(/HST rate/));
+    await user.type(within(dialog).getByLabelText(/HST rate/), '0');
+    expect(
+      within(dialog).getByRole('radiogroup', { name: 'Reason shown on the invoice' }),
+    ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Issue invoice' }));
     expect(await within(dialog).findByText('Shipping cannot be negative.')).toBeInTheDocument();
     expect(
-      within(dialog).getByText('Give a reason (at least 3 characters) for changing the tax.'),
+      within(dialog).getByText(
+        'Choose why the tax differs: zero-rated supply, exempt supply, export or the buyer’s exemption certificate.',
+      ),
     ).toBeInTheDocument();
     await user.clear(within(dialog).getByLabelText(/Shipping/));
     await user.type(within(dialog).getByLabelText(/Shipping/), '12.345');
@@ -87,10 +96,134 @@ describe('the invoice generation modal (spec §2, §5)', () => {
     expect(issueCalls(fetchMock)).toHaveLength(0);
   });
 
+  it('refuses a rate the law does not allow and a certificate without its number, in the field (decision 241)', async () => {
+    const fetchMock = vi.spyOn(globalThis, 'fetch');
+    const { dialog } = open();
+    const user = userEvent.setup();
+    await user.type(within(dialog).getByLabelText(/Negotiated price/), '100');
+    await user.click(within(dialog).getByRole('checkbox', { name: /Change the tax/ }));
+    const rate = within(dialog).getByLabelText(/HST rate/);
+    expect(rate).toHaveValue('13');
+    expect(rate).toHaveAccessibleDescription(/13 % or 0 %/);
+    await user.clear(rate);
+    await user.type(rate, '99.999');
+    await user.click(within(dialog).getByRole('radio', { name: 'Zero-rated supply' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Issue invoice' }));
+    expect(
+      await within(dialog).findByText('Use the province’s rate or 0 %; no other rate is allowed.'),
+    ).toBeInTheDocument();
+    expect(rate).toHaveAttribute('aria-invalid', 'true');
+
+    await user.clear(rate);
+    await user.type(rate, '0');
+    await user.click(within(dialog).getByRole('radio', { name: 'Buyer’s exemption certificate' }));
+    const certificate = within(dialog).getByLabelText(/Exemption certificate number/);
+    await user.click(within(dialog).getByRole('button', { name: 'Issue invoice' }));
+    expect(
+      await within(dialog).findByText('Enter the number of the buyer’s exemption certificate.'),
+    ).toBeInTheDocument();
+    expect(certificate).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).queryByText(/no other rate is allowed/)).not.toBeInTheDocument();
+    expect(issueCalls(fetchMock)).toHaveLength(0);
+  });
+
+  it('sends a BC exemption certificate for PST with its number, GST still charged at its amount', async () => {
+    const fetchMock = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(async (input) =>
+        String(input).includes('/seller/me')
+          ? json(200, { storefronts: [registered] })
+          : json(201, { invoice: makeInvoice() }),
+      );
+    const { dialog, onClose } = open({ deliveryProvince: 'BC' });
+    const user = userEvent.setup();
+    await user.type(within(dialog).getByLabelText(/Negotiated price/), '1000');
+    await user.click(within(dialog).getByRole('checkbox', { name: /Change the tax/ }));
+    await user.clear(within(dialog).getByLabelText(/PST rate/));
+    await user.type(within(dialog).getByLabelText(/PST rate/), '0');
+    await user.click(within(dialog).getByRole('radio', { name: 'Buyer’s exemption certificate' }));
+    await user.type(within(dialog).getByLabelText(/Exemption certificate number/), 'PST-EX 1234');
+    expect(within(dialog).getByTestId('invoice-total')).toHaveTextContent('$1,050.00');
+    await user.click(within(dialog).getByRole('button', { name: 'Issue invoice' }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [, init] = issueCalls(fetchMock)[0]! as [string, RequestInit];
+    expect(JSON.parse(String(init.body)).taxOverride).toEqual({
+      reason: 'exemptionCertificate',
+      certificateNumber: 'PST-EX 1234',
+      lines: [
+        { code: 'GST', ratePercent: '5', amountCents: 5_000 },
+        { code: 'PST', ratePercent: '0', amountCents: 0 },
+      ],
+    });
+  });
+
+  it('shows the reasons and the field errors in French', async () => {
+    const fetchMock = vi.spyOn(globalThis, 'fetch');
+    const { i18n } = renderWithProviders(<InvoiceGenerationModal chat={chat} onClose={() => undefined} />);
+    await i18n.changeLanguage('fr');
+    const dialog = await screen.findByRole('dialog', { name: 'Émettre une facture' });
+    const user = userEvent.setup();
+    await user.type(within(dialog).getByLabelText(/Prix négocié/), '100');
+    await user.click(within(dialog).getByRole('checkbox', { name: /Modifier les taxes/ }));
+    await user.clear(within(dialog).getByLabelText(/Taux de TVH/));
+    await user.type(within(dialog).getByLabelText(/Taux de TVH/), '0');
+    const reasons = within(dialog).getByRole('radiogroup', { name: 'Motif indiqué sur la facture' });
+    for (const name of [
+      'Fourniture détaxée',
+      'Fourniture exonérée',
+      'Exportation',
+      'Certificat d’exemption de l’acheteur',
+    ])
+      expect(within(reasons).getByRole('radio', { name })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Émettre la facture' }));
+    expect(await within(dialog).findByText(/Choisissez pourquoi la taxe diffère/)).toBeInTheDocument();
+    expect(issueCalls(fetchMock)).toHaveLength(0);
+  });
+
+  it('shows no total while the price or the shipping is not a valid amount (EN and FR)', async () => {
+    for (const language of ['en', 'fr'] as const) {
+      const { dialog, unmount } = (() => {
+        const onClose = vi.fn();
+        const result = renderWithProviders(<InvoiceGenerationModal chat={chat} onClose={onClose} />, {
+          language,
+        });
+        return { ...result, dialog: screen.getByRole('dialog') };
+      })();
+      const user = userEvent.setup();
+      const total = within(dialog).getByTestId('invoice-total');
+      const hint =
+        language === 'en'
+          ? 'The total appears once the price and the shipping are valid amounts.'
+          : 'Le total s’affiche dès que le prix et la livraison sont des montants valides.';
+      const price = within(dialog).getByLabelText(language === 'en' ? /Negotiated price/ : /Prix négocié/);
+      const shipping = within(dialog).getByLabelText(language === 'en' ? /Shipping/ : /Livraison/);
+      // Nothing typed yet: no total.
+      expect(total).toHaveTextContent(/^—$/);
+      expect(within(dialog).getByText(hint)).toBeInTheDocument();
+      await user.type(price, '10');
+      await user.clear(shipping);
+      await user.type(shipping, '-120');
+      // 10 − 120 would be −110: no total, no tax, no negative amount anywhere in the summary.
+      expect(total).toHaveTextContent(/^—$/);
+      expect(dialog.textContent).not.toMatch(/-\s?\$|-110|−110/);
+      await user.clear(shipping);
+      await user.type(shipping, '12.345');
+      expect(total).toHaveTextContent(/^—$/);
+      await user.clear(shipping);
+      await user.type(shipping, '5');
+      // Ontario HST 13 % on $15.00.
+      expect(total).toHaveTextContent(language === 'en' ? '$16.95' : /16,95\s\$/);
+      expect(within(dialog).queryByText(hint)).not.toBeInTheDocument();
+      await user.clear(price);
+      expect(total).toHaveTextContent(/^—$/);
+      unmount();
+    }
+  });
+
   it('computes the tax and the total live from the delivery province and today’s rate', async () => {
     const { dialog } = open({ deliveryProvince: 'QC' });
     const user = userEvent.setup();
-    expect(within(dialog).getByTestId('invoice-total')).toHaveTextContent('$0.00');
+    expect(within(dialog).getByTestId('invoice-total')).toHaveTextContent('—');
     await user.type(within(dialog).getByLabelText(/Negotiated price/), '1000');
     await user.clear(within(dialog).getByLabelText(/Shipping/));
     await user.type(within(dialog).getByLabelText(/Shipping/), '50');
@@ -103,6 +236,14 @@ describe('the invoice generation modal (spec §2, §5)', () => {
       `$${((105_000 + expected.totalCents) / 100).toLocaleString('en-CA', { minimumFractionDigits: 2 })}`,
     );
     await user.click(within(dialog).getByRole('checkbox', { name: /Change the tax/ }));
+    // The override starts at the table's rates; at 0 % the total is the taxable amount.
+    expect(within(dialog).getByTestId('invoice-total')).toHaveTextContent(
+      `$${((105_000 + expected.totalCents) / 100).toLocaleString('en-CA', { minimumFractionDigits: 2 })}`,
+    );
+    for (const code of ['GST', 'QST']) {
+      await user.clear(within(dialog).getByLabelText(new RegExp(`${code} rate`)));
+      await user.type(within(dialog).getByLabelText(new RegExp(`${code} rate`)), '0');
+    }
     expect(within(dialog).getByTestId('invoice-total')).toHaveTextContent('$1,050.00');
   });
 
@@ -119,8 +260,9 @@ describe('the invoice generation modal (spec §2, §5)', () => {
     const user = userEvent.setup();
     await user.type(within(dialog).getByLabelText(/Negotiated price/), '1 250,5');
     await user.click(within(dialog).getByRole('checkbox', { name: /Change the tax/ }));
-    await user.click(within(dialog).getByRole('radio', { name: 'Zero-rated' }));
-    await user.type(within(dialog).getByLabelText(/Reason shown on the invoice/), 'Exported outside Canada');
+    await user.clear(within(dialog).getByLabelText(/HST rate/));
+    await user.type(within(dialog).getByLabelText(/HST rate/), '0');
+    await user.click(within(dialog).getByRole('radio', { name: 'Export' }));
     await user.type(within(dialog).getByLabelText(/Payment terms/), 'Card on acceptance');
     await user.click(within(dialog).getByRole('button', { name: 'Issue invoice' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
@@ -145,7 +287,8 @@ describe('the invoice generation modal (spec §2, §5)', () => {
       expiresInHours: 168,
       paymentTerms: 'Card on acceptance',
       taxOverride: {
-        reason: 'Exported outside Canada',
+        reason: 'export',
+        certificateNumber: null,
         lines: [{ code: 'HST', ratePercent: '0', amountCents: 0 }],
       },
     });

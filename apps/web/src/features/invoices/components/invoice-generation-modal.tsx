@@ -1,13 +1,20 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { subjectNameIn } from '@maplesource/contracts/languages';
-import { computeCanadianTax, type CanadianTaxLine } from '@maplesource/contracts/canadian-tax';
+import {
+  computeCanadianTax,
+  sameRatePercent,
+  taxAmountCents,
+  type CanadianTaxLine,
+} from '@maplesource/contracts/canadian-tax';
 import {
   invoiceExpiryHours,
   issueInvoiceBodySchema,
+  issueInvoiceFormSchema,
+  taxOverrideReasons,
   taxProfileMissing,
   type Invoice,
   type InvoiceKind,
@@ -26,6 +33,7 @@ import { useMyStorefronts } from '../../../lib/my-storefronts';
 import { toast } from '../../../lib/toast-store';
 import { useIssueInvoice } from '../api/issue-invoice';
 import { dollarsToCents, invoiceDateToday } from '../model/money-input';
+import { randomUuid } from '../../../lib/random-uuid';
 
 export type InvoiceChat = {
   kind: InvoiceKind;
@@ -39,13 +47,16 @@ export type InvoiceChat = {
 };
 
 const expiryChoices = [24, 72, invoiceExpiryHours.default, 14 * 24, invoiceExpiryHours.max] as const;
-type OverrideKind = 'exempt' | 'zeroRated';
 
 /** The live tax preview: the server's own table and rounding (contracts/canadian-tax.ts); null when not computable. */
-function previewTax(province: ProvinceCode | null, taxableCents: number): CanadianTaxLine[] | null {
+function previewTax(
+  province: ProvinceCode | null,
+  taxableCents: number,
+  date: string,
+): CanadianTaxLine[] | null {
   if (!province || !Number.isSafeInteger(taxableCents) || taxableCents < 0) return null;
   try {
-    return computeCanadianTax({ province, date: invoiceDateToday(), taxableCents }).lines;
+    return computeCanadianTax({ province, date, taxableCents }).lines;
   } catch {
     return null;
   }
@@ -54,8 +65,52 @@ function previewTax(province: ProvinceCode | null, taxableCents: number): Canadi
 const centsOrZero = (value: unknown) =>
   typeof value === 'number' && Number.isSafeInteger(value) ? value : 0;
 
+const RATE = /^\d{1,2}(?:\.\d{1,3})?$/;
+/** A typed rate's amount on the taxable base (the table's rounding); null while the rate is not a rate. */
+const amountAt = (taxableCents: number, ratePercent: unknown) =>
+  typeof ratePercent === 'string' && RATE.test(ratePercent)
+    ? taxAmountCents(taxableCents, ratePercent)
+    : null;
+
+type Override = NonNullable<IssueInvoiceBody['taxOverride']>;
+
+/** Whether an override's rates differ from the table's (a rate of 0 % always does): then a reason is asked. */
+function overrideDiffers(override: Override, table: readonly CanadianTaxLine[]): boolean {
+  if (override.lines.length === 0) return table.length > 0;
+  return override.lines.some((line) => {
+    const expected = table.find((rate) => rate.code === line.code)?.ratePercent;
+    return expected === undefined || !sameRatePercent(line.ratePercent, expected);
+  });
+}
+
 /**
- * Spec §2 invoice generation modal (§5: negotiated price required, tax and shipping not negative, total computed).
+ * What the form sends for its override: each amount is its rate × the taxable base (the seller types rates only),
+ * and a reason or certificate number whose field is hidden is dropped, so no hidden field can fail.
+ */
+function completeOverride(values: IssueInvoiceBody, table: readonly CanadianTaxLine[]): IssueInvoiceBody {
+  const override = values.taxOverride;
+  if (!override) return values;
+  const taxable = centsOrZero(values.negotiatedPriceCents) + centsOrZero(values.shippingCents);
+  const lines = override.lines.map((line) => ({
+    ...line,
+    amountCents: amountAt(taxable, line.ratePercent) ?? 0,
+  }));
+  const reason = overrideDiffers(override, table) ? (override.reason ?? null) : null;
+  return {
+    ...values,
+    taxOverride: {
+      reason,
+      certificateNumber: reason === 'exemptionCertificate' ? (override.certificateNumber ?? null) : null,
+      lines,
+    },
+  };
+}
+
+const priceField = issueInvoiceBodySchema.shape.negotiatedPriceCents;
+const shippingField = issueInvoiceBodySchema.shape.shippingCents;
+
+/**
+ * docs/product.md §2 invoice generation modal (§5: negotiated price required, tax and shipping not negative, total computed).
  * Money is typed in dollars and sent as cents; the tax is previewed live with the server's table for the delivery
  * province and today, and the server recomputes it. An exempt or zero-rated supply is an override with a reason.
  */
@@ -80,10 +135,21 @@ export function InvoiceGenerationModal({
     unregistered.length > 0 && unregistered.length === storefronts.data?.storefronts.length;
   const refusedForTax = isApiError(issue.error) && issue.error.code === 'INVOICE_SELLER_TAX_NUMBER_REQUIRED';
   // One key per opened form: a double click or a retry after a lost answer issues one invoice.
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
-  const [overrideKind, setOverrideKind] = useState<OverrideKind>('exempt');
+  const [idempotencyKey] = useState(() => randomUuid());
+  // The rates of today's invoice date, in the same table and check as the server's (decision 241).
+  const [invoiceDate] = useState(invoiceDateToday);
+  const table = useMemo(
+    () => previewTax(chat.deliveryProvince, 0, invoiceDate) ?? [],
+    [chat.deliveryProvince, invoiceDate],
+  );
+  const resolver = useMemo((): Resolver<IssueInvoiceBody, unknown, IssueInvoiceInput> => {
+    const validate = zodResolver(
+      issueInvoiceFormSchema({ province: chat.deliveryProvince, date: invoiceDate }),
+    );
+    return (values, context, options) => validate(completeOverride(values, table), context, options);
+  }, [chat.deliveryProvince, invoiceDate, table]);
   const form = useForm<IssueInvoiceBody, unknown, IssueInvoiceInput>({
-    resolver: zodResolver(issueInvoiceBodySchema),
+    resolver,
     defaultValues: {
       shippingCents: 0,
       paymentTerms: '',
@@ -102,29 +168,43 @@ export function InvoiceGenerationModal({
   const overriding = taxOverride !== null && taxOverride !== undefined;
   const taxable = centsOrZero(price) + centsOrZero(shipping);
   const computedLines = useMemo(
-    () => previewTax(chat.deliveryProvince, taxable),
-    [chat.deliveryProvince, taxable],
+    () => previewTax(chat.deliveryProvince, taxable, invoiceDate),
+    [chat.deliveryProvince, taxable, invoiceDate],
   );
-  const taxCents = overriding ? 0 : (computedLines ?? []).reduce((sum, line) => sum + line.amountCents, 0);
-  const totalCents = taxable + taxCents;
+  const overrideAmounts = overriding
+    ? taxOverride.lines.map((line) => amountAt(taxable, line.ratePercent))
+    : [];
+  const asksReason = overriding && overrideDiffers(taxOverride, table);
+  const taxCents = overriding
+    ? overrideAmounts.reduce<number>((sum, amount) => sum + (amount ?? 0), 0)
+    : (computedLines ?? []).reduce((sum, line) => sum + line.amountCents, 0);
+  // The amounts the schema would send, or nothing: a total is only shown for inputs that can be issued (never
+  // "-$110.00" while the shipping reads "-110").
+  const priceValid = priceField.safeParse(price).success;
+  const shippingValid = shippingField.safeParse(shipping).success;
+  const amountsValid =
+    priceValid &&
+    shippingValid &&
+    (overriding ? overrideAmounts.every((amount) => amount !== null) : computedLines !== null);
+  const totalCents = amountsValid ? taxable + taxCents : null;
+  const none = t('summary.notYet');
   const money = { setValueAs: dollarsToCents };
 
+  // The override starts from the table's lines, the seller then changes rates (to 0 %) and says why.
   const setOverriding = (on: boolean) =>
-    form.setValue('taxOverride', on ? { reason: '', lines: [] } : null, { shouldDirty: true });
+    form.setValue(
+      'taxOverride',
+      on
+        ? {
+            reason: null,
+            certificateNumber: null,
+            lines: table.map((line) => ({ code: line.code, ratePercent: line.ratePercent, amountCents: 0 })),
+          }
+        : null,
+      { shouldDirty: true },
+    );
 
-  const submit = form.handleSubmit((values) => {
-    const body: IssueInvoiceBody = values.taxOverride
-      ? {
-          ...values,
-          taxOverride: {
-            reason: values.taxOverride.reason,
-            lines:
-              overrideKind === 'zeroRated'
-                ? (computedLines ?? []).map((line) => ({ code: line.code, ratePercent: '0', amountCents: 0 }))
-                : [],
-          },
-        }
-      : values;
+  const submit = form.handleSubmit((body) => {
     issue.mutate(
       { kind: chat.kind, chatId: chat.chatId, idempotencyKey, body },
       {
@@ -217,7 +297,7 @@ export function InvoiceGenerationModal({
                       <span>
                         {t('summary.taxLine', { code: t(`taxCodes.${line.code}`), rate: line.ratePercent })}
                       </span>
-                      <span>{format.money(line.amountCents)}</span>
+                      <span>{amountsValid ? format.money(line.amountCents) : none}</span>
                     </li>
                   ))}
                 </ul>
@@ -235,31 +315,86 @@ export function InvoiceGenerationModal({
             </label>
             {overriding ? (
               <div className="mt-2 space-y-2">
-                <div
-                  role="radiogroup"
-                  aria-label={t('generate.overrideKind')}
-                  className="flex flex-wrap gap-3 text-sm"
-                >
-                  {(['exempt', 'zeroRated'] as const).map((kind) => (
-                    <label key={kind} className="flex items-center gap-1">
-                      <input
-                        type="radio"
-                        name="overrideKind"
-                        value={kind}
-                        checked={overrideKind === kind}
-                        onChange={() => setOverrideKind(kind)}
+                {taxOverride.lines.map((line, index) => {
+                  const expected = table.find((rate) => rate.code === line.code)?.ratePercent ?? '0';
+                  const amount = overrideAmounts[index];
+                  return (
+                    <div key={line.code} className="grid grid-cols-[1fr_auto] items-end gap-2">
+                      <Field
+                        label={t('generate.overrideRate', { code: t(`taxCodes.${line.code}`) })}
+                        hint={t('generate.overrideRateHint', { rate: expected })}
+                        error={fieldError(
+                          t,
+                          errors.taxOverride?.lines?.[index]?.ratePercent?.message ??
+                            errors.taxOverride?.lines?.[index]?.amountCents?.message ??
+                            errors.taxOverride?.lines?.[index]?.code?.message,
+                        )}
+                      >
+                        {(p) => (
+                          <Input
+                            {...p}
+                            inputMode="decimal"
+                            autoComplete="off"
+                            {...form.register(`taxOverride.lines.${index}.ratePercent`, {
+                              setValueAs: (value: unknown) =>
+                                String(value ?? '')
+                                  .trim()
+                                  .replace(',', '.'),
+                            })}
+                          />
+                        )}
+                      </Field>
+                      <p className="pb-2 text-sm text-gray-800">
+                        <span className="sr-only">{t('generate.overrideAmount')} </span>
+                        {amount === null || amount === undefined ? '—' : format.money(amount)}
+                      </p>
+                    </div>
+                  );
+                })}
+                {asksReason ? (
+                  <fieldset>
+                    <legend className="text-sm font-medium text-gray-800">
+                      {t('generate.overrideReason')}
+                      <span aria-hidden="true"> *</span>
+                    </legend>
+                    <div
+                      role="radiogroup"
+                      aria-label={t('generate.overrideReason')}
+                      aria-required="true"
+                      aria-invalid={Boolean(errors.taxOverride?.reason)}
+                      aria-describedby={errors.taxOverride?.reason ? 'tax-override-reason-error' : undefined}
+                      className="mt-1 flex flex-wrap gap-3 text-sm"
+                    >
+                      {taxOverrideReasons.map((reason) => (
+                        <label key={reason} className="flex items-center gap-1">
+                          <input type="radio" value={reason} {...form.register('taxOverride.reason')} />
+                          {t(`generate.overrideReasons.${reason}`)}
+                        </label>
+                      ))}
+                    </div>
+                    {errors.taxOverride?.reason ? (
+                      <p id="tax-override-reason-error" className="mt-1 text-sm text-red-700">
+                        {fieldError(t, errors.taxOverride.reason.message)}
+                      </p>
+                    ) : null}
+                  </fieldset>
+                ) : null}
+                {asksReason && taxOverride.reason === 'exemptionCertificate' ? (
+                  <Field
+                    label={t('generate.certificateNumber')}
+                    error={fieldError(t, errors.taxOverride?.certificateNumber?.message)}
+                    required
+                  >
+                    {(p) => (
+                      <Input
+                        {...p}
+                        maxLength={40}
+                        autoComplete="off"
+                        {...form.register('taxOverride.certificateNumber')}
                       />
-                      {t(`generate.overrideKinds.${kind}`)}
-                    </label>
-                  ))}
-                </div>
-                <Field
-                  label={t('generate.overrideReason')}
-                  error={fieldError(t, errors.taxOverride?.reason?.message)}
-                  required
-                >
-                  {(p) => <Input {...p} maxLength={500} {...form.register('taxOverride.reason')} />}
-                </Field>
+                    )}
+                  </Field>
+                ) : null}
               </div>
             ) : null}
           </fieldset>
@@ -275,6 +410,22 @@ export function InvoiceGenerationModal({
                   {...form.register('leadDays', {
                     setValueAs: (v: unknown) =>
                       v === '' || v === null || v === undefined ? null : Number(v),
+                  })}
+                />
+              )}
+            </Field>
+            <Field
+              label={t('generate.deadline')}
+              hint={t('generate.deadlineHint')}
+              error={fieldError(t, errors.deadline?.message)}
+            >
+              {(p) => (
+                <Input
+                  {...p}
+                  type="date"
+                  min={invoiceDate}
+                  {...form.register('deadline', {
+                    setValueAs: (v: unknown) => (v === '' || v === null ? undefined : v),
                   })}
                 />
               )}
@@ -335,20 +486,23 @@ export function InvoiceGenerationModal({
           <dl className="rounded-md bg-gray-50 p-3 text-sm" aria-live="polite" aria-atomic="true">
             <div className="flex justify-between gap-2">
               <dt>{t('summary.negotiatedPrice')}</dt>
-              <dd>{format.money(centsOrZero(price))}</dd>
+              <dd>{priceValid ? format.money(centsOrZero(price)) : none}</dd>
             </div>
             <div className="flex justify-between gap-2">
               <dt>{t('summary.shipping')}</dt>
-              <dd>{format.money(centsOrZero(shipping))}</dd>
+              <dd>{shippingValid ? format.money(centsOrZero(shipping)) : none}</dd>
             </div>
             <div className="flex justify-between gap-2">
               <dt>{t('summary.tax')}</dt>
-              <dd>{format.money(taxCents)}</dd>
+              <dd>{amountsValid ? format.money(taxCents) : none}</dd>
             </div>
             <div className="mt-1 flex justify-between gap-2 border-t border-gray-200 pt-1 font-semibold">
               <dt>{t('summary.total')}</dt>
-              <dd data-testid="invoice-total">{format.money(totalCents)}</dd>
+              <dd data-testid="invoice-total">{totalCents === null ? none : format.money(totalCents)}</dd>
             </div>
+            {totalCents === null ? (
+              <p className="mt-1 text-xs text-gray-600">{t('summary.totalAfterValidAmounts')}</p>
+            ) : null}
           </dl>
           {issue.error ? (
             <p role="alert" className="text-sm font-medium text-red-700">

@@ -25,7 +25,34 @@ function loginAs(id: string) {
   act(() => sessionActions.loggedIn({ id, fullName: 'Test User' }));
 }
 
-describe('the invoice page (spec §2)', () => {
+describe('the invoice page (docs/product.md §2)', () => {
+  it('records the buyer’s view with a POST (decision 246), once, and not for the seller', async () => {
+    const fetchMock = server((url, init) =>
+      json(200, {
+        invoice: makeInvoice(
+          init?.method === 'POST' && url.pathname.endsWith('/invoice/view')
+            ? { viewedAt: '2026-11-20T10:00:00.000Z' }
+            : {},
+        ),
+      }),
+    );
+    loginAs(sellerUserId);
+    renderInvoicePage(`/invoice/${token}?kind=product`);
+    await screen.findByRole('heading', { name: 'Invoice INV-1001' });
+    expect(calls(fetchMock, '/invoice/view')).toHaveLength(0);
+    loginAs(buyerId);
+    await vi.waitFor(() => expect(calls(fetchMock, '/invoice/view')).toHaveLength(1));
+    const [, init] = calls(fetchMock, '/invoice/view')[0]!;
+    expect(init?.method).toBe('POST');
+    expect(new Headers(init?.headers).get('role')).toBe('buyer');
+    expect(JSON.parse(String(init?.body))).toEqual({ invoiceToken: token });
+    // The details are loaded with GETs only.
+    for (const [, detailsInit] of calls(fetchMock, '/invoice/details'))
+      expect(detailsInit?.method).toBe('GET');
+    await vi.waitFor(() => expect(calls(fetchMock, '/invoice/details').length).toBeGreaterThan(1));
+    expect(calls(fetchMock, '/invoice/view')).toHaveLength(1);
+  });
+
   it('shows "Invoice Not Found" when neither route knows the token (missing or someone else’s)', async () => {
     const fetchMock = server(() =>
       json(404, { error: { code: 'INVOICE_NOT_FOUND', message: 'Invoice not found' } }),
@@ -86,6 +113,11 @@ describe('the invoice page (spec §2)', () => {
     expect(screen.getAllByText('$1,186.50').length).toBeGreaterThan(0);
     expect(screen.getByText('123456789RT0001')).toBeInTheDocument();
     expect(screen.getByText('North Metal Works Ltd.')).toBeInTheDocument();
+    // Unit and total price, due date and delivery deadline (decision 255), dates in the document's zone, named.
+    expect(screen.getByText('Unit price').nextElementSibling).toHaveTextContent('$2.00');
+    expect(screen.getByText('Total price').nextElementSibling).toHaveTextContent('$1,000.00');
+    expect(screen.getByText('Due date').nextElementSibling).toHaveTextContent(/Nov 30, 2026.*ET/);
+    expect(screen.getByText('Delivery deadline').nextElementSibling).toHaveTextContent(/Dec 15, 2026.*ET/);
     expect(screen.getByRole('button', { name: 'Accept' })).toBeEnabled();
     expect(screen.getByRole('link', { name: 'Download PDF' })).toHaveAttribute(
       'href',
@@ -188,6 +220,41 @@ describe('the invoice page (spec §2)', () => {
     expect(screen.getByText('Aluminum extrusion')).toBeInTheDocument();
   });
 
+  it.each([
+    {
+      language: 'en' as const,
+      quantity: '500 pieces',
+      issued: 'Nov 27, 2026 (ET)',
+      created: 'Created Nov 27, 2026, 8:02 p.m. ET',
+    },
+    {
+      language: 'fr' as const,
+      quantity: '500 pièces',
+      issued: '27 nov. 2026 (HE)',
+      created: /Créée le 27 nov\. 2026, 20\sh\s02 HE/,
+    },
+  ])(
+    'dates the invoice and its timeline in its own zone, named, with units and a spaced postal code ($language)',
+    async ({ language, quantity, issued, created }) => {
+      const invoice = makeInvoice({
+        issuedOn: '2026-11-27',
+        createdAt: '2026-11-28T01:02:00.000Z',
+        timeZone: 'America/Toronto',
+        deliveryPostalCode: 'M5V2T6',
+        subject: { ...makeInvoice().subject, unit: 'piece' },
+      });
+      server(() => json(200, { invoice }));
+      renderInvoicePage(`/invoice/${token}?kind=product`, language);
+      await screen.findByRole('heading', { name: language === 'en' ? 'Summary' : 'Résumé' });
+      expect(screen.getByText(quantity)).toBeInTheDocument();
+      expect(screen.getByText(issued)).toBeInTheDocument();
+      expect(screen.getByText(created)).toBeInTheDocument();
+      expect(screen.getByText('M5V 2T6')).toBeInTheDocument();
+      expect(screen.queryByText('M5V2T6')).not.toBeInTheDocument();
+      expect(document.body.textContent).not.toMatch(/Nov 28|28 nov/);
+    },
+  );
+
   it('names the invoice by its short reference, the same in the title and the document (decision 213)', async () => {
     const id = '3f2a9c01-7b6d-4e5f-8a9b-0c1d2e3f4a5b';
     server(() => json(200, { invoice: makeInvoice({ id }) }));
@@ -233,6 +300,60 @@ describe('the invoice page (spec §2)', () => {
     },
   );
 
+  it.each([
+    {
+      province: 'ON' as const,
+      summary: 'Summary',
+      label: 'Tax changed by the seller',
+      reason: 'Buyer’s exemption certificate',
+      number: 'Exemption certificate no.',
+    },
+    {
+      province: 'QC' as const,
+      summary: 'Résumé',
+      label: 'Taxes modifiées par le vendeur',
+      reason: 'Certificat d’exemption de l’acheteur',
+      number: 'N° du certificat d’exemption',
+    },
+  ])(
+    'prints the reason from the fixed list and the certificate number (decision 241, $province)',
+    async ({ province, summary, label, reason, number }) => {
+      server(() =>
+        json(200, {
+          invoice: makeInvoice({
+            deliveryProvince: province,
+            documentLanguage: province === 'QC' ? 'fr' : 'en',
+            taxLines: [{ code: 'HST', ratePercent: '0', amountCents: 0 }],
+            taxCents: 0,
+            totalCents: 105_000,
+            taxOverrideCode: 'exemptionCertificate',
+            taxExemptionCertificate: 'PST-EX 1234',
+          }),
+        }),
+      );
+      renderInvoicePage(`/invoice/${token}?kind=product`);
+      const section = (await screen.findByRole('heading', { name: summary })).parentElement!;
+      expect(within(section).getByText(label).nextElementSibling).toHaveTextContent(reason);
+      expect(within(section).getByText(number).nextElementSibling).toHaveTextContent('PST-EX 1234');
+    },
+  );
+
+  it.each([
+    ['zeroRated', 'Zero-rated supply'],
+    ['exempt', 'Exempt supply'],
+    ['export', 'Exported supply (zero-rated)'],
+  ] as const)('prints the %s reason without a certificate line', async (code, text) => {
+    server(() =>
+      json(200, {
+        invoice: makeInvoice({ taxLines: [], taxCents: 0, totalCents: 105_000, taxOverrideCode: code }),
+      }),
+    );
+    renderInvoicePage(`/invoice/${token}?kind=product`);
+    const section = (await screen.findByRole('heading', { name: 'Summary' })).parentElement!;
+    expect(within(section).getByText('Tax changed by the seller').nextElementSibling).toHaveTextContent(text);
+    expect(within(section).queryByText('Exemption certificate no.')).not.toBeInTheDocument();
+  });
+
   it('shows no tax change when the seller kept the computed tax', async () => {
     server(() => json(200, { invoice: makeInvoice() }));
     renderInvoicePage(`/invoice/${token}?kind=product`);
@@ -271,6 +392,84 @@ describe('the invoice page (spec §2)', () => {
     expect(JSON.parse(String(init?.body))).toEqual({ invoiceToken: token, reason: 'Price too high' });
   });
 
+  it('rejects with a counter-offer, refusing one with no price, quantity or date (decision 272)', async () => {
+    const fetchMock = server((url) =>
+      url.pathname.endsWith('/invoice/reject')
+        ? json(200, { invoice: makeInvoice({ status: 'rejected', rejectionReason: 'Price too high' }) })
+        : json(200, { invoice: makeInvoice() }),
+    );
+    renderInvoicePage(`/invoice/${token}?kind=product`);
+    await screen.findByRole('heading', { name: 'Invoice INV-1001' });
+    loginAs(buyerId);
+    await userEvent.click(screen.getByRole('button', { name: 'Reject' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reject this invoice?' });
+    await userEvent.type(within(dialog).getByLabelText(/Reason for rejecting/), 'Price too high');
+    await userEvent.type(within(dialog).getByLabelText(/Note to the seller/), 'Cheaper please');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject invoice' }));
+    expect(
+      await within(dialog).findByText(
+        'Give at least a price, a quantity or a delivery date for your counter-offer.',
+      ),
+    ).toBeInTheDocument();
+    expect(calls(fetchMock, '/invoice/reject')).toHaveLength(0);
+    await userEvent.type(within(dialog).getByLabelText(/Price you would pay/), '850.50');
+    await userEvent.type(within(dialog).getByLabelText(/^Quantity/), '450');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject invoice' }));
+    expect(await screen.findByText('Invoice rejected.')).toBeInTheDocument();
+    const [, init] = calls(fetchMock, '/invoice/reject')[0]!;
+    expect(JSON.parse(String(init?.body))).toEqual({
+      invoiceToken: token,
+      reason: 'Price too high',
+      counterOffer: {
+        negotiatedPriceCents: 85_050,
+        quantity: 450,
+        deliveryDate: null,
+        note: 'Cheaper please',
+      },
+    });
+  });
+
+  it('shows a revised version with what changed, old → new, and a link to the version before (decision 271)', async () => {
+    server(() =>
+      json(200, {
+        invoice: makeInvoice({
+          version: 2,
+          previousInvoiceToken: 'tok_PREVIOUSAAAAAAAAAAAAAAAAAAA',
+          changes: [
+            { field: 'negotiatedPriceCents', from: 100_000, to: 90_000 },
+            { field: 'quantity', from: 500, to: 450 },
+            { field: 'paymentTerms', from: 'Net 30', to: 'Net 15' },
+            { field: 'deadline', from: null, to: '2026-12-15' },
+          ],
+        }),
+      }),
+    );
+    loginAs(buyerId);
+    renderInvoicePage(`/invoice/${token}?kind=product`);
+    const changes = await screen.findByRole('region', { name: 'What changed since version 1' });
+    expect(within(changes).getByText('$1,000.00 → $900.00')).toBeInTheDocument();
+    expect(within(changes).getByText('500 → 450')).toBeInTheDocument();
+    expect(within(changes).getByText('Net 30 → Net 15')).toBeInTheDocument();
+    expect(within(changes).getByText('none → Dec 15, 2026')).toBeInTheDocument();
+    expect(within(changes).getByRole('link', { name: 'See version 1' })).toHaveAttribute(
+      'href',
+      '/invoice/tok_PREVIOUSAAAAAAAAAAAAAAAAAAA',
+    );
+    expect(screen.getByText(/Version 2/)).toBeInTheDocument();
+  });
+
+  it('says a withdrawn invoice was withdrawn and offers neither accept nor reject', async () => {
+    server(() =>
+      json(200, { invoice: makeInvoice({ status: 'withdrawn', withdrawnAt: '2026-11-20T10:00:00.000Z' }) }),
+    );
+    loginAs(buyerId);
+    renderInvoicePage(`/invoice/${token}?kind=product`);
+    expect(await screen.findByText(/The seller withdrew this invoice/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Accept' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Reject' })).toBeDisabled();
+    expect(screen.queryByRole('region', { name: /What changed/ })).not.toBeInTheDocument();
+  });
+
   it('shows the server’s refusal when rejecting fails', async () => {
     server((url) =>
       url.pathname.endsWith('/invoice/reject')
@@ -290,7 +489,7 @@ describe('the invoice page (spec §2)', () => {
   });
 });
 
-describe('the accept flow (spec §4)', () => {
+describe('the accept flow (docs/product.md §4)', () => {
   async function fillShipping(user: ReturnType<typeof userEvent.setup>, scope: HTMLElement) {
     await user.type(within(scope).getByLabelText(/Full name/), 'Marie Tremblay');
     await user.type(within(scope).getByLabelText(/Street address/), '100 King St W');

@@ -12,15 +12,18 @@ import { useSession } from '../../../lib/session-store';
 import { useFormat } from '../../../lib/format';
 import { useInvoice } from '../api/get-invoice';
 import { invoicePath } from '../api/invoice-paths';
-import { useCountdown } from '../model/use-countdown';
+import { remainingUntil, useNowUntil } from '../model/use-countdown';
+import { isInvoiceExpired } from '@maplesource/contracts/invoices';
+import { useRecordInvoiceView } from '../api/record-invoice-view';
 import { useLanguageT } from '../model/use-language-t';
 import { AcceptFlow, checkoutPath } from './accept-flow';
+import { InvoiceChanges, useCounterOfferText } from './invoice-changes';
 import { InvoiceDocument } from './invoice-document';
 import { RejectInvoiceForm } from './reject-invoice-form';
 import { TimeRemaining } from './time-remaining';
 
 /**
- * Spec §2 invoice page, `/invoice/{invoiceToken}`: loading, "Invoice Not Found" (missing or someone else's: a 404
+ * docs/product.md §2 invoice page, `/invoice/{invoiceToken}`: loading, "Invoice Not Found" (missing or someone else's: a 404
  * either way), "failed to load invoice details" with retry, then the invoice.
  */
 export function InvoicePage({
@@ -63,14 +66,17 @@ function LoadedInvoice({ invoice, startAccepting }: { invoice: Invoice; startAcc
   const [chosenLanguage, setChosenLanguage] = useState<'en' | 'fr' | null>(null);
   const documentLanguage = chosenLanguage ?? (invoice.documentLanguage === 'fr' ? 'fr' : uiLanguage);
   const docT = useLanguageT(documentLanguage);
-  const left = useCountdown(invoice.expiresAt);
-  const expired = invoice.status === 'expired' || (invoice.status === 'pending' && left.expired);
+  const now = useNowUntil(invoice.expiresAt);
+  const left = remainingUntil(invoice.expiresAt, now);
+  const expired = isInvoiceExpired(invoice, now);
   const isBuyer = invoice.buyer.userId === meId;
   const canAct = isBuyer && invoice.status === 'pending' && !expired;
+  useRecordInvoiceView(invoice, isBuyer);
   const [accepting, setAccepting] = useState(startAccepting);
   const [confirmAccept, setConfirmAccept] = useState(false);
   const [rejecting, setRejecting] = useState(false);
   const otherLanguage = documentLanguage === 'fr' ? 'en' : 'fr';
+  const counterOfferText = useCounterOfferText();
 
   const languageToggle =
     invoice.documentLanguage === 'fr' ? (
@@ -100,6 +106,7 @@ function LoadedInvoice({ invoice, startAccepting }: { invoice: Invoice; startAcc
           <p className="text-sm text-gray-700">
             {subjectNameIn(invoice.subject, documentLanguage)} · {format.money(invoice.totalCents)} ·{' '}
             <span className="font-medium">{t(`status.${expired ? 'expired' : invoice.status}`)}</span>
+            {invoice.version > 1 ? <> · {t('page.version', { version: invoice.version })}</> : null}
           </p>
         </div>
         {languageToggle}
@@ -127,9 +134,18 @@ function LoadedInvoice({ invoice, startAccepting }: { invoice: Invoice; startAcc
       ) : null}
       {invoice.status === 'rejected' ? (
         <div role="status" className="rounded-lg border border-gray-300 bg-gray-50 p-3 text-sm text-gray-900">
-          {t('page.rejected', { reason: invoice.rejectionReason ?? '' })}
+          <p>{t('page.rejected', { reason: invoice.rejectionReason ?? '' })}</p>
+          {invoice.counterOffer ? (
+            <p>{t('page.counterOffer', { offer: counterOfferText(invoice.counterOffer) })}</p>
+          ) : null}
         </div>
       ) : null}
+      {invoice.status === 'withdrawn' ? (
+        <div role="status" className="rounded-lg border border-gray-300 bg-gray-50 p-3 text-sm text-gray-900">
+          {t('page.withdrawn')}
+        </div>
+      ) : null}
+      <InvoiceChanges invoice={invoice} />
       {invoice.status === 'accepted' ? (
         <div
           role="status"

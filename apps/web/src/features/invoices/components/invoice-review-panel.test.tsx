@@ -42,7 +42,7 @@ function renderPanel(meId: string, language: 'en' | 'fr' = 'en') {
   return { onLeave };
 }
 
-describe('the chat invoice review panel (spec §2)', () => {
+describe('the chat invoice review panel (docs/product.md §2)', () => {
   it('shows the newest of the conversation’s invoices', async () => {
     const fetchMock = vi
       .spyOn(globalThis, 'fetch')

@@ -6,13 +6,14 @@ import { Button } from '../../../components/ui/button';
 import { QueryState } from '../../../components/ui/query-states';
 import { useFormat } from '../../../lib/format';
 import { useChatInvoice } from '../api/get-chat-invoices';
-import { useCountdown } from '../model/use-countdown';
+import { remainingUntil, useNowUntil } from '../model/use-countdown';
+import { isInvoiceExpired } from '@maplesource/contracts/invoices';
 import { invoicePagePath } from './invoice-links';
 import { RejectInvoiceForm } from './reject-invoice-form';
 import { TimeRemaining } from './time-remaining';
 
 /**
- * Spec §2 chat invoice review panel: the conversation's latest invoice, "pending review" while the buyer has to
+ * docs/product.md §2 chat invoice review panel: the conversation's latest invoice, "pending review" while the buyer has to
  * act; accept and continue (the accept flow on the invoice page) or reject with a required reason.
  * `onLeave` runs before navigating away (the inbox modal closes itself).
  */
@@ -66,9 +67,10 @@ function ReviewBody({
   const { t } = useTranslation('invoices');
   const format = useFormat();
   const navigate = useNavigate();
-  const left = useCountdown(invoice.expiresAt);
+  const now = useNowUntil(invoice.expiresAt);
+  const left = remainingUntil(invoice.expiresAt, now);
   const [rejecting, setRejecting] = useState(false);
-  const status = invoice.status === 'pending' && left.expired ? 'expired' : invoice.status;
+  const status = isInvoiceExpired(invoice, now) ? 'expired' : invoice.status;
   const go = (path: string) => {
     onLeave?.();
     void navigate(path);

@@ -90,7 +90,7 @@ function DrawingArea({ onChange, labelId }: { onChange: (svg: string | null) => 
 }
 
 /**
- * Step 2 (spec §4 accept flow): the exact acceptance terms (contracts/invoice-terms.ts) in the language shown,
+ * Step 2 (docs/product.md §4 accept flow): the exact acceptance terms (contracts/invoice-terms.ts) in the language shown,
  * the signer's typed full name, and a drawn signature — or, for keyboard-only users, their typed name drawn as the
  * signature (decision 151).
  */

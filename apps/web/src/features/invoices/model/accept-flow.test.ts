@@ -16,7 +16,7 @@ const shipping: FlowAddress = {
 const start = () =>
   initialAcceptFlow({ invoiceToken: 'tok_1234567890abcdef', invoiceAmount: 11498, invoiceType: 'product' });
 
-describe('the invoice-acceptance flow state (spec §3)', () => {
+describe('the invoice-acceptance flow state (docs/product.md §3)', () => {
   it('starts on the address step with billing the same as shipping', () => {
     const state = start();
     expect(state.currentStep).toBe('address');

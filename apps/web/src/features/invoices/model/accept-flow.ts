@@ -18,7 +18,7 @@ export type FlowSignature = { fullName: string; svg: string };
 export const acceptSteps = ['address', 'signature', 'confirmation'] as const;
 export type AcceptStep = (typeof acceptSteps)[number];
 
-/** Spec §3 "Invoice-acceptance flow state". */
+/** docs/product.md §3 "Invoice-acceptance flow state". */
 export type AcceptFlowState = {
   invoiceToken: string;
   invoiceAmount: number;
@@ -54,7 +54,7 @@ export function emptyAddress(
   };
 }
 
-/** Spec §3: billing as a copy of shipping, with addressType Billing, the shipping province and country Canada. */
+/** docs/product.md §3: billing as a copy of shipping, with addressType Billing, the shipping province and country Canada. */
 export function billingFromShipping(shipping: FlowAddress): FlowAddress {
   return { ...shipping, addressType: 'Billing', province: shipping.province, country: 'CA' };
 }

@@ -1,17 +1,14 @@
+import { dollarsToCents as parseDollars } from '@maplesource/contracts/money';
+
 /**
- * Dollars as typed ("1234.5", "1 234,50", "$99", "-5" so the schema can say "not negative") → integer cents; '' → undefined (the field is empty);
- * anything else, or more than two decimals → NaN, which the contracts schema refuses.
+ * A money field's value → integer cents for its schema: '' → undefined (the field is empty); anything contracts'
+ * `dollarsToCents` cannot read (more than two decimals, letters…) → NaN, which the contracts schema refuses.
  */
 export function dollarsToCents(value: unknown): number | undefined {
   if (value === null || value === undefined) return undefined;
-  const text = String(value)
-    .replace(/[\s\u00a0$]/g, '')
-    .replace(',', '.');
-  if (text === '') return undefined;
-  const match = /^(-?)(\d{1,12})(?:\.(\d{0,2}))?$/.exec(text);
-  if (!match) return Number.NaN;
-  const cents = Number(match[2]) * 100 + Number((match[3] ?? '').padEnd(2, '0'));
-  return match[1] ? -cents : cents;
+  const text = String(value);
+  if (text.replace(/[\s\u00a0$]/g, '') === '') return undefined;
+  return parseDollars(text) ?? Number.NaN;
 }
 
 /** Today's date where Canadian invoices are dated (Canada/Eastern), as YYYY-MM-DD: the date of the tax rate. */

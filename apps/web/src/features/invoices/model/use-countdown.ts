@@ -21,10 +21,10 @@ export function remainingUntil(expiresAt: string | number | Date, now: number): 
 }
 
 /**
- * A live countdown: one timer armed for the next minute boundary of the remaining time (not a 1 s interval),
- * so the component renders once a minute and screen readers hear at most one update a minute.
+ * A live clock for a countdown: one timer armed for the next minute boundary of the remaining time (not a 1 s
+ * interval), so the component renders once a minute and screen readers hear at most one update a minute.
  */
-export function useCountdown(expiresAt: string): Remaining {
+export function useNowUntil(expiresAt: string): number {
   const [now, setNow] = useState(() => Date.now());
   const target = new Date(expiresAt).getTime();
   useEffect(() => {
@@ -38,5 +38,10 @@ export function useCountdown(expiresAt: string): Remaining {
     const timer = setTimeout(() => setNow(Date.now()), untilNextMinute);
     return () => clearTimeout(timer);
   }, [target, now]);
-  return remainingUntil(target, now);
+  return now;
+}
+
+/** Time left until `expiresAt`, live (see `useNowUntil`). */
+export function useCountdown(expiresAt: string): Remaining {
+  return remainingUntil(expiresAt, useNowUntil(expiresAt));
 }

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { NotificationListResponse } from '@maplesource/contracts/notifications';
 import { api } from '../../../lib/http';
 
-/** Spec §7 notifications (served with the buyer API): list (paged), mark one read, delete, mark all read. */
+/** docs/product.md §7 notifications (served with the buyer API): list (paged), mark one read, delete, mark all read. */
 export const notificationKeys = {
   all: ['notifications'] as const,
   list: (page: number) => [...notificationKeys.all, 'list', page] as const,

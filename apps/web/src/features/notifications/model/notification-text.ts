@@ -61,6 +61,7 @@ export function notificationText(t: TFunction, notification: Notification, langu
     case 'invoice_accepted':
     case 'invoice_rejected':
     case 'invoice_expired':
+    case 'invoice_withdrawn':
       if (subject && facts.invoiceId)
         return key(`${notification.type}.full`, { invoiceId: shortRef(facts.invoiceId), subject });
       return key(`${notification.type}.generic`);

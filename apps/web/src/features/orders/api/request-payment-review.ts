@@ -3,7 +3,7 @@ import type { OrderKind, PaymentReview } from '@maplesource/contracts/orders';
 import { api } from '../../../lib/http';
 import { orderCollection, orderKeys } from './order-paths';
 
-/** POST orders/{id}/payment-review: the buyer asks for a payment review, with a reason (spec §9). */
+/** POST orders/{id}/payment-review: the buyer asks for a payment review, with a reason (docs/product.md §9). */
 export const requestPaymentReview = ({
   kind,
   orderId,

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Order, OrderKind, OrderList, OrderStatus } from '@maplesource/contracts/orders';
-import { api } from '../../../lib/http';
+import { api, isApiError } from '../../../lib/http';
 import { orderKeys } from './order-paths';
 
 export const SELLER_ORDERS_PAGE_SIZE = 20;
@@ -41,6 +41,17 @@ export const sellerOrdersQueryOptions = (params: SellerOrderListParams) =>
 
 export const useSellerOrders = (params: SellerOrderListParams, enabled = true) =>
   useQuery({ ...sellerOrdersQueryOptions(params), enabled });
+
+/** GET seller/orders/{id} (`role: seller`): one order of the seller's storefront; 404 for another's. */
+export const getSellerOrder = async (id: string, signal?: AbortSignal) =>
+  (await api.get<{ order: Order }>(`seller/orders/${encodeURIComponent(id)}`, { ...asSeller, signal })).order;
+
+export const sellerOrderQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: [...orderKeys.all, 'seller-detail', id] as const,
+    queryFn: ({ signal }) => getSellerOrder(id, signal),
+    retry: (count, error) => !(isApiError(error) && error.status === 404) && count < 2,
+  });
 
 export type OrderStatusChange = {
   orderId: string;

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { OrderKind } from '@maplesource/contracts/orders';
 import { cn } from '../../../components/ui/cn';
 
-/** Products / services: the two order lists (spec §3: orders and service orders). */
+/** Products / services: the two order lists (docs/product.md §3: orders and service orders). */
 export function KindSwitch({ value, onChange }: { value: OrderKind; onChange: (kind: OrderKind) => void }) {
   const { t } = useTranslation('orders');
   return (

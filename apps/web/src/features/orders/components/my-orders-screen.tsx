@@ -9,8 +9,10 @@ import { Field, Input } from '../../../components/ui/field';
 import { Pagination } from '../../../components/ui/pagination';
 import { EmptyState, LoadError, LoadingState } from '../../../components/ui/query-states';
 import { useFormat } from '../../../lib/format';
+import { orderPlacedDate } from '../model/order-dates';
 import { useOrders } from '../api/get-orders';
 import { readListFilters, writeListFilters, type OrderListFilters } from '../model/list-params';
+import { ExportPanel } from './export-panel';
 import { KindSwitch } from './kind-switch';
 import { OrderStatusBadge } from './order-status-badge';
 import { StatusFilter } from './status-filter';
@@ -93,7 +95,7 @@ export function MyOrdersScreen({ links }: { links: OrderLinks }) {
                   {t('myOrders.orderNumber', { id: shortRef(order.id) })}
                 </p>
                 <p className="text-xs text-gray-500">
-                  {t('myOrders.placedOn', { date: format.date(order.placedAt) })}
+                  {t('myOrders.placedOn', { date: orderPlacedDate(order, i18n.language) })}
                 </p>
               </div>
               <div className="flex flex-col items-end gap-2">
@@ -105,12 +107,10 @@ export function MyOrdersScreen({ links }: { links: OrderLinks }) {
                       {t('myOrders.payNow')}
                     </Link>
                   ) : null}
-                  <Link
-                    to={links.order(order)}
-                    className={buttonClasses('secondary', 'sm')}
-                    aria-label={t('myOrders.view', { id: shortRef(order.id) })}
-                  >
-                    {t('orderDetail.title')}
+                  <Link to={links.order(order)} className={buttonClasses('secondary', 'sm')}>
+                    {/* The visible text begins the name (decision 266): "View order" + the reference. */}
+                    {t('myOrders.viewShort')}
+                    <span className="sr-only"> {shortRef(order.id)}</span>
                   </Link>
                 </div>
               </div>
@@ -146,6 +146,7 @@ export function MyOrdersScreen({ links }: { links: OrderLinks }) {
         <StatusFilter value={filters.status} onChange={(status) => update({ status })} />
       </div>
       {list}
+      <ExportPanel side="buyer" />
     </div>
   );
 }

@@ -1,14 +1,18 @@
 import { shortRef } from '@maplesource/contracts/common';
 import type { ReactNode } from 'react';
+import { formatDocumentDate, formatDocumentDateTime } from '@maplesource/contracts/document-time';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { subjectNameIn } from '@maplesource/contracts/languages';
 import type { Order, OrderAddress, OrderKind } from '@maplesource/contracts/orders';
+import { cardBrandName } from '@maplesource/contracts/payments';
+import { normalizePostalCode } from '@maplesource/contracts/provinces';
 import { provinceNames } from '@maplesource/contracts/province-names';
 import { buttonClasses } from '../../../components/ui/button';
 import { LoadError, LoadingState } from '../../../components/ui/query-states';
 import { isApiError } from '../../../lib/http';
 import { useFormat } from '../../../lib/format';
+import { quantityText } from '../../../lib/document-formats';
 import { useOrder } from '../api/get-order';
 import { OrderStatusBadge, PaymentStatusText } from './order-status-badge';
 import { PaymentReviewSection } from './payment-review-section';
@@ -54,7 +58,7 @@ function Address({ address }: { address: OrderAddress }) {
         </>
       ) : null}
       <br />
-      {address.city}, {provinceNames[address.province][lang]} {address.postalCode}
+      {address.city}, {provinceNames[address.province][lang]} {normalizePostalCode(address.postalCode)}
       <br />
       Canada
       {address.phone ? (
@@ -70,7 +74,7 @@ function Address({ address }: { address: OrderAddress }) {
 const payable = new Set(['unpaid', 'failed', 'requires_action']);
 
 /**
- * /order/{id} and /service-order/{id}: everything about one of the buyer's orders (spec §2 order detail). Another
+ * /order/{id} and /service-order/{id}: everything about one of the buyer's orders (docs/product.md §2 order detail). Another
  * user's order answers 404 like a missing one: "Order Not Found (missing or no permission)".
  */
 export function OrderDetailScreen({
@@ -111,6 +115,9 @@ export function OrderDetailScreen({
     );
   }
   const order = query.data;
+  // Decision 248: the order's dates and times are in its time zone (its invoice's), named ("ET", "HE").
+  const uiLang = i18n.language.startsWith('fr') ? 'fr' : 'en';
+  const when = (instant: string) => formatDocumentDateTime(instant, uiLang, order.timeZone);
   const reached = (status: Order['status']) =>
     order.timeline.find((entry) => entry.status === status)?.at ?? null;
   const refunded = order.payment.refundedCents;
@@ -148,8 +155,7 @@ export function OrderDetailScreen({
               {subjectNameIn(order.subject, i18n.language)}
             </Row>
             <Row term={t('orderDetail.quantity')}>
-              {format.number(order.subject.quantity)}
-              {order.subject.unit ? ` ${order.subject.unit}` : ''}
+              {quantityText(t, order.subject.quantity, order.subject.unit, i18n.language)}
             </Row>
             <Row term={t('orderDetail.seller')}>{order.seller.name}</Row>
           </dl>
@@ -162,6 +168,18 @@ export function OrderDetailScreen({
             <Row term={t('orderDetail.tax')}>{format.money(order.taxCents)}</Row>
             <Row term={t('orderDetail.total')}>
               <strong>{format.money(order.totalCents)}</strong>
+            </Row>
+          </dl>
+        </Section>
+
+        {/* The terms the order was accepted under: its own copy (docs/product.md §3 Order), not the invoice's. */}
+        <Section id="order-terms" title={t('orderDetail.terms')}>
+          <dl className="space-y-1">
+            <Row term={t('orderDetail.paymentTerms')}>
+              <span className="whitespace-pre-wrap">{order.paymentTerms || t('orderDetail.noTerms')}</span>
+            </Row>
+            <Row term={t('orderDetail.deliveryTerms')}>
+              <span className="whitespace-pre-wrap">{order.deliveryTerms || t('orderDetail.noTerms')}</span>
             </Row>
           </dl>
         </Section>
@@ -181,13 +199,13 @@ export function OrderDetailScreen({
             {order.payment.cardLast4 ? (
               <Row term={t('orderDetail.card')}>
                 {t('orderDetail.cardValue', {
-                  brand: order.payment.cardBrand ?? '',
+                  brand: cardBrandName(order.payment.cardBrand) ?? t('orderDetail.cardGeneric'),
                   last4: order.payment.cardLast4,
                 })}
               </Row>
             ) : null}
             {order.payment.paidAt ? (
-              <Row term={t('orderDetail.paidAt')}>{format.dateTime(order.payment.paidAt)}</Row>
+              <Row term={t('orderDetail.paidAt')}>{when(order.payment.paidAt)}</Row>
             ) : null}
             {refunded > 0 ? <Row term={t('orderDetail.refunded')}>{format.money(refunded)}</Row> : null}
           </dl>
@@ -214,15 +232,15 @@ export function OrderDetailScreen({
           <ol className="space-y-1" data-testid="order-timeline">
             <li className="flex flex-wrap justify-between gap-x-3">
               <span className="text-gray-600">{t('orderDetail.placed')}</span>
-              <span>{format.dateTime(order.placedAt)}</span>
+              <span>{when(order.placedAt)}</span>
             </li>
             <li className="flex flex-wrap justify-between gap-x-3">
               <span className="text-gray-600">{t('orderDetail.estimatedDelivery')}</span>
-              <span>{format.date(`${order.estimatedDeliveryOn}T12:00:00`)}</span>
+              <span>{formatDocumentDate(order.estimatedDeliveryOn, uiLang, order.timeZone)}</span>
             </li>
             <li className="flex flex-wrap justify-between gap-x-3">
               <span className="text-gray-600">{t('orderDetail.delivered')}</span>
-              <span>{deliveredAt ? format.dateTime(deliveredAt) : t('orderDetail.notYet')}</span>
+              <span>{deliveredAt ? when(deliveredAt) : t('orderDetail.notYet')}</span>
             </li>
           </ol>
           {order.timeline.length > 0 ? (
@@ -233,7 +251,7 @@ export function OrderDetailScreen({
                   <li key={`${entry.status}-${index}`}>
                     {t('orderDetail.historyEntry', {
                       status: t(`status.${entry.status}`),
-                      date: format.dateTime(entry.at),
+                      date: when(entry.at),
                     })}
                     {entry.trackingNumber ? ` · ${entry.carrier ?? ''} ${entry.trackingNumber}` : ''}
                   </li>

@@ -6,6 +6,7 @@ import { Field, Input, inputClasses } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/http';
 import { toast } from '../../../lib/toast-store';
 import { useChangeOrderStatus } from '../api/seller-orders';
+import { randomUuid } from '../../../lib/random-uuid';
 
 /**
  * The seller's next step for one order: only the legal transitions the server lists (`nextStatuses`); moving to
@@ -17,7 +18,7 @@ export function OrderStatusChanger({ order }: { order: Order }) {
   const [trackingNumber, setTrackingNumber] = useState('');
   const [carrier, setCarrier] = useState('');
   const [showErrors, setShowErrors] = useState(false);
-  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+  const [idempotencyKey, setIdempotencyKey] = useState(() => randomUuid());
   const change = useChangeOrderStatus();
 
   if (order.nextStatuses.length === 0) {
@@ -46,7 +47,7 @@ export function OrderStatusChanger({ order }: { order: Order }) {
           setTrackingNumber('');
           setCarrier('');
           setShowErrors(false);
-          setIdempotencyKey(crypto.randomUUID());
+          setIdempotencyKey(randomUuid());
         },
       },
     );

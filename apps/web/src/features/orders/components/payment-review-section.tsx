@@ -7,11 +7,12 @@ import { errorMessage } from '../../../lib/http';
 import { useFormat } from '../../../lib/format';
 import { toast } from '../../../lib/toast-store';
 import { useRequestPaymentReview } from '../api/request-payment-review';
+import { randomUuid } from '../../../lib/random-uuid';
 
 const MIN_REASON = 10;
 
 /**
- * Spec §9 payment review: the request (only when the server says the order is eligible: within 7 days of the
+ * docs/product.md §9 payment review: the request (only when the server says the order is eligible: within 7 days of the
  * expected delivery, verified supplier, paid through us) with a reason, then the review's status and refund.
  */
 export function PaymentReviewSection({ order }: { order: Order }) {
@@ -20,7 +21,7 @@ export function PaymentReviewSection({ order }: { order: Order }) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [showError, setShowError] = useState(false);
-  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+  const [idempotencyKey, setIdempotencyKey] = useState(() => randomUuid());
   const request = useRequestPaymentReview();
   const review = order.paymentReview;
 
@@ -40,7 +41,7 @@ export function PaymentReviewSection({ order }: { order: Order }) {
           toast.success(t('review.sent'));
           setOpen(false);
           setReason('');
-          setIdempotencyKey(crypto.randomUUID());
+          setIdempotencyKey(randomUuid());
         },
       },
     );

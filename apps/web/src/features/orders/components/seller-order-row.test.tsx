@@ -30,6 +30,17 @@ describe("the seller's order row", () => {
     expect(screen.getByText('Old bolts')).toBeInTheDocument();
   });
 
+  it('shows the terms the order was accepted under, or says none were stated', () => {
+    renderWithProviders(
+      <ul>
+        <SellerOrderRow order={makeOrder({ paymentTerms: 'Net 30', deliveryTerms: '' })} />
+      </ul>,
+      { language: 'en' },
+    );
+    expect(screen.getByText('Payment terms').nextElementSibling).toHaveTextContent('Net 30');
+    expect(screen.getByText('Delivery terms').nextElementSibling).toHaveTextContent('None stated');
+  });
+
   it('shows the English name of an order without a French one in French', () => {
     const order = makeOrder();
     renderWithProviders(

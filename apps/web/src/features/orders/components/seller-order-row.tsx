@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { subjectNameIn } from '@maplesource/contracts/languages';
 import type { Order } from '@maplesource/contracts/orders';
 import { useFormat } from '../../../lib/format';
+import { orderPlacedDate } from '../model/order-dates';
 import { OrderStatusBadge, PaymentStatusText } from './order-status-badge';
 import { OrderStatusChanger } from './order-status-changer';
 
@@ -22,7 +23,7 @@ export function SellerOrderRow({ order }: { order: Order }) {
             {t('myOrders.orderNumber', { id: shortRef(order.id) })}
           </p>
           <p className="text-xs text-gray-500">
-            {t('myOrders.placedOn', { date: format.date(order.placedAt) })}
+            {t('myOrders.placedOn', { date: orderPlacedDate(order, i18n.language) })}
           </p>
         </div>
         <div className="flex flex-col items-end gap-1 text-sm">
@@ -38,6 +39,17 @@ export function SellerOrderRow({ order }: { order: Order }) {
           ) : null}
         </div>
       </div>
+      {/* The terms the order was accepted under (docs/product.md §3 Order), the order's own copy. */}
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-xs text-gray-600">
+        <dt>{t('orderDetail.paymentTerms')}</dt>
+        <dd className="break-words whitespace-pre-wrap text-gray-900">
+          {order.paymentTerms || t('orderDetail.noTerms')}
+        </dd>
+        <dt>{t('orderDetail.deliveryTerms')}</dt>
+        <dd className="break-words whitespace-pre-wrap text-gray-900">
+          {order.deliveryTerms || t('orderDetail.noTerms')}
+        </dd>
+      </dl>
       <OrderStatusChanger order={order} />
     </li>
   );

@@ -4,6 +4,7 @@ import { Pagination } from '../../../components/ui/pagination';
 import { EmptyState, LoadError, LoadingState } from '../../../components/ui/query-states';
 import { useSellerOrders } from '../api/seller-orders';
 import { readListFilters, writeListFilters, type OrderListFilters } from '../model/list-params';
+import { ExportPanel } from './export-panel';
 import { KindSwitch } from './kind-switch';
 import { SellerOrderRow } from './seller-order-row';
 import { StatusFilter } from './status-filter';
@@ -51,6 +52,7 @@ export function SellerOrdersScreen() {
         <StatusFilter value={filters.status} onChange={(status) => update({ status })} />
       </div>
       {list}
+      <ExportPanel side="seller" />
     </div>
   );
 }

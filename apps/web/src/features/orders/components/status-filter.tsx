@@ -3,7 +3,7 @@ import { orderStatuses, type OrderStatus } from '@maplesource/contracts/orders';
 import { Field } from '../../../components/ui/field';
 import { inputClasses } from '../../../components/ui/field';
 
-/** Every order status of spec §4, in the UI language, plus "all". */
+/** Every order status of docs/product.md §4, in the UI language, plus "all". */
 export function StatusFilter({
   value,
   onChange,

@@ -8,7 +8,7 @@ export type InquiryInput =
   | { kind: 'service'; body: ServiceInquiry; idempotencyKey: string };
 
 /**
- * POST quotation / service-quotation (spec §7): opens (or reuses) the conversation with the seller, holding
+ * POST quotation / service-quotation (docs/product.md §7): opens (or reuses) the conversation with the seller, holding
  * the quotation. One Idempotency-Key per filled form, so a repeated click or a retry creates one inquiry.
  */
 export const createInquiry = ({ kind, body, idempotencyKey }: InquiryInput) =>

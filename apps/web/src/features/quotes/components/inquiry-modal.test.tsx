@@ -31,7 +31,7 @@ async function fill(dialog: HTMLElement, values: { quantity: string; min: string
   await user.type(within(dialog).getByLabelText(/Message for seller/), 'Anodized please');
 }
 
-describe('the inquiry modal (spec §2, §5)', () => {
+describe('the inquiry modal (docs/product.md §2, §5)', () => {
   it('shows the spec’s messages for missing and wrong values without calling the server', async () => {
     const fetchMock = mockServer(json(200, {}));
     renderWithProviders(

@@ -16,6 +16,7 @@ import { fieldError } from '../../../lib/field-error';
 import { errorMessage } from '../../../lib/http';
 import { toast } from '../../../lib/toast-store';
 import { useCreateInquiry, type InquirySubjectKind } from '../api/create-inquiry';
+import { randomUuid } from '../../../lib/random-uuid';
 
 export type InquirySubject = { kind: InquirySubjectKind; id: number; name: string; leadDays: number | null };
 
@@ -23,7 +24,7 @@ export type InquirySubject = { kind: InquirySubjectKind; id: number; name: strin
 type Values = ProductInquiryRequest;
 
 /**
- * Spec §2 inquiry modal (§3 Inquiry, §5 rules): product name, lead days, delivery province and post code,
+ * docs/product.md §2 inquiry modal (§3 Inquiry, §5 rules): product name, lead days, delivery province and post code,
  * quantity, min and max price, deadline, message for the seller. Validated with the contracts schema the
  * server uses; sent once per filled form (Idempotency-Key); `onSent` gets the conversation to land in.
  */
@@ -39,7 +40,7 @@ export function InquiryModal({
   const { t } = useTranslation('quotes');
   const create = useCreateInquiry();
   // One key per form: a double click or a retry after a lost answer creates one inquiry.
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const [idempotencyKey] = useState(() => randomUuid());
   const form = useForm<Values, unknown, ProductInquiry>({
     resolver: zodResolver(productInquiryRequestSchema),
     defaultValues: {

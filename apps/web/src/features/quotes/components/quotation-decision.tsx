@@ -4,12 +4,13 @@ import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/http';
 import { toast } from '../../../lib/toast-store';
 import { useDecideQuotation } from '../api/decide-quotation';
+import { randomUuid } from '../../../lib/random-uuid';
 
 /** The seller's answer to a pending quotation: accept, or reject with an optional reason. */
 export function QuotationDecision({ quotationId }: { quotationId: string }) {
   const { t } = useTranslation('quotes');
   const decide = useDecideQuotation();
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const [idempotencyKey] = useState(() => randomUuid());
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const answer = (decision: 'accepted' | 'rejected') =>

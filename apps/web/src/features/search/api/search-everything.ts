@@ -5,7 +5,7 @@ import { api } from '../../../lib/http';
 /** How many items each group of the header search shows (its "see all" opens the full listing). */
 export const SEARCH_GROUP_LIMIT = 4;
 
-/** `GET search?q=` (spec §7): products, services, sellers, categories and blog posts, grouped, typo-tolerant. */
+/** `GET search?q=` (docs/product.md §7): products, services, sellers, categories and blog posts, grouped, typo-tolerant. */
 export const searchEverything = (q: string) =>
   api.get<SearchResponse>('search', { query: { q, limit: SEARCH_GROUP_LIMIT } });
 

@@ -1,7 +1,10 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import type { SellerDetail, SellerSummary } from '@maplesource/contracts/catalog';
+import type { Category, SellerDetail, SellerSummary } from '@maplesource/contracts/catalog';
 import type { Paged } from '@maplesource/contracts/common';
+import type { StorefrontResponseTime } from '@maplesource/contracts/pipeline';
+import type { ClaimStoreResponse } from '@maplesource/contracts/storefront-claims';
 import { api, isApiError, pageAnswer } from '../../../lib/http';
+import { idempotencyHeaders, useActionKeys } from '../../../lib/idempotency';
 
 export interface SellerListParams {
   q?: string | undefined;
@@ -43,6 +46,51 @@ export const useRecentSellers = (limit = 8) =>
     queryFn: () => api.get<{ items: SellerSummary[] }>('home-page/recent-sellers', { query: { limit } }),
   });
 
-/** `POST claim-stores/{id}/claim`: currently always "Claim service is under maintenance" (spec §1). */
-export const claimStore = (id: string) => api.post(`claim-stores/${encodeURIComponent(id)}/claim`);
-export const useClaimStore = () => useMutation({ mutationFn: claimStore });
+/** `GET claim-stores/category-wise`: a few unclaimed storefronts under each top category. */
+export const useUnclaimedByCategory = () =>
+  useQuery({
+    queryKey: ['sellers', 'unclaimed', 'category-wise'],
+    queryFn: () =>
+      api.get<{ items: { category: Category; sellers: SellerSummary[] }[] }>('claim-stores/category-wise'),
+  });
+/** `GET claim-stores/list`: every unclaimed storefront, a page at a time. */
+export const useUnclaimedSellers = (page: number, pageSize: number) =>
+  useQuery({
+    queryKey: ['sellers', 'unclaimed', 'list', page, pageSize],
+    queryFn: () => api.get<Paged<SellerSummary>>('claim-stores/list', { query: { page, pageSize } }),
+    placeholderData: keepPreviousData,
+  });
+/** `GET claim-stores/random`: a few unclaimed storefronts to discover (a new draw per visit). */
+export const useRandomUnclaimed = (limit = 4) =>
+  useQuery({
+    queryKey: ['sellers', 'unclaimed', 'random', limit],
+    queryFn: () => api.get<{ items: SellerSummary[] }>('claim-stores/random', { query: { limit } }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/**
+ * `POST claim-stores/{id}/claim`: "Claim service is under maintenance" while claims are closed (docs/product.md §1), else how
+ * the storefront can be proven (decision 263).
+ */
+export const claimStore = (id: string, idempotencyKey = '') =>
+  api.post<ClaimStoreResponse>(`claim-stores/${encodeURIComponent(id)}/claim`, {
+    headers: idempotencyHeaders(idempotencyKey),
+  });
+/** One Idempotency-Key per claim intent (decision 247): a retried claim of the same store reuses it. */
+export function useClaimStore() {
+  const keys = useActionKeys();
+  return useMutation({
+    mutationFn: (id: string) => claimStore(id, keys.keyFor(id)),
+    onSuccess: () => keys.done(),
+  });
+}
+
+/** `GET seller/{id}/response-time` (decision 268): the owner's median first reply over 30 days, or null. */
+export const getSellerResponseTime = (sellerId: string) =>
+  api.get<StorefrontResponseTime>(`seller/${encodeURIComponent(sellerId)}/response-time`);
+export const useSellerResponseTime = (sellerId: string) =>
+  useQuery({
+    queryKey: ['seller', sellerId, 'response-time'],
+    queryFn: () => getSellerResponseTime(sellerId),
+    staleTime: 5 * 60_000,
+  });

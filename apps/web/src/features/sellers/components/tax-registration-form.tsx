@@ -37,7 +37,7 @@ const registrationNumbers = [
  * or the small-supplier exemption. Validated with the contracts schema; the server normalises spaces and case.
  */
 export function TaxRegistrationForm({ storefront }: { storefront: OwnStorefront }) {
-  const { t } = useTranslation('sellers');
+  const { t } = useTranslation('sellerCentre');
   const save = useSaveTaxProfile();
   const form = useForm<SellerTaxProfileInput, unknown, SellerTaxProfile>({
     resolver: zodResolver(sellerTaxRegistrationFormSchema),

@@ -1,0 +1,24 @@
+import type { AdminSeller } from '@maplesource/contracts';
+import type { Tx } from '../../db/transaction';
+import type { WorkflowActor, WorkflowDoors } from '../workflow-doors';
+
+/**
+ * Admin marks a storefront verified or not (sellers); audited (content's log) and announced (`seller.changed`:
+ * listing cards and page heads show the badge), all in the caller's transaction.
+ */
+export async function setSellerVerifiedWorkflow(
+  doors: WorkflowDoors,
+  tx: Tx,
+  input: { actor: WorkflowActor; id: string; verified: boolean },
+): Promise<AdminSeller> {
+  const { before, after } = await doors.sellers.setSellerVerified(tx, input.id, input.verified);
+  await doors.content.writeAudit(tx, input.actor, {
+    action: 'update',
+    entity: 'seller',
+    entityId: after.id,
+    before,
+    after,
+  });
+  await doors.events.emit('seller.changed', { sellerId: after.id, change: 'verified' }, tx);
+  return after;
+}

@@ -1,0 +1,257 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  invoiceAcceptanceTerms,
+  type acceptInvoiceBodySchema,
+  type ChatOrderPayload,
+  type OrderAddress,
+  type OrderKind,
+} from '@maplesource/contracts';
+import { prepareTemplateOnConnect, statementTemplate, type StatementTemplate } from '../../db/prepared';
+import type { SessionCheck, SessionCheckSlot } from '../../plugins/auth';
+import '../../modules/chat';
+import type { AcceptanceSlot, InvoicesService } from '../../modules/invoices';
+import '../../modules/orders';
+
+/*
+ * The accept statement of `accept-invoice.ts` (decisions 181, 225, 234): its template, the values a request fills in,
+ * and the warm-up that prepares it on every new pool connection (decision 215). The business rule reads in
+ * `accept-invoice.ts`; this file is how it runs in one round trip.
+ */
+
+export type AcceptInvoiceBody = z.output<typeof acceptInvoiceBodySchema>;
+
+export type AcceptInvoiceDoors = Pick<FastifyInstance, 'db' | 'orders' | 'chat' | 'events'> & {
+  /** The invoices module's part of the acceptance: its values, the statement part and, when it matched nothing, why. */
+  invoices: Pick<InvoicesService, 'acceptanceValues' | 'acceptanceStatement' | 'acceptanceRefusal'>;
+};
+
+export interface AcceptInvoiceRequest {
+  kind: OrderKind;
+  buyerUserId: string;
+  body: AcceptInvoiceBody;
+  ip: string;
+  userAgent: string | null;
+  now: Date;
+  /**
+   * The statement checks the buyer's session itself (decision 225): `buyerUserId` is then the token's user as
+   * last resolved, trusted only once the statement said the session is live.
+   */
+  session?: SessionCheck;
+}
+
+/** A timestamptz as JavaScript's `toISOString()` writes it (UTC, milliseconds), inside the statement. */
+const isoText = (value: SQL) => sql`to_char(${value} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The values of one accept: the invoices module's (`acceptanceValues`), the messages' ids and the addresses. */
+export type AcceptSlot =
+  AcceptanceSlot | 'acceptedMessageId' | 'orderCreatedMessageId' | 'shippingAddress' | 'billingAddress';
+type AcceptTemplate = {
+  statement: StatementTemplate<AcceptSlot | SessionCheckSlot>;
+  /** Wakes the event dispatcher once a run has committed events. */
+  written: () => void;
+};
+
+/**
+ * The one accept statement, built and rendered once per app and per variant (with the statement's session check
+ * or without, decision 225) as a template (decision 234): a request only fills in its values. Per app (its doors),
+ * not per database: the template's `written` wakes that app's event dispatcher.
+ */
+const templates = new WeakMap<AcceptInvoiceDoors, Map<'checked' | 'unchecked', AcceptTemplate>>();
+export function acceptanceTemplate(doors: AcceptInvoiceDoors, session?: SessionCheck): AcceptTemplate {
+  const variant = session ? 'checked' : 'unchecked';
+  let built = templates.get(doors);
+  if (!built) templates.set(doors, (built = new Map()));
+  let template = built.get(variant);
+  if (!template) {
+    let written = () => {};
+    const statement = statementTemplate(doors.db, (slot) => {
+      const query = acceptanceQuery(doors, slot, session);
+      written = query.written;
+      return query.sql;
+    });
+    built.set(variant, (template = { statement, written }));
+  }
+  return template;
+}
+
+function acceptanceQuery(
+  doors: AcceptInvoiceDoors,
+  slot: (name: AcceptSlot | SessionCheckSlot) => SQL,
+  session?: SessionCheck,
+): { sql: SQL; written: () => void } {
+  const text = (name: AcceptSlot) => sql`${slot(name)}::text`;
+  const invoice = doors.invoices.acceptanceStatement(
+    slot,
+    session ? sql`EXISTS (SELECT 1 FROM session_ok)` : undefined,
+  );
+  const invoiceId = sql`${invoice.column('id')}::text`;
+  const invoiceToken = invoice.column('token');
+  const chat = doors.chat.businessActionsStatement({
+    chatId: invoice.column('chat_id'),
+    senderId: slot('buyerUserId'),
+    actions: [
+      {
+        action: 'invoice_accepted',
+        messageId: slot('acceptedMessageId'),
+        payload: {},
+        computed: {
+          invoiceToken: text('token'),
+          orderId: text('orderId'),
+          kind: text('kind'),
+          // The invoice card's data (decision 214), like `invoice_sent`'s: total, expiry, creation time.
+          invoiceId,
+          totalCents: sql`${invoice.column('total_cents')}::bigint`,
+          expiresAt: isoText(invoice.column('expires_at')),
+          issuedAt: isoText(invoice.column('created_at')),
+        },
+      },
+      {
+        action: 'order_created',
+        messageId: slot('orderCreatedMessageId'),
+        payload: { status: 'pending' } satisfies Partial<ChatOrderPayload>,
+        computed: {
+          orderId: text('orderId'),
+          kind: text('kind'),
+          invoiceToken: text('token'),
+        } satisfies Partial<Record<keyof ChatOrderPayload, SQL>>,
+      },
+    ],
+  });
+  const order = doors.orders.createStatement({
+    id: slot('orderId'),
+    kind: slot('kind'),
+    from: invoice.from,
+    copied: {
+      invoiceId,
+      invoiceToken,
+      // The moved chat's id, not the invoice's copy: NULL (and the statement fails) when the chat is gone.
+      chatId: chat.chatId,
+      buyerName: invoice.column('buyer_name'),
+      sellerUserId: invoice.column('seller_user_id'),
+      sellerId: invoice.column('seller_id'),
+      sellerSlug: invoice.column('seller_slug'),
+      sellerName: invoice.column('seller_name'),
+      subjectId: invoice.column('subject_id'),
+      subjectName: invoice.column('subject_name'),
+      subjectNameFr: invoice.column('subject_name_fr'),
+      subjectCategory: invoice.column('subject_category'),
+      quantity: invoice.column('quantity'),
+      unit: invoice.column('unit'),
+      negotiatedPriceCents: invoice.column('negotiated_price_cents'),
+      shippingCents: invoice.column('shipping_cents'),
+      taxCents: invoice.column('tax_cents'),
+      taxLines: invoice.column('tax_lines'),
+      totalCents: invoice.column('total_cents'),
+      // The order's own copy of the terms it was accepted under (docs/product.md §3 Order), in the same statement.
+      paymentTerms: invoice.column('payment_terms'),
+      deliveryTerms: invoice.column('delivery_terms'),
+      leadDays: sql`coalesce(${invoice.column('lead_days')}, 0)`,
+      timeZone: invoice.column('time_zone'),
+    },
+    buyerUserId: slot('buyerUserId'),
+    shippingAddress: slot('shippingAddress'),
+    billingAddress: slot('billingAddress'),
+    placedAt: slot('at'),
+  });
+  const outbox = doors.events.outboxTemplate([
+    ...chat.events,
+    {
+      name: 'order.changed',
+      from: order.from,
+      known: { status: 'pending', change: 'created' },
+      computed: { orderId: text('orderId'), kind: text('kind'), chatId: sql`${chat.chatId}::text` },
+    },
+  ]);
+  const query = session
+    ? sql`WITH ${session.ctesOver(slot)}, ${invoice.cte}, ${chat.cte}, ${order.cte}, ${outbox.cte}
+          SELECT ${order.id}::text AS order_id, EXISTS (SELECT 1 FROM session_ok) AS session_ok`
+    : sql`WITH ${invoice.cte}, ${chat.cte}, ${order.cte}, ${outbox.cte}
+          SELECT ${order.id}::text AS order_id`;
+  return { sql: query, written: outbox.written };
+}
+
+/** One accept's values for the template (checked by the invoices module: 400 for a bad name or signature). */
+export function acceptanceValues(
+  doors: AcceptInvoiceDoors,
+  request: AcceptInvoiceRequest,
+  orderId: string,
+  { shipping, billing }: { shipping: OrderAddress; billing: OrderAddress },
+) {
+  const { body, kind, buyerUserId, now } = request;
+  return {
+    ...doors.invoices.acceptanceValues({
+      token: body.invoiceToken,
+      kind,
+      buyerUserId,
+      orderId,
+      signerName: body.signature.fullName,
+      signatureSvg: body.signature.svg,
+      termsVersion: body.termsVersion,
+      termsLanguage: body.termsLanguage,
+      termsText: invoiceAcceptanceTerms[body.termsLanguage],
+      ip: request.ip,
+      userAgent: request.userAgent,
+      at: now,
+    }),
+    acceptedMessageId: randomUUID(),
+    orderCreatedMessageId: randomUUID(),
+    shippingAddress: JSON.stringify(shipping),
+    billingAddress: JSON.stringify(billing),
+  };
+}
+
+export const noSession: Record<SessionCheckSlot, null> = {
+  sessionTokenHash: null,
+  sessionUserId: null,
+  sessionRole: null,
+};
+
+/**
+ * Registers the accept statement (with the session check it may carry) for every new pool connection to prepare
+ * before its first request (decision 215), with values that accept nothing (no invoice has an empty token).
+ */
+export function prepareAcceptInvoice(doors: AcceptInvoiceDoors, session?: SessionCheck): void {
+  const nobody = '00000000-0000-0000-0000-000000000000';
+  const address: OrderAddress = {
+    fullName: 'Warm Up',
+    line1: '1 Warm Up St',
+    line2: null,
+    city: 'Ottawa',
+    province: 'ON',
+    postalCode: 'K1A 0A1',
+    country: 'CA',
+    phone: null,
+    addressType: 'Shipping',
+  };
+  const values = acceptanceValues(
+    doors,
+    {
+      kind: 'product',
+      buyerUserId: nobody,
+      body: {
+        invoiceToken: '',
+        shippingAddress: address,
+        billingAddress: null,
+        isBillingSameAsShipping: true,
+        signature: {
+          fullName: 'Warm Up',
+          svg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M1 1 L9 9"/></svg>',
+        },
+        termsVersion: invoiceAcceptanceTerms.version,
+        termsLanguage: 'en',
+      },
+      ip: '127.0.0.1',
+      userAgent: null,
+      now: new Date(),
+    },
+    nobody,
+    { shipping: address, billing: { ...address, addressType: 'Billing' } },
+  );
+  prepareTemplateOnConnect(doors.db, acceptanceTemplate(doors, session).statement, {
+    ...values,
+    ...(session ? session.values : noSession),
+  });
+}

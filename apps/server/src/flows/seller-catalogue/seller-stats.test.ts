@@ -1,0 +1,263 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SellerProduct, SellerService, SellerStats } from '@maplesource/contracts';
+import { createTestApp, type TestApp } from '../../../test/helpers';
+import { signUp, type SignedUp } from '../../../test/accounts-helpers';
+import { rowsOf } from '../../db/transaction';
+
+/**
+ * The seller centre's stats (decision 273): the period's views, quotations and answers per day and per item, from
+ * the day rows the items' counters write (migration 0870), for the caller's own storefront only.
+ */
+let t: TestApp;
+let owner: SignedUp;
+let other: SignedUp;
+let buyer: SignedUp;
+let sellerId: string;
+let otherSellerId: string;
+let product: SellerProduct;
+let service: SellerService;
+let otherProduct: SellerProduct;
+const suffix = `${process.pid}-${Date.now()}`;
+let keyCounter = 0;
+const key = () => ({ 'idempotency-key': `stats-${suffix}-${++keyCounter}` });
+const as = (user: SignedUp, role: 'seller' | 'buyer' = 'seller') => ({ role, cookie: user.cookie });
+
+/** Today and `n` days before, as calendar days in Toronto time (the day rows' days). */
+const torontoDay = (daysBefore = 0) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(
+    new Date(Date.now() - daysBefore * 86_400_000),
+  );
+
+const stats = (user: SignedUp, storefront: string, query: string, role: 'seller' | 'buyer' = 'seller') =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/v1/seller/${storefront}/stats?${query}`,
+    headers: as(user, role),
+  });
+const period = (days: number) => `from=${torontoDay(days - 1)}&to=${torontoDay()}`;
+
+async function createItem<T>(
+  user: SignedUp,
+  storefront: string,
+  plural: string,
+  payload: object,
+): Promise<T> {
+  const created = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/seller/${storefront}/${plural}`,
+    headers: { ...as(user), ...key() },
+    payload,
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const item = created.json<{ id: string }>();
+  const published = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/seller/${plural}/${item.id}/status`,
+    headers: { ...as(user), ...key() },
+    payload: { action: 'publish' },
+  });
+  expect(published.statusCode, published.body).toBe(200);
+  return published.json<T>();
+}
+
+const track = async (url: string, payload: object) => {
+  const res = await t.app.inject({ method: 'POST', url, headers: as(buyer, 'buyer'), payload });
+  expect(res.statusCode, res.body).toBe(200);
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await signUp(t.app, { fullName: 'Stella Stats' });
+  other = await signUp(t.app, { fullName: 'Otto Other' });
+  buyer = await signUp(t.app, { fullName: 'Bea Buyer' });
+  for (const user of [owner, other]) await t.app.auth.users.addRole(user.id, 'seller');
+  const db = t.database.db;
+  const category = async (kind: string, slug: string) => {
+    const [parent] = rowsOf<{ id: number }>(
+      await db.execute(
+        sql`INSERT INTO categories (kind, slug, name_en, name_fr) VALUES (${kind}, ${`${slug}-top-${suffix}`}, 'Top', 'Haut') RETURNING id`,
+      ),
+    );
+    const [sub] = rowsOf<{ id: number }>(
+      await db.execute(
+        sql`INSERT INTO categories (kind, parent_id, slug, name_en, name_fr) VALUES (${kind}, ${parent!.id}, ${`${slug}-${suffix}`}, 'Sub', 'Sous') RETURNING id`,
+      ),
+    );
+    return String(sub!.id);
+  };
+  const productSub = await category('product', 'stats-valves');
+  const serviceSub = await category('service', 'stats-repairs');
+  const storefront = (slug: string, user: SignedUp) =>
+    t.app.sellers.createOwnedStorefront(db, {
+      slug,
+      name: `Shop ${slug}`,
+      ownerUserId: user.id,
+      province: 'ON',
+      city: 'Hamilton',
+      postalCode: 'L8P 4R5',
+    });
+  sellerId = String(await storefront(`stats-owner-${suffix}`, owner));
+  otherSellerId = String(await storefront(`stats-other-${suffix}`, other));
+  const productInput = (sku: string, nameEn: string) => ({
+    sku,
+    subcategoryId: productSub,
+    nameEn,
+    nameFr: `${nameEn} (fr)`,
+    descriptionEn: 'A valve.',
+    descriptionFr: 'Un robinet.',
+    unit: 'piece',
+    minOrderQuantity: 1,
+    priceTiers: [{ minQuantity: 1, maxQuantity: null, unitPriceCents: 1000 }],
+    leadDays: 2,
+    deliveryDays: 2,
+    origin: 'made-in-canada',
+    servicesEn: '',
+    servicesFr: '',
+    warrantyEn: '',
+    warrantyFr: '',
+    materialEn: '',
+    materialFr: '',
+    customizableOptions: [],
+    variations: [],
+    keyAttributes: [],
+    technicalSpecifications: [],
+    images: [],
+  });
+  product = await createItem<SellerProduct>(owner, sellerId, 'products', productInput('S-1', 'Stats valve'));
+  otherProduct = await createItem<SellerProduct>(
+    other,
+    otherSellerId,
+    'products',
+    productInput('O-1', 'Other valve'),
+  );
+  service = await createItem<SellerService>(owner, sellerId, 'services', {
+    sku: 'SV-1',
+    subcategoryId: serviceSub,
+    nameEn: 'Pump repair',
+    nameFr: 'Réparation de pompe',
+    descriptionEn: 'We repair pumps.',
+    descriptionFr: 'Nous réparons des pompes.',
+    startingPriceCents: 5000,
+    priceUnit: 'hour',
+    turnaroundDays: 3,
+    capabilities: [],
+    serviceAreaEn: 'Ontario',
+    serviceAreaFr: 'Ontario',
+    certifications: [],
+    images: [],
+  });
+});
+afterAll(async () => t?.close());
+
+describe('seller stats', () => {
+  it('is empty before anything happened: every day of the period at zero, no item', async () => {
+    const res = await stats(owner, sellerId, period(7));
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<SellerStats>();
+    expect(body.days.map((d) => d.day)).toEqual([6, 5, 4, 3, 2, 1, 0].map((n) => torontoDay(n)));
+    expect(body.totals).toEqual({ views: 0, quotations: 0, accepted: 0, rejected: 0, inProgress: 0 });
+    expect(body).toMatchObject({ itemCount: 0, items: [] });
+  });
+
+  it("counts today's views and quotation steps per item and per day, with the period's scores", async () => {
+    for (let i = 0; i < 3; i++) await track('/api/v1/product-stats/track-view', { productId: product.id });
+    await track('/api/v1/product-stats/track-status', { productId: product.id, status: 'quotation' });
+    await track('/api/v1/product-stats/track-status', { productId: product.id, status: 'accepted' });
+    await track('/api/v1/product-stats/track-status', { productId: product.id, status: 'rejected' });
+    await track('/api/v1/product-stats/track-status', { productId: product.id, status: 'in-progress' });
+    await track('/api/v1/service-stats/track-view', { serviceId: service.id });
+    // Another storefront's activity is not this one's.
+    await track('/api/v1/product-stats/track-view', { productId: otherProduct.id });
+
+    const body = (await stats(owner, sellerId, period(7))).json<SellerStats>();
+    expect(body.days.at(-1)).toEqual({
+      day: torontoDay(),
+      views: 4,
+      quotations: 1,
+      accepted: 1,
+      rejected: 1,
+      inProgress: 1,
+    });
+    expect(body.days.slice(0, -1).every((d) => d.views === 0)).toBe(true);
+    expect(body.totals).toEqual({ views: 4, quotations: 1, accepted: 1, rejected: 1, inProgress: 1 });
+    expect(body.itemCount).toBe(2);
+    expect(body.items).toEqual([
+      {
+        kind: 'product',
+        id: product.id,
+        nameEn: 'Stats valve',
+        nameFr: 'Stats valve (fr)',
+        views: 3,
+        quotations: 1,
+        accepted: 1,
+        rejected: 1,
+        inProgress: 1,
+        popularityScore: 3 + 5 + 10,
+        bestsellerScore: 10 + 1,
+      },
+      expect.objectContaining({
+        kind: 'service',
+        id: service.id,
+        views: 1,
+        popularityScore: 1,
+        bestsellerScore: 0,
+      }),
+    ]);
+
+    const page = (await stats(owner, sellerId, `${period(7)}&limit=1&offset=1`)).json<SellerStats>();
+    expect(page.itemCount).toBe(2);
+    expect(page.items.map((i) => i.id)).toEqual([service.id]);
+    const past = (await stats(owner, sellerId, `${period(7)}&limit=1&offset=5`)).json<SellerStats>();
+    expect(past).toMatchObject({ itemCount: 2, items: [] });
+  });
+
+  it('sums only the chosen period (7, 30, 90 days or custom)', async () => {
+    await t.database.db.execute(sql`
+      INSERT INTO catalog_item_days (seller_id, day, item_kind, item_id, views, quotations)
+      VALUES (${Number(sellerId)}, ${torontoDay(40)}::date, 'product', ${Number(product.id)}, 7, 2)`);
+    const views = async (query: string) =>
+      (await stats(owner, sellerId, query)).json<SellerStats>().totals.views;
+    expect(await views(period(30))).toBe(4);
+    expect(await views(period(90))).toBe(11);
+    expect(await views(`from=${torontoDay(40)}&to=${torontoDay(40)}`)).toBe(7);
+    const custom = (
+      await stats(owner, sellerId, `from=${torontoDay(45)}&to=${torontoDay(35)}`)
+    ).json<SellerStats>();
+    expect(custom.days).toHaveLength(11);
+    expect(custom.items[0]).toMatchObject({ id: product.id, views: 7, quotations: 2, popularityScore: 17 });
+  });
+
+  it('narrows to one own item; another storefront, its items and a buyer get nothing', async () => {
+    const one = (await stats(owner, sellerId, `${period(7)}&item=service:${service.id}`)).json<SellerStats>();
+    expect(one.totals.views).toBe(1);
+    expect(one.items.map((i) => i.id)).toEqual([service.id]);
+
+    const foreignItem = await stats(owner, sellerId, `${period(7)}&item=product:${otherProduct.id}`);
+    expect(foreignItem.statusCode).toBe(404);
+    expect(foreignItem.json()).toMatchObject({ error: { code: 'PRODUCT_NOT_FOUND' } });
+    const foreignStore = await stats(owner, otherSellerId, period(7));
+    expect(foreignStore.statusCode).toBe(404);
+    expect(foreignStore.json()).toMatchObject({ error: { code: 'SELLER_NOT_FOUND' } });
+    expect((await stats(owner, '999999999', period(7))).statusCode).toBe(404);
+    expect((await stats(buyer, sellerId, period(7), 'buyer')).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/seller/${sellerId}/stats?${period(7)}` }))
+        .statusCode,
+    ).toBe(401);
+  });
+
+  it('answers a bad period or item with a 400 and its code, never a 500', async () => {
+    const bad = async (query: string) => {
+      const res = await stats(owner, sellerId, query);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json<{ error: { code: string } }>().error.code).toMatch(/^[A-Z_]+$/);
+    };
+    await bad(`from=${torontoDay()}&to=${torontoDay(1)}`);
+    await bad(`from=${torontoDay(400)}&to=${torontoDay()}`);
+    await bad('from=2026-02-30&to=2026-03-01');
+    await bad(`${period(7)}&item=product:abc`);
+    await bad(`${period(7)}&limit=0`);
+    await bad('');
+  });
+});

@@ -1,0 +1,251 @@
+import type { TextLanguage } from '@maplesource/contracts';
+
+/** The facts the business e-mails name, already formatted for the language. */
+export interface InvoiceFacts {
+  ref: string;
+  subject: string;
+  seller: string;
+  buyer: string;
+  total: string;
+}
+
+/** What the business e-mails say in one language (decision 260). */
+export interface BusinessMailTexts {
+  footer: string;
+  invoiceIssued: {
+    subject: (f: InvoiceFacts) => string;
+    heading: string;
+    body: (f: InvoiceFacts & { expires: string }) => string;
+    attached: string;
+    action: string;
+  };
+  invoiceAccepted: {
+    subject: (f: InvoiceFacts) => string;
+    heading: string;
+    body: (f: InvoiceFacts) => string;
+    action: string;
+  };
+  invoiceRejected: {
+    subject: (f: InvoiceFacts) => string;
+    heading: string;
+    body: (f: InvoiceFacts) => string;
+    reason: (reason: string) => string;
+    /** The buyer's counter-offer (decision 272): what they would accept, each part only when given. */
+    counterOffer: (offer: {
+      price: string | null;
+      quantity: number | null;
+      date: string | null;
+      note: string;
+    }) => string;
+    action: string;
+  };
+  invoiceWithdrawn: {
+    subject: (f: InvoiceFacts) => string;
+    heading: string;
+    body: (f: InvoiceFacts) => string;
+    action: string;
+  };
+  paymentReceipt: {
+    subject: (f: InvoiceFacts) => string;
+    heading: string;
+    body: (f: InvoiceFacts & { paidOn: string }) => string;
+    subtotal: string;
+    shipping: string;
+    total: string;
+    gstHstNumber: string;
+    qstNumber: string;
+    smallSupplier: string;
+    action: string;
+  };
+  orderShipped: {
+    subject: (f: InvoiceFacts) => string;
+    heading: string;
+    body: (f: InvoiceFacts & { carrier: string; trackingNumber: string }) => string;
+    track: string;
+    action: string;
+  };
+  reviewOpened: {
+    subject: (f: InvoiceFacts) => string;
+    heading: string;
+    body: (f: InvoiceFacts & { reason: string }) => string;
+    action: string;
+  };
+  reviewResolved: {
+    subject: (f: InvoiceFacts) => string;
+    heading: string;
+    body: (f: InvoiceFacts & { outcome: string; refund: string | null; note: string | null }) => string;
+    outcomes: Record<string, string>;
+    action: string;
+  };
+}
+
+export const businessMailTexts: Record<TextLanguage, BusinessMailTexts> = {
+  en: {
+    footer:
+      'MapleSource, the Canadian B2B marketplace. You receive this e-mail because of a transaction in your account.',
+    invoiceIssued: {
+      subject: (f) => `Invoice ${f.ref} from ${f.seller}: ${f.total}`,
+      heading: 'You received an invoice',
+      body: (f) =>
+        `${f.seller} sent you invoice ${f.ref} for ${f.subject}, for a total of ${f.total}. Review it and accept or reject it before ${f.expires}.`,
+      attached: 'The invoice is attached as a PDF.',
+      action: 'Review the invoice',
+    },
+    invoiceAccepted: {
+      subject: (f) => `Invoice ${f.ref} accepted by ${f.buyer}`,
+      heading: 'Your invoice was accepted',
+      body: (f) =>
+        `${f.buyer} accepted invoice ${f.ref} for ${f.subject} (${f.total}). An order was created; it is ready to prepare once paid.`,
+      action: 'Open your orders',
+    },
+    invoiceRejected: {
+      subject: (f) => `Invoice ${f.ref} rejected by ${f.buyer}`,
+      heading: 'Your invoice was rejected',
+      body: (f) => `${f.buyer} rejected invoice ${f.ref} for ${f.subject} (${f.total}).`,
+      reason: (reason) => `Their reason: ${reason}`,
+      counterOffer: (o) =>
+        [
+          'Their counter-offer:',
+          o.price && `price ${o.price}`,
+          o.quantity !== null && `quantity ${o.quantity}`,
+          o.date && `delivery by ${o.date}`,
+          o.note && `— ${o.note}`,
+        ]
+          .filter(Boolean)
+          .join(' '),
+      action: 'Open the conversation',
+    },
+    invoiceWithdrawn: {
+      subject: (f) => `Invoice ${f.ref} withdrawn by ${f.seller}`,
+      heading: 'An invoice was withdrawn',
+      body: (f) =>
+        `${f.seller} withdrew invoice ${f.ref} for ${f.subject} (${f.total}). It can no longer be accepted; a revised invoice, if any, comes in a separate e-mail.`,
+      action: 'View the invoice',
+    },
+    paymentReceipt: {
+      subject: (f) => `Payment receipt: invoice ${f.ref} (${f.total})`,
+      heading: 'Payment received',
+      body: (f) => `Your payment of ${f.total} to ${f.seller} for ${f.subject} was received on ${f.paidOn}.`,
+      subtotal: 'Subtotal',
+      shipping: 'Shipping',
+      total: 'Total paid',
+      gstHstNumber: 'Seller’s GST/HST number',
+      qstNumber: 'Seller’s QST number',
+      smallSupplier: 'The seller is a small supplier not registered for GST/HST.',
+      action: 'View your order',
+    },
+    orderShipped: {
+      subject: (f) => `Your order ${f.ref} has shipped`,
+      heading: 'Your order is on its way',
+      body: (f) =>
+        `${f.seller} shipped your order of ${f.subject} with ${f.carrier}. Tracking number: ${f.trackingNumber}.`,
+      track: 'Track the parcel',
+      action: 'View your order',
+    },
+    reviewOpened: {
+      subject: (f) => `Payment review opened for order ${f.ref}`,
+      heading: 'A payment review was opened',
+      body: (f) =>
+        `A payment review was opened for order ${f.ref} (${f.subject}, ${f.total}). Reason given: ${f.reason}. MapleSource will look into it and tell both parties the outcome.`,
+      action: 'View the order',
+    },
+    reviewResolved: {
+      subject: (f) => `Payment review for order ${f.ref}: resolved`,
+      heading: 'The payment review was resolved',
+      body: (f) =>
+        [
+          `The payment review of order ${f.ref} (${f.subject}) was resolved: ${f.outcome}.`,
+          f.refund ? `Refund: ${f.refund}.` : '',
+          f.note ? `Note: ${f.note}` : '',
+        ]
+          .filter(Boolean)
+          .join(' '),
+      outcomes: { refunded: 'refunded', dismissed: 'dismissed, no refund' },
+      action: 'View the order',
+    },
+  },
+  fr: {
+    footer:
+      'MapleSource, le marché B2B canadien. Vous recevez ce courriel en raison d’une transaction dans votre compte.',
+    invoiceIssued: {
+      subject: (f) => `Facture ${f.ref} de ${f.seller} : ${f.total}`,
+      heading: 'Vous avez reçu une facture',
+      body: (f) =>
+        `${f.seller} vous a envoyé la facture ${f.ref} pour ${f.subject}, d’un total de ${f.total}. Examinez-la, puis acceptez-la ou refusez-la avant le ${f.expires}.`,
+      attached: 'La facture est jointe en PDF.',
+      action: 'Examiner la facture',
+    },
+    invoiceAccepted: {
+      subject: (f) => `Facture ${f.ref} acceptée par ${f.buyer}`,
+      heading: 'Votre facture a été acceptée',
+      body: (f) =>
+        `${f.buyer} a accepté la facture ${f.ref} pour ${f.subject} (${f.total}). Une commande a été créée; elle est à préparer dès qu’elle est payée.`,
+      action: 'Ouvrir vos commandes',
+    },
+    invoiceRejected: {
+      subject: (f) => `Facture ${f.ref} refusée par ${f.buyer}`,
+      heading: 'Votre facture a été refusée',
+      body: (f) => `${f.buyer} a refusé la facture ${f.ref} pour ${f.subject} (${f.total}).`,
+      reason: (reason) => `Motif : ${reason}`,
+      counterOffer: (o) =>
+        [
+          'Sa contre-offre :',
+          o.price && `prix ${o.price}`,
+          o.quantity !== null && `quantité ${o.quantity}`,
+          o.date && `livraison au plus tard le ${o.date}`,
+          o.note && `— ${o.note}`,
+        ]
+          .filter(Boolean)
+          .join(' '),
+      action: 'Ouvrir la conversation',
+    },
+    invoiceWithdrawn: {
+      subject: (f) => `Facture ${f.ref} retirée par ${f.seller}`,
+      heading: 'Une facture a été retirée',
+      body: (f) =>
+        `${f.seller} a retiré la facture ${f.ref} pour ${f.subject} (${f.total}). Elle ne peut plus être acceptée ; une facture révisée, s’il y en a une, vous parviendra dans un autre courriel.`,
+      action: 'Voir la facture',
+    },
+    paymentReceipt: {
+      subject: (f) => `Reçu de paiement : facture ${f.ref} (${f.total})`,
+      heading: 'Paiement reçu',
+      body: (f) => `Votre paiement de ${f.total} à ${f.seller} pour ${f.subject} a été reçu le ${f.paidOn}.`,
+      subtotal: 'Sous-total',
+      shipping: 'Livraison',
+      total: 'Total payé',
+      gstHstNumber: 'Numéro de TPS/TVH du vendeur',
+      qstNumber: 'Numéro de TVQ du vendeur',
+      smallSupplier: 'Le vendeur est un petit fournisseur non inscrit aux fins de la TPS/TVH.',
+      action: 'Voir votre commande',
+    },
+    orderShipped: {
+      subject: (f) => `Votre commande ${f.ref} a été expédiée`,
+      heading: 'Votre commande est en route',
+      body: (f) =>
+        `${f.seller} a expédié votre commande de ${f.subject} par ${f.carrier}. Numéro de suivi : ${f.trackingNumber}.`,
+      track: 'Suivre le colis',
+      action: 'Voir votre commande',
+    },
+    reviewOpened: {
+      subject: (f) => `Examen de paiement ouvert pour la commande ${f.ref}`,
+      heading: 'Un examen de paiement a été ouvert',
+      body: (f) =>
+        `Un examen de paiement a été ouvert pour la commande ${f.ref} (${f.subject}, ${f.total}). Motif indiqué : ${f.reason}. MapleSource l’examinera et informera les deux parties du résultat.`,
+      action: 'Voir la commande',
+    },
+    reviewResolved: {
+      subject: (f) => `Examen de paiement de la commande ${f.ref} : réglé`,
+      heading: 'L’examen de paiement est réglé',
+      body: (f) =>
+        [
+          `L’examen de paiement de la commande ${f.ref} (${f.subject}) est réglé : ${f.outcome}.`,
+          f.refund ? `Remboursement : ${f.refund}.` : '',
+          f.note ? `Note : ${f.note}` : '',
+        ]
+          .filter(Boolean)
+          .join(' '),
+      outcomes: { refunded: 'remboursé', dismissed: 'rejeté, sans remboursement' },
+      action: 'Voir la commande',
+    },
+  },
+};

@@ -1,0 +1,514 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  formatDocumentDate,
+  formatDocumentDateTime,
+  shortRef,
+  subjectNameIn,
+  type Invoice,
+  type Order,
+  type TextLanguage,
+} from '@maplesource/contracts';
+import { formatCad } from '@maplesource/contracts/money';
+import type { Db } from '../../../db/client';
+import { rowsOf, type Tx } from '../../../db/transaction';
+import type { MailAttachment } from '../../../plugins/messaging';
+import { pdfLanguages, renderInvoicePdf } from '../../invoices';
+import '../../auth';
+import '../../chat';
+import '../../orders';
+import { businessMailTexts, type InvoiceFacts } from './business-mail.texts';
+import { renderMail, type MailSection } from '../../../plugins/mail-layout';
+import { trackingLink } from './tracking-links';
+
+/** The job that sends one business e-mail, by its key (decision 260). */
+export const businessMailJobName = 'notifications.business-mail';
+const businessMailJobSchema = z.object({ key: z.string().min(1).max(200) });
+
+export const businessMailTemplates = [
+  'invoice-issued',
+  'invoice-accepted',
+  'invoice-rejected',
+  'invoice-withdrawn',
+  'payment-receipt',
+  'order-shipped',
+  'payment-review-opened',
+  'payment-review-resolved',
+] as const;
+export type BusinessMailTemplate = (typeof businessMailTemplates)[number];
+
+/** What a stored e-mail is about: the invoice, or the order (and its kind). */
+const mailDataSchema = z.object({
+  invoiceId: z.string().optional(),
+  orderId: z.string().optional(),
+  kind: z.enum(['product', 'service']).optional(),
+});
+type MailData = z.infer<typeof mailDataSchema>;
+
+export interface QueuedMail {
+  key: string;
+  recipientId: string;
+  template: BusinessMailTemplate;
+  data: MailData;
+}
+
+/** A claim older than this lost its job (the process died while sending): the retry may claim it again. */
+const claimExpirySeconds = 600;
+
+/**
+ * Stores one business e-mail and queues its job, in the subscriber's transaction (decision 260). The key is the
+ * table's primary key: a replayed event, or the same event in a second process, inserts nothing and queues
+ * nothing. The job's singleton key is the same key.
+ */
+export async function queueBusinessMail(app: FastifyInstance, tx: Tx, mail: QueuedMail): Promise<boolean> {
+  const inserted = rowsOf<{ mail_key: string }>(
+    await tx.execute(sql`
+      INSERT INTO mail_deliveries (mail_key, recipient_id, template, data)
+      VALUES (${mail.key}, ${mail.recipientId}, ${mail.template}, ${JSON.stringify(mail.data)}::jsonb)
+      ON CONFLICT (mail_key) DO NOTHING
+      RETURNING mail_key`),
+  );
+  if (inserted.length === 0) return false;
+  await app.jobs.send(businessMailJobName, { key: mail.key }, { tx, singletonKey: mail.key });
+  return true;
+}
+
+export interface ComposedMail {
+  subject: string;
+  text: string;
+  html: string;
+  link?: string;
+  attachments?: MailAttachment[];
+}
+
+const locale = (language: TextLanguage) => (language === 'fr' ? 'fr-CA' : 'en-CA');
+
+function baseUrl(app: Pick<FastifyInstance, 'config'>, language: TextLanguage) {
+  return app.config.PUBLIC_URL.replace(/\/$/, '') + (language === 'fr' ? '/fr' : '');
+}
+
+function factsOf(
+  invoice: Invoice,
+  language: TextLanguage,
+  parties?: { buyer: string; seller: string },
+): InvoiceFacts {
+  return {
+    ref: shortRef(invoice.id),
+    subject: subjectNameIn(invoice.subject, language),
+    seller: parties?.seller ?? invoice.seller.name,
+    buyer: parties?.buyer ?? invoice.buyer.name,
+    total: formatCad(invoice.totalCents, language),
+  };
+}
+
+/** An invoice's e-mail is in the recipient's language, or French then English for a Quebec delivery (the PDF's rule). */
+const invoiceLanguages = (invoice: Invoice, language: TextLanguage) =>
+  pdfLanguages(invoice, language) as TextLanguage[];
+
+const kindQuery = (kind: 'product' | 'service') => (kind === 'service' ? '?kind=service' : '');
+const orderPath = (order: Pick<Order, 'id' | 'kind'>) =>
+  `/${order.kind === 'service' ? 'service-order' : 'order'}/${order.id}`;
+
+/**
+ * Builds one business e-mail from the current state of what it is about, for its recipient (null when that is
+ * gone: an invoice or order deleted with an account). Every template is rendered by `renderMail` (MJML).
+ */
+export async function composeBusinessMail(
+  app: FastifyInstance,
+  db: Db,
+  template: BusinessMailTemplate,
+  data: MailData,
+  recipientId: string,
+  language: TextLanguage,
+): Promise<ComposedMail | null> {
+  if (template === 'invoice-issued' || template === 'invoice-rejected' || template === 'invoice-withdrawn') {
+    const invoice = data.invoiceId ? await app.invoices.byId(db, data.invoiceId) : null;
+    if (!invoice) return null;
+    const languages = invoiceLanguages(invoice, language);
+    const first = languages[0]!;
+    if (template === 'invoice-issued') {
+      const link = `${baseUrl(app, first)}/invoice/${invoice.token}${kindQuery(invoice.kind)}`;
+      const sections = languages.map((lang): MailSection => {
+        const t = businessMailTexts[lang].invoiceIssued;
+        const expires = formatDocumentDateTime(invoice.expiresAt, lang, invoice.timeZone);
+        return {
+          lang: locale(lang),
+          heading: t.heading,
+          paragraphs: [t.body({ ...factsOf(invoice, lang), expires }), t.attached],
+          action: { label: t.action, url: link },
+        };
+      });
+      const t = businessMailTexts[first].invoiceIssued;
+      const subject = t.subject(factsOf(invoice, first));
+      const rendered = await renderMail({
+        subject,
+        preview: sections[0]!.paragraphs[0]!,
+        sections,
+        footer: businessMailTexts[first].footer,
+      });
+      const pdf = await renderInvoicePdf(invoice, languages);
+      return {
+        ...rendered,
+        link,
+        attachments: [
+          { filename: `invoice-${shortRef(invoice.id)}.pdf`, contentType: 'application/pdf', content: pdf },
+        ],
+      };
+    }
+    if (template === 'invoice-withdrawn') {
+      const link = `${baseUrl(app, first)}/invoice/${invoice.token}${kindQuery(invoice.kind)}`;
+      const sections = languages.map((lang): MailSection => {
+        const t = businessMailTexts[lang].invoiceWithdrawn;
+        return {
+          lang: locale(lang),
+          heading: t.heading,
+          paragraphs: [t.body(factsOf(invoice, lang))],
+          action: { label: t.action, url: link },
+        };
+      });
+      const subject = businessMailTexts[first].invoiceWithdrawn.subject(factsOf(invoice, first));
+      return {
+        ...(await renderMail({
+          subject,
+          preview: sections[0]!.paragraphs[0]!,
+          sections,
+          footer: businessMailTexts[first].footer,
+        })),
+        link,
+      };
+    }
+    const link = `${baseUrl(app, first)}/seller-centre/inbox/${invoice.chatId}${kindQuery(invoice.kind)}`;
+    const offer = invoice.counterOffer;
+    const sections = languages.map((lang): MailSection => {
+      const t = businessMailTexts[lang].invoiceRejected;
+      return {
+        lang: locale(lang),
+        heading: t.heading,
+        paragraphs: [
+          t.body(factsOf(invoice, lang)),
+          ...(invoice.rejectionReason ? [t.reason(invoice.rejectionReason)] : []),
+          ...(offer
+            ? [
+                t.counterOffer({
+                  price:
+                    offer.negotiatedPriceCents === null ? null : formatCad(offer.negotiatedPriceCents, lang),
+                  quantity: offer.quantity,
+                  date:
+                    offer.deliveryDate === null
+                      ? null
+                      : formatDocumentDate(offer.deliveryDate, lang, invoice.timeZone),
+                  note: offer.note,
+                }),
+              ]
+            : []),
+        ],
+        action: { label: t.action, url: link },
+      };
+    });
+    const subject = businessMailTexts[first].invoiceRejected.subject(factsOf(invoice, first));
+    return {
+      ...(await renderMail({
+        subject,
+        preview: sections[0]!.paragraphs[0]!,
+        sections,
+        footer: businessMailTexts[first].footer,
+      })),
+      link,
+    };
+  }
+
+  // The order's e-mails: the order as its recipient sees it, and the invoice it came from.
+  if (!data.orderId || !data.kind) return null;
+  const order = await orderFor(app, db, template, data.orderId, data.kind, recipientId);
+  if (!order) return null;
+  const invoice = await app.invoices.byId(db, order.invoiceId);
+  if (!invoice) return null;
+  const languages = invoiceLanguages(invoice, language);
+  const first = languages[0]!;
+  const parties = { buyer: order.buyer.name, seller: order.seller.name };
+  const facts = (lang: TextLanguage) => ({
+    ...factsOf(invoice, lang, parties),
+    total: formatCad(order.totalCents, lang),
+  });
+  let link: string;
+  let build: (lang: TextLanguage) => MailSection;
+  let subjectOf: (lang: TextLanguage) => string;
+
+  switch (template) {
+    case 'invoice-accepted': {
+      link = `${baseUrl(app, first)}/seller-centre/orders`;
+      subjectOf = (lang) => businessMailTexts[lang].invoiceAccepted.subject(facts(lang));
+      build = (lang) => {
+        const t = businessMailTexts[lang].invoiceAccepted;
+        return {
+          lang: locale(lang),
+          heading: t.heading,
+          paragraphs: [t.body(facts(lang))],
+          action: { label: t.action, url: link },
+        };
+      };
+      break;
+    }
+    case 'payment-receipt': {
+      link = `${baseUrl(app, first)}${orderPath(order)}`;
+      subjectOf = (lang) => businessMailTexts[lang].paymentReceipt.subject(facts(lang));
+      build = (lang) => {
+        const t = businessMailTexts[lang].paymentReceipt;
+        const money = (cents: number) => formatCad(cents, lang);
+        const paidOn = order.payment.paidAt
+          ? formatDocumentDate(order.payment.paidAt.slice(0, 10), lang, invoice.timeZone)
+          : formatDocumentDate(invoice.issuedOn, lang, invoice.timeZone);
+        const rate = (percent: string) => `${lang === 'fr' ? percent.replace('.', ',') : percent} %`;
+        return {
+          lang: locale(lang),
+          heading: t.heading,
+          paragraphs: [
+            t.body({ ...facts(lang), paidOn }),
+            ...(invoice.seller.gstHstNumber ? [] : [t.smallSupplier]),
+          ],
+          rows: [
+            { label: t.subtotal, value: money(invoice.negotiatedPriceCents) },
+            { label: t.shipping, value: money(invoice.shippingCents) },
+            ...invoice.taxLines.map((line) => ({
+              label: `${taxName(line.code, lang)} (${rate(line.ratePercent)})`,
+              value: money(line.amountCents),
+            })),
+            { label: t.total, value: money(order.totalCents), strong: true },
+            ...(invoice.seller.gstHstNumber
+              ? [{ label: t.gstHstNumber, value: invoice.seller.gstHstNumber }]
+              : []),
+            ...(invoice.seller.qstNumber ? [{ label: t.qstNumber, value: invoice.seller.qstNumber }] : []),
+          ],
+          action: { label: t.action, url: link },
+        };
+      };
+      break;
+    }
+    case 'order-shipped': {
+      link = `${baseUrl(app, first)}${orderPath(order)}`;
+      const tracking =
+        order.trackingNumber && order.carrier ? trackingLink(order.carrier, order.trackingNumber) : null;
+      subjectOf = (lang) => businessMailTexts[lang].orderShipped.subject(facts(lang));
+      build = (lang) => {
+        const t = businessMailTexts[lang].orderShipped;
+        return {
+          lang: locale(lang),
+          heading: t.heading,
+          paragraphs: [
+            t.body({
+              ...facts(lang),
+              carrier: order.carrier ?? '—',
+              trackingNumber: order.trackingNumber ?? '—',
+            }),
+          ],
+          action: tracking ? { label: t.track, url: tracking } : { label: t.action, url: link },
+        };
+      };
+      if (tracking) link = tracking;
+      break;
+    }
+    case 'payment-review-opened':
+    case 'payment-review-resolved': {
+      const review = order.paymentReview;
+      if (!review) return null;
+      const isSeller = recipientId !== order.buyer.userId;
+      link = isSeller
+        ? `${baseUrl(app, first)}/seller-centre/orders`
+        : `${baseUrl(app, first)}${orderPath(order)}`;
+      if (template === 'payment-review-opened') {
+        subjectOf = (lang) => businessMailTexts[lang].reviewOpened.subject(facts(lang));
+        build = (lang) => {
+          const t = businessMailTexts[lang].reviewOpened;
+          return {
+            lang: locale(lang),
+            heading: t.heading,
+            paragraphs: [t.body({ ...facts(lang), reason: review.reason })],
+            action: { label: t.action, url: link },
+          };
+        };
+      } else {
+        if (review.status === 'open') return null;
+        subjectOf = (lang) => businessMailTexts[lang].reviewResolved.subject(facts(lang));
+        build = (lang) => {
+          const t = businessMailTexts[lang].reviewResolved;
+          return {
+            lang: locale(lang),
+            heading: t.heading,
+            paragraphs: [
+              t.body({
+                ...facts(lang),
+                outcome: t.outcomes[review.status] ?? review.status,
+                refund: review.refundCents > 0 ? formatCad(review.refundCents, lang) : null,
+                note: review.resolutionNote,
+              }),
+            ],
+            action: { label: t.action, url: link },
+          };
+        };
+      }
+      break;
+    }
+    default:
+      return null;
+  }
+  const sections = languages.map((lang) => build(lang));
+  return {
+    ...(await renderMail({
+      subject: subjectOf(first),
+      preview: sections[0]!.paragraphs[0]!,
+      sections,
+      footer: businessMailTexts[first].footer,
+    })),
+    link,
+  };
+}
+
+const taxNames: Record<string, Record<TextLanguage, string>> = {
+  GST: { en: 'GST', fr: 'TPS' },
+  HST: { en: 'HST', fr: 'TVH' },
+  QST: { en: 'QST', fr: 'TVQ' },
+  PST: { en: 'PST', fr: 'TVP' },
+  RST: { en: 'RST', fr: 'TVD' },
+};
+const taxName = (code: string, language: TextLanguage) => taxNames[code]?.[language] ?? code;
+
+/** The order as the recipient sees it: the buyer's view for the buyer, the seller's for the seller. */
+async function orderFor(
+  app: FastifyInstance,
+  db: Db,
+  template: BusinessMailTemplate,
+  orderId: string,
+  kind: 'product' | 'service',
+  recipientId: string,
+): Promise<Order | null> {
+  const read = async (work: () => Promise<Order>) => {
+    try {
+      return await work();
+    } catch {
+      return null; // not this recipient's order (or gone)
+    }
+  };
+  const asBuyer = () => app.orders.getForBuyer(db, recipientId, kind, orderId);
+  const asSeller = () => app.orders.getForSeller(db, recipientId, orderId);
+  if (template === 'invoice-accepted') return read(asSeller);
+  if (template === 'payment-review-opened' || template === 'payment-review-resolved')
+    return (await read(asBuyer)) ?? (await read(asSeller));
+  return read(asBuyer);
+}
+
+/**
+ * The job: claims the e-mail (one claim at a time: of two jobs or processes, one sends), composes it in the
+ * recipient's stored language (else English), sends it with its key (the sandbox outbox keeps one message per
+ * key) and marks it sent. A failed send gives the claim back and the job retries.
+ */
+export async function deliverBusinessMail(app: FastifyInstance, key: string): Promise<'sent' | 'skipped'> {
+  const [row] = rowsOf<{ recipient_id: string; template: BusinessMailTemplate; data: unknown }>(
+    await app.db.execute(sql`
+      UPDATE mail_deliveries SET claimed_at = now()
+      WHERE mail_key = ${key} AND sent_at IS NULL
+        AND (claimed_at IS NULL OR claimed_at < now() - make_interval(secs => ${claimExpirySeconds}))
+      RETURNING recipient_id, template, data`),
+  );
+  if (!row) return 'skipped';
+  try {
+    const recipient = await app.auth.users.findById(row.recipient_id);
+    const data = mailDataSchema.parse(typeof row.data === 'string' ? JSON.parse(row.data) : row.data);
+    const language = recipient ? await app.auth.users.textLanguage(row.recipient_id) : 'en';
+    const mail = recipient
+      ? await composeBusinessMail(app, app.db, row.template, data, row.recipient_id, language)
+      : null;
+    if (recipient && mail)
+      await app.messaging.mail.send(recipient.email, mail.subject, mail.text, {
+        html: mail.html,
+        key,
+        ...(mail.link ? { link: mail.link } : {}),
+        ...(mail.attachments ? { attachments: mail.attachments } : {}),
+      });
+  } catch (error) {
+    await app.db.execute(sql`UPDATE mail_deliveries SET claimed_at = NULL WHERE mail_key = ${key}`);
+    throw error;
+  }
+  await app.db.execute(sql`UPDATE mail_deliveries SET sent_at = now() WHERE mail_key = ${key}`);
+  return 'sent';
+}
+
+/**
+ * The business e-mails' subscribers (decision 260; listed in flows/README.md's pipeline table). Each stores its
+ * e-mail and queues its job in the subscriber's transaction, which commits with the event's "handled" mark.
+ */
+export function registerBusinessMail(app: FastifyInstance) {
+  app.jobs.register(businessMailJobName, async (job) => void (await deliverBusinessMail(app, job.key)), {
+    schema: businessMailJobSchema,
+    retryLimit: 5,
+  });
+
+  app.events.subscribe('notifications.mail-invoice-issued', 'invoice.issued', async (event, { tx }) => {
+    await queueBusinessMail(app, tx, {
+      key: `invoice-issued:${event.invoiceId}`,
+      recipientId: event.buyerId,
+      template: 'invoice-issued',
+      data: { invoiceId: event.invoiceId },
+    });
+  });
+
+  app.events.subscribe('notifications.mail-invoice-rejected', 'invoice.rejected', async (event, { tx }) => {
+    await queueBusinessMail(app, tx, {
+      key: `invoice-rejected:${event.invoiceId}`,
+      recipientId: event.sellerUserId,
+      template: 'invoice-rejected',
+      data: { invoiceId: event.invoiceId },
+    });
+  });
+
+  app.events.subscribe('notifications.mail-invoice-withdrawn', 'invoice.withdrawn', async (event, { tx }) => {
+    await queueBusinessMail(app, tx, {
+      key: `invoice-withdrawn:${event.invoiceId}`,
+      recipientId: event.buyerId,
+      template: 'invoice-withdrawn',
+      data: { invoiceId: event.invoiceId },
+    });
+  });
+
+  app.events.subscribe('notifications.mail-order-changed', 'order.changed', async (event, { tx }) => {
+    const mailOf = (): { template: BusinessMailTemplate; to: 'buyer' | 'seller' } | null => {
+      if (event.change === 'created') return { template: 'invoice-accepted', to: 'seller' };
+      if (event.change === 'payment' && event.paymentStatus === 'paid')
+        return { template: 'payment-receipt', to: 'buyer' };
+      if (event.change === 'status' && event.status === 'shipped')
+        return { template: 'order-shipped', to: 'buyer' };
+      return null;
+    };
+    const mail = mailOf();
+    if (!mail) return;
+    const participants = await app.chat.participants(event.chatId, tx);
+    if (!participants) return;
+    await queueBusinessMail(app, tx, {
+      key: `${mail.template}:${event.orderId}`,
+      recipientId: mail.to === 'buyer' ? participants.buyerId : participants.sellerUserId,
+      template: mail.template,
+      data: { orderId: event.orderId, kind: event.kind },
+    });
+  });
+
+  // Both parties hear of a payment review's opening and of its outcome.
+  app.events.subscribe(
+    'notifications.mail-payment-review',
+    'order.payment-review-changed',
+    async (event, { tx }) => {
+      const participants = await app.chat.participants(event.chatId, tx);
+      if (!participants) return;
+      const template = event.change === 'opened' ? 'payment-review-opened' : 'payment-review-resolved';
+      for (const [side, recipientId] of [
+        ['buyer', participants.buyerId],
+        ['seller', participants.sellerUserId],
+      ] as const)
+        await queueBusinessMail(app, tx, {
+          key: `${template}:${event.reviewId}:${side}`,
+          recipientId,
+          template,
+          data: { orderId: event.orderId, kind: event.kind },
+        });
+    },
+  );
+}

@@ -1,0 +1,151 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { SellerStats } from '@maplesource/contracts/seller-stats';
+import { renderApp } from '../../test/render';
+import { presetPeriod } from '../../features/seller-stats/period';
+import SellerStatsPage from './seller-stats';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const storefront = {
+  sellerId: 42,
+  slug: 'maple-metal',
+  name: 'Maple Metal',
+  legalName: 'Maple Metal',
+  gstHstNumber: null,
+  qstNumber: null,
+  smallSupplier: false,
+};
+const zero = { views: 0, quotations: 0, accepted: 0, rejected: 0, inProgress: 0 };
+
+function statsFor(from: string, to: string, withItems: boolean): SellerStats {
+  const days: SellerStats['days'] = [];
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000)
+    days.push({ day: new Date(t).toISOString().slice(0, 10), ...zero });
+  if (withItems) days[days.length - 1] = { ...days.at(-1)!, views: 1234, quotations: 2, accepted: 1 };
+  return {
+    from,
+    to,
+    days,
+    totals: withItems ? { ...zero, views: 1234, quotations: 2, accepted: 1 } : zero,
+    itemCount: withItems ? 1 : 0,
+    items: withItems
+      ? [
+          {
+            kind: 'product',
+            id: '7',
+            nameEn: 'Brass valve',
+            nameFr: 'Robinet en laiton',
+            views: 1234,
+            quotations: 2,
+            accepted: 1,
+            rejected: 0,
+            inProgress: 0,
+            popularityScore: 1254,
+            bestsellerScore: 12,
+          },
+        ]
+      : [],
+  };
+}
+
+function openPage(answer: (url: URL) => Response | Promise<Response>) {
+  const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    const url = new URL(String(input), 'http://localhost');
+    if (url.pathname.endsWith('/seller/me')) return json(200, { storefronts: [storefront] });
+    return answer(url);
+  });
+  const result = renderApp('/seller-centre/stats', {
+    routes: [{ path: '/seller-centre/stats', element: <SellerStatsPage /> }],
+  });
+  const statsCalls = () =>
+    fetchMock.mock.calls
+      .map(([input]) => new URL(String(input), 'http://localhost'))
+      .filter((url) => url.pathname.endsWith('/stats'));
+  return { ...result, statsCalls };
+}
+const withData = (url: URL) =>
+  json(200, statsFor(url.searchParams.get('from')!, url.searchParams.get('to')!, true));
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('the seller centre stats', () => {
+  it('asks the last 30 days of the storefront, shows totals and the items table, and a table view per day', async () => {
+    const { statsCalls } = openPage(withData);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Stats' })).toBeInTheDocument();
+    const items = await screen.findByRole('table', {
+      name: 'Products and services by popularity over the period',
+    });
+    const row = within(items).getByRole('row', { name: /Brass valve/ });
+    expect(within(row).getByText('1,254')).toBeInTheDocument();
+    expect(statsCalls()[0]!.pathname).toContain('/seller/42/stats');
+    expect(statsCalls()[0]!.searchParams.get('from')).toBe(presetPeriod(30).from);
+    expect(screen.getByRole('link', { name: 'Stats' })).toHaveAttribute('aria-current', 'page');
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Table' }));
+    expect(screen.getByRole('button', { name: 'Table' })).toHaveAttribute('aria-pressed', 'true');
+    const daily = screen.getByRole('table', { name: 'Per day' });
+    expect(within(daily).getAllByRole('row')).toHaveLength(31);
+    expect(within(daily).getByRole('row', { name: new RegExp(presetPeriod(30).to) })).toHaveTextContent(
+      '1,234',
+    );
+
+    await user.selectOptions(screen.getByLabelText('Show'), 'Last 7 days');
+    await vi.waitFor(() => expect(statsCalls().at(-1)!.searchParams.get('from')).toBe(presetPeriod(7).from));
+  });
+
+  it('refuses a custom period that ends before it starts, without asking the server', async () => {
+    const { statsCalls } = openPage(withData);
+    await screen.findByRole('table', { name: /by popularity/ });
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Show'), 'Custom period');
+    const calls = statsCalls().length;
+    const from = screen.getByLabelText('From');
+    await user.clear(from);
+    await user.type(from, '2030-01-10');
+    expect(await screen.findByRole('alert')).toHaveTextContent(/end on or after the start/);
+    expect(from).toHaveAttribute('aria-invalid', 'true');
+    expect(statsCalls()).toHaveLength(calls);
+  });
+
+  it('exports the shown numbers as CSV', async () => {
+    openPage(withData);
+    await screen.findByRole('table', { name: /by popularity/ });
+    let saved: Blob | undefined;
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      saved = blob as Blob;
+      return 'blob:stats';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(click).toHaveBeenCalled();
+    const text = await saved!.text();
+    expect(text).toContain('"Brass valve","product","1234","2","1","0","0","1254","12"');
+    expect(text).toContain('"Day","Views","Quotations","Accepted","Rejected","In progress"');
+  });
+
+  it('says when nothing happened, and offers a retry when loading failed', async () => {
+    let fail = true;
+    openPage((url) =>
+      fail
+        ? json(500, { error: { code: 'INTERNAL', message: 'boom' } })
+        : json(200, statsFor(url.searchParams.get('from')!, url.searchParams.get('to')!, false)),
+    );
+    const retry = await screen.findByRole('button', { name: /try again/i });
+    fail = false;
+    await userEvent.setup().click(retry);
+    expect(await screen.findByText('Nothing happened in this period')).toBeInTheDocument();
+  });
+
+  it('is in French', async () => {
+    const { i18n } = openPage(withData);
+    await act(() => i18n.changeLanguage('fr'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Statistiques' })).toBeInTheDocument();
+    const items = await screen.findByRole('table', { name: /par popularité/ });
+    expect(within(items).getByRole('row', { name: /Robinet en laiton/ })).toBeInTheDocument();
+    expect(within(items).getByRole('columnheader', { name: 'Demandes de prix' })).toBeInTheDocument();
+  });
+});
