@@ -5,7 +5,7 @@ import { test, expect, waitForApp } from './fixtures';
  * account, logged in in a context of its own). The buyer sends an inquiry from the seller's product page — a
  * validation error first, then sent — and lands in the conversation; the seller sees it in the seller centre,
  * types (the buyer sees the typing indicator) and replies; the seller's message reaches "Seen"; the buyer answers;
- * the seller accepts the quotation and replies with an image the buyer sees.
+ * the seller accepts the quotation and replies with an image the buyer sees; each sees the other online throughout.
  */
 /** A 4×4 red PNG: small, but real image bytes (the server checks the bytes, not the name). */
 const png = Buffer.from(
@@ -52,6 +52,8 @@ test('inquiry, then a live buyer–seller conversation', async ({ seller, buyerA
     const sellerChat = page.getByRole('region', { name: /Conversation with/ });
     await expect(sellerChat.getByText('Quotation requested')).toBeVisible();
     await expect(sellerChat.getByRole('button', { name: 'Accept quotation' })).toBeVisible();
+    await expect(sellerChat.getByText('Online', { exact: true })).toBeVisible();
+    await expect(buyerChat.getByText('Online', { exact: true })).toBeVisible();
 
     // The seller types: the buyer sees the typing indicator. Then the seller replies.
     const sellerBox = sellerChat.getByRole('textbox', { name: 'Message' });
@@ -87,6 +89,8 @@ test('inquiry, then a live buyer–seller conversation', async ({ seller, buyerA
     const image = buyerChat.getByRole('log').locator('img').first();
     await expect(image).toBeVisible();
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect(buyerChat.getByText('Online', { exact: true })).toBeVisible();
+    await expect(sellerChat.getByText('Online', { exact: true })).toBeVisible();
   } finally {
     await buyerContext.close();
   }

@@ -219,4 +219,42 @@ describe('switchChat (docs/product.md §7)', () => {
     expect(socket.sentOf('openChat')[1]!.payload).toEqual({ chatId: otherChatId });
     expect(socket.sentOf('switchChat')).toHaveLength(1);
   });
+
+  it('a message of mine stored after one of theirs this client never got fetches the missing one at once', async () => {
+    const asked: string[] = [];
+    let sellerReplied = false;
+    routeFetch((method, url) => {
+      const path = url.pathname.replace(/^.*\/api\/v1\//, '');
+      if (method === 'GET' && /^chats\/[^/]+$/.exec(path)) return json(200, chatDetail());
+      if (method !== 'GET' || path !== 'messages') return undefined;
+      const after = url.searchParams.get('afterSeq');
+      asked.push(after ?? 'latest');
+      if (after === '1' && sellerReplied)
+        return json(200, {
+          items: [message(2, { senderId: sellerId, text: 'Sent while you were away' }), message(3)],
+          hasMore: false,
+          lastSeq: 3,
+        });
+      return json(200, { items: after === null ? [message(1)] : [], hasMore: false, lastSeq: 1 });
+    });
+    const socket = fakeConnection();
+    socket.setStatus('connected');
+    renderConversation(socket);
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Message' }), 'Still there?{Enter}');
+    await waitFor(() => expect(socket.sentOf('sendMessage')).toHaveLength(1));
+    const [send] = socket.sentOf('sendMessage');
+    const { clientMessageId } = send!.payload as { clientMessageId: string };
+    await waitFor(() => expect(asked).toEqual(['latest', '0'])); // the first page and the connect's catch-up
+    asked.length = 0;
+    // Stored at seq 3: the seller's seq 2 was stored in between, and its live event never came.
+    sellerReplied = true;
+    act(() =>
+      (send!.ack as (ack: unknown) => void)({
+        ok: true,
+        message: message(3, { clientMessageId, text: 'Still there?' }),
+      }),
+    );
+    expect(await screen.findByText('Sent while you were away')).toBeInTheDocument();
+    expect(asked).toContain('1');
+  });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@maplesource/contracts/chat';
 import {
   emptyThread,
+  firstGapAfterSeq,
   lastSeq,
   lastSeqOfOtherParty,
   rateLimitedUntil,
@@ -177,6 +178,19 @@ describe('after a gap', () => {
     const allSeen = threadReducer(state, { type: 'status', senderId: me, upToSeq: 5, status: 'seen' });
     expect(resyncAfterSeq(allSeen, me)).toBe(5);
     expect(resyncAfterSeq(emptyThread, me)).toBe(0);
+  });
+
+  it('asks again from the first hole in what is held: a message of the other party missed while away', () => {
+    // Mine at 9 was acknowledged; the other party's 8, stored while this client was away, never reached it.
+    const state = threadReducer(emptyThread, {
+      type: 'received',
+      messages: [message(6, { status: 'seen' }), message(7, { senderId: other }), message(9, { status: 'seen' })],
+    });
+    expect(firstGapAfterSeq(state)).toBe(7);
+    expect(resyncAfterSeq(state, me)).toBe(7);
+    const filled = threadReducer(state, { type: 'received', messages: [message(8, { senderId: other })] });
+    expect(firstGapAfterSeq(filled)).toBeNull();
+    expect(resyncAfterSeq(filled, me)).toBe(9);
   });
 
   it('acknowledges the other party’s highest seq, whatever order the messages are in', () => {

@@ -61,13 +61,31 @@ export function lastSeq(state: ThreadState): number {
 }
 
 /**
- * What to ask for after a gap: everything after the last `seq` held, and from before the user's first message
- * the other party has not been seen to read, so statuses missed while away (a `seen` sent during a restart)
- * catch up too.
+ * The `seq` after which a message is missing between two held ones, or null when what is held has no hole. A
+ * conversation's seqs are consecutive (decision 101), so a hole is a message this client never got: one of mine
+ * acknowledged with seq 9 while the other party's seq 8 was stored as this client was away, its live event lost.
+ */
+export function firstGapAfterSeq(state: ThreadState): number | null {
+  const held = state.messages;
+  for (let index = 1; index < held.length; index += 1) {
+    const before = held[index - 1]!.seq;
+    if (held[index]!.seq !== before + 1) return before;
+  }
+  return null;
+}
+
+/**
+ * What to ask for after a gap: everything after the last `seq` held — or after the first hole in what is held —
+ * and from before the user's first message the other party has not been seen to read, so statuses missed while
+ * away (a `seen` sent during a restart) catch up too.
  */
 export function resyncAfterSeq(state: ThreadState, meId: string): number {
   const firstUnseen = state.messages.find((m) => m.senderId === meId && m.status !== 'seen');
-  return Math.min(lastSeq(state), firstUnseen ? firstUnseen.seq - 1 : Number.POSITIVE_INFINITY);
+  return Math.min(
+    lastSeq(state),
+    firstGapAfterSeq(state) ?? Number.POSITIVE_INFINITY,
+    firstUnseen ? firstUnseen.seq - 1 : Number.POSITIVE_INFINITY,
+  );
 }
 
 /** The highest `seq` among the other party's messages (0 when none): what to acknowledge. */

@@ -35,6 +35,7 @@ import { markChatRead } from '../api/mark-read';
 import { sendMessageOverHttp } from '../api/send-message';
 import {
   emptyThread,
+  firstGapAfterSeq,
   lastSeqOfOtherParty,
   rateLimitedUntil,
   resyncAfterSeq,
@@ -187,6 +188,23 @@ export function useChatThread(
       controller.abort();
     };
   }, [status, history.state, connection, kind, chatId, meId, acknowledge]);
+
+  // A hole in what is held (mine acknowledged after a message of the other party this client never got, its live
+  // event sent while this socket was not yet back in its room) is asked for at once, not at the next reconnect.
+  const gapAfterSeq = firstGapAfterSeq(thread);
+  useEffect(() => {
+    if (gapAfterSeq === null || status !== 'connected' || history.state !== 'ready') return;
+    const controller = new AbortController();
+    getMessagesAfter(kind, chatId, gapAfterSeq, controller.signal).then(
+      (items) => {
+        if (controller.signal.aborted) return;
+        dispatch({ type: 'received', messages: items });
+        acknowledge([...threadRef.current.messages, ...items]);
+      },
+      () => undefined, // the next connect's catch-up starts from the same hole
+    );
+    return () => controller.abort();
+  }, [gapAfterSeq, status, history.state, kind, chatId, acknowledge]);
 
   // Without a connection, new messages (and status changes of mine) are asked for over HTTP every few seconds,
   // and each answer shows the chat backend is reachable: what failed for want of a connection goes out again.

@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QuotationDecisionRequest, quotationResponseSchema } from '@maplesource/contracts/quotes';
 import type { z } from 'zod';
-import { api } from '../../../lib/http';
+import { useTranslation } from 'react-i18next';
+import { api, errorMessage } from '../../../lib/http';
+import { toast } from '../../../lib/toast-store';
 
 type QuotationResponse = z.infer<typeof quotationResponseSchema>;
 
@@ -17,10 +19,20 @@ export const decideQuotation = ({
     headers: { 'Idempotency-Key': idempotencyKey },
   });
 
+/**
+ * The answer is announced from the mutation itself, not from the button's `mutate` callbacks: the chat's live event
+ * that the quotation was decided often arrives before the HTTP answer and unmounts the buttons, and TanStack Query
+ * drops a `mutate` call's callbacks once its component is gone.
+ */
 export function useDecideQuotation() {
+  const { t } = useTranslation('quotes');
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: decideQuotation,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['chat'] }),
+    onSuccess: (_answer, { decision }) => {
+      toast.success(t(decision === 'accepted' ? 'decision.accepted' : 'decision.rejected'));
+      return queryClient.invalidateQueries({ queryKey: ['chat'] });
+    },
+    onError: (error) => toast.error(errorMessage(t, error)),
   });
 }

@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { errorMessage } from '../../../lib/http';
-import { toast } from '../../../lib/toast-store';
 import { useDecideQuotation } from '../api/decide-quotation';
 import { randomUuid } from '../../../lib/random-uuid';
 
@@ -14,19 +12,12 @@ export function QuotationDecision({ quotationId }: { quotationId: string }) {
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const answer = (decision: 'accepted' | 'rejected') =>
-    decide.mutate(
-      {
-        quotationId,
-        decision,
-        idempotencyKey: `${idempotencyKey}-${decision}`,
-        ...(decision === 'rejected' && reason.trim() ? { reason: reason.trim() } : {}),
-      },
-      {
-        onSuccess: () =>
-          toast.success(t(decision === 'accepted' ? 'decision.accepted' : 'decision.rejected')),
-        onError: (error) => toast.error(errorMessage(t, error)),
-      },
-    );
+    decide.mutate({
+      quotationId,
+      decision,
+      idempotencyKey: `${idempotencyKey}-${decision}`,
+      ...(decision === 'rejected' && reason.trim() ? { reason: reason.trim() } : {}),
+    });
 
   if (rejecting) {
     return (
