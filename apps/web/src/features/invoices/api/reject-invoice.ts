@@ -4,7 +4,9 @@ import type {
   InvoiceResponse,
   RejectInvoiceWithOfferBody,
 } from '@maplesource/contracts/invoices';
-import { api } from '../../../lib/http';
+import { useTranslation } from 'react-i18next';
+import { api, errorMessage } from '../../../lib/http';
+import { toast } from '../../../lib/toast-store';
 import { invoiceKeys } from './get-invoice';
 import { invoicePath } from './invoice-paths';
 
@@ -12,14 +14,23 @@ import { invoicePath } from './invoice-paths';
 export const rejectInvoice = ({ kind, ...body }: RejectInvoiceWithOfferBody & { kind: InvoiceKind }) =>
   api.post<InvoiceResponse>(invoicePath(kind, 'reject'), { body });
 
+/**
+ * The outcome is announced from the mutation, not from the form's `mutate` callbacks: in a conversation the live
+ * event of the rejection can replace the form before the HTTP answer, and TanStack Query drops the callbacks of a
+ * `mutate` whose component is gone.
+ */
 export function useRejectInvoice() {
+  const { t } = useTranslation('invoices');
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: rejectInvoice,
-    onSuccess: () =>
-      Promise.all([
+    onSuccess: () => {
+      toast.success(t('toast.rejected'));
+      return Promise.all([
         queryClient.invalidateQueries({ queryKey: invoiceKeys.all }),
         queryClient.invalidateQueries({ queryKey: ['chat'] }),
-      ]),
+      ]);
+    },
+    onError: (error) => toast.error(`${t('toast.decisionFailed')} ${errorMessage(t, error)}`),
   });
 }

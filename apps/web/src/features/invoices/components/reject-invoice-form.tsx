@@ -12,7 +12,6 @@ import { Button } from '../../../components/ui/button';
 import { Field, inputClasses } from '../../../components/ui/field';
 import { fieldError } from '../../../lib/field-error';
 import { errorMessage } from '../../../lib/http';
-import { toast } from '../../../lib/toast-store';
 import { useRejectInvoice } from '../api/reject-invoice';
 
 /** The form: the reason, and the counter-offer's fields as typed (decision 272). */
@@ -75,13 +74,7 @@ export function RejectInvoiceForm({
     }
     reject.mutate(
       { ...values, ...(counterOffer ? { counterOffer } : {}), kind },
-      {
-        onSuccess: () => {
-          toast.success(t('toast.rejected'));
-          onDone?.();
-        },
-        onError: (error) => toast.error(`${t('toast.decisionFailed')} ${errorMessage(t, error)}`),
-      },
+      { onSuccess: () => onDone?.() },
     );
   });
   const errors = form.formState.errors;
