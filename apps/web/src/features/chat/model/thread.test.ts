@@ -184,7 +184,11 @@ describe('after a gap', () => {
     // Mine at 9 was acknowledged; the other party's 8, stored while this client was away, never reached it.
     const state = threadReducer(emptyThread, {
       type: 'received',
-      messages: [message(6, { status: 'seen' }), message(7, { senderId: other }), message(9, { status: 'seen' })],
+      messages: [
+        message(6, { status: 'seen' }),
+        message(7, { senderId: other }),
+        message(9, { status: 'seen' }),
+      ],
     });
     expect(firstGapAfterSeq(state)).toBe(7);
     expect(resyncAfterSeq(state, me)).toBe(7);
