@@ -2,9 +2,7 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { Category, SellerDetail, SellerSummary } from '@maplesource/contracts/catalog';
 import type { Paged } from '@maplesource/contracts/common';
 import type { StorefrontResponseTime } from '@maplesource/contracts/pipeline';
-import type { ClaimStoreResponse } from '@maplesource/contracts/storefront-claims';
 import { api, isApiError, pageAnswer } from '../../../lib/http';
-import { idempotencyHeaders, useActionKeys } from '../../../lib/idempotency';
 
 export interface SellerListParams {
   q?: string | undefined;
@@ -68,20 +66,10 @@ export const useRandomUnclaimed = (limit = 4) =>
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-/**
- * `POST claim-stores/{id}/claim`: "Claim service is under maintenance" while claims are closed (docs/product.md §1), else how
- * the storefront can be proven (decision 263).
- */
-export const claimStore = (id: string, idempotencyKey = '') =>
-  api.post<ClaimStoreResponse>(`claim-stores/${encodeURIComponent(id)}/claim`, {
-    headers: idempotencyHeaders(idempotencyKey),
-  });
-/** One Idempotency-Key per claim intent (decision 247): a retried claim of the same store reuses it. */
+/** The claim button's request, loaded on the first claim (`claim-store.ts`). */
 export function useClaimStore() {
-  const keys = useActionKeys();
   return useMutation({
-    mutationFn: (id: string) => claimStore(id, keys.keyFor(id)),
-    onSuccess: () => keys.done(),
+    mutationFn: (id: string) => import('./claim-store').then((module) => module.claimStore(id)),
   });
 }
 
