@@ -134,11 +134,14 @@ export function InvoiceGenerationModal({
   revision,
   onClose,
   onIssued,
+  onRaceLost,
 }: {
   chat: InvoiceChat;
   revision?: InvoiceRevision | undefined;
   onClose: () => void;
   onIssued?: (invoice: Invoice) => void;
+  /** A refusal because the conversation moved on (the buyer answered meanwhile): the form is obsolete. */
+  onRaceLost?: (message: string) => void;
 }) {
   const { t, i18n } = useTranslation('invoices');
   const format = useFormat();
@@ -246,6 +249,7 @@ export function InvoiceGenerationModal({
     },
     onError: (error: unknown) => {
       toast.error(failure(error));
+      if (isRaceLost(error)) onRaceLost?.(failure(error));
       if (isApiError(error) && error.code === 'INVOICE_SELLER_TAX_NUMBER_REQUIRED')
         void storefronts.refetch();
     },

@@ -47,25 +47,47 @@ export function SellerInvoiceActions({
   hasInvoice: boolean;
   seen: string | null;
 }) {
+  // A race lost to the buyer is said here, above whatever the refreshed conversation now offers.
+  const [problem, setProblem] = useState<string | null>(null);
   const asks = hasInvoice || seen !== null;
   const query = useChatInvoice(kind, chatId, seen, hasInvoice);
   if (asks && !query.isSuccess) return null; // The review panel shows the loading and error states.
   const latest = query.data ?? null;
+  const alert = problem ? (
+    <p role="alert" className="px-3 pt-2 text-sm font-medium text-red-700">
+      {problem}
+    </p>
+  ) : null;
   if (!latest || latest.status === 'accepted')
-    return quotationChat ? (
-      <div className="border-b border-gray-200 px-3 py-2">
-        <IssueInvoiceButton chat={quotationChat} />
+    return quotationChat || alert ? (
+      <div className="border-b border-gray-200">
+        {alert}
+        {quotationChat ? (
+          <div className="px-3 py-2">
+            <IssueInvoiceButton chat={quotationChat} />
+          </div>
+        ) : null}
       </div>
     ) : null;
-  return <VersionActions key={`${latest.token}:${latest.status}`} invoice={latest} />;
+  return (
+    <>
+      {alert}
+      <VersionActions key={`${latest.token}:${latest.status}`} invoice={latest} onProblem={setProblem} />
+    </>
+  );
 }
 
-function VersionActions({ invoice }: { invoice: Invoice }) {
+function VersionActions({
+  invoice,
+  onProblem,
+}: {
+  invoice: Invoice;
+  onProblem: (message: string | null) => void;
+}) {
   const { t } = useTranslation('invoices');
   const now = useNowUntil(invoice.expiresAt);
   const [revision, setRevision] = useState<InvoiceRevision | null>(null);
   const [withdrawing, setWithdrawing] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
   const withdraw = useWithdrawInvoice();
   const pending = invoice.status === 'pending' && !isInvoiceExpired(invoice, now);
   const next = invoice.version + 1;
@@ -75,6 +97,7 @@ function VersionActions({ invoice }: { invoice: Invoice }) {
       {
         onSuccess: () => {
           setWithdrawing(false);
+          onProblem(null);
           toast.success(t('versions.withdrawn'));
         },
         onError: (error) => {
@@ -82,7 +105,7 @@ function VersionActions({ invoice }: { invoice: Invoice }) {
           const message = isRaceLost(error)
             ? `${errorMessage(t, error)} ${t('versions.refreshed')}`
             : errorMessage(t, error);
-          setProblem(message);
+          onProblem(message);
           toast.error(message);
         },
       },
@@ -95,11 +118,6 @@ function VersionActions({ invoice }: { invoice: Invoice }) {
       <p className="font-medium text-gray-900">{t('versions.version', { version: invoice.version })}</p>
       {invoice.status === 'rejected' && invoice.counterOffer ? (
         <CounterOfferDetails offer={invoice.counterOffer} version={invoice.version} />
-      ) : null}
-      {problem ? (
-        <p role="alert" className="font-medium text-red-700">
-          {problem}
-        </p>
       ) : null}
       <div className="flex flex-wrap gap-2">
         {invoice.status === 'rejected' && invoice.counterOffer ? (
@@ -150,7 +168,11 @@ function VersionActions({ invoice }: { invoice: Invoice }) {
           chat={chatOf(invoice)}
           revision={revision}
           onClose={() => setRevision(null)}
-          onIssued={() => setProblem(null)}
+          onIssued={() => onProblem(null)}
+          onRaceLost={(message) => {
+            setRevision(null);
+            onProblem(message);
+          }}
         />
       ) : null}
     </section>
