@@ -3,7 +3,7 @@ import { test, expect, waitForApp } from './fixtures';
 import { buyerContext } from './order-helpers';
 
 /**
- * Issue 31, negotiation (decisions 271, 272), seller and buyer in two browser contexts: the seller issues an invoice,
+ * Negotiating an invoice (decisions 271, 272, 289), seller and buyer in two browser contexts: the seller issues an invoice,
  * withdraws it (the thread shows the withdrawal) and issues version 2 from it; the buyer sees what changed and
  * rejects version 2 with a counter-offer; the seller sees the offer in the conversation and issues version 3 from it
  * in one step; the buyer accepts the latest version and reaches the checkout of its order.

@@ -25,7 +25,7 @@ const chatOf = (invoice: Invoice): InvoiceChat => ({
 });
 
 /**
- * The seller's invoice actions in a conversation (decisions 271, 272), from the conversation's newest invoice:
+ * The seller's invoice actions in a conversation (decisions 271, 272, 289), from the conversation's newest invoice:
  * - none yet, or accepted: "Issue invoice" (when the buyer asked for a quotation, `quotationChat`);
  * - pending: its version, "Revise invoice" (the next version, prefilled from it; the server withdraws it in the same
  *   step) and "Withdraw invoice" (after a confirmation);
