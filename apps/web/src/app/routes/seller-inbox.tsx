@@ -10,7 +10,7 @@ import { QuotationDecision } from '../../features/quotes/components/quotation-de
 import { ChatOrders } from '../../features/orders/components/chat-orders';
 import { ChatReviewEntry } from '../../features/orders/components/chat-review-entry';
 import type { ConversationPanel, HeaderReview } from '../../features/chat/components/conversation-view';
-import { IssueInvoiceButton } from '../../features/invoices/components/issue-invoice-button';
+import { SellerInvoiceActions } from '../../features/invoices/components/seller-invoice-actions';
 import { InvoiceReviewPanel } from '../../features/invoices/components/invoice-review-panel';
 import { invoiceSeenKey } from '../../features/invoices/api/get-chat-invoices';
 import { SellerCentreNav } from './seller-centre-nav';
@@ -33,7 +33,8 @@ export function sellerQuotationActions(detail: ChatDetailResponse) {
 
 /**
  * The seller's invoice panel: the conversation's latest invoice and its status, and "Issue invoice" (docs/product.md §2
- * generation modal) once the buyer has asked for a quotation.
+ * generation modal) once the buyer has asked for a quotation; with a pending invoice, its version, revise and
+ * withdraw; with a counter-offer, the offer and "Issue invoice from counter-offer" (decisions 271, 272).
  */
 export function sellerInvoicePanel(meId: string): ConversationPanel {
   return function SellerInvoicePanel({ detail, latestInvoice }) {
@@ -48,21 +49,25 @@ export function sellerInvoicePanel(meId: string): ConversationPanel {
           seen={invoiceSeenKey(latestInvoice)}
           meId={meId}
         />
-        {quotation ? (
-          <div className="border-b border-gray-200 px-3 py-2">
-            <IssueInvoiceButton
-              chat={{
-                kind: detail.chat.subject.kind,
-                chatId: detail.chat.id,
-                subjectName: detail.chat.subject.name,
-                subjectNameFr: detail.chat.subject.nameFr,
-                quantity: quotation.quantity,
-                deliveryProvince: quotation.deliveryProvince,
-                leadDays: quotation.leadDays,
-              }}
-            />
-          </div>
-        ) : null}
+        <SellerInvoiceActions
+          kind={detail.chat.subject.kind}
+          chatId={detail.chat.id}
+          hasInvoice={detail.chat.invoiceId !== null}
+          seen={invoiceSeenKey(latestInvoice)}
+          quotationChat={
+            quotation
+              ? {
+                  kind: detail.chat.subject.kind,
+                  chatId: detail.chat.id,
+                  subjectName: detail.chat.subject.name,
+                  subjectNameFr: detail.chat.subject.nameFr,
+                  quantity: quotation.quantity,
+                  deliveryProvince: quotation.deliveryProvince,
+                  leadDays: quotation.leadDays,
+                }
+              : null
+          }
+        />
       </>
     );
   };

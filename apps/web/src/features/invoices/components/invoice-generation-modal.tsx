@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type Resolver, type ResolverOptions } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { subjectNameIn } from '@maplesource/contracts/languages';
@@ -32,7 +32,9 @@ import { errorMessage, isApiError } from '../../../lib/http';
 import { useMyStorefronts } from '../../../lib/my-storefronts';
 import { toast } from '../../../lib/toast-store';
 import { useIssueInvoice } from '../api/issue-invoice';
+import { useReviseInvoice } from '../api/revise-invoice';
 import { dollarsToCents, invoiceDateToday } from '../model/money-input';
+import { isRaceLost, revisionDefaults, type InvoiceRevision, type IssueInvoiceForm } from '../model/revision';
 import { randomUuid } from '../../../lib/random-uuid';
 
 export type InvoiceChat = {
@@ -64,6 +66,17 @@ function previewTax(
 
 const centsOrZero = (value: unknown) =>
   typeof value === 'number' && Number.isSafeInteger(value) ? value : 0;
+
+/** A money field's value in cents: typed amounts already are; a prefilled one is still the dollars it shows. */
+const asCents = (value: unknown) => (typeof value === 'string' ? dollarsToCents(value) : value);
+
+/** The form's values with every amount in cents, as the schema reads them. */
+const inCents = (values: IssueInvoiceForm): IssueInvoiceBody =>
+  ({
+    ...values,
+    negotiatedPriceCents: asCents(values.negotiatedPriceCents),
+    shippingCents: asCents(values.shippingCents),
+  }) as IssueInvoiceBody;
 
 const RATE = /^\d{1,2}(?:\.\d{1,3})?$/;
 /** A typed rate's amount on the taxable base (the table's rounding); null while the rate is not a rate. */
@@ -113,19 +126,29 @@ const shippingField = issueInvoiceBodySchema.shape.shippingCents;
  * docs/product.md §2 invoice generation modal (§5: negotiated price required, tax and shipping not negative, total computed).
  * Money is typed in dollars and sent as cents; the tax is previewed live with the server's table for the delivery
  * province and today, and the server recomputes it. An exempt or zero-rated supply is an override with a reason.
+ * With `revision` it issues the next version of that invoice (decisions 271, 272), prefilled from it or from the
+ * buyer's counter-offer on it, with its quantity editable.
  */
 export function InvoiceGenerationModal({
   chat,
+  revision,
   onClose,
   onIssued,
+  onRaceLost,
 }: {
   chat: InvoiceChat;
+  revision?: InvoiceRevision | undefined;
   onClose: () => void;
   onIssued?: (invoice: Invoice) => void;
+  /** A refusal because the conversation moved on (the buyer answered meanwhile): the form is obsolete. */
+  onRaceLost?: (message: string) => void;
 }) {
   const { t, i18n } = useTranslation('invoices');
   const format = useFormat();
-  const issue = useIssueInvoice();
+  const issueFirst = useIssueInvoice();
+  const revise = useReviseInvoice();
+  const issue = revision ? revise : issueFirst;
+  const nextVersion = revision ? revision.invoice.version + 1 : null;
   const storefronts = useMyStorefronts();
   // Storefronts whose profile the server would refuse for this delivery (decision 132): said before any typing.
   const unregistered = (storefronts.data?.storefronts ?? []).filter((storefront) =>
@@ -142,13 +165,19 @@ export function InvoiceGenerationModal({
     () => previewTax(chat.deliveryProvince, 0, invoiceDate) ?? [],
     [chat.deliveryProvince, invoiceDate],
   );
-  const resolver = useMemo((): Resolver<IssueInvoiceBody, unknown, IssueInvoiceInput> => {
+  const resolver = useMemo((): Resolver<IssueInvoiceForm, unknown, IssueInvoiceInput> => {
     const validate = zodResolver(
       issueInvoiceFormSchema({ province: chat.deliveryProvince, date: invoiceDate }),
     );
-    return (values, context, options) => validate(completeOverride(values, table), context, options);
+    // The options name the fields, whose types the resolver does not read.
+    return (values, context, options) =>
+      validate(
+        completeOverride(inCents(values), table),
+        context,
+        options as unknown as ResolverOptions<IssueInvoiceBody>,
+      ) as ReturnType<Resolver<IssueInvoiceForm, unknown, IssueInvoiceInput>>;
   }, [chat.deliveryProvince, invoiceDate, table]);
-  const form = useForm<IssueInvoiceBody, unknown, IssueInvoiceInput>({
+  const form = useForm<IssueInvoiceForm, unknown, IssueInvoiceInput>({
     resolver,
     defaultValues: {
       shippingCents: 0,
@@ -158,13 +187,16 @@ export function InvoiceGenerationModal({
       leadDays: chat.leadDays,
       expiresInHours: invoiceExpiryHours.default,
       taxOverride: null,
+      ...(revision ? revisionDefaults(revision) : {}),
     },
   });
   const { errors } = form.formState;
-  const [price, shipping, taxOverride] = useWatch({
+  const [typedPrice, typedShipping, taxOverride] = useWatch({
     control: form.control,
     name: ['negotiatedPriceCents', 'shippingCents', 'taxOverride'],
   });
+  const price = asCents(typedPrice);
+  const shipping = asCents(typedShipping);
   const overriding = taxOverride !== null && taxOverride !== undefined;
   const taxable = centsOrZero(price) + centsOrZero(shipping);
   const computedLines = useMemo(
@@ -204,26 +236,41 @@ export function InvoiceGenerationModal({
       { shouldDirty: true },
     );
 
+  // A refusal because the buyer answered meanwhile says so; the conversation behind is loaded again.
+  const failure = (error: unknown) =>
+    isRaceLost(error) ? `${errorMessage(t, error)} ${t('versions.refreshed')}` : errorMessage(t, error);
+  const callbacks = {
+    onSuccess: (response: { invoice: Invoice }) => {
+      toast.success(
+        revision ? t('versions.revised', { version: response.invoice.version }) : t('generate.issued'),
+      );
+      onIssued?.(response.invoice);
+      onClose();
+    },
+    onError: (error: unknown) => {
+      toast.error(failure(error));
+      if (isRaceLost(error)) onRaceLost?.(failure(error));
+      if (isApiError(error) && error.code === 'INVOICE_SELLER_TAX_NUMBER_REQUIRED')
+        void storefronts.refetch();
+    },
+  };
   const submit = form.handleSubmit((body) => {
-    issue.mutate(
-      { kind: chat.kind, chatId: chat.chatId, idempotencyKey, body },
-      {
-        onSuccess: (response) => {
-          toast.success(t('generate.issued'));
-          onIssued?.(response.invoice);
-          onClose();
-        },
-        onError: (error) => {
-          toast.error(errorMessage(t, error));
-          if (isApiError(error) && error.code === 'INVOICE_SELLER_TAX_NUMBER_REQUIRED')
-            void storefronts.refetch();
-        },
-      },
-    );
+    if (revision)
+      revise.mutate(
+        { kind: chat.kind, idempotencyKey, body: { ...body, invoiceToken: revision.invoice.token } },
+        callbacks,
+      );
+    else issueFirst.mutate({ kind: chat.kind, chatId: chat.chatId, idempotencyKey, body }, callbacks);
   });
 
   return (
-    <Modal open onClose={onClose} title={t('generate.title')} closeLabel={t('common:modal.close')} size="lg">
+    <Modal
+      open
+      onClose={onClose}
+      title={nextVersion ? t('versions.reviseTitle', { version: nextVersion }) : t('generate.title')}
+      closeLabel={t('common:modal.close')}
+      size="lg"
+    >
       {unregistered.length > 0 && !refusedForTax ? (
         <TaxRegistrationNotice
           names={unregistered.map((storefront) => storefront.name)}
@@ -238,14 +285,37 @@ export function InvoiceGenerationModal({
             <span className="font-medium">
               {subjectNameIn({ name: chat.subjectName, nameFr: chat.subjectNameFr ?? null }, i18n.language)}
             </span>
-            {chat.quantity !== null ? (
+            {chat.quantity !== null && !revision ? (
               <span> · {t('generate.quantity', { count: chat.quantity })}</span>
             ) : null}
             {chat.deliveryProvince ? (
               <span> · {t('generate.deliveryTo', { province: chat.deliveryProvince })}</span>
             ) : null}
           </p>
+          {revision ? (
+            <p className="text-sm text-gray-700">
+              {t(revision.from === 'counterOffer' ? 'versions.reviseOfOffer' : 'versions.reviseOf', {
+                version: revision.invoice.version,
+              })}
+            </p>
+          ) : null}
           <div className="grid gap-3 sm:grid-cols-2">
+            {revision ? (
+              <Field label={t('versions.quantity')} error={fieldError(t, errors.quantity?.message)} required>
+                {(p) => (
+                  <Input
+                    {...p}
+                    type="number"
+                    min={1}
+                    inputMode="numeric"
+                    {...form.register('quantity', {
+                      setValueAs: (v: unknown) =>
+                        v === '' || v === null || v === undefined ? undefined : Number(v),
+                    })}
+                  />
+                )}
+              </Field>
+            ) : null}
             <Field
               label={t('generate.negotiatedPrice')}
               hint={t('generate.dollarsHint')}
@@ -506,7 +576,7 @@ export function InvoiceGenerationModal({
           </dl>
           {issue.error ? (
             <p role="alert" className="text-sm font-medium text-red-700">
-              {errorMessage(t, issue.error)}
+              {failure(issue.error)}
               {refusedForTax ? (
                 <>
                   {' '}
@@ -522,7 +592,7 @@ export function InvoiceGenerationModal({
               {t('actions.cancel')}
             </Button>
             <Button type="submit" loading={issue.isPending}>
-              {t('generate.submit')}
+              {nextVersion ? t('versions.reviseTitle', { version: nextVersion }) : t('generate.submit')}
             </Button>
           </div>
         </form>
