@@ -330,7 +330,7 @@ function PipelineColumns({
               onDragOver={(event) => {
                 if (!dragged) return;
                 event.preventDefault();
-                if (event.dataTransfer) event.dataTransfer.dropEffect = legal ? 'move' : 'none';
+                // Every column takes the drop, so an illegal one can be refused with a message (not a silent "no").
                 setOver(stage);
               }}
               onDragLeave={() => setOver((current) => (current === stage ? null : current))}
