@@ -65,6 +65,11 @@ export const domainEventSchemas = {
     storefrontName: z.string(),
     storefrontSlug: z.string(),
     reason: z.string().optional(),
+    /**
+     * The storefront's listed contact e-mail before the claim (decision 291): told of the claim's steps too, so a
+     * real owner learns someone is claiming their storefront. Absent on competing claims refused by an approval.
+     */
+    listedContactEmail: z.string().optional(),
   }),
   /**
    * A chat message was stored (text, images or a business action). Notifications and the offline e-mail react

@@ -13,7 +13,7 @@ const publicApplication = ({ userId: _userId, ...application }: SellerApplicatio
 /**
  * A signed-in account applies to sell (decision 280): the application (one open per account, the database
  * decides), its draft storefront at `/seller/{slug}` (owned by the applicant, not listed; the legal name and
- * tax numbers are its invoices' tax profile) and `seller-application.changed`, which notifies and e-mails the
+ * tax numbers are its invoices' tax profile, its contact e-mail and phone its contact details, decision 291) and `seller-application.changed`, which notifies and e-mails the
  * applicant — all in the caller's transaction.
  */
 export async function applyToSell(
@@ -41,6 +41,8 @@ export async function applyToSell(
     primaryCategoryId: bySlug.get(categories[0]!) ?? null,
     gstHstNumber: input.gstHstNumber,
     qstNumber: input.qstNumber,
+    contactEmail: input.contactEmail,
+    contactPhone: input.contactPhone,
   });
   await doors.sellers.applications.attachDraftStorefront(tx, applicationId, storefront.id);
   await doors.events.emit(

@@ -183,6 +183,45 @@ describe('applying to sell', () => {
     expect((await apply(applicant)).statusCode).toBe(201);
   });
 
+  it("copies the application's contact e-mail and phone into its storefront, phone in E.164", async () => {
+    const applicant = await signUp(t.app, { fullName: 'Contact Copied' });
+    const res = await apply(
+      applicant,
+      form({ contactEmail: 'Sales@Boreal.example.ca', contactPhone: '(514) 555-0199' }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const application = res.json();
+    const page = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/seller/${application.storefront.slug}`,
+          headers: buyerHeaders,
+        })
+      ).json();
+    expect(await page()).toMatchObject({
+      contactEmail: 'sales@boreal.example.ca',
+      contactPhone: '+15145550199',
+    });
+    expect((await decide(application.id, 'approve')).statusCode).toBe(200);
+    // Approved: the public storefront shows them (the owner edits them from the seller centre).
+    expect(await page()).toMatchObject({
+      contactEmail: 'sales@boreal.example.ca',
+      contactPhone: '+15145550199',
+    });
+    // A number that is no real one cannot become a storefront's listed phone: 400 on that field, nothing kept.
+    const other = await signUp(t.app, { fullName: 'Bad Phone' });
+    const bad = await apply(other, form({ contactPhone: '+1 000 000 0000' }));
+    expect(bad.statusCode, bad.body).toBe(400);
+    expect(bad.json().error.code).toBe('PHONE_INVALID');
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/seller-applications/mine',
+      headers: as(other),
+    });
+    expect(mine.json().application).toBeNull();
+  });
+
   it('checks the form: business number, QST outside Quebec, unknown category, login', async () => {
     const user = await signUp(t.app);
     expect((await apply(user, form({ businessNumber: '12345' }))).statusCode).toBe(400);

@@ -10,14 +10,23 @@ import { publicClaim } from './public-claim';
 
 export type DecideStorefrontClaimDoors = Pick<FastifyInstance, 'auth' | 'sellers' | 'content' | 'events'>;
 
-const changed = (claim: StoredStorefrontClaim, status: 'approved' | 'refused') => ({
+const changed = (
+  claim: StoredStorefrontClaim,
+  status: 'approved' | 'refused',
+  listedContactEmail?: string | null,
+) => ({
   claimId: claim.id,
   userId: claim.userId,
   status,
   storefrontName: claim.storefront.name,
   storefrontSlug: claim.storefront.slug,
   ...(claim.refusalReason ? { reason: claim.refusalReason } : {}),
+  ...(listedContactEmail ? { listedContactEmail } : {}),
 });
+
+/** The storefront's listed contact e-mail (decision 291); a claim never changes it, so it is the one before the claim. */
+const listedContactOf = async (doors: DecideStorefrontClaimDoors, tx: Tx, storefrontId: string) =>
+  (await doors.sellers.claims.target(tx, storefrontId)).contactEmail;
 
 /**
  * An admin approves a verified claim (decision 263), in one transaction: the storefront (with its products,
@@ -50,7 +59,12 @@ export async function approveStorefrontClaim(
     before: { ownerUserId: null, claimed: false },
     after: { ownerUserId: after.userId, claimed: true, businessNumber: after.businessNumber },
   });
-  await doors.events.emit('storefront-claim.changed', changed(after, 'approved'), tx);
+  await doors.events.emit(
+    'storefront-claim.changed',
+    changed(after, 'approved', await listedContactOf(doors, tx, after.storefront.id)),
+    tx,
+  );
+  // The listed contact hears of the approval; the competing claims' refusals go to their claimants only.
   for (const claim of refused)
     await doors.events.emit('storefront-claim.changed', changed(claim, 'refused'), tx);
   await doors.events.emit('seller.changed', { sellerId: after.storefront.id, change: 'profile' }, tx);
@@ -71,6 +85,10 @@ export async function refuseStorefrontClaim(
     before: publicClaim(before),
     after: publicClaim(after),
   });
-  await doors.events.emit('storefront-claim.changed', changed(after, 'refused'), tx);
+  await doors.events.emit(
+    'storefront-claim.changed',
+    changed(after, 'refused', await listedContactOf(doors, tx, after.storefront.id)),
+    tx,
+  );
   return publicClaim(after);
 }

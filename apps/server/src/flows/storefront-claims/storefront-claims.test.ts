@@ -331,4 +331,37 @@ describe('storefront claims', () => {
     const closed = await start(user, storefront.id, { channel: 'phone', businessNumber: '123456789' });
     expect(closed.statusCode).toBe(503);
   });
+  it("tells the storefront's listed contact of a submitted, an approved and a refused claim, in EN and FR", async () => {
+    await setOpen(true);
+    const refusedOne = await unclaimedStorefront();
+    const approvedOne = await unclaimedStorefront();
+    const told = async (email: string, words: string) =>
+      (await outbox(email)).filter((message) => message.body.includes(words)).length;
+    const user = await signUp(t.app, { fullName: 'Contact Told' });
+
+    const refusedId = await verifiedClaim(user, refusedOne);
+    await waitFor(async () => (await told(refusedOne.email, 'Someone has proven control')) === 1);
+    const [submitted] = (await outbox(refusedOne.email)).filter((m) => m.body.includes('Someone has proven'));
+    expect(submitted!.body).toContain(refusedOne.name);
+    expect(submitted!.body).toContain('Quelqu’un a prouvé le contrôle');
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/storefront-claims/${refusedId}/refuse`,
+      headers: admin(),
+      payload: { reason: 'Not the owner.' },
+    });
+    expect(refused.statusCode, refused.body).toBe(200);
+    await waitFor(async () => (await told(refusedOne.email, 'was refused by an administrator')) === 1);
+
+    const approvedId = await verifiedClaim(user, approvedOne, 'boss');
+    expect((await approve(approvedId)).statusCode).toBe(200);
+    await waitFor(async () => (await told(approvedOne.email, 'A claim of the storefront')) === 1);
+    const approvedMail = (await outbox(approvedOne.email)).find((m) => m.body.includes('was approved'));
+    expect(approvedMail!.body).toContain('est approuvée');
+    // A redelivered event tells nobody twice; the claimant's own mails are unchanged.
+    await t.app.events.drain();
+    expect(await told(approvedOne.email, 'Someone has proven control')).toBe(1);
+    expect(await told(approvedOne.email, 'was approved')).toBe(1);
+    await setOpen(false);
+  });
 });

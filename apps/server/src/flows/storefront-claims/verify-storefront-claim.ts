@@ -31,6 +31,8 @@ export async function verifyStorefrontClaim(
   });
   return withTransaction(doors.db, async (tx) => {
     const after = await doors.sellers.claims.markVerified(tx, before.id, hash(before.storefront.id), now);
+    // The listed contact learns that someone claims the storefront (decision 291).
+    const listed = await doors.sellers.claims.target(tx, after.storefront.id);
     await doors.content.writeAudit(
       tx,
       { userId: input.userId },
@@ -50,6 +52,7 @@ export async function verifyStorefrontClaim(
         status: 'pending',
         storefrontName: after.storefront.name,
         storefrontSlug: after.storefront.slug,
+        ...(listed.contactEmail ? { listedContactEmail: listed.contactEmail } : {}),
       },
       tx,
     );

@@ -8,6 +8,7 @@ import type {
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/transaction';
 import { conflict, notFound } from '../../plugins/errors';
+import { listedPhone } from './storefront-edit';
 
 /**
  * Applications to sell and their draft storefronts (decision 280). An account has at most one open (pending or
@@ -180,28 +181,34 @@ export interface DraftStorefront {
   primaryCategoryId: number | null;
   gstHstNumber: string | null;
   qstNumber: string | null;
+  /** The application's contact e-mail and phone: the storefront's listed contact (decision 291). */
+  contactEmail: string;
+  contactPhone: string;
 }
 
 /**
  * A draft storefront (not listed) owned by the applicant, named by the operating name; its slug is that name's,
- * with a short suffix when taken. The application's legal name and tax numbers are its invoices' tax profile.
+ * with a short suffix when taken. The application's legal name and tax numbers are its invoices' tax profile, and
+ * its contact e-mail and phone (in E.164, as the storefront's edit stores it) are the storefront's contact
+ * details, so an approved storefront is not blank (decision 291).
  */
 export async function createDraftStorefront(
   db: Db,
   input: DraftStorefront,
 ): Promise<{ id: string; slug: string }> {
   const base = slugOf(input.name);
+  const contactPhone = listedPhone(input.contactPhone);
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const slug = attempt === 0 ? base : `${base}-${randomBytes(3).toString('hex')}`;
     const [row] = rowsOf<{ id: string | number }>(
       await db.execute(sql`
         INSERT INTO sellers (slug, name, business_type, province, city, postal_code, verified, claimed, owner_user_id,
           description_en, description_fr, year_established, employees, primary_category_id, listed,
-          legal_name, gst_hst_number, qst_number, small_supplier, business_number)
+          legal_name, gst_hst_number, qst_number, small_supplier, business_number, contact_email, contact_phone)
         VALUES (${slug}, ${input.name}, ${input.businessType}, ${input.province}, ${input.city}, '', false, true,
           ${input.ownerUserId}, '', '', ${new Date().getUTCFullYear()}, '1-10', ${input.primaryCategoryId}, false,
           ${input.legalName}, ${input.gstHstNumber}, ${input.qstNumber}, ${input.gstHstNumber === null},
-          ${input.businessNumber})
+          ${input.businessNumber}, ${input.contactEmail}, ${contactPhone})
         ON CONFLICT (slug) DO NOTHING
         RETURNING id`),
     );

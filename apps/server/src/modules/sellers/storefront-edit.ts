@@ -26,7 +26,7 @@ const notYours = () => notFound('SELLER_NOT_FOUND', 'Seller not found');
  * The listed phone in E.164 (a claimant's code is texted to it, decision 263), whatever way it was typed; a number
  * that is not a real one is refused here rather than by the column's check.
  */
-function listedPhone(value: string | null): string | null {
+export function listedPhone(value: string | null): string | null {
   if (value === null) return null;
   const parsed = parsePhoneNumberFromString(value, 'CA');
   if (!parsed || !parsed.isValid())

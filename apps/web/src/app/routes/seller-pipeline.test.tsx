@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { clearToasts } from '../../lib/toast-store';
 import { renderApp } from '../../test/render';
@@ -32,7 +32,7 @@ const page = (items: object[], total = items.length) => ({ items, total, page: 1
 function openPage(
   options: {
     answer?: (url: URL) => Response | Promise<Response>;
-    move?: (body: unknown) => Response;
+    move?: (body: unknown) => Response | Promise<Response>;
     path?: string;
   } = {},
 ) {
@@ -151,6 +151,94 @@ describe('the seller pipeline', () => {
     await user.click((await screen.findAllByRole('button', { name: 'Only this item' }))[0]!);
     await vi.waitFor(() => expect(last().get('subjectId')).toBe('12'));
     expect(last().get('kind')).toBe('product');
+  });
+
+  /** The stage column whose heading starts with `stage`, and the names of the cards in it. */
+  const column = (stage: string) => screen.getByRole('region', { name: new RegExp(`^${stage} \\(`) });
+  const cardsIn = (stage: string) =>
+    within(column(stage))
+      .queryAllByRole('link')
+      .map((link) => link.closest('li')!.textContent);
+
+  it('drags a new request to a legal stage: shown at once, kept when the server agrees', async () => {
+    let answer: ((response: Response) => void) | undefined;
+    const { posts } = openPage({ move: () => new Promise<Response>((resolve) => (answer = resolve)) });
+    await screen.findByText('Waiting for your reply for more than 24 hours');
+    const ada = within(column('New')).getByText('Ada Alpha').closest('li')!;
+    fireEvent.dragStart(ada);
+    fireEvent.dragOver(column('In negotiation'));
+    fireEvent.drop(column('In negotiation'));
+    // Optimistic: in its new column (with the counts) before the server answered.
+    await vi.waitFor(() => expect(cardsIn('In negotiation').join()).toContain('Ada Alpha'));
+    expect(cardsIn('New')).toHaveLength(0);
+    expect(column('In negotiation')).toHaveAccessibleName('In negotiation (2)');
+    expect(posts()).toHaveLength(1);
+    expect(JSON.parse(String((posts()[0]! as [string, RequestInit])[1].body))).toEqual({ to: 'negotiation' });
+    answer!(json(200, { card: card({ stage: 'negotiation', overdue: false, awaitingReplySince: null }) }));
+    expect(await screen.findByText('Moved to In negotiation.')).toBeInTheDocument();
+  });
+
+  it('undoes a dragged move the server refuses, and says so', async () => {
+    let answer: ((response: Response) => void) | undefined;
+    let reads = 0;
+    const first = page([
+      card(),
+      card({
+        chatId: '7f1d9a5e-0000-4000-8000-000000000002',
+        stage: 'negotiation',
+        buyerName: 'Ben Beta',
+        overdue: false,
+        awaitingReplySince: null,
+      }),
+    ]);
+    openPage({
+      // The board's second read never answers: only the rollback can put the card back.
+      answer: () => (reads++ === 0 ? json(200, first) : new Promise<Response>(() => undefined)),
+      move: () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    await screen.findByText('Waiting for your reply for more than 24 hours');
+    fireEvent.dragStart(within(column('New')).getByText('Ada Alpha').closest('li')!);
+    fireEvent.drop(column('Rejected'));
+    await vi.waitFor(() => expect(cardsIn('Rejected').join()).toContain('Ada Alpha'));
+    answer!(
+      json(409, {
+        error: { code: 'PIPELINE_MOVE_NOT_ALLOWED', message: 'A card cannot move from rejected' },
+      }),
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This request cannot move to that stage. The move was undone.');
+    await vi.waitFor(() => expect(cardsIn('New').join()).toContain('Ada Alpha'));
+    expect(cardsIn('Rejected')).toHaveLength(0);
+  });
+
+  it('refuses an illegal drop with an alert and asks the server nothing', async () => {
+    const { posts } = openPage();
+    await screen.findByText('Waiting for your reply for more than 24 hours');
+    // A request in negotiation moves by the conversation only; a new one only to negotiation or rejected.
+    fireEvent.dragStart(within(column('In negotiation')).getByText('Ben Beta').closest('li')!);
+    fireEvent.drop(column('Invoiced'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      '“Steel brackets” cannot be moved to Invoiced: only a new request moves by hand',
+    );
+    fireEvent.dragStart(within(column('New')).getByText('Ada Alpha').closest('li')!);
+    fireEvent.drop(column('Ordered'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('cannot be moved to Ordered');
+    expect(cardsIn('New').join()).toContain('Ada Alpha');
+    expect(posts()).toHaveLength(0);
+  });
+
+  it('drags by the grip with a touch pointer (no native drag-and-drop)', async () => {
+    const { posts } = openPage();
+    await screen.findByText('Waiting for your reply for more than 24 hours');
+    const grip = within(column('New')).getByText('Ada Alpha').closest('li')!.querySelector('[data-grip]')!;
+    const target = column('Rejected');
+    const spy = vi.spyOn(document, 'elementFromPoint').mockReturnValue(target);
+    fireEvent.pointerDown(grip, { pointerId: 3, pointerType: 'touch', button: 0, clientX: 10, clientY: 10 });
+    fireEvent.pointerMove(grip, { pointerId: 3, pointerType: 'touch', clientX: 10, clientY: 80 });
+    fireEvent.pointerUp(grip, { pointerId: 3, pointerType: 'touch', clientX: 10, clientY: 80 });
+    spy.mockRestore();
+    await vi.waitFor(() => expect(posts()).toHaveLength(1));
+    expect(JSON.parse(String((posts()[0]! as [string, RequestInit])[1].body))).toEqual({ to: 'rejected' });
   });
 
   it('says so when there is nothing, while loading, and on an error with a retry', async () => {

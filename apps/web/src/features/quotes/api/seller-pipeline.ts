@@ -58,14 +58,44 @@ export const movePipelineCard = async ({ chatId, to }: { chatId: string; to: Pip
     })
   ).card;
 
-export function useMovePipelineCard() {
+/** A page of the board with one card shown in another stage, its counts moved with it. */
+export function withCardMoved(page: PipelineResponse, chatId: string, to: PipelineStage): PipelineResponse {
+  const card = page.items.find((item) => item.chatId === chatId);
+  if (!card || card.stage === to) return page;
+  return {
+    ...page,
+    items: page.items.map((item) => (item.chatId === chatId ? { ...item, stage: to } : item)),
+    counts: {
+      ...page.counts,
+      [card.stage]: Math.max(0, (page.counts[card.stage] ?? 0) - 1),
+      [to]: (page.counts[to] ?? 0) + 1,
+    },
+  };
+}
+
+/**
+ * Moves a card. With the board's filters, the move shows at once (optimistic) and is undone when the server
+ * refuses or fails; either way the board is read again once the answer is in.
+ */
+export function useMovePipelineCard(filters?: PipelineFilters) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: movePipelineCard,
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: pipelineKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['chat'] }),
-      ]),
+    onMutate: async ({ chatId, to }) => {
+      if (!filters) return { before: undefined };
+      const key = pipelineKeys.list(filters);
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData<PipelineResponse>(key);
+      if (before) queryClient.setQueryData(key, withCardMoved(before, chatId, to));
+      return { before };
+    },
+    onError: (_error, _input, context) => {
+      if (filters && context?.before) queryClient.setQueryData(pipelineKeys.list(filters), context.before);
+    },
+    // Not awaited: the answer (and its message or undo) shows at once, however long the board takes to reload.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: pipelineKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ['chat'] });
+    },
   });
 }

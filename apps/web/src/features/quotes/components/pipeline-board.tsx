@@ -1,10 +1,11 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   pipelineMoves,
   pipelineStages,
   type PipelineCard,
+  type PipelineResponse,
   type PipelineStage,
 } from '@maplesource/contracts/pipeline';
 import type { ProvinceCode } from '@maplesource/contracts/provinces';
@@ -18,7 +19,6 @@ import { EmptyState, LoadError, LoadingState } from '../../../components/ui/quer
 import { to } from '../../../config/paths';
 import { errorMessage } from '../../../lib/http';
 import { formatDateTime } from '../../../lib/format';
-import { toast } from '../../../lib/toast-store';
 import { useMovePipelineCard, useSellerPipeline, type PipelineFilters } from '../api/seller-pipeline';
 
 const day = /^\d{4}-\d{2}-\d{2}$/;
@@ -64,7 +64,7 @@ function writeFilters(filters: PipelineFilters): URLSearchParams {
  * requests unanswered for more than 24 hours marked, and a move menu offering only the legal moves.
  */
 export function PipelineBoard() {
-  const { t } = useTranslation('pipeline');
+  const { t, i18n } = useTranslation('pipeline');
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
   const [search, setSearch] = useState(filters.search);
@@ -74,6 +74,34 @@ export function PipelineBoard() {
   const counts = board.data?.counts;
   const all = counts ? Object.values(counts).reduce((sum, n) => sum + n, 0) : null;
 
+  const move = useMovePipelineCard(filters);
+  // What the last move said, visible and announced: a success (status) or a refusal / an undone move (alert).
+  const [notice, setNotice] = useState<{ kind: 'status' | 'alert'; text: string; cause?: string } | null>(
+    null,
+  );
+  const nameOf = (card: PipelineCard) =>
+    i18n.language.startsWith('fr') && card.subjectNameFr ? card.subjectNameFr : card.subjectName;
+  /** One way to move, for the menu and a drop alike: only along `pipelineMoves` (decision 267). */
+  const moveCard = (card: PipelineCard, stage: PipelineStage) => {
+    if (stage === card.stage) return;
+    if (!pipelineMoves[card.stage].includes(stage)) {
+      setNotice({
+        kind: 'alert',
+        text: t('dropRefused', { name: nameOf(card), stage: t(`stage.${stage}`) }),
+      });
+      return;
+    }
+    setNotice(null);
+    move.mutate(
+      { chatId: card.chatId, to: stage },
+      {
+        onSuccess: () => setNotice({ kind: 'status', text: t('moved', { stage: t(`stage.${stage}`) }) }),
+        onError: (error) =>
+          setNotice({ kind: 'alert', text: t('moveUndone'), cause: errorMessage(t, error) }),
+      },
+    );
+  };
+
   let list;
   if (board.isPending) list = <LoadingState label={t('loading')} />;
   else if (board.error) list = <LoadError message={t('loadError')} onRetry={() => void board.refetch()} />;
@@ -82,15 +110,21 @@ export function PipelineBoard() {
   else
     list = (
       <>
-        <ul className="space-y-2" aria-busy={board.isFetching}>
-          {board.data.items.map((card) => (
-            <PipelineCardItem
-              key={card.chatId}
-              card={card}
-              onlyThis={() => update({ kind: card.kind, subjectId: card.subjectId })}
-            />
-          ))}
-        </ul>
+        <PipelineColumns
+          cards={board.data.items}
+          counts={board.data.counts}
+          stages={
+            filters.stage
+              ? // One stage asked for: its column, and any a card was just moved to (until the board is read again).
+                pipelineStages.filter(
+                  (stage) => stage === filters.stage || board.data.items.some((card) => card.stage === stage),
+                )
+              : pipelineStages
+          }
+          busy={board.isFetching || move.isPending}
+          onMove={moveCard}
+          onlyThis={(card) => update({ kind: card.kind, subjectId: card.subjectId })}
+        />
         <Pagination
           page={board.data.page}
           pageSize={board.data.pageSize}
@@ -189,43 +223,240 @@ export function PipelineBoard() {
           </Button>
         </p>
       ) : null}
+      {/* Always present, so what lands in it is announced; a refusal or an undone move is an alert. */}
+      <div aria-live="polite" aria-atomic="true" className="text-sm text-green-800">
+        {notice?.kind === 'status' ? notice.text : null}
+      </div>
+      {notice?.kind === 'alert' ? (
+        <p role="alert" className="text-sm font-medium text-red-800">
+          {notice.cause ? <span>{notice.cause}</span> : null} <span>{notice.text}</span>
+        </p>
+      ) : null}
       {list}
     </div>
   );
 }
 
-function PipelineCardItem({ card, onlyThis }: { card: PipelineCard; onlyThis: () => void }) {
+/** Where a pointer drag (touch, pen, or a mouse on the grip) is: the card, its start and whether it moved yet. */
+type PointerDrag = { card: PipelineCard; pointerId: number; x: number; y: number; moving: boolean };
+
+const stageUnder = (x: number, y: number): PipelineStage | null => {
+  const stage = document.elementFromPoint(x, y)?.closest<HTMLElement>('[data-stage]')?.dataset.stage;
+  return (pipelineStages as readonly string[]).includes(stage ?? '') ? (stage as PipelineStage) : null;
+};
+
+/**
+ * The stage columns (decision 291): cards are dragged between them — natively with a mouse, by the grip with a
+ * pointer (touch, pen) — and a drop moves only along `pipelineMoves`; the menu on each card does the same for the
+ * keyboard. Columns stack on narrow screens, so nothing scrolls sideways.
+ */
+function PipelineColumns({
+  cards,
+  counts,
+  stages,
+  busy,
+  onMove,
+  onlyThis,
+}: {
+  cards: PipelineCard[];
+  counts: PipelineResponse['counts'];
+  stages: readonly PipelineStage[];
+  busy: boolean;
+  onMove: (card: PipelineCard, stage: PipelineStage) => void;
+  onlyThis: (card: PipelineCard) => void;
+}) {
+  const { t } = useTranslation('pipeline');
+  const [dragged, setDragged] = useState<PipelineCard | null>(null);
+  const [over, setOver] = useState<PipelineStage | null>(null);
+  const pointer = useRef<PointerDrag | null>(null);
+  const end = () => {
+    setDragged(null);
+    setOver(null);
+    pointer.current = null;
+  };
+  const drop = (stage: PipelineStage) => {
+    const card = dragged;
+    end();
+    if (card) onMove(card, stage);
+  };
+  const grip = {
+    onPointerDown: (card: PipelineCard, event: ReactPointerEvent<HTMLElement>) => {
+      // A mouse drags natively (the card is draggable); this is the fallback for touch and pens.
+      if (event.pointerType === 'mouse' || event.button !== 0) return;
+      event.currentTarget.setPointerCapture?.(event.pointerId);
+      pointer.current = {
+        card,
+        pointerId: event.pointerId,
+        x: event.clientX,
+        y: event.clientY,
+        moving: false,
+      };
+    },
+    onPointerMove: (event: ReactPointerEvent<HTMLElement>) => {
+      const drag = pointer.current;
+      if (!drag || drag.pointerId !== event.pointerId) return;
+      if (!drag.moving && Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < 8) return;
+      if (!drag.moving) {
+        drag.moving = true;
+        setDragged(drag.card);
+      }
+      setOver(stageUnder(event.clientX, event.clientY));
+    },
+    onPointerUp: (event: ReactPointerEvent<HTMLElement>) => {
+      const drag = pointer.current;
+      if (!drag || drag.pointerId !== event.pointerId) return;
+      const stage = drag.moving ? stageUnder(event.clientX, event.clientY) : null;
+      end();
+      if (stage) onMove(drag.card, stage);
+    },
+    onPointerCancel: () => {
+      if (pointer.current) end();
+    },
+  };
+  return (
+    <div>
+      <p className="mb-2 text-sm text-gray-600">{t('dragHint')}</p>
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-busy={busy}>
+        {stages.map((stage) => {
+          const here = cards.filter((card) => card.stage === stage);
+          const legal = dragged ? pipelineMoves[dragged.stage].includes(stage) : false;
+          const headingId = `pipeline-stage-${stage}`;
+          return (
+            <section
+              key={stage}
+              aria-labelledby={headingId}
+              data-stage={stage}
+              data-drop-legal={dragged && dragged.stage !== stage ? String(legal) : undefined}
+              onDragOver={(event) => {
+                if (!dragged) return;
+                event.preventDefault();
+                // Every column takes the drop, so an illegal one can be refused with a message (not a silent "no").
+                setOver(stage);
+              }}
+              onDragLeave={() => setOver((current) => (current === stage ? null : current))}
+              onDrop={(event) => {
+                event.preventDefault();
+                drop(stage);
+              }}
+              className={cn(
+                'min-w-0 rounded-lg border-2 p-2',
+                dragged && legal
+                  ? 'border-dashed border-green-700 bg-green-50'
+                  : 'border-transparent bg-gray-50',
+                over === stage && dragged && !legal ? 'border-dashed border-red-700' : null,
+              )}
+            >
+              <h2 id={headingId} className="mb-2 text-sm font-semibold text-gray-900">
+                {t(`stage.${stage}`)}{' '}
+                <span className="font-normal text-gray-700">({counts[stage] ?? 0})</span>
+              </h2>
+              {here.length === 0 ? (
+                <p className="text-xs text-gray-600">{t('emptyColumn')}</p>
+              ) : (
+                <ul className="space-y-2">
+                  {here.map((card) => (
+                    <PipelineCardItem
+                      key={card.chatId}
+                      card={card}
+                      dragging={dragged?.chatId === card.chatId}
+                      onDragStart={() => setDragged(card)}
+                      onDragEnd={end}
+                      grip={{
+                        onPointerDown: (event) => grip.onPointerDown(card, event),
+                        onPointerMove: grip.onPointerMove,
+                        onPointerUp: grip.onPointerUp,
+                        onPointerCancel: grip.onPointerCancel,
+                      }}
+                      onMove={(to) => onMove(card, to)}
+                      onlyThis={() => onlyThis(card)}
+                    />
+                  ))}
+                </ul>
+              )}
+            </section>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+type GripHandlers = {
+  onPointerDown: (event: ReactPointerEvent<HTMLElement>) => void;
+  onPointerMove: (event: ReactPointerEvent<HTMLElement>) => void;
+  onPointerUp: (event: ReactPointerEvent<HTMLElement>) => void;
+  onPointerCancel: () => void;
+};
+
+function PipelineCardItem({
+  card,
+  dragging,
+  onDragStart,
+  onDragEnd,
+  grip,
+  onMove,
+  onlyThis,
+}: {
+  card: PipelineCard;
+  dragging: boolean;
+  onDragStart: () => void;
+  onDragEnd: () => void;
+  grip: GripHandlers;
+  onMove: (stage: PipelineStage) => void;
+  onlyThis: () => void;
+}) {
   const { t, i18n } = useTranslation('pipeline');
   const name = i18n.language.startsWith('fr') && card.subjectNameFr ? card.subjectNameFr : card.subjectName;
   const conversation = `${to('sellerConversation', { chatId: card.chatId })}${card.kind === 'service' ? '?kind=service' : ''}`;
   return (
     <li
+      draggable
+      data-chat-id={card.chatId}
+      onDragStart={(event) => {
+        // Firefox starts a drag only with data set.
+        event.dataTransfer?.setData('text/plain', card.chatId);
+        if (event.dataTransfer) event.dataTransfer.effectAllowed = 'move';
+        onDragStart();
+      }}
+      onDragEnd={onDragEnd}
       className={cn(
         'rounded-lg border p-3',
         card.overdue ? 'border-amber-400 bg-amber-50' : 'border-gray-200 bg-white',
+        dragging ? 'opacity-60' : null,
       )}
     >
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="min-w-0 space-y-0.5">
-          <p className="font-medium break-words text-gray-900">
-            <Link to={conversation} className="underline-offset-2 hover:underline">
-              {name}
-            </Link>
-          </p>
-          <p className="text-sm break-words text-gray-700">{card.buyerName}</p>
-          <p className="text-xs text-gray-600">
-            {t(`stage.${card.stage}`)}
-            {card.quantity ? ` · ${t('quantity', { count: card.quantity })}` : ''}
-            {card.deliveryProvince ? ` · ${card.deliveryProvince}` : ''}
-            {` · ${formatDateTime(card.updatedAt, i18n.language)}`}
-          </p>
-          {card.overdue ? <p className="text-xs font-semibold text-amber-900">{t('overdue')}</p> : null}
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" size="sm" onClick={onlyThis}>
-            {t('onlyThis')}
-          </Button>
-          <MoveMenu card={card} />
+      <div className="flex items-start gap-2">
+        {/* The grip drags by pointer (touch, pen) where native drag-and-drop does not; keyboard users have the menu. */}
+        <span
+          aria-hidden="true"
+          data-grip
+          className="-m-1 cursor-grab touch-none p-1 text-gray-500 select-none"
+          {...grip}
+        >
+          ⠿
+        </span>
+        <div className="min-w-0 flex-1 space-y-2">
+          <div className="min-w-0 space-y-0.5">
+            <p className="font-medium break-words text-gray-900">
+              <Link to={conversation} className="underline-offset-2 hover:underline" draggable={false}>
+                {name}
+              </Link>
+            </p>
+            <p className="text-sm break-words text-gray-700">{card.buyerName}</p>
+            <p className="text-xs break-words text-gray-600">
+              {t(`stage.${card.stage}`)}
+              {card.quantity ? ` · ${t('quantity', { count: card.quantity })}` : ''}
+              {card.deliveryProvince ? ` · ${card.deliveryProvince}` : ''}
+              {` · ${formatDateTime(card.updatedAt, i18n.language)}`}
+            </p>
+            {card.overdue ? <p className="text-xs font-semibold text-amber-900">{t('overdue')}</p> : null}
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" size="sm" onClick={onlyThis}>
+              {t('onlyThis')}
+            </Button>
+            <MoveMenu card={card} onMove={onMove} />
+          </div>
         </div>
       </div>
     </li>
@@ -233,11 +464,10 @@ function PipelineCardItem({ card, onlyThis }: { card: PipelineCard; onlyThis: ()
 }
 
 /** A disclosure listing the card's legal moves as buttons (Tab/Enter/Escape); none when the stage has no moves. */
-function MoveMenu({ card }: { card: PipelineCard }) {
+function MoveMenu({ card, onMove }: { card: PipelineCard; onMove: (stage: PipelineStage) => void }) {
   const { t } = useTranslation('pipeline');
   const [open, setOpen] = useState(false);
   const id = useId();
-  const move = useMovePipelineCard();
   const moves = pipelineMoves[card.stage];
   if (moves.length === 0) return null;
   return (
@@ -252,7 +482,6 @@ function MoveMenu({ card }: { card: PipelineCard }) {
         size="sm"
         aria-expanded={open}
         aria-controls={id}
-        loading={move.isPending}
         onClick={() => setOpen((value) => !value)}
       >
         {t('move')}
@@ -266,13 +495,7 @@ function MoveMenu({ card }: { card: PipelineCard }) {
                 size="sm"
                 onClick={() => {
                   setOpen(false);
-                  move.mutate(
-                    { chatId: card.chatId, to: stage },
-                    {
-                      onSuccess: () => toast.success(t('moved', { stage: t(`stage.${stage}`) })),
-                      onError: (error) => toast.error(errorMessage(t, error)),
-                    },
-                  );
+                  onMove(stage);
                 }}
               >
                 {t(`moveAction.${stage}`)}
