@@ -355,7 +355,7 @@ test('a new business signs up, becomes a seller, lists products and sells one to
       await expect(row.getByText('Shipped', { exact: true })).toBeVisible();
     });
 
-    await test.step('the pipeline and the stats show the view, the inquiry and the order', async () => {
+    await test.step('the pipeline shows the order; the stats count the view, the inquiry and its acceptance', async () => {
       await sellerNav(page).getByRole('link', { name: 'Pipeline' }).click();
       await expect(page.getByRole('button', { name: 'Ordered (1)' })).toBeVisible();
 
@@ -363,7 +363,8 @@ test('a new business signs up, becomes a seller, lists products and sells one to
       await expect(page.getByRole('heading', { level: 1, name: 'Stats' })).toBeVisible();
       const items = page.getByRole('table', { name: 'Products and services by popularity over the period' });
       const row = items.getByRole('row').filter({ hasText: productName });
-      // Columns: item, views, quotations, accepted, rejected, in progress, popularity, bestseller.
+      // Columns: item, views, quotations, accepted, rejected, in progress, popularity, bestseller. The stats have no
+      // order figure yet (decision 273: storefront orders and revenue are not answered): the pipeline shows it above.
       const cells = row.getByRole('cell');
       await expect(cells.nth(0)).not.toHaveText('0');
       await expect(cells.nth(1)).toHaveText('1');
