@@ -2,6 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render';
 import { sessionStore } from '../../lib/session-store';
+import ProfilePage from './profile';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -47,7 +48,7 @@ afterEach(() => {
 describe('the profile leads a business to the application to sell (decision 280)', () => {
   it('offers an account that is not a seller the way to the seller centre, where it applies', async () => {
     serve(account(['buyer']));
-    renderApp('/profile');
+    renderApp('/profile', { routes: [{ path: '/profile', element: <ProfilePage /> }] });
     const link = await screen.findByRole('link', { name: 'Sell on MapleSource: apply for a storefront' });
     expect(link).toHaveAttribute('href', '/seller-centre');
     expect(screen.queryByText('Seller', { exact: true })).not.toBeInTheDocument();
@@ -55,7 +56,7 @@ describe('the profile leads a business to the application to sell (decision 280)
 
   it('shows a seller the badge instead', async () => {
     serve(account(['buyer', 'seller']));
-    renderApp('/profile');
+    renderApp('/profile', { routes: [{ path: '/profile', element: <ProfilePage /> }] });
     expect(await screen.findByText('Seller', { exact: true })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /apply for a storefront/ })).not.toBeInTheDocument();
   });
