@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Link } from 'react-router';
 import { clearToasts } from '../../lib/toast-store';
 import { renderApp } from '../../test/render';
 import SellerPipelinePage from './seller-pipeline';
@@ -61,7 +62,15 @@ function openPage(
   const result = renderApp(options.path ?? '/seller-centre/pipeline', {
     routes: [
       { path: '/seller-centre/pipeline', element: <SellerPipelinePage /> },
-      { path: '/seller-centre/inbox/:chatId', element: <h1>Conversation page</h1> },
+      {
+        path: '/seller-centre/inbox/:chatId',
+        element: (
+          <>
+            <h1>Conversation page</h1>
+            <Link to="/seller-centre/pipeline">Back to the pipeline</Link>
+          </>
+        ),
+      },
     ],
   });
   const gets = () =>
@@ -268,5 +277,30 @@ describe('the seller pipeline', () => {
     expect(await screen.findAllByRole('link', { name: 'Supports en acier' })).toHaveLength(2);
     expect(screen.getByText('En attente de votre réponse depuis plus de 24 heures')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'En négociation (1)' })).toBeInTheDocument();
+  });
+
+  it('reads the board again when the seller comes back: stages change in the conversation and the orders', async () => {
+    let stage = 'negotiation';
+    const { gets } = openPage({
+      answer: () =>
+        json(200, {
+          ...page([card({ stage, overdue: false, awaitingReplySince: null })]),
+          counts: {
+            ...counts,
+            new: 0,
+            negotiation: stage === 'negotiation' ? 1 : 0,
+            ordered: stage === 'ordered' ? 1 : 0,
+          },
+        }),
+    });
+    expect(await screen.findByRole('button', { name: 'In negotiation (1)' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Steel brackets' }));
+    await screen.findByRole('heading', { name: 'Conversation page' });
+    // Meanwhile the invoice is issued, accepted and paid: the conversation's stage moves on.
+    stage = 'ordered';
+    const before = gets().length;
+    await userEvent.click(screen.getByRole('link', { name: 'Back to the pipeline' }));
+    expect(await screen.findByRole('button', { name: 'Ordered (1)' })).toBeInTheDocument();
+    expect(gets().length).toBeGreaterThan(before);
   });
 });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import {
@@ -22,6 +23,7 @@ import { Field, Input, inputClasses } from '../../../components/ui/field';
 import { EmptyState, LoadError } from '../../../components/ui/query-states';
 import { Modal } from '../../../components/ui/modal';
 import { Skeleton, SkeletonText } from '../../../components/ui/skeleton';
+import { to } from '../../../config/paths';
 import { fieldError } from '../../../lib/field-error';
 import { formatDate } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
@@ -103,7 +105,14 @@ export function ProfileScreen({
             <span className="mt-1 inline-block rounded bg-maple-100 px-2 py-0.5 text-xs font-medium text-maple-800">
               {t('profile.sellerBadge')}
             </span>
-          ) : null}
+          ) : (
+            // The way in for a business that is not a seller yet: the seller centre holds the application (decision 280).
+            <p className="mt-1 text-sm">
+              <Link to={to('sellerCentre')} className="text-maple-700 underline">
+                {t('profile.applyToSell')}
+              </Link>
+            </p>
+          )}
         </div>
         {logoutButton}
       </header>

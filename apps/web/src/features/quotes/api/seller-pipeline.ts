@@ -45,6 +45,9 @@ export const sellerPipelineQueryOptions = (filters: PipelineFilters) =>
     queryKey: pipelineKeys.list(filters),
     queryFn: ({ signal }) => getSellerPipeline(filters, signal),
     placeholderData: keepPreviousData,
+    // The stages move in the conversation and the orders (an invoice issued, accepted, paid, shipped), not on the
+    // board: coming back reads it again rather than showing the copy of up to the app's 30 s before (decision 267).
+    staleTime: 0,
   });
 
 export const useSellerPipeline = (filters: PipelineFilters) => useQuery(sellerPipelineQueryOptions(filters));
