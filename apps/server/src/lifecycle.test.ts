@@ -15,13 +15,21 @@ describe('a node told to stop (decision 295)', () => {
     database = await createTestDatabase();
     let slowStarted!: () => void;
     const slowHasStarted = new Promise<void>((resolve) => (slowStarted = resolve));
+    let releaseSlow!: () => void;
+    const slowReleased = new Promise<void>((resolve) => (releaseSlow = resolve));
+    let closeBegan!: () => void;
+    const closeHasBegun = new Promise<void>((resolve) => (closeBegan = resolve));
     test = await createTestApp({
       database,
       beforeReady: (app) => {
         app.get('/test/slow', async () => {
           slowStarted();
-          await new Promise((resolve) => setTimeout(resolve, 1_000));
+          await slowReleased;
           return { done: true };
+        });
+        app.addHook('preClose', (done) => {
+          closeBegan();
+          done();
         });
       },
     });
@@ -33,15 +41,19 @@ describe('a node told to stop (decision 295)', () => {
     expect((await fetch(`${base}/readyz`)).status).toBe(200);
     const inFlight = fetch(`${base}/test/slow`);
     await slowHasStarted;
-    const stopped = drainAndClose(app, database, 300);
+    let closed = false;
+    const stopped = drainAndClose(app, database, 4_000).then(() => (closed = true));
 
+    // Draining: readiness is off at once, liveness stays plain, and the node still serves.
     const readiness = await fetch(`${base}/readyz`);
     expect(readiness.status).toBe(503);
     expect(await readiness.json()).toEqual({ status: 'draining' });
-    // Liveness stays plain: the process is alive while it drains.
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
 
-    // The drain (300 ms) ends and the close begins while the slow request still runs: it completes.
+    // The drain ends and the close begins with the slow request still running: it completes, then the node closes.
+    await closeHasBegun;
+    expect(closed).toBe(false);
+    releaseSlow();
     const answer = await inFlight;
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({ done: true });
