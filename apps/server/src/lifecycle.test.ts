@@ -1,7 +1,4 @@
-import { appendFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-const t0 = Date.now();
-const mark = (what: string) => appendFileSync('/tmp/cluster-life-marks.log', `${Date.now() - t0} ${what}\n`);
 import { createTestApp, createTestDatabase, type TestApp, type TestDatabase } from '../test/helpers';
 import { drainAndClose } from './lifecycle';
 
@@ -22,7 +19,6 @@ describe('a node told to stop (decision 295)', () => {
     const slowReleased = new Promise<void>((resolve) => (releaseSlow = resolve));
     let closeBegan!: () => void;
     const closeHasBegun = new Promise<void>((resolve) => (closeBegan = resolve));
-    mark('test = await createTestApp({');
     test = await createTestApp({
       database,
       beforeReady: (app) => {
@@ -42,34 +38,30 @@ describe('a node told to stop (decision 295)', () => {
     const address = app.server.address();
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
-    mark('expect((await fetch(`${base}/r');
     expect((await fetch(`${base}/readyz`)).status).toBe(200);
     const inFlight = fetch(`${base}/test/slow`);
-    mark('await slowHasStarted;');
     await slowHasStarted;
     let closed = false;
     const stopped = drainAndClose(app, database, 4_000).then(() => (closed = true));
 
     // Draining: readiness is off at once, liveness stays plain, and the node still serves.
-    mark('const readiness = await fetch');
     const readiness = await fetch(`${base}/readyz`);
     expect(readiness.status).toBe(503);
     expect(await readiness.json()).toEqual({ status: 'draining' });
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
 
     // The drain ends and the close begins with the slow request still running: it completes, then the node closes.
-    mark('await closeHasBegun;');
     await closeHasBegun;
     expect(closed).toBe(false);
     releaseSlow();
-    mark('const answer = await inFlight;');
     const answer = await inFlight;
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({ done: true });
-    mark('await stopped;');
+    // Its connection, idle now, is closed too: the close does not wait out the keep-alive timeout (72 s).
+    const answeredAt = Date.now();
     await stopped;
-    mark('await expect(fetch(`${base}/he');
+    expect(Date.now() - answeredAt).toBeLessThan(30_000);
     await expect(fetch(`${base}/healthz`)).rejects.toThrow();
     await expect(database.ping()).rejects.toThrow();
-  }, 170_000);
+  });
 });

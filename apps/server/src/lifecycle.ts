@@ -16,9 +16,13 @@ export async function drainAndClose(
   app.lifecycle.draining = true;
   app.log.info({ drainMs }, 'draining: readiness is off');
   if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
+  // A connection whose request finishes during the close goes idle but stays open (the proxy's keep-alive, up to
+  // Fastify's 72 s keepAliveTimeout), and the close would wait for it: close idle connections as they appear.
+  const closeIdle = setInterval(() => app.server.closeIdleConnections(), 100);
   try {
     await app.close();
   } finally {
+    clearInterval(closeIdle);
     await database.close().catch(() => undefined);
   }
 }

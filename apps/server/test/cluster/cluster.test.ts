@@ -73,8 +73,8 @@ function runCluster(command: 'start' | 'stop'): Promise<{ code: number | null; o
         CLUSTER_APP_PORT: String(firstPort),
         CLUSTER_PG_URL: pgUrl,
         CLUSTER_REDIS_URL: redisUrl,
-        // The dev outbox (sign-up codes) and dev storefronts need a non-production node; nothing to seed.
-        CLUSTER_NODE_ENV: 'development',
+        // The dev outbox (sign-up codes) and dev storefronts exist under NODE_ENV=test only; nothing to seed.
+        CLUSTER_NODE_ENV: 'test',
         CLUSTER_SEED: 'never',
         CLUSTER_DRAIN_MS: '300',
         LOG_LEVEL: 'warn',
@@ -270,13 +270,11 @@ describe.skipIf(skipReason !== null)(
       await waitFor(
         'the seller on one node to hear the buyer on the other',
         async () => {
-          const ack = (await buyerSocket
-            .timeout(testTimeouts.conditionMs)
-            .emitWithAck('sendMessage', {
-              chatId,
-              clientMessageId: randomUUID(),
-              text: `hello ${(sent += 1)}`,
-            })) as {
+          const ack = (await buyerSocket.timeout(testTimeouts.conditionMs).emitWithAck('sendMessage', {
+            chatId,
+            clientMessageId: randomUUID(),
+            text: `hello ${(sent += 1)}`,
+          })) as {
             ok: boolean;
           };
           expect(ack.ok).toBe(true);
@@ -285,13 +283,11 @@ describe.skipIf(skipReason !== null)(
         { timeoutMs: testTimeouts.conditionMs, intervalMs: 250 },
       );
       // And back: seller (websocket) → buyer (polling).
-      const reply = (await sellerSocket
-        .timeout(testTimeouts.conditionMs)
-        .emitWithAck('sendMessage', {
-          chatId,
-          clientMessageId: randomUUID(),
-          text: 'answer from the seller',
-        })) as {
+      const reply = (await sellerSocket.timeout(testTimeouts.conditionMs).emitWithAck('sendMessage', {
+        chatId,
+        clientMessageId: randomUUID(),
+        text: 'answer from the seller',
+      })) as {
         ok: boolean;
       };
       expect(reply.ok).toBe(true);
