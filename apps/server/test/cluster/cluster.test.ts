@@ -73,9 +73,11 @@ function runCluster(command: 'start' | 'stop'): Promise<{ code: number | null; o
         CLUSTER_APP_PORT: String(firstPort),
         CLUSTER_PG_URL: pgUrl,
         CLUSTER_REDIS_URL: redisUrl,
-        // The dev outbox (sign-up codes) and dev storefronts exist under NODE_ENV=test only; nothing to seed.
+        // The dev outbox (sign-up codes) and dev storefronts exist under NODE_ENV=test only; a small seed gives
+        // the categories a storefront's product needs.
         CLUSTER_NODE_ENV: 'test',
-        CLUSTER_SEED: 'never',
+        CLUSTER_SEED: 'auto',
+        CLUSTER_SEED_PRODUCTS: '20',
         CLUSTER_DRAIN_MS: '300',
         LOG_LEVEL: 'warn',
         RATE_LIMIT_SIGNUP_PER_IP_PER_HOUR: '1000',
@@ -179,7 +181,7 @@ function listening(port: number): Promise<boolean> {
     socket.once('error', () => resolve(false));
   });
 }
-const clusterPorts = [proxyPort, firstPort, firstPort + 1, firstPort + 2, firstPort + 3];
+const clusterPorts = [proxyPort, firstPort, firstPort + 1, firstPort + 2, firstPort + 3, firstPort + 4];
 
 let started = false;
 afterAll(async () => {
@@ -299,6 +301,38 @@ describe.skipIf(skipReason !== null)(
       const provider = await buyer.request('GET', '/api/v1/payment/provider');
       expect(provider.status).toBe(200);
       expect(provider.headers.get('x-upstream')).toBe(`127.0.0.1:${firstPort + 2}`);
+
+      // A node of an older release (the schema has a migration it does not know) refuses to serve, saying why.
+      const clusterDb = new URL(pgUrl);
+      clusterDb.pathname = `/${state.database}`;
+      const schema = new pg.Client({ connectionString: clusterDb.toString() });
+      await schema.connect();
+      await schema.query(
+        "insert into schema_migrations (name, checksum) values ('9999_from_a_newer_release.sql', 'x')",
+      );
+      await schema.end();
+      const refused = await new Promise<{ code: number | null; output: string }>((resolve) => {
+        const child = spawn(process.execPath, [path.join(repoRoot, 'apps/server/dist/main.js')], {
+          cwd: repoRoot,
+          env: {
+            ...process.env,
+            NODE_ENV: 'test',
+            DATABASE_URL: clusterDb.toString(),
+            PORT: String(firstPort + 4),
+            DATA_DIR: path.join(dir, 'older-node'),
+            SEED: 'never',
+          },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let output = '';
+        child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        child.on('exit', (code) => resolve({ code, output }));
+      });
+      expect(refused.code).toBe(1);
+      expect(refused.output).toMatch(
+        /schema is newer than this release.*9999_from_a_newer_release\.sql.*Refusing to serve/s,
+      );
 
       // One command stops it all: no process, no port, no database left.
       for (const socket of sockets) socket.close();
