@@ -313,7 +313,8 @@ async function stop() {
     entries.filter((entry) => entry.name !== 'nginx' && entry.name !== 's3rver'),
     entries.filter((entry) => entry.name === 's3rver'),
   ]) {
-    signalAll(group, 'SIGTERM');
+    // nginx: SIGQUIT is its graceful stop; the nodes and s3rver: SIGTERM.
+    signalAll(group, group[0]?.name === 'nginx' ? 'SIGQUIT' : 'SIGTERM');
     const left = await waitGone(group, drainMs + 20_000);
     if (left.length > 0) {
       log(`still running after SIGTERM, killing: ${left.map((entry) => entry.name).join(', ')}`);
