@@ -186,6 +186,12 @@ export const configSchema = z.object({
   S3_FORCE_PATH_STYLE: z
     .preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false'))
     .transform((v) => v === 'true'),
+  /**
+   * On SIGTERM, how long a node keeps serving with readiness off before it closes (decision 295): long enough for
+   * the proxy or orchestrator to stop sending it new work. Default 0 (the single embedded process has no one to hand
+   * over to); the cluster script sets 5000.
+   */
+  SHUTDOWN_DRAIN_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(120_000).default(0)),
   /** How often an idle job worker looks for due jobs, in seconds (decision 070). Default 2; pg-boss's minimum 0.5. */
   JOBS_POLLING_INTERVAL_SECONDS: z.preprocess(
     emptyToUndefined,

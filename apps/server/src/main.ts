@@ -2,7 +2,8 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { openDatabase } from './db/client';
-import { migrate } from './db/migrate';
+import { migrate, SchemaNewerThanReleaseError } from './db/migrate';
+import { drainAndClose } from './lifecycle';
 import { isSeeded, runSeed } from './seed';
 import { lockExposedDemoAccounts } from './seed/demo-accounts';
 
@@ -26,7 +27,17 @@ async function main() {
     databaseUrl: config.DATABASE_URL,
     pgliteDir: path.join(config.DATA_DIR, 'pglite'),
   });
-  await migrate(database);
+  try {
+    // Under a PostgreSQL advisory lock: nodes started together migrate one after the other (decision 295).
+    await migrate(database);
+  } catch (error) {
+    if (error instanceof SchemaNewerThanReleaseError) {
+      console.error(error.message);
+      await database.close().catch(() => undefined);
+      process.exit(1);
+    }
+    throw error;
+  }
   const app = await buildApp({ config, database });
 
   if (config.SEED === 'auto' && !(await isSeeded(database))) {
@@ -48,8 +59,9 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    await app.close().catch((error: unknown) => app.log.error({ err: error }, 'error while closing'));
-    await database.close().catch(() => undefined);
+    await drainAndClose(app, database, config.SHUTDOWN_DRAIN_MS).catch((error: unknown) =>
+      app.log.error({ err: error }, 'error while closing'),
+    );
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

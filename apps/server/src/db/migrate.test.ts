@@ -1,21 +1,25 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/helpers';
-import { migrate, readMigrations } from './migrate';
+import { defaultMigrationsDir, migrate, readMigrations, SchemaNewerThanReleaseError } from './migrate';
 import { rowsOf } from './transaction';
 
 let database: TestDatabase;
-const scratch = mkdtempSync(path.join(os.tmpdir(), 'maplesource-migrations-'));
+/** A migrations folder holding the committed files plus a test's own (a release with one more migration). */
+function releaseDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'maplesource-release-'));
+  cpSync(defaultMigrationsDir(), dir, { recursive: true });
+  return dir;
+}
 
 beforeAll(async () => {
   database = await createTestDatabase();
 });
 afterAll(async () => {
   await database.destroy();
-  rmSync(scratch, { recursive: true, force: true });
 });
 
 describe('migrations (run on PGlite, and on PostgreSQL when DATABASE_URL is set)', () => {
@@ -33,16 +37,28 @@ describe('migrations (run on PGlite, and on PostgreSQL when DATABASE_URL is set)
   });
 
   it('applies a new file once and refuses an edited one', async () => {
-    writeFileSync(path.join(scratch, '9000_probe.sql'), 'CREATE TABLE probe_table (id int PRIMARY KEY);');
-    const dir = scratch;
+    const dir = releaseDir();
+    writeFileSync(path.join(dir, '9000_probe.sql'), 'CREATE TABLE probe_table (id int PRIMARY KEY);');
     expect(await migrate(database, dir)).toEqual(['9000_probe.sql']);
     expect(await migrate(database, dir)).toEqual([]);
-    writeFileSync(path.join(scratch, '9000_probe.sql'), 'CREATE TABLE probe_table (id bigint PRIMARY KEY);');
+    writeFileSync(path.join(dir, '9000_probe.sql'), 'CREATE TABLE probe_table (id bigint PRIMARY KEY);');
     await expect(migrate(database, dir)).rejects.toThrow(/changed after it ran/);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('refuses a database migrated by a newer release, naming the migration it does not know', async () => {
+    // The previous test left 9000_probe.sql applied: the committed release does not have it.
+    const refusal = migrate(database);
+    await expect(refusal).rejects.toBeInstanceOf(SchemaNewerThanReleaseError);
+    await expect(migrate(database)).rejects.toThrow(/schema is newer than this release.*9000_probe\.sql/);
+    await database.exec(
+      `DROP TABLE probe_table; DELETE FROM schema_migrations WHERE name = '9000_probe.sql';`,
+    );
+    expect(await migrate(database)).toEqual([]);
   });
 
   it('rolls a failing migration back completely', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'maplesource-bad-'));
+    const dir = releaseDir();
     writeFileSync(
       path.join(dir, '9100_bad.sql'),
       'CREATE TABLE half_done (id int);\nSELECT * FROM no_such_table;',

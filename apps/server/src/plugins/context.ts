@@ -8,6 +8,8 @@ declare module 'fastify' {
     config: AppConfig;
     database: Database;
     db: Db;
+    /** The process's life: `draining` once a shutdown began, so readiness answers 503 (decision 295). */
+    lifecycle: { draining: boolean };
   }
 }
 
@@ -16,6 +18,7 @@ async function contextPlugin(app: FastifyInstance, options: { config: AppConfig;
   app.decorate('config', options.config);
   app.decorate('database', options.database);
   app.decorate('db', options.database.db);
+  app.decorate('lifecycle', { draining: false });
 }
 
 export default fp(contextPlugin, { name: 'context' });

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from './db/client';
+
+/**
+ * A node's graceful stop (decision 295): readiness turns 503 at once (`/readyz`), the node keeps serving for
+ * `drainMs` while the proxy notices and sends new work elsewhere, then Fastify closes: it stops accepting, lets
+ * in-flight requests finish, closes the Socket.IO server (its clients reconnect, through the proxy, to another
+ * node), stops the job workers (running jobs finish or go back to the queue) and the event dispatcher; the
+ * database pool closes last.
+ */
+export async function drainAndClose(
+  app: FastifyInstance,
+  database: Database,
+  drainMs: number,
+): Promise<void> {
+  app.lifecycle.draining = true;
+  app.log.info({ drainMs }, 'draining: readiness is off');
+  if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
+  // A connection whose request finishes during the close goes idle but stays open (the proxy's keep-alive, up to
+  // Fastify's 72 s keepAliveTimeout), and the close would wait for it: close idle connections as they appear.
+  const closeIdle = setInterval(() => app.server.closeIdleConnections(), 100);
+  try {
+    await app.close();
+  } finally {
+    clearInterval(closeIdle);
+    await database.close().catch(() => undefined);
+  }
+}

@@ -1,0 +1,368 @@
+#!/usr/bin/env node
+/**
+ * A MapleSource cluster on loopback, from a built release (`npm run build`), on the engines production uses
+ * (decision 295): the machine's PostgreSQL (a fresh database), the machine's Redis (one dedicated database index),
+ * an S3-compatible store (s3rver), three app processes — two serving buyer+chat, one serving payment — and nginx in
+ * front (WebSocket upgrade; sticky routing by a cookie hash, which Socket.IO's polling transport needs).
+ *
+ *   node scripts/cluster.mjs start    (npm run cluster:start)   prints the address and writes <dir>/cluster.json
+ *   node scripts/cluster.mjs stop     (npm run cluster:stop)    stops every process it started, drops the database
+ *
+ * Settings (environment): CLUSTER_DIR (state, logs, files; default <tmp>/maplesource-cluster), CLUSTER_PORT (nginx,
+ * 4560), CLUSTER_APP_PORT (first of four: three nodes and s3rver, 4761), CLUSTER_PG_URL
+ * (postgres://postgres@127.0.0.1:5432/postgres), CLUSTER_REDIS_URL (redis://127.0.0.1:6379/9: the index is flushed
+ * at start and stop, so give the cluster one of its own), CLUSTER_NODE_ENV (production), CLUSTER_SEED (auto: the
+ * first node seeds the demo marketplace; never), CLUSTER_SEED_PRODUCTS (500), CLUSTER_DRAIN_MS (5000),
+ * NGINX (/usr/sbin/nginx). Any other variable of the server (README) given to this script reaches every node.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const env = process.env;
+const dir = path.resolve(env.CLUSTER_DIR || path.join(os.tmpdir(), 'maplesource-cluster'));
+const stateFile = path.join(dir, 'cluster.json');
+const proxyPort = Number(env.CLUSTER_PORT || 4560);
+const firstPort = Number(env.CLUSTER_APP_PORT || 4761);
+const pgUrl = env.CLUSTER_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const redisUrl = env.CLUSTER_REDIS_URL || 'redis://127.0.0.1:6379/9';
+const nginxBin = env.NGINX || '/usr/sbin/nginx';
+const serverMain = path.join(root, 'apps/server/dist/main.js');
+const webIndex = path.join(root, 'apps/web/dist/index.html');
+const stickyCookie = 'maple_node';
+
+/** The app processes: name, services, port. */
+const nodes = [
+  { name: 'app-1', services: 'buyer,chat', port: firstPort },
+  { name: 'app-2', services: 'buyer,chat', port: firstPort + 1 },
+  { name: 'pay-1', services: 'payment', port: firstPort + 2 },
+];
+const s3Port = firstPort + 3;
+const bucket = 'maplesource-cluster';
+
+const log = (message) => console.log(`[cluster] ${message}`);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function readState() {
+  return existsSync(stateFile) ? JSON.parse(readFileSync(stateFile, 'utf8')) : undefined;
+}
+function writeState(state) {
+  writeFileSync(stateFile, `${JSON.stringify(state, null, 2)}\n`);
+}
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+async function redisCommand(...args) {
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 2_000 });
+  try {
+    await redis.connect();
+    return await redis.call(...args);
+  } finally {
+    redis.disconnect();
+  }
+}
+async function adminQuery(text) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: pgUrl });
+  await client.connect();
+  try {
+    return await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+function withDatabase(url, name) {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+/** A detached child with its output in <dir>/logs/<name>.log; its pid is recorded at once. */
+function startProcess(state, name, command, args, childEnv) {
+  const out = openSync(path.join(dir, 'logs', `${name}.log`), 'a');
+  const child = spawn(command, args, {
+    cwd: root,
+    env: childEnv,
+    detached: true,
+    stdio: ['ignore', out, out],
+  });
+  child.unref();
+  state.processes.push({ name, pid: child.pid });
+  writeState(state);
+  return child;
+}
+
+async function waitFor(what, check, timeoutMs, child) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`${what}: the process exited (${child.exitCode})`);
+    if (await check().catch(() => false)) return;
+    await sleep(200);
+  }
+  throw new Error(`${what}: not ready after ${timeoutMs} ms`);
+}
+const answers =
+  (url, status = 200) =>
+  async () =>
+    (await fetch(url)).status === status;
+
+function nginxConfig() {
+  const appServers = nodes
+    .filter((node) => node.services.includes('buyer'))
+    .map((node) => `    server 127.0.0.1:${node.port} max_fails=1 fail_timeout=2s;`)
+    .join('\n');
+  const paymentServers = nodes
+    .filter((node) => node.services.includes('payment'))
+    .map((node) => `    server 127.0.0.1:${node.port} max_fails=1 fail_timeout=2s;`)
+    .join('\n');
+  const temp = (name) => path.join(dir, 'nginx', name);
+  // Repeated in each location: a location's own proxy_set_header drops every one inherited from the server.
+  const forwarded = [
+    'proxy_set_header Host $http_host;',
+    'proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
+    'proxy_set_header X-Forwarded-Proto $scheme;',
+    'proxy_set_header X-Request-Id $request_id;',
+  ]
+    .map((line) => `      ${line}`)
+    .join('\n');
+  return `# Generated by scripts/cluster.mjs (decision 295).
+worker_processes 1;
+pid ${path.join(dir, 'nginx', 'nginx.pid')};
+error_log ${path.join(dir, 'logs', 'nginx-error.log')} warn;
+events { worker_connections 4096; }
+http {
+  access_log ${path.join(dir, 'logs', 'nginx-access.log')};
+  client_body_temp_path ${temp('client_body')};
+  proxy_temp_path ${temp('proxy')};
+  fastcgi_temp_path ${temp('fastcgi')};
+  uwsgi_temp_path ${temp('uwsgi')};
+  scgi_temp_path ${temp('scgi')};
+  client_max_body_size 30m;
+
+  # Sticky routing: Socket.IO's polling transport sends each request of one session to the node that holds it.
+  # A client without the cookie gets one (its first request's id), and the same node from then on.
+  map $cookie_${stickyCookie} $sticky_key {
+    "" $request_id;
+    default $cookie_${stickyCookie};
+  }
+  map $cookie_${stickyCookie} $sticky_set_cookie {
+    "" "${stickyCookie}=$request_id; Path=/; HttpOnly; SameSite=Lax";
+    default "";
+  }
+  map $http_upgrade $connection_upgrade {
+    default upgrade;
+    "" "";
+  }
+  upstream maple_app {
+    hash $sticky_key consistent;
+${appServers}
+    keepalive 32;
+  }
+  upstream maple_payment {
+${paymentServers}
+    keepalive 8;
+  }
+  server {
+    listen 127.0.0.1:${proxyPort};
+    proxy_http_version 1.1;
+    proxy_next_upstream error timeout http_502 http_503;
+    add_header Set-Cookie $sticky_set_cookie always;
+    add_header X-Upstream $upstream_addr always;
+
+    location /socket.io/ {
+      proxy_pass http://maple_app;
+${forwarded}
+      proxy_set_header Upgrade $http_upgrade;
+      proxy_set_header Connection $connection_upgrade;
+      proxy_read_timeout 120s;
+    }
+    location /api/v1/payment/ {
+      proxy_pass http://maple_payment;
+${forwarded}
+      proxy_set_header Connection "";
+    }
+    location /sandbox-pay {
+      proxy_pass http://maple_payment;
+${forwarded}
+      proxy_set_header Connection "";
+    }
+    location / {
+      proxy_pass http://maple_app;
+${forwarded}
+      proxy_set_header Connection "";
+    }
+  }
+}
+`;
+}
+
+async function start() {
+  const previous = readState();
+  if (previous?.processes.some((entry) => alive(entry.pid))) {
+    throw new Error(`a cluster is already running from ${dir}: run "npm run cluster:stop" first`);
+  }
+  for (const file of [serverMain, webIndex])
+    if (!existsSync(file))
+      throw new Error(`${path.relative(root, file)} is missing: run "npm run build" first`);
+  if (!existsSync(nginxBin))
+    throw new Error(`nginx not found at ${nginxBin} (apt-get install -y nginx, or NGINX=…)`);
+  rmSync(dir, { recursive: true, force: true });
+  for (const sub of ['logs', 'nginx', 's3']) mkdirSync(path.join(dir, sub), { recursive: true });
+
+  const database = `maplesource_cluster_${randomBytes(4).toString('hex')}`;
+  const state = { dir, database, redisUrl, url: `http://127.0.0.1:${proxyPort}`, processes: [] };
+  writeState(state);
+  await adminQuery(`CREATE DATABASE ${database}`);
+  log(`database ${database} created`);
+  await redisCommand('flushdb');
+
+  const s3 = startProcess(state, 's3rver', process.execPath, [fileURLToPath(import.meta.url), 's3rver'], {
+    ...env,
+    CLUSTER_S3_PORT: String(s3Port),
+    CLUSTER_S3_DIR: path.join(dir, 's3'),
+  });
+  await waitFor('s3rver', answers(`http://127.0.0.1:${s3Port}/${bucket}`), 20_000, s3);
+
+  // Shared by every node: sessions signed on one are read on another.
+  const secrets = {
+    COOKIE_SECRET: env.COOKIE_SECRET || randomBytes(32).toString('hex'),
+    PAYMENT_WEBHOOK_SECRET: env.PAYMENT_WEBHOOK_SECRET || randomBytes(32).toString('hex'),
+  };
+  const children = nodes.map((node, index) =>
+    startProcess(state, node.name, process.execPath, [serverMain], {
+      ...env,
+      NODE_ENV: env.CLUSTER_NODE_ENV || 'production',
+      PAYMENT_PROVIDER: env.PAYMENT_PROVIDER || (env.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox'),
+      HOST: '127.0.0.1',
+      PORT: String(node.port),
+      SERVICES: node.services,
+      DATA_DIR: path.join(dir, node.name),
+      DATABASE_URL: withDatabase(pgUrl, database),
+      REDIS_URL: redisUrl,
+      PUBLIC_URL: env.PUBLIC_URL || state.url,
+      TRUST_PROXY: 'loopback',
+      S3_BUCKET: bucket,
+      S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+      // Only the first node seeds an empty database; all three migrate together under the lock.
+      SEED: index === 0 ? env.CLUSTER_SEED || 'auto' : 'never',
+      SEED_PRODUCTS: env.CLUSTER_SEED_PRODUCTS || '500',
+      SHUTDOWN_DRAIN_MS: env.CLUSTER_DRAIN_MS || '5000',
+      ...secrets,
+    }),
+  );
+  await Promise.all(
+    nodes.map((node, index) =>
+      waitFor(node.name, answers(`http://127.0.0.1:${node.port}/readyz`), 180_000, children[index]),
+    ),
+  );
+  log(`nodes ready: ${nodes.map((node) => `${node.name} (${node.services}) :${node.port}`).join(', ')}`);
+
+  const confFile = path.join(dir, 'nginx', 'nginx.conf');
+  writeFileSync(confFile, nginxConfig());
+  const nginx = startProcess(
+    state,
+    'nginx',
+    nginxBin,
+    ['-c', confFile, '-p', path.join(dir, 'nginx'), '-g', 'daemon off;'],
+    env,
+  );
+  await waitFor('nginx', answers(`${state.url}/healthz`), 20_000, nginx);
+  log(`ready: ${state.url} (state and logs in ${dir}; stop with "npm run cluster:stop")`);
+}
+
+async function stop() {
+  const state = readState();
+  if (!state) {
+    log(`nothing to stop (no ${stateFile})`);
+    return;
+  }
+  // nginx first (no new work reaches the nodes), then the nodes (SIGTERM: they drain and close), then storage.
+  const order = ['nginx', ...nodes.map((node) => node.name), 's3rver'];
+  const entries = [...state.processes].sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
+  const drainMs = Number(env.CLUSTER_DRAIN_MS || 5000);
+  const signalAll = (list, signal) => {
+    for (const entry of list) {
+      try {
+        process.kill(entry.pid, signal);
+      } catch {
+        // already gone
+      }
+    }
+  };
+  const waitGone = async (list, timeoutMs) => {
+    const deadline = Date.now() + timeoutMs;
+    while (list.some((entry) => alive(entry.pid)) && Date.now() < deadline) await sleep(100);
+    return list.filter((entry) => alive(entry.pid));
+  };
+  for (const group of [
+    entries.filter((entry) => entry.name === 'nginx'),
+    entries.filter((entry) => entry.name !== 'nginx' && entry.name !== 's3rver'),
+    entries.filter((entry) => entry.name === 's3rver'),
+  ]) {
+    // nginx: SIGQUIT is its graceful stop; the nodes and s3rver: SIGTERM.
+    signalAll(group, group[0]?.name === 'nginx' ? 'SIGQUIT' : 'SIGTERM');
+    const left = await waitGone(group, drainMs + 20_000);
+    if (left.length > 0) {
+      log(`still running after SIGTERM, killing: ${left.map((entry) => entry.name).join(', ')}`);
+      signalAll(left, 'SIGKILL');
+      await waitGone(left, 5_000);
+    }
+  }
+  if (state.database) {
+    await adminQuery(`DROP DATABASE IF EXISTS ${state.database} WITH (FORCE)`).catch((error) =>
+      log(`could not drop ${state.database}: ${error.message}`),
+    );
+  }
+  await redisCommand('flushdb').catch(() => undefined);
+  rmSync(stateFile, { force: true });
+  log(`stopped (logs kept in ${path.join(dir, 'logs')})`);
+}
+
+/** The S3-compatible store, run as a process of its own so that stop can signal it like the others. */
+async function s3rver() {
+  const { default: S3rver } = await import('s3rver');
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: Number(env.CLUSTER_S3_PORT),
+    silent: true,
+    directory: env.CLUSTER_S3_DIR,
+    configureBuckets: [{ name: bucket }],
+  });
+  await server.run();
+  const close = () => void server.close().then(() => process.exit(0));
+  process.on('SIGTERM', close);
+  process.on('SIGINT', close);
+}
+
+const command = process.argv[2];
+const commands = { start, stop, s3rver };
+if (!(command in commands)) {
+  console.error('usage: node scripts/cluster.mjs start|stop');
+  process.exit(2);
+}
+commands[command]().catch(async (error) => {
+  console.error(`[cluster] ${command} failed: ${error.message}`);
+  if (command === 'start') {
+    for (const name of nodes.map((node) => node.name)) {
+      const file = path.join(dir, 'logs', `${name}.log`);
+      if (existsSync(file))
+        console.error(`--- ${name} ---\n${readFileSync(file, 'utf8').split('\n').slice(-15).join('\n')}`);
+    }
+    await stop().catch(() => undefined);
+  }
+  process.exit(1);
+});
