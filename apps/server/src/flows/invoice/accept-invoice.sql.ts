@@ -24,8 +24,8 @@ import '../../modules/orders';
 export type AcceptInvoiceBody = z.output<typeof acceptInvoiceBodySchema>;
 
 export type AcceptInvoiceDoors = Pick<FastifyInstance, 'db' | 'orders' | 'chat' | 'events'> & {
-  /** The invoices module's part of the acceptance: its values, the statement part and, when it matched nothing, why. */
-  invoices: Pick<InvoicesService, 'acceptanceValues' | 'acceptanceStatement' | 'acceptanceRefusal'>;
+  /** The invoices module's part of the acceptance: its values and, when the statement matched nothing, why. */
+  invoices: Pick<InvoicesService, 'acceptanceValues' | 'acceptanceRefusal'>;
 };
 
 export interface AcceptInvoiceRequest {
@@ -83,10 +83,7 @@ function acceptanceQuery(
   session?: SessionCheck,
 ): { sql: SQL; written: () => void } {
   const text = (name: AcceptSlot) => sql`${slot(name)}::text`;
-  const invoice = doors.invoices.acceptanceStatement(
-    slot,
-    session ? sql`EXISTS (SELECT 1 FROM session_ok)` : undefined,
-  );
+  const invoice = acceptedInvoiceCte(slot, session ? sql`EXISTS (SELECT 1 FROM session_ok)` : undefined);
   const invoiceId = sql`${invoice.column('id')}::text`;
   const invoiceToken = invoice.column('token');
   const chat = doors.chat.businessActionsStatement({
@@ -171,6 +168,74 @@ function acceptanceQuery(
     : sql`WITH ${invoice.cte}, ${chat.cte}, ${order.cte}, ${outbox.cte}
           SELECT ${order.id}::text AS order_id`;
   return { sql: query, written: outbox.written };
+}
+
+/** The accepted invoice's fields the accept-invoice statement copies into the order. */
+const acceptedInvoiceColumns = [
+  'id',
+  'token',
+  'chat_id',
+  'buyer_name',
+  'seller_user_id',
+  'seller_id',
+  'seller_slug',
+  'seller_name',
+  'subject_id',
+  'subject_name',
+  'subject_name_fr',
+  'subject_category',
+  'quantity',
+  'unit',
+  'negotiated_price_cents',
+  'shipping_cents',
+  'tax_cents',
+  'tax_lines',
+  'total_cents',
+  'payment_terms',
+  'delivery_terms',
+  'lead_days',
+  'time_zone',
+  'expires_at',
+  'created_at',
+] as const;
+type AcceptedInvoiceColumn = (typeof acceptedInvoiceColumns)[number];
+
+/**
+ * The invoice's part of the accept statement (decision 181), over the invoices module's tables, as common-table
+ * expressions over the slots the invoices module's `acceptanceValues` fills (the statement is a template built once, decision 234):
+ * `accepted_invoice` marks the invoice accepted with its order — only when it is this buyer's, of this kind,
+ * pending and not past its expiry at `at` (the UPDATE takes the row lock: of 50 concurrent accepts one
+ * matches, the others find it accepted once the first commits) — and `invoice_acceptance` stores the
+ * acceptance record (signature, exact terms text, IP, user agent, time) with it. `column(name)` is a scalar
+ * subquery of the accepted invoice's copied fields (NULL when nothing was accepted) for the other parts of the
+ * statement; `from` yields its row. Nothing matched: ask `acceptanceRefusal` why.
+ */
+export function acceptedInvoiceCte(
+  slot: (name: AcceptanceSlot) => SQL,
+  /** A further condition of the update (the statement's session check, decision 225). */
+  onlyIf?: SQL,
+) {
+  // Pending and not past its expiry at `at`: contracts' `isInvoiceExpired` in SQL (decision 133).
+  const at = sql`${slot('at')}::timestamptz`;
+  const cte = sql`accepted_invoice AS (
+      UPDATE invoices SET status = 'accepted', accepted_at = ${at}, order_id = ${slot('orderId')}::text
+      WHERE token = ${slot('token')}::text AND kind = ${slot('kind')}::text
+        AND buyer_id = ${slot('buyerUserId')}::uuid
+        AND status = 'pending' AND expires_at > ${at}${onlyIf ? sql` AND ${onlyIf}` : sql``}
+      RETURNING ${sql.raw(acceptedInvoiceColumns.join(', '))}
+    ), invoice_acceptance AS (
+      INSERT INTO invoice_acceptances (id, invoice_id, order_id, signer_name, signature_svg, terms_version,
+        terms_language, terms_text, ip, user_agent, accepted_at)
+      SELECT gen_random_uuid(), accepted_invoice.id, ${slot('orderId')}::text, ${slot('signerName')}::text,
+        ${slot('signatureSvg')}::text, ${slot('termsVersion')}::text, ${slot('termsLanguage')}::text,
+        ${slot('termsText')}::text, ${slot('ip')}::text, ${slot('userAgent')}::text, ${at}
+      FROM accepted_invoice
+    )`;
+  return {
+    cte,
+    from: sql`accepted_invoice`,
+    column: (name: AcceptedInvoiceColumn) => sql.raw(`(SELECT ${name} FROM accepted_invoice)`),
+  };
 }
 
 /** The fields an order copies from the accepted invoice, as SQL over the statement's source row (decision 181). */
