@@ -5,13 +5,15 @@ import type { z } from 'zod';
 import {
   invoiceAcceptanceTerms,
   type acceptInvoiceBodySchema,
+  type BusinessAction,
   type ChatOrderPayload,
   type OrderAddress,
   type OrderKind,
 } from '@maplesource/contracts';
 import { prepareTemplateOnConnect, statementTemplate, type StatementTemplate } from '../../db/prepared';
 import type { SessionCheck, SessionCheckSlot } from '../../plugins/auth';
-import '../../modules/chat';
+import { fixedPhaseAfter } from '../../modules/chat';
+import type { OutboxPart } from '../../plugins/events';
 import type { AcceptanceSlot, InvoicesService } from '../../modules/invoices';
 import '../../modules/orders';
 
@@ -86,7 +88,7 @@ function acceptanceQuery(
   const invoice = acceptedInvoiceCte(slot, session ? sql`EXISTS (SELECT 1 FROM session_ok)` : undefined);
   const invoiceId = sql`${invoice.column('id')}::text`;
   const invoiceToken = invoice.column('token');
-  const chat = doors.chat.businessActionsStatement({
+  const chat = businessActionsCte({
     chatId: invoice.column('chat_id'),
     senderId: slot('buyerUserId'),
     actions: [
@@ -235,6 +237,92 @@ export function acceptedInvoiceCte(
     cte,
     from: sql`accepted_invoice`,
     column: (name: AcceptedInvoiceColumn) => sql.raw(`(SELECT ${name} FROM accepted_invoice)`),
+  };
+}
+
+/**
+ * The conversation's part of the accept statement (decision 181), over the chat module's tables, for actions whose
+ * resulting phase does not depend on the current one (the chat module's `fixedPhaseAfter`): `chat_moved` moves the
+ * chat named by `chatId` (SQL: a scalar subquery of the statement; nothing when it is NULL) by the number of
+ * actions — only when `senderId` takes part in it; the UPDATE takes the row lock, so a concurrent writer gets the
+ * seqs after these — and `chat_message` inserts the messages at consecutive seqs ending at the chat's new
+ * `last_seq`: the one shape of every write of messages (decision 101). The statement is a template built once
+ * (decision 234): `senderId` and each message's `messageId` are its slots (a fresh id per run), a payload is the
+ * same for every run and its `computed` fields are SQL of the statement (slots included). `chatId` (out) is the
+ * moved chat's id, NULL when none moved; `events` are their `chat.message-created` and
+ * `chat.business-action-posted` events for the outbox.
+ */
+function businessActionsCte(input: {
+  chatId: SQL;
+  senderId: SQL;
+  actions: Array<{
+    action: BusinessAction;
+    messageId: SQL;
+    payload: Record<string, unknown>;
+    computed?: Record<string, SQL>;
+  }>;
+}): {
+  cte: SQL;
+  chatId: SQL;
+  events: Array<OutboxPart<'chat.message-created'> | OutboxPart<'chat.business-action-posted'>>;
+} {
+  const count = input.actions.length;
+  if (count === 0) throw new Error('businessActionsCte needs at least one action');
+  const phase = fixedPhaseAfter(input.actions);
+  const sender = sql`${input.senderId}::uuid`;
+  // The order an `order_created` names is the conversation's latest (decision 253), as in `postBusinessActions`.
+  const ordered = input.actions.findLast((a) => a.action === 'order_created');
+  const orderId =
+    ordered?.computed?.orderId ??
+    (typeof ordered?.payload.orderId === 'string' ? sql`${ordered.payload.orderId}::text` : undefined);
+  const messages = input.actions.map(({ action, messageId, payload, computed }, index) => {
+    const fields = Object.entries(computed ?? {}).map(([key, value]) => sql`${key}::text, ${value}`);
+    const text = typeof payload.text === 'string' ? payload.text : '';
+    const businessPayload = sql`${JSON.stringify(payload)}::jsonb || jsonb_build_object(${sql.join(fields, sql`, `)})`;
+    return {
+      id: sql`${messageId}::uuid`,
+      back: count - 1 - index,
+      action,
+      row: sql`SELECT ${messageId}::uuid AS id, ${count - 1 - index}::integer AS back,
+                 'action-' || gen_random_uuid()::text AS client_message_id, ${text}::text AS text,
+                 ${action}::text AS business_action, ${businessPayload}::jsonb AS business_payload`,
+    };
+  });
+  const rows = messages.map((message) => message.row);
+  const set = sql`, phase = ${phase}::text ${orderId ? sql`, order_id = ${orderId}` : sql``}`;
+  const cte = sql`chat_moved AS (
+      UPDATE chats SET last_seq = last_seq + ${count}::integer, updated_at = now() ${set}
+      WHERE id = ${input.chatId} AND (buyer_id = ${sender} OR seller_user_id = ${sender})
+      RETURNING id, last_seq, subject_kind,
+                CASE WHEN buyer_id = ${sender} THEN seller_user_id ELSE buyer_id END AS recipient_id
+    ), chat_message AS (
+      INSERT INTO chat_messages (id, chat_id, seq, client_message_id, sender_id, text, business_action,
+                                 business_payload)
+      SELECT m.id, chat_moved.id, chat_moved.last_seq - m.back, m.client_message_id, ${sender}, m.text,
+             m.business_action, m.business_payload
+      FROM chat_moved, (${sql.join(rows, sql` UNION ALL `)}) m
+      RETURNING *
+    )`;
+  return {
+    cte,
+    chatId: sql`(SELECT id FROM chat_moved)`,
+    // Each action is a message (`chat.message-created`) and a business action, whose live delivery has its own
+    // event (decision 186).
+    events: messages.flatMap((message) =>
+      (['chat.message-created', 'chat.business-action-posted'] as const).map((name) => ({
+        name,
+        from: sql`chat_moved`,
+        known: { businessAction: message.action },
+        computed: {
+          messageId: sql`${message.id}::text`,
+          senderId: sql`${sender}::text`,
+          chatId: sql`chat_moved.id`,
+          seq: sql`chat_moved.last_seq - ${message.back}::integer`,
+          recipientId: sql`chat_moved.recipient_id`,
+          subjectKind: sql`chat_moved.subject_kind`,
+        },
+      })),
+    ),
   };
 }
 
