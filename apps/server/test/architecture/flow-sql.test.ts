@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { parse, sourceFiles, src } from './source-files';
 import { tableOwners } from './table-owners';
 
 /**
@@ -13,19 +13,8 @@ import { tableOwners } from './table-owners';
  *   check and the outbox); any other name fails, a table no migration creates included;
  * - a flow folder's other files hold no SQL: a statement lives in the `<operation>.sql.ts` beside its operation.
  */
-const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src');
 const flowsDir = path.join(src, 'flows');
 const flows = readdirSync(flowsDir).filter((name) => statSync(path.join(flowsDir, name)).isDirectory());
-
-const sourceFiles = (dir: string): string[] =>
-  readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return sourceFiles(full);
-    return name.endsWith('.ts') && !name.endsWith('.test.ts') ? [full] : [];
-  });
-
-const parse = (file: string, text = readFileSync(file, 'utf8')) =>
-  ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
 
 /** The SQL texts of a file: its `sql` tagged templates and `sql.raw` strings (a substitution reads `${}`). */
 export function sqlTextsOf(source: ts.SourceFile): string[] {
