@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { parse, sourceFiles, src } from './source-files';
 import { tableOwners } from './table-owners';
 
 /**
@@ -12,19 +12,8 @@ import { tableOwners } from './table-owners';
  * - drawn as module → module arrows (imports between module folders, and fastify-plugin `dependencies`), the
  *   modules stand in layers: no cycle, so no two modules import each other and every arrow points down.
  */
-const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src');
 const modulesDir = path.join(src, 'modules');
 const modules = readdirSync(modulesDir).filter((name) => statSync(path.join(modulesDir, name)).isDirectory());
-
-const sourceFiles = (dir: string): string[] =>
-  readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return sourceFiles(full);
-    return name.endsWith('.ts') && !name.endsWith('.test.ts') ? [full] : [];
-  });
-
-const parse = (file: string) =>
-  ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
 
 interface Literal {
   /** The literal's text; a template's substitutions are `${}`. */

@@ -2,6 +2,8 @@
  * Which module owns each table (ARCHITECTURE rule 1, decisions 060 and 110). A module's SQL names only its own
  * tables, reading or writing, with no exception; another module's data is reached through that module's door. Every table the migrations create is listed
  * here (a new table needs an owner); `plugins` owns the cross-cutting ports' tables, `db` the foundation's.
+ * A flow's SQL (`flows/<flow>/*.sql.ts`) names only tables of the modules its operation writes through
+ * (flow-sql.test.ts, decision 294).
  */
 export const tableOwners: Record<string, string> = {
   // auth

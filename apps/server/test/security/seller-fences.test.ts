@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { SellerImportJob, SellerProductInput, SellerServiceInput } from '@maplesource/contracts';
+import type { SellerImportJob } from '@maplesource/contracts';
 import { rowsOf } from '../../src/db/transaction';
 import { createTestApp, type TestApp } from '../helpers';
 import { issueInvoiceFor, makeOrder, makeUser, setTaxProfile, waitFor, type Party } from '../orders-helpers';
+import {
+  insertCategory as insertSellerCategory,
+  ownedStorefront,
+  sellerProductInput,
+  sellerServiceInput,
+} from '../seller-helpers';
 import { listOperations, type Operation } from './openapi-operations';
 
 /**
@@ -41,48 +47,8 @@ let intruderSellerId: string;
 let subcategoryId: string;
 let serviceSubcategoryId: string;
 
-const productInput = (sku: string): SellerProductInput => ({
-  sku,
-  subcategoryId,
-  nameEn: 'Brass gate valve',
-  nameFr: 'Robinet-vanne en laiton',
-  descriptionEn: 'A forged brass gate valve.',
-  descriptionFr: 'Un robinet-vanne en laiton forgé.',
-  unit: 'piece',
-  minOrderQuantity: 10,
-  priceTiers: [{ minQuantity: 10, maxQuantity: null, unitPriceCents: 2500 }],
-  leadDays: 7,
-  deliveryDays: 3,
-  origin: 'made-in-canada',
-  servicesEn: '',
-  servicesFr: '',
-  warrantyEn: '',
-  warrantyFr: '',
-  materialEn: '',
-  materialFr: '',
-  customizableOptions: [],
-  variations: [],
-  keyAttributes: [],
-  technicalSpecifications: [],
-  images: [],
-});
-
-const serviceInput = (sku: string): SellerServiceInput => ({
-  sku,
-  subcategoryId: serviceSubcategoryId,
-  nameEn: 'Pump rebuild',
-  nameFr: 'Remise à neuf de pompes',
-  descriptionEn: 'We rebuild centrifugal pumps.',
-  descriptionFr: '',
-  startingPriceCents: 45_000,
-  priceUnit: 'job',
-  turnaroundDays: 5,
-  capabilities: [],
-  serviceAreaEn: 'Ontario',
-  serviceAreaFr: 'Ontario',
-  certifications: [],
-  images: [],
-});
+const productInput = (sku: string) => sellerProductInput(subcategoryId, { sku });
+const serviceInput = (sku: string) => sellerServiceInput(serviceSubcategoryId, { sku });
 
 /** One attempt at a route with the owner's ids. */
 interface Attempt {
@@ -253,26 +219,12 @@ async function ownerRows(): Promise<unknown> {
   };
 }
 
-async function insertCategory(kind: 'product' | 'service', slug: string, parentId: number | null) {
-  const [row] = rowsOf<{ id: number }>(
-    await t.database.db.execute(
-      sql`INSERT INTO categories (kind, parent_id, slug, name_en, name_fr)
-          VALUES (${kind}, ${parentId}, ${slug}, ${slug}, ${slug}) RETURNING id`,
-    ),
-  );
-  return Number(row!.id);
-}
+const insertCategory = (kind: 'product' | 'service', slug: string, parentId: number | null) =>
+  insertSellerCategory(t.database.db, { kind, slug, parentId });
 
 async function ownStorefront(user: Party, slug: string): Promise<string> {
   await t.app.auth.users.addRole(user.id, 'seller');
-  const sellerId = await t.app.sellers.createOwnedStorefront(t.database.db, {
-    slug,
-    name: `Shop ${slug}`,
-    ownerUserId: user.id,
-    province: 'ON',
-    city: 'Hamilton',
-    postalCode: 'L8P 4R5',
-  });
+  const sellerId = await ownedStorefront(t.app, t.database.db, user, slug);
   await setTaxProfile(t, user, Number(sellerId));
   return String(sellerId);
 }

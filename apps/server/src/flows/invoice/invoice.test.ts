@@ -17,11 +17,12 @@ import { seedCatalog } from '../../seed/catalog';
 import { expireInvoiceJob } from '../../modules/invoices';
 import { demoLegalNameOf, sellerTaxProfileSeedStep } from '../../modules/sellers';
 import { invoiceDateOf } from './issue-invoice';
+import { acceptedInvoiceCte } from './accept-invoice.sql';
 
 /**
  * Invoices: the seller issues one from a conversation, both parties read it by token (others 404), the
  * buyer rejects it with a reason, it expires, its PDF carries the input tax credit fields, and the accept door
- * (`acceptanceStatement` + `acceptanceRefusal`) refuses what it must. Runs on PGlite and on PostgreSQL (races).
+ * (`acceptedInvoiceCte` of accept-invoice.sql.ts + `acceptanceRefusal`) refuses what it must. Runs on PGlite and on PostgreSQL (races).
  */
 let t: TestApp;
 let seller: SignedUp;
@@ -959,7 +960,7 @@ describe('expiry', () => {
 describe('the accept door for the accept-invoice workflow', () => {
   const signature =
     '<svg viewBox="0 0 300 100"><path d="M10 10 L 50 60 C 60 70 80 20 90 40" stroke="#123" stroke-width="2"/></svg>';
-  type AcceptancePart = ReturnType<TestApp['app']['invoices']['acceptanceStatement']>;
+  type AcceptancePart = ReturnType<typeof acceptedInvoiceCte>;
   /** Runs the invoices part of the accept statement alone: the accepted invoice's id, or null. */
   const run = async (part: AcceptancePart) =>
     rowsOf<{ id: string | null }>(
@@ -986,7 +987,7 @@ describe('the accept door for the accept-invoice workflow', () => {
   /** The invoices module's part with one accept's values (each slot a parameter of that value). */
   const statementFor = (input: Parameters<TestApp['app']['invoices']['acceptanceValues']>[0]) => {
     const values = t.app.invoices.acceptanceValues(input);
-    return t.app.invoices.acceptanceStatement((name) => sql`${values[name]}`);
+    return acceptedInvoiceCte((name) => sql`${values[name]}`);
   };
   const refusal = (
     invoice: Invoice,

@@ -13,6 +13,7 @@ import {
 } from '@maplesource/contracts';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { signUp, type SignedUp } from '../../../test/accounts-helpers';
+import { as, insertSubcategory, ownedStorefront, sellerProductInput } from '../../../test/seller-helpers';
 import { rowsOf } from '../../db/transaction';
 
 /**
@@ -30,27 +31,15 @@ let subcategoryId: string;
 let serviceSubcategoryId: string;
 const suffix = `${process.pid}-${Date.now()}`;
 
-const as = (user: SignedUp, role: 'seller' | 'buyer' = 'seller') => ({ role, cookie: user.cookie });
 let keyCounter = 0;
 const key = () => ({ 'idempotency-key': `k-${suffix}-${++keyCounter}` });
 
 function productInput(overrides: Partial<SellerProductInput> = {}): SellerProductInput {
-  return {
-    sku: 'VALVE-1',
-    subcategoryId,
-    nameEn: 'Brass gate valve',
-    nameFr: 'Robinet-vanne en laiton',
-    descriptionEn: 'A forged brass gate valve.',
-    descriptionFr: 'Un robinet-vanne en laiton forgé.',
-    unit: 'piece',
-    minOrderQuantity: 10,
+  return sellerProductInput(subcategoryId, {
     priceTiers: [
       { minQuantity: 10, maxQuantity: 99, unitPriceCents: 2500 },
       { minQuantity: 100, maxQuantity: null, unitPriceCents: 1990 },
     ],
-    leadDays: 7,
-    deliveryDays: 3,
-    origin: 'made-in-canada',
     servicesEn: 'Custom threading',
     servicesFr: 'Filetage sur mesure',
     warrantyEn: '1 year',
@@ -61,9 +50,8 @@ function productInput(overrides: Partial<SellerProductInput> = {}): SellerProduc
     variations: [{ nameEn: 'Size', nameFr: 'Taille', options: ['1/2"', '3/4"'] }],
     keyAttributes: [{ labelEn: 'Pressure', labelFr: 'Pression', value: '600 psi' }],
     technicalSpecifications: [{ labelEn: 'Thread', labelFr: 'Filetage', value: 'NPT' }],
-    images: [],
     ...overrides,
-  };
+  });
 }
 
 async function createProduct(user: SignedUp, storefront: string, input: SellerProductInput) {
@@ -161,37 +149,19 @@ beforeAll(async () => {
   buyer = await signUp(t.app, { fullName: 'Bea Buyer' });
   for (const user of [owner, other]) await t.app.auth.users.addRole(user.id, 'seller');
   const db = t.database.db;
-  const [parent] = rowsOf<{ id: number }>(
-    await db.execute(
-      sql`INSERT INTO categories (kind, slug, name_en, name_fr) VALUES ('product', ${`plumbing-${suffix}`}, 'Plumbing', 'Plomberie') RETURNING id`,
-    ),
+  subcategoryId = await insertSubcategory(
+    db,
+    'product',
+    { slug: `plumbing-${suffix}`, nameEn: 'Plumbing', nameFr: 'Plomberie' },
+    { slug: `valves-${suffix}`, nameEn: 'Valves', nameFr: 'Robinets' },
   );
-  const [sub] = rowsOf<{ id: number }>(
-    await db.execute(
-      sql`INSERT INTO categories (kind, parent_id, slug, name_en, name_fr) VALUES ('product', ${parent!.id}, ${`valves-${suffix}`}, 'Valves', 'Robinets') RETURNING id`,
-    ),
+  serviceSubcategoryId = await insertSubcategory(
+    db,
+    'service',
+    { slug: `repairs-${suffix}`, nameEn: 'Repairs', nameFr: 'Réparations' },
+    { slug: `pump-repair-${suffix}`, nameEn: 'Pump repair', nameFr: 'Réparation de pompes' },
   );
-  subcategoryId = String(sub!.id);
-  const [serviceParent] = rowsOf<{ id: number }>(
-    await db.execute(
-      sql`INSERT INTO categories (kind, slug, name_en, name_fr) VALUES ('service', ${`repairs-${suffix}`}, 'Repairs', 'Réparations') RETURNING id`,
-    ),
-  );
-  const [serviceSub] = rowsOf<{ id: number }>(
-    await db.execute(
-      sql`INSERT INTO categories (kind, parent_id, slug, name_en, name_fr) VALUES ('service', ${serviceParent!.id}, ${`pump-repair-${suffix}`}, 'Pump repair', 'Réparation de pompes') RETURNING id`,
-    ),
-  );
-  serviceSubcategoryId = String(serviceSub!.id);
-  const storefront = (slug: string, user: SignedUp) =>
-    t.app.sellers.createOwnedStorefront(db, {
-      slug,
-      name: `Shop ${slug}`,
-      ownerUserId: user.id,
-      province: 'ON',
-      city: 'Hamilton',
-      postalCode: 'L8P 4R5',
-    });
+  const storefront = (slug: string, user: SignedUp) => ownedStorefront(t.app, db, user, slug);
   sellerId = await storefront(`cat-owner-${suffix}`, owner);
   otherSellerId = await storefront(`cat-other-${suffix}`, other);
 });

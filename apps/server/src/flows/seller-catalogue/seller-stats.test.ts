@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SellerProduct, SellerService, SellerStats } from '@maplesource/contracts';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { signUp, type SignedUp } from '../../../test/accounts-helpers';
-import { rowsOf } from '../../db/transaction';
+import {
+  as,
+  insertSubcategory,
+  ownedStorefront,
+  sellerProductInput,
+  sellerServiceInput,
+} from '../../../test/seller-helpers';
 
 /**
  * The seller centre's stats (decision 273): the period's views, quotations and answers per day and per item, from
@@ -21,7 +27,6 @@ let otherProduct: SellerProduct;
 const suffix = `${process.pid}-${Date.now()}`;
 let keyCounter = 0;
 const key = () => ({ 'idempotency-key': `stats-${suffix}-${++keyCounter}` });
-const as = (user: SignedUp, role: 'seller' | 'buyer' = 'seller') => ({ role, cookie: user.cookie });
 
 /** Today and `n` days before, as calendar days in Toronto time (the day rows' days). */
 const torontoDay = (daysBefore = 0) =>
@@ -73,57 +78,29 @@ beforeAll(async () => {
   buyer = await signUp(t.app, { fullName: 'Bea Buyer' });
   for (const user of [owner, other]) await t.app.auth.users.addRole(user.id, 'seller');
   const db = t.database.db;
-  const category = async (kind: string, slug: string) => {
-    const [parent] = rowsOf<{ id: number }>(
-      await db.execute(
-        sql`INSERT INTO categories (kind, slug, name_en, name_fr) VALUES (${kind}, ${`${slug}-top-${suffix}`}, 'Top', 'Haut') RETURNING id`,
-      ),
+  const category = (kind: 'product' | 'service', slug: string) =>
+    insertSubcategory(
+      db,
+      kind,
+      { slug: `${slug}-top-${suffix}`, nameEn: 'Top', nameFr: 'Haut' },
+      { slug: `${slug}-${suffix}`, nameEn: 'Sub', nameFr: 'Sous' },
     );
-    const [sub] = rowsOf<{ id: number }>(
-      await db.execute(
-        sql`INSERT INTO categories (kind, parent_id, slug, name_en, name_fr) VALUES (${kind}, ${parent!.id}, ${`${slug}-${suffix}`}, 'Sub', 'Sous') RETURNING id`,
-      ),
-    );
-    return String(sub!.id);
-  };
   const productSub = await category('product', 'stats-valves');
   const serviceSub = await category('service', 'stats-repairs');
-  const storefront = (slug: string, user: SignedUp) =>
-    t.app.sellers.createOwnedStorefront(db, {
-      slug,
-      name: `Shop ${slug}`,
-      ownerUserId: user.id,
-      province: 'ON',
-      city: 'Hamilton',
-      postalCode: 'L8P 4R5',
+  sellerId = await ownedStorefront(t.app, db, owner, `stats-owner-${suffix}`);
+  otherSellerId = await ownedStorefront(t.app, db, other, `stats-other-${suffix}`);
+  const productInput = (sku: string, nameEn: string) =>
+    sellerProductInput(productSub, {
+      sku,
+      nameEn,
+      nameFr: `${nameEn} (fr)`,
+      descriptionEn: 'A valve.',
+      descriptionFr: 'Un robinet.',
+      minOrderQuantity: 1,
+      priceTiers: [{ minQuantity: 1, maxQuantity: null, unitPriceCents: 1000 }],
+      leadDays: 2,
+      deliveryDays: 2,
     });
-  sellerId = String(await storefront(`stats-owner-${suffix}`, owner));
-  otherSellerId = String(await storefront(`stats-other-${suffix}`, other));
-  const productInput = (sku: string, nameEn: string) => ({
-    sku,
-    subcategoryId: productSub,
-    nameEn,
-    nameFr: `${nameEn} (fr)`,
-    descriptionEn: 'A valve.',
-    descriptionFr: 'Un robinet.',
-    unit: 'piece',
-    minOrderQuantity: 1,
-    priceTiers: [{ minQuantity: 1, maxQuantity: null, unitPriceCents: 1000 }],
-    leadDays: 2,
-    deliveryDays: 2,
-    origin: 'made-in-canada',
-    servicesEn: '',
-    servicesFr: '',
-    warrantyEn: '',
-    warrantyFr: '',
-    materialEn: '',
-    materialFr: '',
-    customizableOptions: [],
-    variations: [],
-    keyAttributes: [],
-    technicalSpecifications: [],
-    images: [],
-  });
   product = await createItem<SellerProduct>(owner, sellerId, 'products', productInput('S-1', 'Stats valve'));
   otherProduct = await createItem<SellerProduct>(
     other,
@@ -131,22 +108,21 @@ beforeAll(async () => {
     'products',
     productInput('O-1', 'Other valve'),
   );
-  service = await createItem<SellerService>(owner, sellerId, 'services', {
-    sku: 'SV-1',
-    subcategoryId: serviceSub,
-    nameEn: 'Pump repair',
-    nameFr: 'Réparation de pompe',
-    descriptionEn: 'We repair pumps.',
-    descriptionFr: 'Nous réparons des pompes.',
-    startingPriceCents: 5000,
-    priceUnit: 'hour',
-    turnaroundDays: 3,
-    capabilities: [],
-    serviceAreaEn: 'Ontario',
-    serviceAreaFr: 'Ontario',
-    certifications: [],
-    images: [],
-  });
+  service = await createItem<SellerService>(
+    owner,
+    sellerId,
+    'services',
+    sellerServiceInput(serviceSub, {
+      sku: 'SV-1',
+      nameEn: 'Pump repair',
+      nameFr: 'Réparation de pompe',
+      descriptionEn: 'We repair pumps.',
+      descriptionFr: 'Nous réparons des pompes.',
+      startingPriceCents: 5000,
+      priceUnit: 'hour',
+      turnaroundDays: 3,
+    }),
+  );
 });
 afterAll(async () => t?.close());
 

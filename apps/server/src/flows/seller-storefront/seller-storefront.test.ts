@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SellerDetail, SellerStorefront, SellerStorefrontInput } from '@maplesource/contracts';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { signUp, type SignedUp } from '../../../test/accounts-helpers';
+import { ownedStorefront } from '../../../test/seller-helpers';
 import { rowsOf } from '../../db/transaction';
 
 /**
@@ -94,11 +95,8 @@ beforeAll(async () => {
   buyer = await signUp(t.app, { fullName: 'Bob Buyer' });
   for (const user of [owner, other]) await t.app.auth.users.addRole(user.id, 'seller');
   const create = (storefrontSlug: string, user: SignedUp) =>
-    t.app.sellers.createOwnedStorefront(t.database.db, {
-      slug: storefrontSlug,
+    ownedStorefront(t.app, t.database.db, user, storefrontSlug, {
       name: `Storefront ${storefrontSlug}`,
-      ownerUserId: user.id,
-      province: 'ON',
       city: 'Mississauga',
       postalCode: 'L5B 1M2',
     });

@@ -16,8 +16,8 @@ import type { Db } from '../../db/client';
 import { queryPrepared } from '../../db/prepared';
 import { rowsOf, type Tx } from '../../db/transaction';
 import { AppError, badRequest, conflict, notFound } from '../../plugins/errors';
-import type { DomainEvents, OutboxPart } from '../../plugins/events';
-import { fixedPhaseAfter, phaseAfter } from './chat.phases';
+import type { DomainEvents } from '../../plugins/events';
+import { phaseAfter } from './chat.phases';
 import { sequencedMessagesCte } from './chat.sequence';
 import { listPipeline, medianFirstResponse, pipelineCard } from './chat.pipeline';
 import {
@@ -435,84 +435,6 @@ export function createChatService(db: Db, events: DomainEvents, directory: ChatD
       // No reads back: a business action carries no attachments, and its seq is past every read/delivery
       // marker (markers are clamped to the committed last_seq), so it is 'sent'.
       return stored.map((row) => toMessage(row, [], 'sent'));
-    },
-
-    /**
-     * `postBusinessActions` as common-table expressions of a bigger statement (the accept-invoice statement,
-     * decision 181), for actions whose resulting phase does not depend on the current one: `chat_moved` moves the
-     * chat named by `chatId` (SQL: a scalar subquery of the statement; nothing when it is NULL) by the number of
-     * actions — only when `senderId` takes part in it — and `chat_message` inserts the messages with consecutive
-     * seqs (`sequencedMessagesCte`, the same shape as every other write of messages). The statement is a
-     * template built once (decision 234): `senderId` and each message's `messageId` are its slots (a fresh id per
-     * run), a payload is the same for every run and its `computed` fields are SQL of the statement (slots
-     * included). `chatId` (out) is the moved chat's id, NULL when none moved; `events` are their
-     * `chat.message-created` and `chat.business-action-posted` events for `events.outboxFrom`.
-     */
-    businessActionsStatement(input: {
-      chatId: SQL;
-      senderId: SQL;
-      actions: Array<{
-        action: BusinessAction;
-        messageId: SQL;
-        payload: Record<string, unknown>;
-        computed?: Record<string, SQL>;
-      }>;
-    }): {
-      cte: SQL;
-      chatId: SQL;
-      events: Array<OutboxPart<'chat.message-created'> | OutboxPart<'chat.business-action-posted'>>;
-    } {
-      const count = input.actions.length;
-      if (count === 0) throw new Error('businessActionsStatement needs at least one action');
-      const phase = fixedPhaseAfter(input.actions);
-      const sender = sql`${input.senderId}::uuid`;
-      // The order an `order_created` names is the conversation's latest (decision 253), as in `postBusinessActions`.
-      const ordered = input.actions.findLast((a) => a.action === 'order_created');
-      const orderId =
-        ordered?.computed?.orderId ??
-        (typeof ordered?.payload.orderId === 'string' ? sql`${ordered.payload.orderId}::text` : undefined);
-      const messages = input.actions.map(({ action, messageId, payload, computed }, index) => {
-        const fields = Object.entries(computed ?? {}).map(([key, value]) => sql`${key}::text, ${value}`);
-        return {
-          id: sql`${messageId}::uuid`,
-          back: count - 1 - index,
-          action,
-          sequenced: {
-            id: messageId,
-            clientMessageId: sql`'action-' || gen_random_uuid()`,
-            text: sql`${typeof payload.text === 'string' ? payload.text : ''}`,
-            businessAction: sql`${action}`,
-            businessPayload: sql`${JSON.stringify(payload)}::jsonb || jsonb_build_object(${sql.join(fields, sql`, `)})`,
-          },
-        };
-      });
-      const cte = sequencedMessagesCte({
-        where: sql`id = ${input.chatId} AND (buyer_id = ${sender} OR seller_user_id = ${sender})`,
-        sender: input.senderId,
-        set: sql`, phase = ${phase}::text ${orderId ? sql`, order_id = ${orderId}` : sql``}`,
-        messages: messages.map((message) => message.sequenced),
-      });
-      return {
-        cte,
-        chatId: sql`(SELECT id FROM chat_moved)`,
-        // Each action is a message (`chat.message-created`) and a business action, whose live delivery has its own
-        // event (decision 186).
-        events: messages.flatMap((message) =>
-          (['chat.message-created', 'chat.business-action-posted'] as const).map((name) => ({
-            name,
-            from: sql`chat_moved`,
-            known: { businessAction: message.action },
-            computed: {
-              messageId: sql`${message.id}::text`,
-              senderId: sql`${sender}::text`,
-              chatId: sql`chat_moved.id`,
-              seq: sql`chat_moved.last_seq - ${message.back}::integer`,
-              recipientId: sql`chat_moved.recipient_id`,
-              subjectKind: sql`chat_moved.subject_kind`,
-            },
-          })),
-        ),
-      };
     },
 
     async participants(chatId: string, database: Db = db): Promise<Participants | null> {

@@ -26,7 +26,7 @@ export type {
   StoredMessage,
   Subject,
 } from './chat.service';
-export { phaseAfter } from './chat.phases';
+export { fixedPhaseAfter, phaseAfter } from './chat.phases';
 export { chatRoutes } from './chat.routes';
 
 async function chatModule(app: FastifyInstance) {

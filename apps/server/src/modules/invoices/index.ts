@@ -5,7 +5,7 @@ import { registerInvoiceJobs } from './invoices.jobs';
 
 /**
  * The invoices module's door: `app.invoices` (invoices issued in a conversation, read by their buyer and seller
- * user by token, rejected once, accepted once through `acceptanceStatement` (+ `acceptanceRefusal`), expired once by a
+ * user by token, rejected once, accepted once by the statement of flows/invoice/accept-invoice.sql.ts (+ `acceptanceRefusal`), expired once by a
  * job at `expiresAt` and a sweep), its routes (details and PDF) and public types. Issuing and rejecting post chat
  * business actions, so they are workflows (flows/invoice/issue-invoice.ts, flows/invoice/reject-invoice.ts).
  */
@@ -15,13 +15,7 @@ declare module 'fastify' {
   }
 }
 
-export type {
-  AcceptanceRecord,
-  AcceptanceSlot,
-  AcceptedInvoiceColumn,
-  InvoicesService,
-  NewInvoice,
-} from './invoices.service';
+export type { AcceptanceRecord, AcceptanceSlot, InvoicesService, NewInvoice } from './invoices.service';
 export {
   chatPayloadOf,
   expireInvoiceJob,

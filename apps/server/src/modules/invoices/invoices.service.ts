@@ -68,36 +68,6 @@ export interface NewInvoice {
   revises?: { id: string; version: number };
 }
 
-/** The accepted invoice's fields the accept-invoice statement copies into the order. */
-export const acceptedInvoiceColumns = [
-  'id',
-  'token',
-  'chat_id',
-  'buyer_name',
-  'seller_user_id',
-  'seller_id',
-  'seller_slug',
-  'seller_name',
-  'subject_id',
-  'subject_name',
-  'subject_name_fr',
-  'subject_category',
-  'quantity',
-  'unit',
-  'negotiated_price_cents',
-  'shipping_cents',
-  'tax_cents',
-  'tax_lines',
-  'total_cents',
-  'payment_terms',
-  'delivery_terms',
-  'lead_days',
-  'time_zone',
-  'expires_at',
-  'created_at',
-] as const;
-export type AcceptedInvoiceColumn = (typeof acceptedInvoiceColumns)[number];
-
 export interface AcceptanceRecord {
   orderId: string;
   signerName: string;
@@ -193,7 +163,7 @@ function isRevisedAlready(error: unknown): boolean {
 /**
  * Invoices (`app.invoices`): stored by the issue-invoice workflow, read by their buyer and their seller user by
  * token (anyone else: 404), rejected once by the buyer, accepted once through the accept-invoice workflow
- * (`acceptanceStatement`, `acceptanceRefusal`), and expired once at `expiresAt` (job + sweep), each expiry
+ * (its statement in flows/invoice/accept-invoice.sql.ts; `acceptanceValues`, `acceptanceRefusal`), and expired once at `expiresAt` (job + sweep), each expiry
  * announced as `invoice.expired`.
  */
 export function createInvoicesService(events: DomainEvents) {
@@ -421,7 +391,7 @@ export function createInvoicesService(events: DomainEvents) {
     },
 
     /**
-     * The values of the invoices module's part of the accept statement (`acceptanceStatement`'s slots), checked
+     * The values of the invoice's part of the accept statement (its slots, flows/invoice/accept-invoice.sql.ts), checked
      * and cut to their columns: the signer's full name trimmed (2 to 200 characters, else 400
      * INVOICE_SIGNATURE_INVALID), the drawn signature sanitised (400 when it is not a plain drawing), IP and user
      * agent cut to 100 and 500 characters, the time as an ISO timestamp.
@@ -449,44 +419,7 @@ export function createInvoicesService(events: DomainEvents) {
     },
 
     /**
-     * The invoices module's part of the accept-invoice statement (decision 181), as common-table expressions over
-     * the slots `acceptanceValues` fills (the statement is a template built once, decision 234):
-     * `accepted_invoice` marks the invoice accepted with its order — only when it is this buyer's, of this kind,
-     * pending and not past its expiry at `at` (the UPDATE takes the row lock: of 50 concurrent accepts one
-     * matches, the others find it accepted once the first commits) — and `invoice_acceptance` stores the
-     * acceptance record (signature, exact terms text, IP, user agent, time) with it. `column(name)` is a scalar
-     * subquery of the accepted invoice's copied fields (NULL when nothing was accepted) for the other parts of the
-     * statement; `from` yields its row. Nothing matched: ask `acceptanceRefusal` why.
-     */
-    acceptanceStatement(
-      slot: (name: AcceptanceSlot) => SQL,
-      /** A further condition of the update (the statement's session check, decision 225). */
-      onlyIf?: SQL,
-    ) {
-      const at = sql`${slot('at')}::timestamptz`;
-      const cte = sql`accepted_invoice AS (
-          UPDATE invoices SET status = 'accepted', accepted_at = ${at}, order_id = ${slot('orderId')}::text
-          WHERE token = ${slot('token')}::text AND kind = ${slot('kind')}::text
-            AND buyer_id = ${slot('buyerUserId')}::uuid
-            AND ${stillPendingAt(at)}${onlyIf ? sql` AND ${onlyIf}` : sql``}
-          RETURNING ${sql.raw(acceptedInvoiceColumns.join(', '))}
-        ), invoice_acceptance AS (
-          INSERT INTO invoice_acceptances (id, invoice_id, order_id, signer_name, signature_svg, terms_version,
-            terms_language, terms_text, ip, user_agent, accepted_at)
-          SELECT gen_random_uuid(), accepted_invoice.id, ${slot('orderId')}::text, ${slot('signerName')}::text,
-            ${slot('signatureSvg')}::text, ${slot('termsVersion')}::text, ${slot('termsLanguage')}::text,
-            ${slot('termsText')}::text, ${slot('ip')}::text, ${slot('userAgent')}::text, ${at}
-          FROM accepted_invoice
-        )`;
-      return {
-        cte,
-        from: sql`accepted_invoice`,
-        column: (name: AcceptedInvoiceColumn) => sql.raw(`(SELECT ${name} FROM accepted_invoice)`),
-      };
-    },
-
-    /**
-     * Why `acceptanceStatement` accepted nothing: already accepted by this buyer → its order id (a double click,
+     * Why the accept statement (flows/invoice/accept-invoice.sql.ts) accepted nothing: already accepted by this buyer → its order id (a double click,
      * a second tab, the losers of 50 concurrent accepts); not found or not this buyer's → 404; expired → 409
      * INVOICE_EXPIRED; rejected → 409 INVOICE_NOT_PENDING.
      */

@@ -17,9 +17,7 @@ declare module 'fastify' {
 }
 
 export type {
-  CopiedOrderField,
   NewOrder,
-  NewOrderFrom,
   OrdersService,
   PayableOrder,
   PaymentChange,

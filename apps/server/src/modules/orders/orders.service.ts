@@ -91,48 +91,6 @@ export interface NewOrder {
   placedAt: Date;
 }
 
-/** The fields an order copies from what it is made of, as SQL over the statement's source row (decision 181). */
-export type CopiedOrderField =
-  | 'invoiceId'
-  | 'invoiceToken'
-  | 'chatId'
-  | 'buyerName'
-  | 'sellerUserId'
-  | 'sellerId'
-  | 'sellerSlug'
-  | 'sellerName'
-  | 'subjectId'
-  | 'subjectName'
-  | 'subjectNameFr'
-  | 'subjectCategory'
-  | 'quantity'
-  | 'unit'
-  | 'negotiatedPriceCents'
-  | 'shippingCents'
-  | 'taxCents'
-  | 'taxLines'
-  | 'totalCents'
-  | 'paymentTerms'
-  | 'deliveryTerms'
-  | 'leadDays'
-  | 'timeZone';
-
-/**
- * An order as one part of a bigger statement: made once per row of `from` (one at most), or not at all. The
- * statement is a template built once (decision 234): the order's own values are its slots (the addresses as
- * `OrderAddress` JSON, `placedAt` an ISO timestamp), the copied fields SQL over `from`.
- */
-export interface NewOrderFrom {
-  id: SQL;
-  kind: SQL;
-  from: SQL;
-  copied: Record<CopiedOrderField, SQL>;
-  buyerUserId: SQL;
-  shippingAddress: SQL;
-  billingAddress: SQL;
-  placedAt: SQL;
-}
-
 /** What a provider event says about an intent, in the module's terms. */
 export interface PaymentUpdate {
   provider: 'sandbox' | 'stripe';
@@ -382,40 +340,6 @@ export function createOrdersService(directory: OrdersDirectory) {
         return { id: existing!.id, created: false };
       }
       return { id, created: true };
-    },
-
-    /**
-     * `create` as common-table expressions of a statement that another module's change feeds (the
-     * accept-invoice statement, decision 181): `placed_order` inserts the order from the row of `from` (nothing
-     * when it has none) and `placed_order_timeline` its first timeline entry. No ON CONFLICT: the statement's
-     * source (the invoice's conditional update) makes a second order impossible, and if it ever were not, the
-     * unique key on invoice_id fails the whole statement rather than leave an invoice pointing at no order.
-     * A NULL copied field that the table requires (e.g. a chat that is gone) fails the statement too.
-     */
-    createStatement(input: NewOrderFrom) {
-      const c = input.copied;
-      const placedAt = sql`${input.placedAt}::timestamptz`;
-      const cte = sql`placed_order AS (
-          INSERT INTO orders (id, kind, invoice_id, invoice_token, chat_id, buyer_user_id, buyer_name,
-            seller_user_id, seller_id, seller_slug, seller_name, subject_id, subject_name, subject_name_fr,
-            subject_category, quantity, unit, negotiated_price_cents, shipping_cents, tax_cents, tax_lines,
-            total_cents, lead_days, payment_terms, delivery_terms, time_zone, shipping_address, billing_address, placed_at, updated_at)
-          SELECT ${input.id}::uuid, ${input.kind}::text, ${c.invoiceId}, ${c.invoiceToken}, ${c.chatId},
-            ${input.buyerUserId}::uuid, ${c.buyerName}, ${c.sellerUserId}, ${c.sellerId}, ${c.sellerSlug},
-            ${c.sellerName}, ${c.subjectId}, ${c.subjectName}, ${c.subjectNameFr}, ${c.subjectCategory},
-            ${c.quantity}, ${c.unit},
-            ${c.negotiatedPriceCents}, ${c.shippingCents}, ${c.taxCents}, ${c.taxLines}, ${c.totalCents},
-            ${c.leadDays},
-            ${c.paymentTerms}, ${c.deliveryTerms}, ${c.timeZone},
-            ${input.shippingAddress}::jsonb, ${input.billingAddress}::jsonb,
-            ${placedAt}, ${placedAt}
-          FROM ${input.from}
-          RETURNING id
-        ), placed_order_timeline AS (
-          INSERT INTO order_timeline (order_id, status, actor_user_id, at)
-          SELECT placed_order.id, 'pending', ${input.buyerUserId}::uuid, ${placedAt} FROM placed_order
-        )`;
-      return { cte, from: sql`placed_order`, id: sql`(SELECT id FROM placed_order)` };
     },
 
     getForBuyer: (db: Db, buyerId: string, kind: OrderKind, id: string) =>

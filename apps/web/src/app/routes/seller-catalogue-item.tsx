@@ -12,7 +12,8 @@ import { useSellerItem } from '../../features/seller-catalogue/api/get-seller-it
 import { useSaveSellerItem } from '../../features/seller-catalogue/api/save-seller-item';
 import { emptyProduct, ProductForm } from '../../features/seller-catalogue/components/product-form';
 import { emptyService, ServiceForm } from '../../features/seller-catalogue/components/service-form';
-import { catalogueKindOf, useChosenStorefront } from './seller-catalogue';
+import { catalogueKindOf } from './seller-catalogue';
+import { useChosenStorefront } from './storefront-picker';
 import { SellerCentreNav } from './seller-centre-nav';
 
 /**

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SellerItemKind } from '@maplesource/contracts/seller-catalogue';
@@ -6,24 +5,15 @@ import { buttonClasses } from '../../components/ui/button';
 import { LoadError, LoadingState } from '../../components/ui/query-states';
 import { to } from '../../config/paths';
 import { errorMessage } from '../../lib/http';
-import { useMyStorefronts } from '../../lib/my-storefronts';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { CsvImportPanel } from '../../features/seller-catalogue/components/csv-import-panel';
 import { ItemList } from '../../features/seller-catalogue/components/item-list';
 import { SellerCentreNav } from './seller-centre-nav';
+import { StorefrontPicker, useChosenStorefront } from './storefront-picker';
 
 /** Which catalogue a seller-centre address shows: `/seller-centre/services…` or the products. */
 export const catalogueKindOf = (pathname: string): SellerItemKind =>
   pathname.includes('/seller-centre/services') ? 'service' : 'product';
-
-/** The storefront the seller works on: the only one, or the one chosen among theirs. */
-export function useChosenStorefront() {
-  const storefronts = useMyStorefronts();
-  const [chosen, setChosen] = useState<number | undefined>(undefined);
-  const list = storefronts.data?.storefronts ?? [];
-  const sellerId = chosen ?? list[0]?.sellerId;
-  return { storefronts, list, sellerId, setChosen };
-}
 
 /**
  * /seller-centre/products and /seller-centre/services (decision 287): the storefront's items with their status and
@@ -54,22 +44,7 @@ export default function SellerCataloguePage() {
         <p className="text-sm text-gray-700">{t('noStorefront')}</p>
       ) : (
         <>
-          {list.length > 1 ? (
-            <label className="flex flex-wrap items-center gap-2 text-sm text-gray-800">
-              {t('storefront')}
-              <select
-                className="rounded-md border border-gray-300 px-2 py-1"
-                value={sellerId}
-                onChange={(e) => setChosen(Number(e.target.value))}
-              >
-                {list.map((s) => (
-                  <option key={s.sellerId} value={s.sellerId}>
-                    {s.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-          ) : null}
+          <StorefrontPicker label={t('storefront')} list={list} sellerId={sellerId} onChoose={setChosen} />
           <ItemList
             key={`${kind}-${sellerId}`}
             kind={kind}

@@ -15,8 +15,8 @@ import {
   type PeriodChoice,
   type StatsPeriod,
 } from '../../features/seller-stats/period';
-import { useChosenStorefront } from './seller-catalogue';
 import { SellerCentreNav } from './seller-centre-nav';
+import { StorefrontPicker, useChosenStorefront } from './storefront-picker';
 
 const countKeys = ['views', 'quotations', 'accepted', 'rejected', 'inProgress'] as const;
 
@@ -69,22 +69,12 @@ export default function SellerStatsPage() {
         <p className="text-sm text-gray-700">{t('stats.noStorefront')}</p>
       ) : (
         <>
-          {list.length > 1 ? (
-            <label className="flex flex-wrap items-center gap-2 text-sm text-gray-800">
-              {t('stats.storefront')}
-              <select
-                className="rounded-md border border-gray-300 px-2 py-1"
-                value={sellerId}
-                onChange={(e) => setChosen(Number(e.target.value))}
-              >
-                {list.map((s) => (
-                  <option key={s.sellerId} value={s.sellerId}>
-                    {s.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-          ) : null}
+          <StorefrontPicker
+            label={t('stats.storefront')}
+            list={list}
+            sellerId={sellerId}
+            onChoose={setChosen}
+          />
           <fieldset className="flex flex-wrap items-end gap-3">
             <legend className="mb-1 text-sm font-medium text-gray-900">{t('stats.period')}</legend>
             <label className="flex flex-col text-sm text-gray-800">

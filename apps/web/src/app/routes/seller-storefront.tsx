@@ -8,8 +8,8 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSaveStorefront, useSellerStorefront } from '../../features/sellers/api/storefront';
 import { StorefrontForm } from '../../features/sellers/components/storefront-form';
 import { sellerPath } from '../../features/sellers/components/seller-views';
-import { useChosenStorefront } from './seller-catalogue';
 import { SellerCentreNav } from './seller-centre-nav';
+import { StorefrontPicker, useChosenStorefront } from './storefront-picker';
 
 /**
  * /seller-centre/storefront (decision 261): the seller edits the storefront buyers see at /seller/{slug} — logo,
@@ -42,22 +42,7 @@ export default function SellerStorefrontPage() {
         <p className="text-sm text-gray-700">{t('noStorefront')}</p>
       ) : (
         <>
-          {list.length > 1 ? (
-            <label className="flex flex-wrap items-center gap-2 text-sm text-gray-800">
-              {t('storefront')}
-              <select
-                className="rounded border border-gray-300 px-2 py-1"
-                value={sellerId}
-                onChange={(event) => setChosen(Number(event.target.value))}
-              >
-                {list.map((s) => (
-                  <option key={s.sellerId} value={s.sellerId}>
-                    {s.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-          ) : null}
+          <StorefrontPicker label={t('storefront')} list={list} sellerId={sellerId} onChoose={setChosen} />
           <p className="text-sm text-gray-700">
             {storefront.data.listed ? t('storefrontPage.listed') : t('storefrontPage.draft')}{' '}
             <Link to={sellerPath(storefront.data.slug)} className="text-maple-700 underline">

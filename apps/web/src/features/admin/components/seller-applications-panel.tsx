@@ -1,23 +1,20 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminSellerApplication } from '@maplesource/contracts/seller-applications';
-import { Button } from '../../../components/ui/button';
-import { Field, Input } from '../../../components/ui/field';
 import { QueryState } from '../../../components/ui/query-states';
-import { errorMessage } from '../../../lib/http';
 import { randomUuid } from '../../../lib/random-uuid';
 import { toast } from '../../../lib/toast-store';
 import { useDecideSellerApplication, useSellerApplicationQueue } from '../api/seller-applications';
+import { QueueDecision, QueueFact, QueueFacts } from './queue-row';
 
 function ApplicationCard({ application }: { application: AdminSellerApplication }) {
   const { t } = useTranslation('admin');
   const decide = useDecideSellerApplication();
-  const [reason, setReason] = useState('');
   const [idempotencyKey] = useState(() => randomUuid());
   const headingId = `application-${application.id}`;
-  const run = (action: 'approve' | 'refuse') =>
+  const run = (action: 'approve' | 'refuse', reason: string) =>
     decide.mutate(
-      { id: application.id, action, reason: reason.trim(), idempotencyKey: `${idempotencyKey}:${action}` },
+      { id: application.id, action, reason, idempotencyKey: `${idempotencyKey}:${action}` },
       {
         onSuccess: () =>
           toast.success(
@@ -27,65 +24,37 @@ function ApplicationCard({ application }: { application: AdminSellerApplication 
           ),
       },
     );
-  const refuse = (event: FormEvent) => {
-    event.preventDefault();
-    run('refuse');
-  };
   return (
     <li aria-labelledby={headingId} className="space-y-2 rounded-md border border-gray-200 bg-white p-4">
       <h3 id={headingId} className="font-semibold break-words text-gray-900">
         {application.operatingName} ({application.legalName})
       </h3>
-      <dl className="grid grid-cols-1 gap-x-4 text-sm sm:grid-cols-2">
-        <div>
-          <dt className="inline font-medium">{t('sellerApplications.applicant')}: </dt>
-          <dd className="inline break-words">
-            {application.applicant.fullName} {application.applicant.email ?? ''}
-          </dd>
-        </div>
-        <div>
-          <dt className="inline font-medium">{t('sellerApplications.businessNumber')}: </dt>
-          <dd className="inline">{application.businessNumber}</dd>
-        </div>
-        <div>
-          <dt className="inline font-medium">{t('sellerApplications.place')}: </dt>
-          <dd className="inline">
-            {application.city}, {application.province}
-          </dd>
-        </div>
-        <div>
-          <dt className="inline font-medium">{t('sellerApplications.contact')}: </dt>
-          <dd className="inline break-words">
-            {application.contactEmail} · {application.contactPhone}
-          </dd>
-        </div>
-        <div>
-          <dt className="inline font-medium">{t('sellerApplications.taxNumbers')}: </dt>
-          <dd className="inline break-words">
-            {[application.gstHstNumber, application.qstNumber].filter(Boolean).join(' · ') || '—'}
-          </dd>
-        </div>
-      </dl>
-      <div className="flex flex-wrap items-end gap-2">
-        <Button type="button" onClick={() => run('approve')} disabled={decide.isPending}>
-          {t('sellerApplications.approve')}
-        </Button>
-        <form onSubmit={refuse} className="flex flex-wrap items-end gap-2">
-          <Field label={t('sellerApplications.reason')}>
-            {(p) => (
-              <Input {...p} value={reason} maxLength={1000} onChange={(e) => setReason(e.target.value)} />
-            )}
-          </Field>
-          <Button type="submit" variant="secondary" disabled={decide.isPending}>
-            {t('sellerApplications.refuse')}
-          </Button>
-        </form>
-      </div>
-      {decide.error ? (
-        <p role="alert" className="text-sm text-red-700">
-          {errorMessage(t, decide.error)}
-        </p>
-      ) : null}
+      <QueueFacts>
+        <QueueFact label={t('sellerApplications.applicant')} wrap>
+          {application.applicant.fullName} {application.applicant.email ?? ''}
+        </QueueFact>
+        <QueueFact label={t('sellerApplications.businessNumber')}>{application.businessNumber}</QueueFact>
+        <QueueFact label={t('sellerApplications.place')}>
+          {application.city}, {application.province}
+        </QueueFact>
+        <QueueFact label={t('sellerApplications.contact')} wrap>
+          {application.contactEmail} · {application.contactPhone}
+        </QueueFact>
+        <QueueFact label={t('sellerApplications.taxNumbers')} wrap>
+          {[application.gstHstNumber, application.qstNumber].filter(Boolean).join(' · ') || '—'}
+        </QueueFact>
+      </QueueFacts>
+      <QueueDecision
+        labels={{
+          approve: t('sellerApplications.approve'),
+          refuse: t('sellerApplications.refuse'),
+          reason: t('sellerApplications.reason'),
+        }}
+        pending={decide.isPending}
+        error={decide.error}
+        onApprove={(reason) => run('approve', reason)}
+        onRefuse={(reason) => run('refuse', reason)}
+      />
     </li>
   );
 }

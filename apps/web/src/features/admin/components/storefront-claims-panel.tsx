@@ -1,8 +1,5 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminStorefrontClaimGroup } from '@maplesource/contracts/storefront-claims';
-import { Button } from '../../../components/ui/button';
-import { Field, Input } from '../../../components/ui/field';
 import { QueryState } from '../../../components/ui/query-states';
 import { errorMessage } from '../../../lib/http';
 import { toast } from '../../../lib/toast-store';
@@ -12,6 +9,7 @@ import {
   useStorefrontClaimQueue,
   useStorefrontClaimSettings,
 } from '../api/storefront-claims';
+import { QueueDecision, QueueFact, QueueFacts } from './queue-row';
 
 type Claim = AdminStorefrontClaimGroup['claims'][number];
 
@@ -24,75 +22,48 @@ function ClaimRow({
 }) {
   const { t } = useTranslation('admin');
   const decide = useDecideStorefrontClaim();
-  const [reason, setReason] = useState('');
   const claimant = claim.claimant.fullName || claim.claimant.email || claim.claimant.id;
-  const refuse = (event: FormEvent) => {
-    event.preventDefault();
-    decide.mutate(
-      { id: claim.id, action: 'refuse', reason: reason.trim() },
-      { onSuccess: () => toast.success(t('storefrontClaims.refused')) },
-    );
-  };
   return (
     <li className="space-y-2 rounded-md border border-gray-200 p-3">
-      <dl className="grid grid-cols-1 gap-x-4 text-sm sm:grid-cols-2">
-        <div>
-          <dt className="inline font-medium">{t('storefrontClaims.claimant')}: </dt>
-          <dd className="inline break-words">
-            {claim.claimant.fullName} {claim.claimant.email ?? ''}
-          </dd>
-        </div>
-        <div>
-          <dt className="inline font-medium">{t('storefrontClaims.businessNumber')}: </dt>
-          <dd className="inline">{claim.businessNumber}</dd>
-        </div>
-        <div className="sm:col-span-2">
-          <dt className="inline font-medium">{t('storefrontClaims.proof')}: </dt>
-          <dd className="inline break-words">
-            {t(claim.channel === 'email' ? 'storefrontClaims.byEmail' : 'storefrontClaims.byPhone', {
-              destination: claim.destination,
-            })}
-          </dd>
-        </div>
-      </dl>
-      <div className="flex flex-wrap items-end gap-2">
-        <Button
-          type="button"
-          aria-label={`${t('storefrontClaims.approve')}: ${claimant}`}
-          disabled={decide.isPending}
-          onClick={() =>
-            decide.mutate(
-              { id: claim.id, action: 'approve' },
-              {
-                onSuccess: () =>
-                  toast.success(t('storefrontClaims.approved', { name: storefront.name, claimant })),
-              },
-            )
-          }
-        >
-          {t('storefrontClaims.approve')}
-        </Button>
-        <form onSubmit={refuse} className="flex flex-wrap items-end gap-2">
-          <Field label={t('storefrontClaims.reason')}>
-            {(p) => (
-              <Input {...p} value={reason} maxLength={1000} onChange={(e) => setReason(e.target.value)} />
-            )}
-          </Field>
-          <Button
-            type="submit"
-            variant="secondary"
-            aria-label={`${t('storefrontClaims.refuse')}: ${claimant}`}
-            disabled={decide.isPending}
-          >
-            {t('storefrontClaims.refuse')}
-          </Button>
-        </form>
-      </div>
-      {decide.error ? (
-        <p role="alert" className="text-sm text-red-700">
-          {errorMessage(t, decide.error)}
-        </p>
-      ) : null}
+      <QueueFacts>
+        <QueueFact label={t('storefrontClaims.claimant')} wrap>
+          {claim.claimant.fullName} {claim.claimant.email ?? ''}
+        </QueueFact>
+        <QueueFact label={t('storefrontClaims.businessNumber')}>{claim.businessNumber}</QueueFact>
+        <QueueFact label={t('storefrontClaims.proof')} wide wrap>
+          {t(claim.channel === 'email' ? 'storefrontClaims.byEmail' : 'storefrontClaims.byPhone', {
+            destination: claim.destination,
+          })}
+        </QueueFact>
+      </QueueFacts>
+      <QueueDecision
+        labels={{
+          approve: t('storefrontClaims.approve'),
+          refuse: t('storefrontClaims.refuse'),
+          reason: t('storefrontClaims.reason'),
+        }}
+        aria={{
+          approve: `${t('storefrontClaims.approve')}: ${claimant}`,
+          refuse: `${t('storefrontClaims.refuse')}: ${claimant}`,
+        }}
+        pending={decide.isPending}
+        error={decide.error}
+        onApprove={() =>
+          decide.mutate(
+            { id: claim.id, action: 'approve' },
+            {
+              onSuccess: () =>
+                toast.success(t('storefrontClaims.approved', { name: storefront.name, claimant })),
+            },
+          )
+        }
+        onRefuse={(reason) =>
+          decide.mutate(
+            { id: claim.id, action: 'refuse', reason },
+            { onSuccess: () => toast.success(t('storefrontClaims.refused')) },
+          )
+        }
+      />
     </li>
   );
 }

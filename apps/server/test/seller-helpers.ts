@@ -1,0 +1,119 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { SellerProductInput, SellerServiceInput } from '@maplesource/contracts';
+import type { Db } from '../src/db/client';
+import { rowsOf } from '../src/db/transaction';
+
+/*
+ * The seller centre tests' fixtures (catalogue, stats, storefront, the seller fences): categories, a storefront
+ * owned by a user, item inputs and the headers of a call as seller or buyer.
+ */
+
+/** A caller's headers: its session cookie and the role it acts in. */
+export const as = (user: { cookie: string }, role: 'seller' | 'buyer' = 'seller') => ({
+  role,
+  cookie: user.cookie,
+});
+
+/** A category (its names default to its slug) under `parentId`, or a top one: its id. */
+export async function insertCategory(
+  db: Db,
+  input: {
+    kind: 'product' | 'service';
+    slug: string;
+    parentId?: number | null;
+    nameEn?: string;
+    nameFr?: string;
+  },
+): Promise<number> {
+  const [row] = rowsOf<{ id: number }>(
+    await db.execute(
+      sql`INSERT INTO categories (kind, parent_id, slug, name_en, name_fr)
+          VALUES (${input.kind}, ${input.parentId ?? null}, ${input.slug}, ${input.nameEn ?? input.slug},
+                  ${input.nameFr ?? input.slug}) RETURNING id`,
+    ),
+  );
+  return Number(row!.id);
+}
+
+/** A top category and a subcategory under it, where items are listed: the subcategory's id, as the routes take it. */
+export async function insertSubcategory(
+  db: Db,
+  kind: 'product' | 'service',
+  top: { slug: string; nameEn?: string; nameFr?: string },
+  sub: { slug: string; nameEn?: string; nameFr?: string },
+): Promise<string> {
+  const parentId = await insertCategory(db, { kind, ...top });
+  return String(await insertCategory(db, { kind, ...sub, parentId }));
+}
+
+/** A storefront `user` owns (named `Shop <slug>` in Hamilton, ON, unless said otherwise): its id. */
+export function ownedStorefront(
+  app: Pick<FastifyInstance, 'sellers'>,
+  db: Db,
+  user: { id: string },
+  slug: string,
+  place: { name?: string; city?: string; postalCode?: string } = {},
+): Promise<string> {
+  return app.sellers.createOwnedStorefront(db, {
+    slug,
+    name: place.name ?? `Shop ${slug}`,
+    ownerUserId: user.id,
+    province: 'ON',
+    city: place.city ?? 'Hamilton',
+    postalCode: place.postalCode ?? 'L8P 4R5',
+  });
+}
+
+/** A product as the seller centre's form sends it: a brass valve with no options, unless `overrides` say otherwise. */
+export const sellerProductInput = (
+  subcategoryId: string,
+  overrides: Partial<SellerProductInput> = {},
+): SellerProductInput => ({
+  sku: 'VALVE-1',
+  subcategoryId,
+  nameEn: 'Brass gate valve',
+  nameFr: 'Robinet-vanne en laiton',
+  descriptionEn: 'A forged brass gate valve.',
+  descriptionFr: 'Un robinet-vanne en laiton forgé.',
+  unit: 'piece',
+  minOrderQuantity: 10,
+  priceTiers: [{ minQuantity: 10, maxQuantity: null, unitPriceCents: 2500 }],
+  leadDays: 7,
+  deliveryDays: 3,
+  origin: 'made-in-canada',
+  servicesEn: '',
+  servicesFr: '',
+  warrantyEn: '',
+  warrantyFr: '',
+  materialEn: '',
+  materialFr: '',
+  customizableOptions: [],
+  variations: [],
+  keyAttributes: [],
+  technicalSpecifications: [],
+  images: [],
+  ...overrides,
+});
+
+/** A service as the seller centre's form sends it: a pump rebuild, unless `overrides` say otherwise. */
+export const sellerServiceInput = (
+  subcategoryId: string,
+  overrides: Partial<SellerServiceInput> = {},
+): SellerServiceInput => ({
+  sku: 'SERVICE-1',
+  subcategoryId,
+  nameEn: 'Pump rebuild',
+  nameFr: 'Remise à neuf de pompes',
+  descriptionEn: 'We rebuild centrifugal pumps.',
+  descriptionFr: '',
+  startingPriceCents: 45_000,
+  priceUnit: 'job',
+  turnaroundDays: 5,
+  capabilities: [],
+  serviceAreaEn: 'Ontario',
+  serviceAreaFr: 'Ontario',
+  certifications: [],
+  images: [],
+  ...overrides,
+});
