@@ -4,6 +4,7 @@ import { getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceAcceptanceTerms, shortRef, type Order } from '@maplesource/contracts';
 import { createTestApp, type TestApp } from '../../../test/helpers';
+import { seedCatalog } from '../../seed/catalog';
 import {
   as,
   issueInvoiceFor,
@@ -55,6 +56,12 @@ const pay = (id: string) =>
 
 beforeAll(async () => {
   t = await createTestApp();
+  await seedCatalog({
+    database: t.database,
+    config: t.config,
+    log: () => undefined,
+    options: { products: 5 },
+  });
   buyer = await makeUser(t, ['buyer'], 'Bea Buyer');
   stranger = await makeUser(t, ['buyer', 'seller'], 'Stan Stranger');
   seller = await makeUser(t, ['buyer', 'seller'], 'Sam Seller');
@@ -119,7 +126,8 @@ describe('order documents', () => {
       expect(text).toContain('VISA ending in 4242');
       expect(text).toContain('HST 13 %'); // the invoice's tax line (Ontario delivery) with its rate
       expect(text).toContain('Reg. no. 123456789RT0001');
-      const amount = (cents: number) => `$${(cents / 100).toLocaleString('en-CA', { minimumFractionDigits: 2 })}`;
+      const amount = (cents: number) =>
+        `$${(cents / 100).toLocaleString('en-CA', { minimumFractionDigits: 2 })}`;
       expect(text).toContain(`Total (CAD) | ${amount(order.totalCents)}`);
       expect(text).toContain(`Amount paid | ${amount(order.totalCents)}`);
       expect(text).toContain(amount(order.taxCents));
@@ -144,9 +152,7 @@ describe('order documents', () => {
   });
 
   it('writes a Quebec delivery in French first, then English', async () => {
-    await t.database.db.execute(
-      sql`UPDATE invoices SET delivery_province = 'QC' WHERE id = ${invoiceId}`,
-    );
+    await t.database.db.execute(sql`UPDATE invoices SET delivery_province = 'QC' WHERE id = ${invoiceId}`);
     try {
       const res = await download(buyer, `/orders/${orderId}/receipt.pdf?lang=en`);
       expect(res.statusCode, res.body).toBe(200);
@@ -158,9 +164,7 @@ describe('order documents', () => {
       expect(pages[1]).toContain('PAYMENT RECEIPT');
       expect(pages[1]).toContain('Page 2 of 2');
     } finally {
-      await t.database.db.execute(
-        sql`UPDATE invoices SET delivery_province = 'ON' WHERE id = ${invoiceId}`,
-      );
+      await t.database.db.execute(sql`UPDATE invoices SET delivery_province = 'ON' WHERE id = ${invoiceId}`);
     }
   });
 

@@ -118,7 +118,8 @@ export const labels = {
     shipTo: 'Ship to',
     amountPaid: 'Amount paid',
     refunded: 'Refunded',
-    receiptNote: 'Received with thanks. This receipt confirms the payment of the order above by card through MapleSource.',
+    receiptNote:
+      'Received with thanks. This receipt confirms the payment of the order above by card through MapleSource.',
     confirmationNote: 'Thank you for your order. The supplier fulfils it on the terms above.',
     zone: (name: string) => `All dates and times in ${name}`,
   },
@@ -211,7 +212,8 @@ export const labels = {
     shipTo: 'Livrer à',
     amountPaid: 'Montant payé',
     refunded: 'Remboursé',
-    receiptNote: 'Reçu avec nos remerciements. Ce reçu confirme le paiement par carte de la commande ci-dessus par MapleSource.',
+    receiptNote:
+      'Reçu avec nos remerciements. Ce reçu confirme le paiement par carte de la commande ci-dessus par MapleSource.',
     confirmationNote: 'Merci de votre commande. Le fournisseur l’exécute selon les conditions ci-dessus.',
     zone: (name: string) => `Dates et heures en ${name}`,
   },

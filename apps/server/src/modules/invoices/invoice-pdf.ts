@@ -41,11 +41,19 @@ export function viewerLanguage(
 }
 
 /** The languages of the document, in order: French then English for a Quebec delivery. */
-export function pdfLanguages(invoice: Pick<Invoice, 'deliveryProvince'>, viewerLanguage: Language): Language[] {
+export function pdfLanguages(
+  invoice: Pick<Invoice, 'deliveryProvince'>,
+  viewerLanguage: Language,
+): Language[] {
   return invoice.deliveryProvince === 'QC' ? ['fr', 'en'] : [viewerLanguage];
 }
 
-function writeInvoice(doc: PDFKit.PDFDocument, invoice: Invoice, language: Language, logo: DocumentLogo | null) {
+function writeInvoice(
+  doc: PDFKit.PDFDocument,
+  invoice: Invoice,
+  language: Language,
+  logo: DocumentLogo | null,
+) {
   const l = labels[language];
   const date = (value: string) => plainSpaces(formatDocumentDate(value, language, invoice.timeZone, 'long'));
   writeHeader(
@@ -58,7 +66,10 @@ function writeInvoice(doc: PDFKit.PDFDocument, invoice: Invoice, language: Langu
       facts: [
         [l.date, date(invoice.issuedOn)],
         [l.dueOn, date(invoice.dueOn)],
-        [l.expires, plainSpaces(formatDocumentDateTime(invoice.expiresAt, language, invoice.timeZone, 'long'))],
+        [
+          l.expires,
+          plainSpaces(formatDocumentDateTime(invoice.expiresAt, language, invoice.timeZone, 'long')),
+        ],
         [l.deadline, invoice.deadline === null ? l.none : date(invoice.deadline)],
         [l.status, l.statuses[invoice.status]],
       ],

@@ -95,7 +95,10 @@ function writeOrderDocument(
   writeBlock(doc, l.deliveryTerms, order.deliveryTerms || l.none);
   if (kind === 'confirmation')
     writeBlock(doc, l.billTo, addressLines(order.billingAddress, language).join('\n'));
-  doc.font('regular').fontSize(9.5).text(kind === 'receipt' ? l.receiptNote : l.confirmationNote);
+  doc
+    .font('regular')
+    .fontSize(9.5)
+    .text(kind === 'receipt' ? l.receiptNote : l.confirmationNote);
 }
 
 export function renderOrderDocumentPdf(input: {
