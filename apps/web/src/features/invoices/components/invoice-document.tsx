@@ -121,15 +121,11 @@ export function InvoiceDocument({ invoice, t, lang }: { invoice: Invoice; t: TFu
         data-testid="invoice-print-header"
         className="hidden items-start justify-between gap-4 border-b border-gray-400 pb-3 print:order-first print:col-span-2 print:flex"
       >
-        <div>
-          <p className="text-xl font-bold">{invoice.seller.name}</p>
-          {invoice.seller.legalName !== invoice.seller.name ? (
-            <p className="text-sm">{invoice.seller.legalName}</p>
-          ) : null}
-        </div>
+        {/* The legal name and tax numbers are in the seller block printed right under it, as on the PDF. */}
+        <p className="text-xl font-bold">{invoice.seller.name}</p>
         <div className="text-right text-sm">
           <p className="text-2xl font-bold tracking-wide">{t('document.printTitle')}</p>
-          <p>{shortRef(invoice.id)}</p>
+          <p>{t('document.printNumber', { id: shortRef(invoice.id) })}</p>
           <p>
             {t('document.issuedOn')}: {formatDocumentDate(invoice.issuedOn, lang, invoice.timeZone)}
           </p>

@@ -289,7 +289,7 @@ describe('the invoice page (docs/product.md §2)', () => {
       expect.arrayContaining(['hidden', 'print:flex', 'print:col-span-2']),
     );
     expect(printHeader).toHaveTextContent('INVOICE');
-    expect(printHeader).toHaveTextContent('INV-1001');
+    expect(printHeader).toHaveTextContent('No. INV-1001');
     expect(printHeader).toHaveTextContent('All dates and times in ET');
     // Two columns on paper whatever its width, the blocks in the PDF's order.
     const document = screen.getByTestId('invoice-document');
