@@ -11,7 +11,7 @@ test('seller issues an invoice, buyer reviews and rejects it with a reason', asy
   buyerAccount,
   page,
   browser,
-}) => {
+}, testInfo) => {
   const buyerContext = await browser.newContext();
   try {
     const buyerApi = buyerContext.request;
@@ -80,6 +80,25 @@ test('seller issues an invoice, buyer reviews and rejects it with a reason', asy
     await expect(buyerPage.getByText('123456789RT0001')).toBeVisible();
     await expect(buyerPage.getByText(/^Viewed /)).toBeVisible();
     expect(await seriousAccessibilityViolations(buyerPage)).toEqual([]);
+
+    // Printed (decision 293), the page reads like the PDF: the site's header and footer, the banner and the buttons
+    // drop out, the document header shows. The image is kept with the run's results for review.
+    await buyerPage.emulateMedia({ media: 'print' });
+    try {
+      await expect(buyerPage.getByTestId('invoice-print-header')).toBeVisible();
+      await expect(buyerPage.getByTestId('invoice-print-header')).toContainText('INVOICE');
+      await expect(buyerPage.locator('#root header').first()).toBeHidden();
+      await expect(buyerPage.locator('#root footer')).toBeHidden();
+      await expect(banner).toBeHidden();
+      await expect(buyerPage.getByTestId('invoice-actions')).toBeHidden();
+      await testInfo.attach('printed-invoice.png', {
+        body: await buyerPage.screenshot({ fullPage: true }),
+        contentType: 'image/png',
+      });
+    } finally {
+      await buyerPage.emulateMedia({ media: 'screen' });
+    }
+    await expect(buyerPage.getByTestId('invoice-print-header')).toBeHidden();
 
     // Rejecting needs a reason.
     await buyerPage.getByRole('button', { name: 'Reject' }).click();

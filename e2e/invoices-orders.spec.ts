@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect, waitForApp } from './fixtures';
 import { acceptedInvoice, buyerContext } from './order-helpers';
@@ -37,7 +38,7 @@ test('invoice accepted, paid with 4242, in My orders with its timeline; the sell
   buyerAccount,
   page,
   browser,
-}) => {
+}, testInfo) => {
   const context = await buyerContext(browser, buyerAccount);
   try {
     const buyerPage = await context.newPage();
@@ -62,6 +63,16 @@ test('invoice accepted, paid with 4242, in My orders with its timeline; the sell
     await expect(timeline.getByText('Estimated delivery')).toBeVisible();
     await expect(buyerPage.getByText('No tracking number yet.')).toBeVisible();
 
+    // The paid order's payment receipt (decision 293) downloads from its page as a PDF, kept with the run's results.
+    const [receipt] = await Promise.all([
+      buyerPage.waitForEvent('download'),
+      buyerPage.getByRole('link', { name: 'Download the payment receipt (PDF)' }).click(),
+    ]);
+    expect(receipt.suggestedFilename()).toBe(`receipt-${orderId}.pdf`);
+    const receiptBytes = readFileSync(await receipt.path());
+    expect(receiptBytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await testInfo.attach('payment-receipt.pdf', { body: receiptBytes, contentType: 'application/pdf' });
+
     // The seller ships it with tracking, from the seller's orders.
     await page.goto('/seller-centre/orders');
     await waitForApp(page);
@@ -76,6 +87,11 @@ test('invoice accepted, paid with 4242, in My orders with its timeline; the sell
     await sellerRow.getByRole('button', { name: 'Update' }).click();
     await expect(page.getByText('Order status updated.')).toBeVisible();
     await expect(sellerRow.getByText('Shipped', { exact: true })).toBeVisible();
+    // The seller's row links the same documents.
+    await expect(sellerRow.getByRole('link', { name: 'Download the payment receipt (PDF)' })).toHaveAttribute(
+      'href',
+      new RegExp(`/api/v1/orders/${orderId}/receipt\\.pdf`),
+    );
 
     // The buyer sees it.
     await buyerPage.reload();
