@@ -1,4 +1,6 @@
+import { writeFileSync } from 'node:fs';
 import { test, expect, waitForApp, seriousAccessibilityViolations } from './fixtures';
+import { pdfFirstPageImage } from './pdf-image';
 
 /**
  * Issue 12, the invoice screens (the whole inquiry → order → payment run is e2e/invoices-orders.spec.ts): the seller
@@ -91,14 +93,24 @@ test('seller issues an invoice, buyer reviews and rejects it with a reason', asy
       await expect(buyerPage.locator('#root footer')).toBeHidden();
       await expect(banner).toBeHidden();
       await expect(buyerPage.getByTestId('invoice-actions')).toBeHidden();
-      await testInfo.attach('printed-invoice.png', {
-        body: await buyerPage.screenshot({ fullPage: true }),
-        contentType: 'image/png',
-      });
+      // Written under the run's output directory (kept) and attached to the test's report.
+      const image = testInfo.outputPath('printed-invoice.png');
+      await buyerPage.screenshot({ path: image, fullPage: true });
+      await testInfo.attach('printed-invoice.png', { path: image, contentType: 'image/png' });
     } finally {
       await buyerPage.emulateMedia({ media: 'screen' });
     }
     await expect(buyerPage.getByTestId('invoice-print-header')).toBeHidden();
+    // And the invoice's PDF, its first page rendered as an image for review next to the printed page.
+    const pdf = await buyerApi.get(`/api/v1/invoice/pdf?invoiceToken=${items[0]!.token}`, {
+      headers: { role: 'buyer' },
+    });
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    const pdfImage = await pdfFirstPageImage(buyerPage, await pdf.body());
+    const pdfPng = testInfo.outputPath('invoice-pdf.png');
+    writeFileSync(pdfPng, pdfImage);
+    await testInfo.attach('invoice-pdf.png', { path: pdfPng, contentType: 'image/png' });
+    expect(pdfImage.length).toBeGreaterThan(15_000);
 
     // Rejecting needs a reason.
     await buyerPage.getByRole('button', { name: 'Reject' }).click();

@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect, waitForApp } from './fixtures';
 import { acceptedInvoice, buyerContext } from './order-helpers';
+import { pdfFirstPageImage } from './pdf-image';
 
 /**
  * Issue 12 end to end, two browser contexts: the seller (fixture `seller`, the test's page) and a buyer (a fresh
@@ -69,9 +70,18 @@ test('invoice accepted, paid with 4242, in My orders with its timeline; the sell
       buyerPage.getByRole('link', { name: 'Download the payment receipt (PDF)' }).click(),
     ]);
     expect(receipt.suggestedFilename()).toBe(`receipt-${orderId}.pdf`);
-    const receiptBytes = readFileSync(await receipt.path());
-    expect(receiptBytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    await testInfo.attach('payment-receipt.pdf', { body: receiptBytes, contentType: 'application/pdf' });
+    const receiptFile = testInfo.outputPath('payment-receipt.pdf');
+    await receipt.saveAs(receiptFile);
+    expect(readFileSync(receiptFile).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await testInfo.attach('payment-receipt.pdf', { path: receiptFile, contentType: 'application/pdf' });
+    // Its first page as an image, kept for review: a real render (PDF.js), not blank, Letter's proportions.
+    const receiptImage = await pdfFirstPageImage(buyerPage, readFileSync(receiptFile));
+    const receiptPng = testInfo.outputPath('payment-receipt.png');
+    writeFileSync(receiptPng, receiptImage);
+    await testInfo.attach('payment-receipt.png', { path: receiptPng, contentType: 'image/png' });
+    expect(receiptImage.readUInt32BE(16)).toBe(918); // 612 pt × 1.5
+    expect(receiptImage.readUInt32BE(20)).toBe(1188); // 792 pt × 1.5
+    expect(receiptImage.length).toBeGreaterThan(15_000); // a blank page of that size compresses to a few KB
 
     // The seller ships it with tracking, from the seller's orders.
     await page.goto('/seller-centre/orders');
