@@ -168,16 +168,32 @@ describe('order documents', () => {
     }
   });
 
-  it('prints on Letter by default and on A4 when asked', async () => {
-    for (const [query, width, height] of [
-      ['', 612, 792],
-      ['?paper=letter', 612, 792],
-      ['?paper=a4', 595.28, 841.89],
-    ] as const) {
-      const res = await download(buyer, `/orders/${orderId}/confirmation.pdf${query}`);
-      const { sizes } = await textOf(res.rawPayload);
-      expect(sizes[0]!.width).toBeCloseTo(width, 0);
-      expect(sizes[0]!.height).toBeCloseTo(height, 0);
+  it('prints on Letter by default and on A4 when asked, the server setting deciding when nothing is asked', async () => {
+    const size = async (url: string) => (await textOf((await download(buyer, url)).rawPayload)).sizes[0]!;
+    const letter = { width: 612, height: 792 };
+    const a4 = { width: 595.28, height: 841.89 };
+    const expectSize = (actual: { width: number; height: number }, expected: typeof letter) => {
+      expect(actual.width).toBeCloseTo(expected.width, 0);
+      expect(actual.height).toBeCloseTo(expected.height, 0);
+    };
+    const invoiceToken = (await download(buyer, `/orders/${orderId}`)).json<{ order: Order }>().order
+      .invoiceToken;
+    const invoicePdf = `/invoice/pdf?invoiceToken=${invoiceToken}`;
+    for (const url of [`/orders/${orderId}/confirmation.pdf`, `/orders/${orderId}/receipt.pdf`, invoicePdf]) {
+      const asked = url.includes('?') ? '&' : '?';
+      expectSize(await size(url), letter);
+      expectSize(await size(`${url}${asked}paper=letter`), letter);
+      expectSize(await size(`${url}${asked}paper=a4`), a4);
+    }
+    // DOCUMENT_PAPER=a4: A4 when nothing is asked; a request's choice still wins.
+    const setting = t.app.config.DOCUMENT_PAPER;
+    t.app.config.DOCUMENT_PAPER = 'a4';
+    try {
+      expectSize(await size(`/orders/${orderId}/confirmation.pdf`), a4);
+      expectSize(await size(invoicePdf), a4);
+      expectSize(await size(`/orders/${orderId}/confirmation.pdf?paper=letter`), letter);
+    } finally {
+      t.app.config.DOCUMENT_PAPER = setting;
     }
   });
 
