@@ -1,4 +1,6 @@
+import { writeFileSync } from 'node:fs';
 import { test, expect, waitForApp, seriousAccessibilityViolations } from './fixtures';
+import { pdfFirstPageImage } from './pdf-image';
 
 /**
  * Issue 12, the invoice screens (the whole inquiry → order → payment run is e2e/invoices-orders.spec.ts): the seller
@@ -11,7 +13,7 @@ test('seller issues an invoice, buyer reviews and rejects it with a reason', asy
   buyerAccount,
   page,
   browser,
-}) => {
+}, testInfo) => {
   const buyerContext = await browser.newContext();
   try {
     const buyerApi = buyerContext.request;
@@ -80,6 +82,35 @@ test('seller issues an invoice, buyer reviews and rejects it with a reason', asy
     await expect(buyerPage.getByText('123456789RT0001')).toBeVisible();
     await expect(buyerPage.getByText(/^Viewed /)).toBeVisible();
     expect(await seriousAccessibilityViolations(buyerPage)).toEqual([]);
+
+    // Printed (decision 293), the page reads like the PDF: the site's header and footer, the banner and the buttons
+    // drop out, the document header shows. The image is kept with the run's results for review.
+    await buyerPage.emulateMedia({ media: 'print' });
+    try {
+      await expect(buyerPage.getByTestId('invoice-print-header')).toBeVisible();
+      await expect(buyerPage.getByTestId('invoice-print-header')).toContainText('INVOICE');
+      await expect(buyerPage.locator('#root header').first()).toBeHidden();
+      await expect(buyerPage.locator('#root footer')).toBeHidden();
+      await expect(banner).toBeHidden();
+      await expect(buyerPage.getByTestId('invoice-actions')).toBeHidden();
+      // Written under the run's output directory (kept) and attached to the test's report.
+      const image = testInfo.outputPath('printed-invoice.png');
+      await buyerPage.screenshot({ path: image, fullPage: true });
+      await testInfo.attach('printed-invoice.png', { path: image, contentType: 'image/png' });
+    } finally {
+      await buyerPage.emulateMedia({ media: 'screen' });
+    }
+    await expect(buyerPage.getByTestId('invoice-print-header')).toBeHidden();
+    // And the invoice's PDF, its first page rendered as an image for review next to the printed page.
+    const pdf = await buyerApi.get(`/api/v1/invoice/pdf?invoiceToken=${items[0]!.token}`, {
+      headers: { role: 'buyer' },
+    });
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    const pdfImage = await pdfFirstPageImage(buyerPage, await pdf.body());
+    const pdfPng = testInfo.outputPath('invoice-pdf.png');
+    writeFileSync(pdfPng, pdfImage);
+    await testInfo.attach('invoice-pdf.png', { path: pdfPng, contentType: 'image/png' });
+    expect(pdfImage.length).toBeGreaterThan(15_000);
 
     // Rejecting needs a reason.
     await buyerPage.getByRole('button', { name: 'Reject' }).click();

@@ -1,6 +1,8 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect, waitForApp } from './fixtures';
 import { acceptedInvoice, buyerContext } from './order-helpers';
+import { pdfFirstPageImage } from './pdf-image';
 
 /**
  * Issue 12 end to end, two browser contexts: the seller (fixture `seller`, the test's page) and a buyer (a fresh
@@ -37,7 +39,7 @@ test('invoice accepted, paid with 4242, in My orders with its timeline; the sell
   buyerAccount,
   page,
   browser,
-}) => {
+}, testInfo) => {
   const context = await buyerContext(browser, buyerAccount);
   try {
     const buyerPage = await context.newPage();
@@ -62,6 +64,25 @@ test('invoice accepted, paid with 4242, in My orders with its timeline; the sell
     await expect(timeline.getByText('Estimated delivery')).toBeVisible();
     await expect(buyerPage.getByText('No tracking number yet.')).toBeVisible();
 
+    // The paid order's payment receipt (decision 293) downloads from its page as a PDF, kept with the run's results.
+    const [receipt] = await Promise.all([
+      buyerPage.waitForEvent('download'),
+      buyerPage.getByRole('link', { name: 'Download the payment receipt (PDF)' }).click(),
+    ]);
+    expect(receipt.suggestedFilename()).toBe(`receipt-${orderId}.pdf`);
+    const receiptFile = testInfo.outputPath('payment-receipt.pdf');
+    await receipt.saveAs(receiptFile);
+    expect(readFileSync(receiptFile).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await testInfo.attach('payment-receipt.pdf', { path: receiptFile, contentType: 'application/pdf' });
+    // Its first page as an image, kept for review: a real render (PDF.js), not blank, Letter's proportions.
+    const receiptImage = await pdfFirstPageImage(buyerPage, readFileSync(receiptFile));
+    const receiptPng = testInfo.outputPath('payment-receipt.png');
+    writeFileSync(receiptPng, receiptImage);
+    await testInfo.attach('payment-receipt.png', { path: receiptPng, contentType: 'image/png' });
+    expect(receiptImage.readUInt32BE(16)).toBe(918); // 612 pt × 1.5
+    expect(receiptImage.readUInt32BE(20)).toBe(1188); // 792 pt × 1.5
+    expect(receiptImage.length).toBeGreaterThan(15_000); // a blank page of that size compresses to a few KB
+
     // The seller ships it with tracking, from the seller's orders.
     await page.goto('/seller-centre/orders');
     await waitForApp(page);
@@ -76,6 +97,11 @@ test('invoice accepted, paid with 4242, in My orders with its timeline; the sell
     await sellerRow.getByRole('button', { name: 'Update' }).click();
     await expect(page.getByText('Order status updated.')).toBeVisible();
     await expect(sellerRow.getByText('Shipped', { exact: true })).toBeVisible();
+    // The seller's row links the same documents.
+    await expect(sellerRow.getByRole('link', { name: 'Download the payment receipt (PDF)' })).toHaveAttribute(
+      'href',
+      new RegExp(`/api/v1/orders/${orderId}/receipt\\.pdf`),
+    );
 
     // The buyer sees it.
     await buyerPage.reload();

@@ -26,6 +26,12 @@ describe('loadConfig', () => {
     expect(config.isProduction).toBe(false);
   });
 
+  it('prints documents on Letter unless the setting says A4, and refuses other paper (decision 293)', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).DOCUMENT_PAPER).toBe('letter');
+    expect(loadConfig({ DATA_DIR: tempDir(), DOCUMENT_PAPER: 'a4' }).DOCUMENT_PAPER).toBe('a4');
+    expect(() => loadConfig({ DATA_DIR: tempDir(), DOCUMENT_PAPER: 'legal' })).toThrow(ConfigError);
+  });
+
   it('keeps strict per-IP rate limits unless the environment raises them (decision 055)', () => {
     const strict = loadConfig({ DATA_DIR: tempDir() });
     expect(strict.RATE_LIMIT_OTP_PER_IP_PER_HOUR).toBe(20);

@@ -115,6 +115,8 @@ export const configSchema = z.object({
     .pipe(z.array(z.url())),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  /** The business documents' paper when a request does not ask for one (decisions 258, 293): Letter, or A4. */
+  DOCUMENT_PAPER: z.enum(['letter', 'a4']).default('letter'),
   SEED: z.enum(['auto', 'never']).default('auto'),
   /** How many demo products `SEED=auto` makes (20,000 by default); a test server asks for a few (decision 120). */
   SEED_PRODUCTS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).optional()),

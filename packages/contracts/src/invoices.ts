@@ -391,11 +391,23 @@ export type InvoiceViewBody = z.infer<typeof invoiceViewBodySchema>;
 export const documentPaperSizes = ['letter', 'a4'] as const;
 export type DocumentPaperSize = (typeof documentPaperSizes)[number];
 
+/** Without `paper`, the server's setting (`DOCUMENT_PAPER`, Letter unless set; decision 293). */
 export const invoicePdfQuerySchema = z.object({
   invoiceToken: invoiceTokenSchema,
   lang: z.enum(['en', 'fr']).optional(),
-  paper: z.enum(documentPaperSizes).default('letter'),
+  paper: z.enum(documentPaperSizes).optional(),
 });
+
+/**
+ * GET orders/:id/receipt.pdf and orders/:id/confirmation.pdf (and service-orders/…; decision 293): the order's
+ * payment receipt and confirmation, for its buyer or its seller user, in the viewer's language unless `lang` is asked
+ * (French then English for a Quebec delivery), on the paper asked or the server's setting.
+ */
+export const orderDocumentQuerySchema = z.object({
+  lang: z.enum(['en', 'fr']).optional(),
+  paper: z.enum(documentPaperSizes).optional(),
+});
+export type OrderDocumentQuery = z.infer<typeof orderDocumentQuerySchema>;
 
 /** docs/product.md §5: the rejection reason is REQUIRED (3–1000 characters after trimming). */
 export const invoiceRejectionReasonSchema = multilineTextSchema({

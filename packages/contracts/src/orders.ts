@@ -361,5 +361,6 @@ export const orderErrorCodes = [
   'PAYMENT_REVIEW_NOT_FOUND',
   'PAYMENT_REVIEW_RESOLVED',
   'REFUND_WINDOW_CLOSED',
+  'ORDER_NOT_PAID',
 ] as const;
 export type OrderErrorCode = (typeof orderErrorCodes)[number];

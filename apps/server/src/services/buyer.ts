@@ -24,6 +24,7 @@ import { fulfilmentRoutes } from '../flows/fulfilment/fulfilment.routes';
 import { inquiryRoutes } from '../flows/inquiry/inquiry.routes';
 import { acceptInvoiceRoutes } from '../flows/invoice/invoice.routes';
 import { itemPageRoutes } from '../flows/item-page/item-page.routes';
+import { orderDocumentsRoutes } from '../flows/order-documents/order-documents.routes';
 import { paymentReviewAdminRoutes } from '../flows/payment/payment.routes';
 import { sellerCatalogueRoutes } from '../flows/seller-catalogue/seller-catalogue.routes';
 import {
@@ -84,6 +85,7 @@ export const buyerService: FastifyPluginAsync = async (app) => {
   await app.register(acceptInvoiceRoutes);
   await app.register(ordersRoutes);
   await app.register(fulfilmentRoutes);
+  await app.register(orderDocumentsRoutes);
   await app.register(homeBlogsRoutes);
   await app.register(contentRoutes);
   await app.register(careersRoutes);

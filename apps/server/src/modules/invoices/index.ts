@@ -26,7 +26,9 @@ export {
 } from './invoices.service';
 export type { InvoiceExportParty, InvoiceExportRequest } from './invoices.export';
 export { sanitizeSignatureSvg, signatureSvgMaxBytes } from './signature-svg';
-export { pdfLanguages, renderInvoicePdf } from './invoice-pdf';
+export { pdfLanguages, renderInvoicePdf, viewerLanguage } from './invoice-pdf';
+export { documentLogo, sendPdf, type DocumentLogo } from './document-layout';
+export { renderOrderDocumentPdf, type OrderDocumentKind } from './order-document-pdf';
 export { invoicesRoutes } from './invoices.routes';
 
 async function invoicesModule(app: FastifyInstance) {

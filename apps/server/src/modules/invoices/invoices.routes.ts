@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import {
   errorResponseSchema,
   invoiceDetailsQuerySchema,
@@ -10,14 +9,10 @@ import {
   type InvoiceKind,
 } from '@maplesource/contracts';
 import { exportErrorResponses, exportRouteAccess, sendCsv } from '../../plugins/csv-export';
-import { pdfLanguages, renderInvoicePdf } from './invoice-pdf';
+import '../sellers';
+import { documentLogo, sendPdf } from './document-layout';
+import { pdfLanguages, renderInvoicePdf, viewerLanguage } from './invoice-pdf';
 import { invoiceExportHeader, type InvoiceExportParty } from './invoices.export';
-
-/** The viewer's language: the `lang` asked for, else the browser's (French when it prefers French). */
-function viewerLanguage(request: FastifyRequest, asked: 'en' | 'fr' | undefined): 'en' | 'fr' {
-  if (asked) return asked;
-  return /^\s*fr\b/i.test(String(request.headers['accept-language'] ?? '')) ? 'fr' : 'en';
-}
 
 /**
  * docs/product.md §7 `invoice/details` and `service-invoice/details` (plus the PDF of each): the invoice for its buyer or its
@@ -83,17 +78,18 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
           userId: request.user!.id,
           now: new Date(),
         });
+        // The storefront's uploaded logo heads the document when it has one (decision 293).
+        const logo = await app.sellers
+          .getSeller(app.db, String(invoice.seller.sellerId))
+          .then((seller) => documentLogo(app.storage, seller.logoUrl))
+          .catch(() => null);
         const pdf = await renderInvoicePdf(
           invoice,
           pdfLanguages(invoice, viewerLanguage(request, request.query.lang)),
-          request.query.paper,
+          request.query.paper ?? app.config.DOCUMENT_PAPER,
+          logo,
         );
-        return reply
-          .header('content-type', 'application/pdf')
-          .header('content-disposition', `attachment; filename="invoice-${invoice.id}.pdf"`)
-          .header('x-content-type-options', 'nosniff')
-          .header('cache-control', 'private, no-store')
-          .send(pdf);
+        return sendPdf(reply, `invoice-${invoice.id}.pdf`, pdf);
       },
     );
   }

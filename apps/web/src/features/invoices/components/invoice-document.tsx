@@ -4,15 +4,32 @@ import type { TFunction } from 'i18next';
 import { invoiceCategoryName, type Invoice } from '@maplesource/contracts/invoices';
 import { subjectNameIn } from '@maplesource/contracts/languages';
 import { normalizePostalCode, provinceNames } from '@maplesource/contracts/provinces';
-import { formatDocumentDate, formatDocumentDateTime } from '@maplesource/contracts/document-time';
+import {
+  formatDocumentDate,
+  formatDocumentDateTime,
+  timeZoneName,
+} from '@maplesource/contracts/document-time';
 import { formatMoney } from '../../../lib/format';
 import { quantityText } from '../../../lib/document-formats';
 
 type Rows = [string, ReactNode][];
 
-function Section({ title, rows, children }: { title: string; rows?: Rows; children?: ReactNode }) {
+function Section({
+  title,
+  rows,
+  children,
+  className = '',
+}: {
+  title: string;
+  rows?: Rows;
+  children?: ReactNode;
+  /** Where the block sits on paper (decision 293: the printed page follows the PDF's order). */
+  className?: string;
+}) {
   return (
-    <section className="rounded-lg border border-gray-200 p-4 break-inside-avoid print:border-gray-400">
+    <section
+      className={`rounded-lg border border-gray-200 p-4 break-inside-avoid print:rounded-none print:border-gray-400 print:p-3 ${className}`}
+    >
       <h2 className="mb-2 text-base font-semibold text-gray-900">{title}</h2>
       {rows ? (
         <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
@@ -91,14 +108,43 @@ export function InvoiceDocument({ invoice, t, lang }: { invoice: Invoice; t: TFu
   if (invoice.seller.qstNumber) seller.push([t('document.qstNumber'), invoice.seller.qstNumber]);
   seller.push([t('document.buyer'), invoice.buyer.name]);
 
+  // On paper (decision 293) the page reads like the PDF (decision 258): a document header (seller, title, number,
+  // dates and their zone), the seller and buyer, the line item across the page, the totals on the right, then the
+  // terms, delivery and timeline; two columns whatever the paper's width.
   return (
-    <div lang={lang} className="grid gap-4 md:grid-cols-2">
-      <Section title={t('sections.summary')} rows={summary} />
-      <Section title={t(`sections.${invoice.kind}`)} rows={product} />
-      <Section title={t('sections.terms')} rows={terms} />
-      <Section title={t('sections.delivery')} rows={delivery} />
-      <Section title={t('sections.seller')} rows={seller} />
-      <Section title={t('sections.timeline')}>
+    <div
+      lang={lang}
+      data-testid="invoice-document"
+      className="grid gap-4 md:grid-cols-2 print:grid-cols-2 print:gap-3 print:text-black"
+    >
+      <header
+        data-testid="invoice-print-header"
+        className="hidden items-start justify-between gap-4 border-b border-gray-400 pb-3 print:order-first print:col-span-2 print:flex"
+      >
+        {/* The legal name and tax numbers are in the seller block printed right under it, as on the PDF. */}
+        <p className="text-xl font-bold">{invoice.seller.name}</p>
+        <div className="text-right text-sm">
+          <p className="text-2xl font-bold tracking-wide">{t('document.printTitle')}</p>
+          <p>{t('document.printNumber', { id: shortRef(invoice.id) })}</p>
+          <p>
+            {t('document.issuedOn')}: {formatDocumentDate(invoice.issuedOn, lang, invoice.timeZone)}
+          </p>
+          <p>
+            {t('document.dueOn')}: {formatDocumentDate(invoice.dueOn, lang, invoice.timeZone)}
+          </p>
+          <p className="text-xs">{t('document.zoneNote', { zone: timeZoneName(invoice.timeZone, lang) })}</p>
+        </div>
+      </header>
+      <Section title={t('sections.summary')} rows={summary} className="print:order-3 print:col-start-2" />
+      <Section
+        title={t(`sections.${invoice.kind}`)}
+        rows={product}
+        className="print:order-2 print:col-span-2"
+      />
+      <Section title={t('sections.terms')} rows={terms} className="print:order-4" />
+      <Section title={t('sections.delivery')} rows={delivery} className="print:order-5" />
+      <Section title={t('sections.seller')} rows={seller} className="print:order-1 print:col-span-2" />
+      <Section title={t('sections.timeline')} className="print:order-6">
         <ol className="space-y-1 text-sm text-gray-900">
           <li>{t('timeline.created', { date: when(invoice.createdAt) })}</li>
           <li>

@@ -275,6 +275,35 @@ describe('the invoice page (docs/product.md §2)', () => {
     expect(print).toHaveBeenCalledTimes(1);
   });
 
+  it('prints like the PDF: no page header or buttons, a document header, the blocks in the PDF’s order (decision 293)', async () => {
+    server(() => json(200, { invoice: makeInvoice() }));
+    renderInvoicePage(`/invoice/${token}?kind=product`);
+    await screen.findByRole('heading', { name: 'Invoice INV-1001' });
+    const classes = (element: Element | null) => (element?.getAttribute('class') ?? '').split(/\s+/);
+    // The page's own header and its buttons do not print (the site's chrome is dropped by index.css).
+    expect(classes(screen.getByTestId('invoice-page-header'))).toContain('print:hidden');
+    expect(classes(screen.getByTestId('invoice-actions'))).toContain('print:hidden');
+    // The document header shows only on paper: seller, title, number, dates in the named zone.
+    const printHeader = screen.getByTestId('invoice-print-header');
+    expect(classes(printHeader)).toEqual(
+      expect.arrayContaining(['hidden', 'print:flex', 'print:col-span-2']),
+    );
+    expect(printHeader).toHaveTextContent('INVOICE');
+    expect(printHeader).toHaveTextContent('No. INV-1001');
+    expect(printHeader).toHaveTextContent('All dates and times in ET');
+    // Two columns on paper whatever its width, the blocks in the PDF's order.
+    const document = screen.getByTestId('invoice-document');
+    expect(classes(document)).toContain('print:grid-cols-2');
+    const block = (name: string) => screen.getByRole('heading', { level: 2, name }).closest('section');
+    expect(classes(block('Seller'))).toEqual(expect.arrayContaining(['print:order-1', 'print:col-span-2']));
+    expect(classes(block('Product details'))).toEqual(
+      expect.arrayContaining(['print:order-2', 'print:col-span-2']),
+    );
+    expect(classes(block('Summary'))).toEqual(expect.arrayContaining(['print:order-3', 'print:col-start-2']));
+    expect(classes(block('Terms'))).toContain('print:order-4');
+    expect(classes(block('Timeline'))).toContain('print:order-6');
+  });
+
   it.each([
     { province: 'ON' as const, label: 'Tax changed by the seller', summary: 'Summary' },
     { province: 'QC' as const, label: 'Taxes modifiées par le vendeur', summary: 'Résumé' },

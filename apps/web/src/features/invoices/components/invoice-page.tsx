@@ -97,8 +97,12 @@ function LoadedInvoice({ invoice, startAccepting }: { invoice: Invoice; startAcc
   });
 
   return (
-    <article className="space-y-4">
-      <header className="flex flex-wrap items-start justify-between gap-3">
+    <article className="space-y-4 print:space-y-3">
+      {/* On paper the document's own header (invoice-document.tsx) replaces the page's (decision 293). */}
+      <header
+        data-testid="invoice-page-header"
+        className="flex flex-wrap items-start justify-between gap-3 print:hidden"
+      >
         <div>
           <h1 className="text-2xl font-bold text-gray-900">
             {t('page.title', { id: shortRef(invoice.id) })}
@@ -124,7 +128,7 @@ function LoadedInvoice({ invoice, startAccepting }: { invoice: Invoice; startAcc
         </div>
       ) : null}
       {invoice.status === 'pending' && !expired && !isBuyer ? (
-        <TimeRemaining left={left} className="text-sm text-gray-800" />
+        <TimeRemaining left={left} className="text-sm text-gray-800 print:hidden" />
       ) : null}
       {expired ? (
         <div role="status" className="rounded-lg border border-gray-300 bg-gray-50 p-3">
@@ -174,7 +178,7 @@ function LoadedInvoice({ invoice, startAccepting }: { invoice: Invoice; startAcc
           onCancel={() => setAccepting(false)}
         />
       ) : (
-        <div className="flex flex-wrap gap-2 print:hidden">
+        <div className="flex flex-wrap gap-2 print:hidden" data-testid="invoice-actions">
           <Button type="button" disabled={!canAct} onClick={() => setConfirmAccept(true)}>
             {t('actions.accept')}
           </Button>

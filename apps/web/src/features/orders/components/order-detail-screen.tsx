@@ -14,6 +14,7 @@ import { isApiError } from '../../../lib/http';
 import { useFormat } from '../../../lib/format';
 import { quantityText } from '../../../lib/document-formats';
 import { useOrder } from '../api/get-order';
+import { OrderDocumentLinks } from './order-document-links';
 import { OrderStatusBadge, PaymentStatusText } from './order-status-badge';
 import { PaymentReviewSection } from './payment-review-section';
 
@@ -215,6 +216,10 @@ export function OrderDetailScreen({
           <Link to={links.invoice(order.invoiceToken)} className="font-medium text-maple-700 underline">
             {t('orderDetail.viewInvoice')}
           </Link>
+        </Section>
+
+        <Section id="order-documents" title={t('documents.title')}>
+          <OrderDocumentLinks order={order} />
         </Section>
 
         <Section id="order-tracking" title={t('orderDetail.tracking')}>

@@ -4,6 +4,7 @@ import { subjectNameIn } from '@maplesource/contracts/languages';
 import type { Order } from '@maplesource/contracts/orders';
 import { useFormat } from '../../../lib/format';
 import { orderPlacedDate } from '../model/order-dates';
+import { OrderDocumentLinks } from './order-document-links';
 import { OrderStatusBadge, PaymentStatusText } from './order-status-badge';
 import { OrderStatusChanger } from './order-status-changer';
 
@@ -50,6 +51,7 @@ export function SellerOrderRow({ order }: { order: Order }) {
           {order.deliveryTerms || t('orderDetail.noTerms')}
         </dd>
       </dl>
+      <OrderDocumentLinks order={order} />
       <OrderStatusChanger order={order} />
     </li>
   );
