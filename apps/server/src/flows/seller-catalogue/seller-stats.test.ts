@@ -222,6 +222,11 @@ describe('seller stats', () => {
     const views = async (query: string) =>
       (await stats(owner, sellerId, query)).json<SellerStats>().totals.views;
     expect(await views(period(30))).toBe(4);
+    const itemOf = async (query: string) =>
+      (await stats(owner, sellerId, query)).json<SellerStats>().items.items.find((i) => i.id === product.id);
+    expect(await itemOf(period(30))).toMatchObject({ views: 3, quotations: 1, accepted: 1 });
+    expect(await itemOf(period(90))).toMatchObject({ views: 10, quotations: 3, accepted: 1 });
+    expect(await itemOf(`from=${torontoDay(39)}&to=${torontoDay(1)}`)).toBeUndefined();
     expect(await views(period(90))).toBe(11);
     expect(await views(`from=${torontoDay(40)}&to=${torontoDay(40)}`)).toBe(7);
     const custom = (
