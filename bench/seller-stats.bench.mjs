@@ -38,7 +38,8 @@ function backendsCpuMs(dbName) {
   return (ticks / ticksPerSecond) * 1000;
 }
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /** Toronto's calendar day `n` days ago (the rows' days). */
 const torontoDay = (daysBefore = 0) =>
@@ -156,7 +157,10 @@ export async function run() {
       ['30 days, first page', `from=${torontoDay(29)}&to=${torontoDay()}`],
       ['90 days, first page', `from=${torontoDay(89)}&to=${torontoDay()}`],
       ['365 days, first page', `from=${torontoDay(364)}&to=${torontoDay()}`],
-      ['90 days, page 200 by views', `from=${torontoDay(89)}&to=${torontoDay()}&sort=views&page=200&pageSize=50`],
+      [
+        '90 days, page 200 by views',
+        `from=${torontoDay(89)}&to=${torontoDay()}&sort=views&page=200&pageSize=50`,
+      ],
     ];
     let worstP99 = 0;
     for (const [label, query] of cases) {
@@ -184,7 +188,9 @@ export async function run() {
           `(${REQUESTS} requests in ${(wall / 1000).toFixed(1)} s; ${body.items.total} items, ${body.days.length} days)`,
       );
     }
-    console.info(`seller-stats: worst p99 ${worstP99.toFixed(1)} ms (target ≤ 100 ms ${worstP99 <= 100 ? 'met' : 'MISSED'})`);
+    console.info(
+      `seller-stats: worst p99 ${worstP99.toFixed(1)} ms (target ≤ 100 ms ${worstP99 <= 100 ? 'met' : 'MISSED'})`,
+    );
   } finally {
     await app?.close();
     await client.end().catch(() => undefined);
