@@ -1,17 +1,30 @@
 import { z } from 'zod';
+import { pagedSchema, pageQuerySchema } from './common';
 import { checkPeriod, periodShape } from './exports';
 
+/** How the items table is sorted (always descending, then kind and id: a unique tie-breaker). */
+export const sellerStatsSorts = [
+  'popularity',
+  'bestseller',
+  'views',
+  'quotations',
+  'accepted',
+  'rejected',
+  'inProgress',
+] as const;
+export type SellerStatsSort = (typeof sellerStatsSorts)[number];
+
 /**
- * The seller centre's stats (decision 273): what happened to a storefront's products and services over a period of
- * calendar days in Toronto time, both ends included (at most a year), per day and per item. Popularity and
+ * The seller centre's stats (decisions 273, 290): what happened to a storefront and its products and services over a
+ * period of calendar days in Toronto time, both ends included (at most a year), per day and per item. Popularity and
  * bestseller scores are decision 040's formulas over the period's counts.
  */
 export const sellerStatsQuerySchema = z
   .object({
     ...periodShape,
-    /** Items sorted by the period's popularity, this many from `offset`. */
-    limit: z.coerce.number().int().min(1).max(200).default(50),
-    offset: z.coerce.number().int().min(0).max(100_000).default(0),
+    /** The items table: one page of the items that had anything happen, sorted (decision 290). */
+    ...pageQuerySchema.shape,
+    sort: z.enum(sellerStatsSorts).default('popularity'),
     /** Only this item of the storefront (`product:12` or `service:7`); another storefront's answers 404. */
     item: z
       .string()
@@ -43,14 +56,49 @@ export const sellerStatsItemSchema = z.object({
 });
 export type SellerStatsItem = z.infer<typeof sellerStatsItemSchema>;
 
+const storefrontCounts = {
+  /** Storefront page views. */
+  visits: z.number().int(),
+  /** Quotations asked about the storefront's products and services. */
+  inquiries: z.number().int(),
+  /** Invoices issued (first versions: a revision is the same deal). */
+  invoices: z.number().int(),
+  /** Orders whose payment succeeded, counted on the day it did. */
+  paidOrders: z.number().int(),
+  /** Those orders' totals, integer cents CAD. */
+  revenueCents: z.number().int(),
+};
+
+export const sellerStorefrontDaySchema = z.object({ day: z.string(), ...storefrontCounts });
+export type SellerStorefrontDay = z.infer<typeof sellerStorefrontDaySchema>;
+
+/** The storefront's figures over the period (decision 290). */
+export const sellerStorefrontStatsSchema = z.object({
+  /** Every day of the period, in order, zeros included. */
+  days: z.array(sellerStorefrontDaySchema),
+  totals: z.object({
+    ...storefrontCounts,
+    /** Invoices ÷ inquiries of the period (null without inquiries; above 1 when earlier inquiries were invoiced). */
+    invoiceConversion: z.number().nullable(),
+    /** Paid orders ÷ inquiries of the period (null without inquiries). */
+    orderConversion: z.number().nullable(),
+  }),
+});
+export type SellerStorefrontStats = z.infer<typeof sellerStorefrontStatsSchema>;
+
+export const sellerStatsItemPageSchema = pagedSchema(sellerStatsItemSchema);
+
 export const sellerStatsSchema = z.object({
   from: z.string(),
   to: z.string(),
   /** Every day of the period, in order, zeros included (a chart's series). */
   days: z.array(sellerStatsDaySchema),
   totals: z.object(counts),
-  /** How many items had anything happen in the period. */
-  itemCount: z.number().int(),
-  items: z.array(sellerStatsItemSchema),
+  /** One page of the items that had anything happen in the period (`total` counts them all). */
+  items: sellerStatsItemPageSchema,
+  storefront: sellerStorefrontStatsSchema,
 });
 export type SellerStats = z.infer<typeof sellerStatsSchema>;
+
+/** `POST seller-stats/track-visit`: a visit of a storefront's page (its id or slug). */
+export const trackStorefrontVisitBodySchema = z.object({ sellerId: z.string().min(1).max(200) });

@@ -22,6 +22,7 @@ export const tableOwners: Record<string, string> = {
   seller_applications: 'sellers',
   storefront_claims: 'sellers',
   storefront_claim_settings: 'sellers',
+  seller_storefront_days: 'sellers', // the storefront stats' day rows (decision 290)
   // catalog (catalog_seller_cards: its copy of what a listing card shows of a seller, decision 110)
   categories: 'catalog',
   catalog_seller_cards: 'catalog',

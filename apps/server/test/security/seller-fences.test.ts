@@ -149,7 +149,12 @@ const fenced: Record<string, Attempt[]> = {
       body: () => ({ negotiatedPriceCents: 9_000, shippingCents: 0 }),
     },
   ],
-  'GET /api/v1/seller/{sellerId}/stats': [{ url: (o) => `/api/v1/seller/${o.sellerId}/stats?${period}` }],
+  // The owner's storefront (its items' and its storefront figures, decision 290), and the owner's item asked
+  // through the intruder's own storefront.
+  'GET /api/v1/seller/{sellerId}/stats': [
+    { url: (o) => `/api/v1/seller/${o.sellerId}/stats?${period}` },
+    { url: (o) => `/api/v1/seller/${intruderSellerId}/stats?${period}&item=product:${o.productId}` },
+  ],
   'POST /api/v1/seller/pipeline/{chatId}/move': [
     { url: (o) => `/api/v1/seller/pipeline/${o.chatId}/move`, body: () => ({ to: 'rejected' }) },
   ],

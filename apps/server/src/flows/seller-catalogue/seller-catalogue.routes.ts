@@ -280,7 +280,9 @@ export const sellerCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.jobId,
       ),
   );
-  // The storefront's stats over a period (decision 273): views, quotations and answers per day and per item.
+  // The storefront's stats over a period (decisions 273, 290): views, quotations and answers per day and per item
+  // (the catalogue's day rows), and the storefront's visits, inquiries, invoices, paid orders and revenue (the
+  // sellers module's day rows).
   app.get(
     '/seller/:sellerId/stats',
     {
@@ -293,7 +295,11 @@ export const sellerCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const sellerId = await ownStorefront(app, app.db, request.user!.id, request.params.sellerId);
-      return app.catalog.sellerStats(app.db, sellerId, request.query);
+      const [items, storefront] = await Promise.all([
+        app.catalog.sellerStats(app.db, sellerId, request.query),
+        app.sellers.storefrontStats(app.db, sellerId, request.query),
+      ]);
+      return { ...items, storefront };
     },
   );
 };

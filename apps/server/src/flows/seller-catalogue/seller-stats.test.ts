@@ -133,7 +133,7 @@ describe('seller stats', () => {
     const body = res.json<SellerStats>();
     expect(body.days.map((d) => d.day)).toEqual([6, 5, 4, 3, 2, 1, 0].map((n) => torontoDay(n)));
     expect(body.totals).toEqual({ views: 0, quotations: 0, accepted: 0, rejected: 0, inProgress: 0 });
-    expect(body).toMatchObject({ itemCount: 0, items: [] });
+    expect(body.items).toEqual({ items: [], total: 0, page: 1, pageSize: 20 });
   });
 
   it("counts today's views and quotation steps per item and per day, with the period's scores", async () => {
@@ -157,8 +157,8 @@ describe('seller stats', () => {
     });
     expect(body.days.slice(0, -1).every((d) => d.views === 0)).toBe(true);
     expect(body.totals).toEqual({ views: 4, quotations: 1, accepted: 1, rejected: 1, inProgress: 1 });
-    expect(body.itemCount).toBe(2);
-    expect(body.items).toEqual([
+    expect(body.items).toMatchObject({ total: 2, page: 1, pageSize: 20 });
+    expect(body.items.items).toEqual([
       {
         kind: 'product',
         id: product.id,
@@ -181,11 +181,14 @@ describe('seller stats', () => {
       }),
     ]);
 
-    const page = (await stats(owner, sellerId, `${period(7)}&limit=1&offset=1`)).json<SellerStats>();
-    expect(page.itemCount).toBe(2);
-    expect(page.items.map((i) => i.id)).toEqual([service.id]);
-    const past = (await stats(owner, sellerId, `${period(7)}&limit=1&offset=5`)).json<SellerStats>();
-    expect(past).toMatchObject({ itemCount: 2, items: [] });
+    const page = (await stats(owner, sellerId, `${period(7)}&pageSize=1&page=2`)).json<SellerStats>();
+    expect(page.items).toMatchObject({ total: 2, page: 2, pageSize: 1 });
+    expect(page.items.items.map((i) => i.id)).toEqual([service.id]);
+    const past = (await stats(owner, sellerId, `${period(7)}&pageSize=1&page=6`)).json<SellerStats>();
+    expect(past.items).toMatchObject({ total: 2, items: [] });
+    // Sorted by another column, still with kind and id as the tie-breaker.
+    const byViews = (await stats(owner, sellerId, `${period(7)}&sort=rejected`)).json<SellerStats>();
+    expect(byViews.items.items.map((i) => i.id)).toEqual([product.id, service.id]);
   });
 
   it('sums only the chosen period (7, 30, 90 days or custom)', async () => {
@@ -195,19 +198,29 @@ describe('seller stats', () => {
     const views = async (query: string) =>
       (await stats(owner, sellerId, query)).json<SellerStats>().totals.views;
     expect(await views(period(30))).toBe(4);
+    const itemOf = async (query: string) =>
+      (await stats(owner, sellerId, query)).json<SellerStats>().items.items.find((i) => i.id === product.id);
+    expect(await itemOf(period(30))).toMatchObject({ views: 3, quotations: 1, accepted: 1 });
+    expect(await itemOf(period(90))).toMatchObject({ views: 10, quotations: 3, accepted: 1 });
+    expect(await itemOf(`from=${torontoDay(39)}&to=${torontoDay(1)}`)).toBeUndefined();
     expect(await views(period(90))).toBe(11);
     expect(await views(`from=${torontoDay(40)}&to=${torontoDay(40)}`)).toBe(7);
     const custom = (
       await stats(owner, sellerId, `from=${torontoDay(45)}&to=${torontoDay(35)}`)
     ).json<SellerStats>();
     expect(custom.days).toHaveLength(11);
-    expect(custom.items[0]).toMatchObject({ id: product.id, views: 7, quotations: 2, popularityScore: 17 });
+    expect(custom.items.items[0]).toMatchObject({
+      id: product.id,
+      views: 7,
+      quotations: 2,
+      popularityScore: 17,
+    });
   });
 
   it('narrows to one own item; another storefront, its items and a buyer get nothing', async () => {
     const one = (await stats(owner, sellerId, `${period(7)}&item=service:${service.id}`)).json<SellerStats>();
     expect(one.totals.views).toBe(1);
-    expect(one.items.map((i) => i.id)).toEqual([service.id]);
+    expect(one.items.items.map((i) => i.id)).toEqual([service.id]);
 
     const foreignItem = await stats(owner, sellerId, `${period(7)}&item=product:${otherProduct.id}`);
     expect(foreignItem.statusCode).toBe(404);
@@ -233,7 +246,9 @@ describe('seller stats', () => {
     await bad(`from=${torontoDay(400)}&to=${torontoDay()}`);
     await bad('from=2026-02-30&to=2026-03-01');
     await bad(`${period(7)}&item=product:abc`);
-    await bad(`${period(7)}&limit=0`);
+    await bad(`${period(7)}&pageSize=0`);
+    await bad(`${period(7)}&pageSize=101`);
+    await bad(`${period(7)}&sort=price`);
     await bad('');
   });
 });

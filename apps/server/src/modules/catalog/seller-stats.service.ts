@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { SellerStats, SellerStatsQuery } from '@maplesource/contracts';
+import type { SellerStats, SellerStatsQuery, SellerStatsSort } from '@maplesource/contracts';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/transaction';
 import { itemNotFound } from './seller-items.service';
@@ -45,6 +45,17 @@ const countsOf = (row: Row | undefined) => ({
   inProgress: Number(row?.in_progress ?? 0),
 });
 
+/** The items table's sorts (decision 290): a column of `ranked`, then kind and id as the unique tie-breaker. */
+const sortColumn: Record<SellerStatsSort, string> = {
+  popularity: 'popularity',
+  bestseller: 'bestseller',
+  views: 'views',
+  quotations: 'quotations',
+  accepted: 'accepted',
+  rejected: 'rejected',
+  inProgress: 'in_progress',
+};
+
 /** Every calendar day from `from` to `to`, both included. */
 function daysOf(from: string, to: string): string[] {
   const out: string[] = [];
@@ -55,10 +66,14 @@ function daysOf(from: string, to: string): string[] {
 
 /**
  * One storefront's stats over a period (decision 273): sums of the day rows in the storefront's key range, by day
- * (every day of the period, zeros included) and by item (the page of items by the period's popularity). The
+ * (every day of the period, zeros included) and by item (one page of the items, sorted, decision 290). The
  * caller has checked that the storefront is the user's; `query.item` of another storefront answers 404.
  */
-export async function sellerStats(db: Db, sellerId: number, query: SellerStatsQuery): Promise<SellerStats> {
+export async function sellerStats(
+  db: Db,
+  sellerId: number,
+  query: SellerStatsQuery,
+): Promise<Omit<SellerStats, 'storefront'>> {
   let itemFilter = sql``;
   if (query.item) {
     const [kind, id] = query.item.split(':') as [ItemKind, string];
@@ -70,6 +85,7 @@ export async function sellerStats(db: Db, sellerId: number, query: SellerStatsQu
     itemFilter = sql` AND d.item_kind = ${kind} AND d.item_id = ${Number(id)}`;
   }
   const range = sql`d.seller_id = ${sellerId} AND d.day BETWEEN ${query.from}::date AND ${query.to}::date${itemFilter}`;
+  const order = sql.raw(`${sortColumn[query.sort]} DESC, item_kind, item_id`);
   const [byDay, byItem] = await Promise.all([
     db.execute(sql`SELECT to_char(d.day, 'YYYY-MM-DD') AS day, ${sums}
       FROM catalog_item_days d WHERE ${range} GROUP BY d.day`),
@@ -80,14 +96,14 @@ export async function sellerStats(db: Db, sellerId: number, query: SellerStatsQu
         SELECT p.*, p.views + 5 * p.quotations + 10 * p.accepted AS popularity,
           10 * p.accepted + p.quotations AS bestseller, count(*) OVER () AS item_count
         FROM per_item p
-        ORDER BY popularity DESC, p.item_kind, p.item_id
-        LIMIT ${query.limit} OFFSET ${query.offset}
+        ORDER BY ${order}
+        LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}
       )
       SELECT r.*, coalesce(pr.name_en, sv.name_en, '') AS name_en, coalesce(pr.name_fr, sv.name_fr, '') AS name_fr
       FROM ranked r
       LEFT JOIN products pr ON r.item_kind = 'product' AND pr.id = r.item_id
       LEFT JOIN services sv ON r.item_kind = 'service' AND sv.id = r.item_id
-      ORDER BY r.popularity DESC, r.item_kind, r.item_id`),
+      ORDER BY ${order}`),
   ]);
   const dayRows = new Map(rowsOf<Row>(byDay).map((row) => [String(row.day), row]));
   const days = daysOf(query.from, query.to).map((day) => ({ day, ...countsOf(dayRows.get(day)) }));
@@ -97,7 +113,7 @@ export async function sellerStats(db: Db, sellerId: number, query: SellerStatsQu
   const itemRows = rowsOf(byItem) as Row[];
   let itemCount = Number(itemRows[0]?.item_count ?? 0);
   // A page past the end has no row to carry the count: count alone (rare).
-  if (itemRows.length === 0 && query.offset > 0) {
+  if (itemRows.length === 0 && query.page > 1) {
     const counted = rowsOf(
       await db.execute(
         sql`SELECT count(DISTINCT (d.item_kind, d.item_id)) AS n FROM catalog_item_days d WHERE ${range}`,
@@ -110,15 +126,19 @@ export async function sellerStats(db: Db, sellerId: number, query: SellerStatsQu
     to: query.to,
     days,
     totals,
-    itemCount,
-    items: itemRows.map((row) => ({
-      kind: row.item_kind as ItemKind,
-      id: String(row.item_id),
-      nameEn: String(row.name_en),
-      nameFr: String(row.name_fr),
-      ...countsOf(row),
-      popularityScore: Number(row.popularity),
-      bestsellerScore: Number(row.bestseller),
-    })),
+    items: {
+      total: itemCount,
+      page: query.page,
+      pageSize: query.pageSize,
+      items: itemRows.map((row) => ({
+        kind: row.item_kind as ItemKind,
+        id: String(row.item_id),
+        nameEn: String(row.name_en),
+        nameFr: String(row.name_fr),
+        ...countsOf(row),
+        popularityScore: Number(row.popularity),
+        bestsellerScore: Number(row.bestseller),
+      })),
+    },
   };
 }

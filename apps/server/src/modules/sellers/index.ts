@@ -36,6 +36,7 @@ import {
   type DraftStorefront,
 } from './seller-applications';
 import { readOwnedStorefront, updateOwnedStorefront } from './storefront-edit';
+import { recordStorefrontVisit, storefrontStats } from './storefront-stats';
 import {
   approveClaim,
   checkClaimCode,
@@ -123,6 +124,9 @@ export const createSellersService = (catalog: CatalogCategoryReads & CatalogSell
   /** The owner's storefront edit (decision 261): another user's storefront answers 404. */
   readOwnedStorefront,
   updateOwnedStorefront,
+  /** A visit of a storefront's page, and a storefront's figures over a period (decision 290). */
+  recordStorefrontVisit,
+  storefrontStats,
   /** Storefront claims (decision 263); flows/storefront-claims drives them. */
   claims: {
     open: claimsOpen,

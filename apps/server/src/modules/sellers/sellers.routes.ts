@@ -11,6 +11,8 @@ import {
   sellerItemsResponseSchema,
   sellerListQuerySchema,
   sellerListResponseSchema,
+  trackedResponseSchema,
+  trackStorefrontVisitBodySchema,
 } from '@maplesource/contracts';
 import { getSeller, randomUnclaimed, recentSellers } from './sellers.service';
 import { claimStore } from './storefront-claims';
@@ -43,6 +45,22 @@ export const sellersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getSeller(app.db, request.params.id),
+  );
+  // A visit of the storefront's page (decision 290), fire and forget, rate-limited as product views are.
+  app.post(
+    '/seller-stats/track-visit',
+    {
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['sellers'],
+        body: trackStorefrontVisitBodySchema,
+        response: { 200: trackedResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      await app.sellers.recordStorefrontVisit(app.db, request.body.sellerId);
+      return { ok: true as const };
+    },
   );
   app.get(
     '/claim-stores/category-wise',

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Tabs } from '../../components/ui/tabs';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { trackStorefrontVisit } from '../../features/sellers/api/sellers';
 import { SellerHeader } from '../../features/sellers/components/seller-views';
 import { ProductBrowser, ServiceBrowser } from '../../features/catalog/components/product-browser';
 
@@ -20,6 +21,10 @@ export default function SellerDetailPage() {
     setParams(new URLSearchParams(), { replace: true });
   };
   useDocumentTitle(t('sellerDetail.title'));
+  // A visit of the storefront counts in its seller's stats (decision 290), once per storefront opened.
+  useEffect(() => {
+    if (slug) void trackStorefrontVisit(slug);
+  }, [slug]);
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
       <SellerHeader slug={slug}>

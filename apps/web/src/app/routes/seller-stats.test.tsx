@@ -19,34 +19,70 @@ const storefront = {
 };
 const zero = { views: 0, quotations: 0, accepted: 0, rejected: 0, inProgress: 0 };
 
-function statsFor(from: string, to: string, withItems: boolean): SellerStats {
+const shopZero = { visits: 0, inquiries: 0, invoices: 0, paidOrders: 0, revenueCents: 0 };
+
+function statsFor(
+  from: string,
+  to: string,
+  withItems: boolean,
+  page = 1,
+  total = withItems ? 1 : 0,
+): SellerStats {
   const days: SellerStats['days'] = [];
   for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000)
     days.push({ day: new Date(t).toISOString().slice(0, 10), ...zero });
   if (withItems) days[days.length - 1] = { ...days.at(-1)!, views: 1234, quotations: 2, accepted: 1 };
+  const shopDays = days.map((d) => ({ day: d.day, ...shopZero }));
+  if (withItems)
+    shopDays[shopDays.length - 1] = {
+      day: to,
+      visits: 2500,
+      inquiries: 4,
+      invoices: 3,
+      paidOrders: 1,
+      revenueCents: 1_234_567,
+    };
   return {
     from,
     to,
     days,
     totals: withItems ? { ...zero, views: 1234, quotations: 2, accepted: 1 } : zero,
-    itemCount: withItems ? 1 : 0,
-    items: withItems
-      ? [
-          {
-            kind: 'product',
-            id: '7',
-            nameEn: 'Brass valve',
-            nameFr: 'Robinet en laiton',
-            views: 1234,
-            quotations: 2,
-            accepted: 1,
-            rejected: 0,
-            inProgress: 0,
-            popularityScore: 1254,
-            bestsellerScore: 12,
-          },
-        ]
-      : [],
+    storefront: {
+      days: shopDays,
+      totals: withItems
+        ? {
+            visits: 2500,
+            inquiries: 4,
+            invoices: 3,
+            paidOrders: 1,
+            revenueCents: 1_234_567,
+            invoiceConversion: 0.75,
+            orderConversion: 0.25,
+          }
+        : { ...shopZero, invoiceConversion: null, orderConversion: null },
+    },
+    items: {
+      total,
+      page,
+      pageSize: 20,
+      items: withItems
+        ? [
+            {
+              kind: 'product',
+              id: '7',
+              nameEn: 'Brass valve',
+              nameFr: 'Robinet en laiton',
+              views: 1234,
+              quotations: 2,
+              accepted: 1,
+              rejected: 0,
+              inProgress: 0,
+              popularityScore: 1254,
+              bestsellerScore: 12,
+            },
+          ]
+        : [],
+    },
   };
 }
 
@@ -147,5 +183,71 @@ describe('the seller centre stats', () => {
     const items = await screen.findByRole('table', { name: /par popularité/ });
     expect(within(items).getByRole('row', { name: /Robinet en laiton/ })).toBeInTheDocument();
     expect(within(items).getByRole('columnheader', { name: 'Demandes de prix' })).toBeInTheDocument();
+  });
+
+  it("shows the storefront's visits, inquiries, conversions and revenue, per day as a table too", async () => {
+    openPage(withData);
+    const panel = await screen.findByRole('region', { name: 'Storefront' });
+    expect(within(panel).getByText('Visits').nextSibling).toHaveTextContent('2,500');
+    expect(within(panel).getByText('Inquiries to invoice').nextSibling).toHaveTextContent('75%');
+    expect(within(panel).getByText('Inquiries to paid order').nextSibling).toHaveTextContent('25%');
+    expect(within(panel).getByText('Revenue').nextSibling).toHaveTextContent('$12,345.67');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Table' }));
+    const daily = screen.getByRole('table', { name: 'Storefront per day' });
+    expect(within(daily).getAllByRole('row')).toHaveLength(31);
+    expect(within(daily).getByRole('row', { name: new RegExp(presetPeriod(30).to) })).toHaveTextContent(
+      /2,500\s*4\s*3\s*1\s*\$12,345\.67/,
+    );
+  });
+
+  it('pages the items 20 at a time and sorts them, starting again at the first page', async () => {
+    const { statsCalls } = openPage((url) =>
+      json(
+        200,
+        statsFor(
+          url.searchParams.get('from')!,
+          url.searchParams.get('to')!,
+          true,
+          Number(url.searchParams.get('page')),
+          45,
+        ),
+      ),
+    );
+    await screen.findByRole('table', { name: /by popularity/ });
+    expect(statsCalls()[0]!.searchParams.get('page')).toBe('1');
+    expect(statsCalls()[0]!.searchParams.get('pageSize')).toBe('20');
+    expect(statsCalls()[0]!.searchParams.get('sort')).toBe('popularity');
+    const user = userEvent.setup();
+    const pager = screen.getByRole('navigation', { name: 'Pages of products and services' });
+    await user.click(within(pager).getByRole('button', { name: /next/i }));
+    await vi.waitFor(() => expect(statsCalls().at(-1)!.searchParams.get('page')).toBe('2'));
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'Views');
+    await vi.waitFor(() => {
+      expect(statsCalls().at(-1)!.searchParams.get('sort')).toBe('views');
+      expect(statsCalls().at(-1)!.searchParams.get('page')).toBe('1');
+    });
+    expect(
+      await screen.findByRole('table', { name: 'Products and services by views over the period' }),
+    ).toBeInTheDocument();
+  });
+
+  it('exports the storefront figures in the CSV, in French too', async () => {
+    const { i18n } = openPage(withData);
+    await act(() => i18n.changeLanguage('fr'));
+    await screen.findByRole('table', { name: /par popularité/ });
+    let saved: Blob | undefined;
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      saved = blob as Blob;
+      return 'blob:stats';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const panel = screen.getByRole('region', { name: 'Vitrine' });
+    expect(within(panel).getByText('Demandes devenues factures').nextSibling).toHaveTextContent(/75\s?%/);
+    expect(within(panel).getByText('Revenus').nextSibling).toHaveTextContent(/12\s345,67\s\$/);
+    await userEvent.setup().click(screen.getByRole('button', { name: /CSV/ }));
+    const text = await saved!.text();
+    expect(text).toContain('"Jour","Visites","Demandes","Factures","Commandes payées","Revenus ($ CA)"');
+    expect(text).toContain(`"${presetPeriod(30).to}","2500","4","3","1","12345.67"`);
   });
 });

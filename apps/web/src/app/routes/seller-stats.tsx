@@ -1,12 +1,18 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SellerStats } from '@maplesource/contracts/seller-stats';
+import {
+  sellerStatsSorts,
+  type SellerStats,
+  type SellerStatsSort,
+} from '@maplesource/contracts/seller-stats';
 import { Button } from '../../components/ui/button';
+import { Pagination } from '../../components/ui/pagination';
 import { EmptyState, LoadError, LoadingState } from '../../components/ui/query-states';
 import { errorMessage } from '../../lib/http';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSellerStats } from '../../features/seller-stats/api/get-seller-stats';
 import { StatsChart } from '../../features/seller-stats/components/stats-chart';
+import { StorefrontPanel } from '../../features/seller-stats/components/storefront-panel';
 import { saveCsv, statsCsv } from '../../features/seller-stats/csv';
 import {
   customPeriod,
@@ -19,10 +25,13 @@ import { SellerCentreNav } from './seller-centre-nav';
 import { StorefrontPicker, useChosenStorefront } from './storefront-picker';
 
 const countKeys = ['views', 'quotations', 'accepted', 'rejected', 'inProgress'] as const;
+const pageSize = 20;
+type Item = SellerStats['items']['items'][number];
 
 /**
- * /seller-centre/stats (decision 273): the storefront's products and services over 7, 30, 90 days or a custom
- * period — totals, a chart per day (or the same numbers as a table), the items by popularity, and a CSV export.
+ * /seller-centre/stats (decisions 273, 290): the storefront's figures (visits, inquiries, invoices, paid orders,
+ * revenue, conversions) and its products and services over 7, 30, 90 days or a custom period — totals, charts per
+ * day (or the same numbers as tables), the items a page at a time in a chosen order, and a CSV export.
  */
 export default function SellerStatsPage() {
   const { t, i18n } = useTranslation('sellerCatalogue');
@@ -35,10 +44,20 @@ export default function SellerStatsPage() {
     [choice, custom],
   );
   const [view, setView] = useState<'chart' | 'table'>('chart');
-  const stats = useSellerStats(sellerId, period);
+  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<SellerStatsSort>('popularity');
+  // Another period or order starts the items table again at its first page.
+  const [pageKey, setPageKey] = useState('');
+  const key = `${period?.from}/${period?.to}/${sort}/${sellerId}`;
+  if (key !== pageKey) {
+    setPageKey(key);
+    setPage(1);
+  }
+  const items = useMemo(() => ({ page, pageSize, sort }), [page, sort]);
+  const stats = useSellerStats(sellerId, period, items);
   const french = i18n.language.startsWith('fr');
   const number = new Intl.NumberFormat(french ? 'fr-CA' : 'en-CA');
-  const nameOf = (item: SellerStats['items'][number]) => (french ? item.nameFr : item.nameEn) || item.nameEn;
+  const nameOf = (item: Item) => (french ? item.nameFr : item.nameEn) || item.nameEn;
 
   const exportCsv = (data: SellerStats) =>
     saveCsv(
@@ -51,6 +70,13 @@ export default function SellerStatsPage() {
           day: t('stats.day'),
           counts: countKeys.map((key) => t(`stats.counts.${key}`)),
           scores: [t('stats.popularity'), t('stats.bestseller')],
+          storefront: [
+            t('stats.shop.visits'),
+            t('stats.shop.inquiries'),
+            t('stats.shop.invoices'),
+            t('stats.shop.paidOrders'),
+            t('stats.shop.revenueCad'),
+          ],
         },
         nameOf,
         (kind) => t(`stats.kinds.${kind}`),
@@ -136,6 +162,9 @@ export default function SellerStatsPage() {
               number={number}
               nameOf={nameOf}
               onExport={() => exportCsv(stats.data)}
+              sort={sort}
+              setSort={setSort}
+              setPage={setPage}
             />
           )}
         </>
@@ -151,19 +180,29 @@ function StatsBody({
   number,
   nameOf,
   onExport,
+  sort,
+  setSort,
+  setPage,
 }: {
   data: SellerStats;
   view: 'chart' | 'table';
   setView: (view: 'chart' | 'table') => void;
   number: Intl.NumberFormat;
-  nameOf: (item: SellerStats['items'][number]) => string;
+  nameOf: (item: Item) => string;
   onExport: () => void;
+  sort: SellerStatsSort;
+  setSort: (sort: SellerStatsSort) => void;
+  setPage: (page: number) => void;
 }) {
   const { t } = useTranslation('sellerCatalogue');
-  const chartLabels = useMemo(
-    () => ({ views: t('stats.counts.views'), quotations: t('stats.counts.quotations') }),
-    [t],
+  const series = useMemo(
+    () => [
+      { label: t('stats.counts.views'), stroke: '#b91c1c', values: data.days.map((d) => d.views) },
+      { label: t('stats.counts.quotations'), stroke: '#1d4ed8', values: data.days.map((d) => d.quotations) },
+    ],
+    [data.days, t],
   );
+  const days = useMemo(() => data.days.map((d) => d.day), [data.days]);
   return (
     <div className="space-y-4">
       <section aria-labelledby="stats-totals">
@@ -207,7 +246,7 @@ function StatsBody({
           </div>
         </div>
         {view === 'chart' ? (
-          <StatsChart days={data.days} labels={chartLabels} />
+          <StatsChart days={days} series={series} testId="stats-chart" />
         ) : (
           <div className="max-h-96 overflow-auto">
             <table className="w-full text-sm">
@@ -242,16 +281,33 @@ function StatsBody({
           </div>
         )}
       </section>
+      <StorefrontPanel stats={data.storefront} view={view} />
       <section aria-labelledby="stats-items" className="space-y-2">
-        <h2 id="stats-items" className="text-lg font-semibold text-gray-900">
-          {t('stats.items', { count: data.itemCount })}
-        </h2>
-        {data.items.length === 0 ? (
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="stats-items" className="text-lg font-semibold text-gray-900">
+            {t('stats.items', { count: data.items.total })}
+          </h2>
+          <label className="flex items-center gap-2 text-sm text-gray-800">
+            {t('stats.sortBy')}
+            <select
+              className="rounded-md border border-gray-300 px-2 py-1"
+              value={sort}
+              onChange={(e) => setSort(e.target.value as SellerStatsSort)}
+            >
+              {sellerStatsSorts.map((key) => (
+                <option key={key} value={key}>
+                  {t(`stats.sorts.${key}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        {data.items.items.length === 0 ? (
           <EmptyState title={t('stats.empty')} text={t('stats.emptyHint')} />
         ) : (
           <div className="overflow-x-auto">
             <table className="w-full text-sm">
-              <caption className="sr-only">{t('stats.itemsCaption')}</caption>
+              <caption className="sr-only">{t(`stats.itemsCaption.${sort}`)}</caption>
               <thead>
                 <tr className="text-left text-gray-700">
                   <th scope="col" className="px-2 py-1">
@@ -271,7 +327,7 @@ function StatsBody({
                 </tr>
               </thead>
               <tbody>
-                {data.items.map((item) => (
+                {data.items.items.map((item) => (
                   <tr key={`${item.kind}-${item.id}`} className="border-t border-gray-100">
                     <th scope="row" className="px-2 py-1 text-left font-normal">
                       {nameOf(item)}{' '}
@@ -290,6 +346,13 @@ function StatsBody({
             </table>
           </div>
         )}
+        <Pagination
+          page={data.items.page}
+          pageSize={data.items.pageSize}
+          total={data.items.total}
+          onPage={setPage}
+          label={t('stats.itemsPages')}
+        />
       </section>
     </div>
   );

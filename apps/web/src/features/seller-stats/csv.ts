@@ -7,16 +7,27 @@ const cell = (value: string | number) => {
 };
 const line = (cells: Array<string | number>) => cells.map(cell).join(',');
 
-/** The stats as CSV: the items of the period, a blank line, then every day (headers in the screen's language). */
+/**
+ * The stats as CSV: the items of the page shown, a blank line, every day's item counts, a blank line, then every
+ * day's storefront figures (revenue in dollars with two decimals; headers in the screen's language).
+ */
 export function statsCsv(
   stats: SellerStats,
-  headers: { item: string; kind: string; day: string; counts: string[]; scores: string[] },
-  nameOf: (item: SellerStats['items'][number]) => string,
+  headers: {
+    item: string;
+    kind: string;
+    day: string;
+    counts: string[];
+    scores: string[];
+    /** Visits, inquiries, invoices, paid orders, revenue (CAD). */
+    storefront: string[];
+  },
+  nameOf: (item: SellerStats['items']['items'][number]) => string,
   kindOf: (kind: 'product' | 'service') => string,
 ): string {
   const rows = [
     line([headers.item, headers.kind, ...headers.counts, ...headers.scores]),
-    ...stats.items.map((i) =>
+    ...stats.items.items.map((i) =>
       line([
         nameOf(i),
         kindOf(i.kind),
@@ -32,6 +43,11 @@ export function statsCsv(
     '',
     line([headers.day, ...headers.counts]),
     ...stats.days.map((d) => line([d.day, d.views, d.quotations, d.accepted, d.rejected, d.inProgress])),
+    '',
+    line([headers.day, ...headers.storefront]),
+    ...stats.storefront.days.map((d) =>
+      line([d.day, d.visits, d.inquiries, d.invoices, d.paidOrders, (d.revenueCents / 100).toFixed(2)]),
+    ),
   ];
   return `\uFEFF${rows.join('\r\n')}\r\n`;
 }

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import type { SellerStatsDay } from '@maplesource/contracts/seller-stats';
 
 /** Whether this browser gives a 2D canvas (uPlot draws on one). */
 const canDraw = () => {
@@ -10,17 +9,27 @@ const canDraw = () => {
   }
 };
 
+/** One line of a chart: its legend and its value per day. */
+export interface ChartSeries {
+  label: string;
+  stroke: string;
+  values: number[];
+}
+
 /**
- * The period's views and quotations per day as a line chart (uPlot, imported when this screen draws its first
+ * The period's numbers per day as a line chart (views and quotations, or the storefront's visits, inquiries and
+ * paid orders) (uPlot, imported when this screen draws its first
  * chart, so no other page loads it). Decorative for assistive technology: the same numbers are in the table view.
  * Where a canvas cannot be drawn the chart is left out and the table still shows everything.
  */
 export function StatsChart({
   days,
-  labels,
+  series,
+  testId,
 }: {
-  days: SellerStatsDay[];
-  labels: { views: string; quotations: string };
+  days: string[];
+  series: ChartSeries[];
+  testId: string;
 }) {
   const box = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
@@ -37,20 +46,16 @@ export function StatsChart({
       try {
         const [{ default: UPlot }] = await Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]);
         if (cancelled) return;
-        const x = days.map((d) => Date.parse(`${d.day}T12:00:00Z`) / 1000);
+        const x = days.map((day) => Date.parse(`${day}T12:00:00Z`) / 1000);
         chart = new UPlot(
           {
             width: Math.max(260, element.clientWidth),
             height: 220,
-            series: [
-              {},
-              { label: labels.views, stroke: '#b91c1c', width: 2 },
-              { label: labels.quotations, stroke: '#1d4ed8', width: 2 },
-            ],
+            series: [{}, ...series.map(({ label, stroke }) => ({ label, stroke, width: 2 }))],
             axes: [{}, { size: 40 }],
             legend: { show: true },
           },
-          [x, days.map((d) => d.views), days.map((d) => d.quotations)],
+          [x, ...series.map((line) => line.values)],
           element,
         );
       } catch {
@@ -61,7 +66,7 @@ export function StatsChart({
       cancelled = true;
       chart?.destroy();
     };
-  }, [days, labels.views, labels.quotations]);
+  }, [days, series]);
   if (failed) return null;
-  return <div ref={box} aria-hidden="true" className="w-full overflow-hidden" data-testid="stats-chart" />;
+  return <div ref={box} aria-hidden="true" className="w-full overflow-hidden" data-testid={testId} />;
 }

@@ -82,3 +82,7 @@ export const useSellerResponseTime = (sellerId: string) =>
     queryFn: () => getSellerResponseTime(sellerId),
     staleTime: 5 * 60_000,
   });
+
+/** `POST seller-stats/track-visit`: a visit of the storefront's page (decision 290), fire and forget. */
+export const trackStorefrontVisit = (sellerId: string) =>
+  api.post('seller-stats/track-visit', { body: { sellerId } }).catch(() => undefined);
