@@ -20,7 +20,8 @@ import { buyerContext } from './order-helpers';
  * tiers and imports 50 more from a CSV whose bad row the dry run reports (decisions 287, 288); a buyer (a context of
  * its own) finds the product with the header search and sends an inquiry; the seller accepts it on the pipeline
  * (decision 267), answers in the chat and issues an invoice; the buyer accepts it (signature) and pays with 4242;
- * the seller ships with tracking, and the stats (decision 273) count the view, the inquiry and its acceptance.
+ * the seller ships with tracking, and the stats (decisions 273, 290) count the view, the inquiry, its acceptance and
+ * the paid order.
  *
  * Every step a user does goes through the UI; the API serves only set-up that is not the subject (the buyer's and
  * the admin's sessions, a code from the sandbox outbox) and the clean-up.
@@ -355,7 +356,7 @@ test('a new business signs up, becomes a seller, lists products and sells one to
       await expect(row.getByText('Shipped', { exact: true })).toBeVisible();
     });
 
-    await test.step('the pipeline shows the order; the stats count the view, the inquiry and its acceptance', async () => {
+    await test.step('the pipeline shows the order; the stats count the view, the inquiry, its acceptance and the paid order', async () => {
       await sellerNav(page).getByRole('link', { name: 'Pipeline' }).click();
       await expect(page.getByRole('button', { name: 'Ordered (1)' })).toBeVisible();
 
@@ -363,12 +364,21 @@ test('a new business signs up, becomes a seller, lists products and sells one to
       await expect(page.getByRole('heading', { level: 1, name: 'Stats' })).toBeVisible();
       const items = page.getByRole('table', { name: 'Products and services by popularity over the period' });
       const row = items.getByRole('row').filter({ hasText: productName });
-      // Columns: item, views, quotations, accepted, rejected, in progress, popularity, bestseller. The stats have no
-      // order figure yet (decision 273: storefront orders and revenue are not answered): the pipeline shows it above.
+      // Columns: item, views, quotations, accepted, rejected, in progress, popularity, bestseller.
       const cells = row.getByRole('cell');
       await expect(cells.nth(0)).not.toHaveText('0');
       await expect(cells.nth(1)).toHaveText('1');
       await expect(cells.nth(2)).toHaveText('1');
+      // The storefront's figures (decision 290): the visitor's visits, the inquiry and the paid order.
+      const shop = page.getByRole('region', { name: 'Storefront', exact: true });
+      const figure = (label: string) =>
+        shop
+          .locator('dl > div')
+          .filter({ has: page.getByText(label, { exact: true }) })
+          .locator('dd');
+      await expect(figure('Visits')).not.toHaveText('0');
+      await expect(figure('Inquiries')).toHaveText('1');
+      await expect(figure('Paid orders')).toHaveText('1');
     });
 
     for (const errors of otherErrors) expect(errors, 'console errors of the other contexts').toEqual([]);

@@ -2,6 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InvoiceKind, InvoiceResponse, IssueInvoiceBody } from '@maplesource/contracts/invoices';
 import { api } from '../../../lib/http';
 import { invoiceKeys } from './get-invoice';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../../lib/toast-store';
+import { invoiceActionFailure } from '../model/revision';
 
 /** POST chats/:chatId/invoices (or service-chats/…, `role: seller`): the seller issues an invoice from a conversation. */
 export const issueInvoice = ({
@@ -24,14 +27,23 @@ export const issueInvoice = ({
     },
   );
 
+/**
+ * The outcome is announced from the mutation, not from the caller's `mutate` callbacks: the conversation's live event
+ * of the change often arrives before the HTTP answer and replaces the form or the buttons, and TanStack Query drops the
+ * callbacks of a `mutate` whose component is gone.
+ */
 export function useIssueInvoice() {
+  const { t } = useTranslation('invoices');
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: issueInvoice,
-    onSuccess: () =>
-      Promise.all([
+    onSuccess: () => {
+      toast.success(t('generate.issued'));
+      return Promise.all([
         queryClient.invalidateQueries({ queryKey: invoiceKeys.all }),
         queryClient.invalidateQueries({ queryKey: ['chat'] }),
-      ]),
+      ]);
+    },
+    onError: (error) => toast.error(invoiceActionFailure(t, error)),
   });
 }

@@ -3,6 +3,9 @@ import type { InvoiceKind, InvoiceResponse, ReviseInvoiceBody } from '@maplesour
 import { api } from '../../../lib/http';
 import { invoiceKeys } from './get-invoice';
 import { invoicePath } from './invoice-paths';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../../lib/toast-store';
+import { invoiceActionFailure } from '../model/revision';
 
 /**
  * POST invoice/revise (or service-invoice/revise, `role: seller`, Idempotency-Key): the next version of an invoice,
@@ -23,11 +26,18 @@ export const reviseInvoice = ({
     headers: { 'Idempotency-Key': idempotencyKey },
   });
 
-/** Like the withdrawal, the conversation is loaded again after a success or a refusal (a race lost to the buyer). */
+/**
+ * Like the withdrawal, the conversation is loaded again after a success or a refusal (a race lost to the buyer). The
+ * outcome is announced from the mutation, not from the form's `mutate` callbacks: the conversation's live event can
+ * replace the form before the HTTP answer, and TanStack Query drops the callbacks of a `mutate` whose component is gone.
+ */
 export function useReviseInvoice() {
+  const { t } = useTranslation('invoices');
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: reviseInvoice,
+    onSuccess: (response) => toast.success(t('versions.revised', { version: response.invoice.version })),
+    onError: (error) => toast.error(invoiceActionFailure(t, error)),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: invoiceKeys.all }),

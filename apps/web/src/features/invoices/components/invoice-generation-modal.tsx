@@ -28,13 +28,18 @@ import { Modal } from '../../../components/ui/modal';
 import { fieldError } from '../../../lib/field-error';
 import { useFormat } from '../../../lib/format';
 import { to } from '../../../config/paths';
-import { errorMessage, isApiError } from '../../../lib/http';
+import { isApiError } from '../../../lib/http';
 import { useMyStorefronts } from '../../../lib/my-storefronts';
-import { toast } from '../../../lib/toast-store';
 import { useIssueInvoice } from '../api/issue-invoice';
 import { useReviseInvoice } from '../api/revise-invoice';
 import { dollarsToCents, invoiceDateToday } from '../model/money-input';
-import { isRaceLost, revisionDefaults, type InvoiceRevision, type IssueInvoiceForm } from '../model/revision';
+import {
+  invoiceActionFailure,
+  isRaceLost,
+  revisionDefaults,
+  type InvoiceRevision,
+  type IssueInvoiceForm,
+} from '../model/revision';
 import { randomUuid } from '../../../lib/random-uuid';
 
 export type InvoiceChat = {
@@ -237,19 +242,14 @@ export function InvoiceGenerationModal({
     );
 
   // A refusal because the buyer answered meanwhile says so; the conversation behind is loaded again.
-  const failure = (error: unknown) =>
-    isRaceLost(error) ? `${errorMessage(t, error)} ${t('versions.refreshed')}` : errorMessage(t, error);
+  // The hooks announce the outcome (they outlive this form); these callbacks only steer the form.
   const callbacks = {
     onSuccess: (response: { invoice: Invoice }) => {
-      toast.success(
-        revision ? t('versions.revised', { version: response.invoice.version }) : t('generate.issued'),
-      );
       onIssued?.(response.invoice);
       onClose();
     },
     onError: (error: unknown) => {
-      toast.error(failure(error));
-      if (isRaceLost(error)) onRaceLost?.(failure(error));
+      if (isRaceLost(error)) onRaceLost?.(invoiceActionFailure(t, error));
       if (isApiError(error) && error.code === 'INVOICE_SELLER_TAX_NUMBER_REQUIRED')
         void storefronts.refetch();
     },
@@ -576,7 +576,7 @@ export function InvoiceGenerationModal({
           </dl>
           {issue.error ? (
             <p role="alert" className="text-sm font-medium text-red-700">
-              {failure(issue.error)}
+              {invoiceActionFailure(t, issue.error)}
               {refusedForTax ? (
                 <>
                   {' '}

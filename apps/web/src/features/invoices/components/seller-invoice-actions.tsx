@@ -4,12 +4,10 @@ import { isInvoiceExpired, type CounterOffer, type Invoice } from '@maplesource/
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { useFormat } from '../../../lib/format';
-import { errorMessage } from '../../../lib/http';
-import { toast } from '../../../lib/toast-store';
 import { useChatInvoice } from '../api/get-chat-invoices';
 import { useWithdrawInvoice } from '../api/withdraw-invoice';
 import { useNowUntil } from '../model/use-countdown';
-import { isRaceLost, type InvoiceRevision } from '../model/revision';
+import { invoiceActionFailure, type InvoiceRevision } from '../model/revision';
 import { InvoiceGenerationModal, type InvoiceChat } from './invoice-generation-modal';
 import { IssueInvoiceButton } from './issue-invoice-button';
 
@@ -98,15 +96,10 @@ function VersionActions({
         onSuccess: () => {
           setWithdrawing(false);
           onProblem(null);
-          toast.success(t('versions.withdrawn'));
         },
         onError: (error) => {
           setWithdrawing(false);
-          const message = isRaceLost(error)
-            ? `${errorMessage(t, error)} ${t('versions.refreshed')}`
-            : errorMessage(t, error);
-          onProblem(message);
-          toast.error(message);
+          onProblem(invoiceActionFailure(t, error));
         },
       },
     );

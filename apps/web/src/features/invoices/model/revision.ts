@@ -1,5 +1,6 @@
 import type { Invoice, IssueInvoiceBody } from '@maplesource/contracts/invoices';
-import { isApiError } from '../../../lib/http';
+import type { TFunction } from 'i18next';
+import { errorMessage, isApiError } from '../../../lib/http';
 
 /**
  * The next version of an invoice (decisions 271, 272): the version it revises, and whether the form starts from
@@ -60,3 +61,9 @@ const raced = new Set([
   'INVOICE_WITHDRAWN',
 ]);
 export const isRaceLost = (error: unknown) => isApiError(error) && raced.has(error.code);
+
+/** What a refused invoice action says: the server's reason, and when the buyer won the race, that the view was refreshed. */
+export const invoiceActionFailure = (t: TFunction, error: unknown): string =>
+  isRaceLost(error)
+    ? `${errorMessage(t, error)} ${t('invoices:versions.refreshed')}`
+    : errorMessage(t, error);
