@@ -103,7 +103,7 @@ export async function run() {
       `INSERT INTO products (slug, seller_id, category_id, subcategory_id, status, name_en, name_fr, description_en,
          description_fr, price_tiers, min_price_cents, max_price_cents, min_order_quantity, lead_days, delivery_days,
          origin, province, business_type)
-       SELECT 'bench-' || s || '-' || g, s, $1, $2, 'published', 'Flange ' || g, 'Bride ' || g, 'A flange.', 'Une bride.',
+       SELECT 'bench-' || s || '-' || g, s, $1, $2, 'active', 'Flange ' || g, 'Bride ' || g, 'A flange.', 'Une bride.',
          '[{"minQuantity":1,"maxQuantity":null,"unitPriceCents":2500}]'::jsonb, 2500, 2500, 1, 5, 3,
          'made-in-canada', 'ON', 'manufacturer'
        FROM unnest($3::bigint[]) s, generate_series(1, $4::int) g ORDER BY s, g`,
