@@ -94,8 +94,8 @@ export function splitPeriod(from: string, to: string) {
 /**
  * One storefront's stats over a period (decision 273): sums of the day rows in the storefront's key range, by day
  * (every day of the period, zeros included), and by item (one page of the items, sorted, decision 290) from the
- * month rows of its whole months and the day rows of its edges. The
- * caller has checked that the storefront is the user's; `query.item` of another storefront answers 404.
+ * month rows of its whole months and the day rows of its edges. The caller has checked that the storefront is the
+ * user's; `query.item` of another storefront answers 404.
  */
 export async function sellerStats(
   db: Db,
