@@ -1,7 +1,8 @@
 // Seller centre stats (decisions 273, 290): `GET /api/v1/seller/:sellerId/stats` on PostgreSQL for a storefront with
 // BENCH_STATS_PRODUCTS products (default 10,000) and a year of daily events: every day, BENCH_STATS_ACTIVE items
 // (default 2,000, a fifth of the catalogue) have views, quotations and answers (its `catalog_item_days` rows), and
-// the storefront has its visits, inquiries, invoices, paid orders and revenue (`seller_storefront_days`). Other
+// the storefront has its visits, inquiries, invoices, paid orders and revenue (`seller_storefront_days`); the
+// items' month rows (`catalog_item_months`, decision 290 "Monthly rows") are the sums of their day rows. Other
 // storefronts' rows share the tables (BENCH_STATS_OTHERS, default 5, a tenth of the activity), so the key range
 // matters. Data is made with generate_series, in a database of its own, dropped at the end.
 // Measured: the dashboard as the screen asks for it (first page of 20 items by popularity) for 7, 30, 90 and 365
@@ -103,7 +104,7 @@ export async function run() {
       `INSERT INTO products (slug, seller_id, category_id, subcategory_id, status, name_en, name_fr, description_en,
          description_fr, price_tiers, min_price_cents, max_price_cents, min_order_quantity, lead_days, delivery_days,
          origin, province, business_type)
-       SELECT 'bench-' || s || '-' || g, s, $1, $2, 'published', 'Flange ' || g, 'Bride ' || g, 'A flange.', 'Une bride.',
+       SELECT 'bench-' || s || '-' || g, s, $1, $2, 'active', 'Flange ' || g, 'Bride ' || g, 'A flange.', 'Une bride.',
          '[{"minQuantity":1,"maxQuantity":null,"unitPriceCents":2500}]'::jsonb, 2500, 2500, 1, 5, 3,
          'made-in-canada', 'ON', 'manufacturer'
        FROM unnest($3::bigint[]) s, generate_series(1, $4::int) g ORDER BY s, g`,
@@ -120,6 +121,13 @@ export async function run() {
        JOIN generate_series(0, $3::int - 1) AS k(k) ON f.seller_id = $4::bigint OR k.k < $3::int / 10`,
       [torontoDay(), PRODUCTS, ACTIVE, sellerId],
     );
+    // Their month rows, as the items' trigger keeps them (migration 0930, the same statement as its backfill).
+    await client.query(
+      `INSERT INTO catalog_item_months (seller_id, month, item_kind, item_id, views, quotations, accepted, rejected, in_progress)
+       SELECT seller_id, date_trunc('month', day::timestamp)::date, item_kind, item_id,
+              sum(views), sum(quotations), sum(accepted), sum(rejected), sum(in_progress)
+       FROM catalog_item_days GROUP BY 1, 2, 3, 4`,
+    );
     await client.query(
       `INSERT INTO seller_storefront_days (seller_id, day, visits, inquiries, invoices, paid_orders, revenue_cents)
        SELECT s, $1::date - n, 200 + n % 50, 20 + n % 7, 8 + n % 3, 3 + n % 2, (3 + n % 2) * 125000
@@ -129,12 +137,14 @@ export async function run() {
     await client.query('ANALYZE');
     const counted = await client.query(
       `SELECT (SELECT count(*) FROM catalog_item_days) AS item_days,
-              (SELECT count(*) FROM catalog_item_days WHERE seller_id = $1) AS own_item_days`,
+              (SELECT count(*) FROM catalog_item_days WHERE seller_id = $1) AS own_item_days,
+              (SELECT count(*) FROM catalog_item_months WHERE seller_id = $1) AS own_item_months`,
       [sellerId],
     );
     console.info(
       `seller-stats (PostgreSQL, ${dbName}): ${OTHERS + 1} storefronts × ${PRODUCTS} products, ` +
-        `${counted.rows[0].item_days} item-day rows (${counted.rows[0].own_item_days} the measured storefront's), ` +
+        `${counted.rows[0].item_days} item-day rows (${counted.rows[0].own_item_days} the measured storefront's, ` +
+        `${counted.rows[0].own_item_months} item-month rows), ` +
         `set up in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`,
     );
 

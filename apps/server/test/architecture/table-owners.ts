@@ -37,6 +37,7 @@ export const tableOwners: Record<string, string> = {
   user_category_views: 'catalog',
   user_product_views: 'catalog',
   catalog_item_days: 'catalog', // the seller stats' day rows (decision 273)
+  catalog_item_months: 'catalog', // the seller stats' month rows (decision 290)
   user_search_history: 'catalog',
   search_term_languages: 'catalog',
   search_term_visitors: 'catalog',

@@ -64,10 +64,38 @@ function daysOf(from: string, to: string): string[] {
   return out;
 }
 
+const dayMs = 86_400_000;
+const utc = (day: string) => Date.parse(`${day}T00:00:00Z`);
+const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
+
+/**
+ * A period cut for the month rows (decision 290, "Monthly rows"): the whole calendar months inside `from`..`to`
+ * (first days `firstMonth`..`lastMonth`, none when `firstMonth` is null) and the day ranges left at its two edges
+ * (`head`, `tail`: `null` when empty). Without a whole month, the whole period is `head`.
+ */
+export function splitPeriod(from: string, to: string) {
+  const start = new Date(utc(from));
+  // The first month that starts on or after `from`, and the first day after the last month that ends on or before `to`.
+  const firstMonth =
+    start.getUTCDate() === 1 ? utc(from) : Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1);
+  const after = new Date(utc(to) + dayMs);
+  const endOfMonths =
+    after.getUTCDate() === 1 ? after.getTime() : Date.UTC(after.getUTCFullYear(), after.getUTCMonth(), 1);
+  if (firstMonth >= endOfMonths) return { firstMonth: null, lastMonth: null, head: { from, to }, tail: null };
+  const lastMonthStart = new Date(endOfMonths - dayMs);
+  return {
+    firstMonth: isoDay(firstMonth),
+    lastMonth: isoDay(Date.UTC(lastMonthStart.getUTCFullYear(), lastMonthStart.getUTCMonth(), 1)),
+    head: firstMonth > utc(from) ? { from, to: isoDay(firstMonth - dayMs) } : null,
+    tail: endOfMonths <= utc(to) ? { from: isoDay(endOfMonths), to } : null,
+  };
+}
+
 /**
  * One storefront's stats over a period (decision 273): sums of the day rows in the storefront's key range, by day
- * (every day of the period, zeros included) and by item (one page of the items, sorted, decision 290). The
- * caller has checked that the storefront is the user's; `query.item` of another storefront answers 404.
+ * (every day of the period, zeros included), and by item (one page of the items, sorted, decision 290) from the
+ * month rows of its whole months and the day rows of its edges. The caller has checked that the storefront is the
+ * user's; `query.item` of another storefront answers 404.
  */
 export async function sellerStats(
   db: Db,
@@ -85,13 +113,25 @@ export async function sellerStats(
     itemFilter = sql` AND d.item_kind = ${kind} AND d.item_id = ${Number(id)}`;
   }
   const range = sql`d.seller_id = ${sellerId} AND d.day BETWEEN ${query.from}::date AND ${query.to}::date${itemFilter}`;
+  // Per item, the period's whole months come from the month rows and only its edge days from the day rows
+  // (decision 290, "Monthly rows"): the same sums, over at most ~12 rows per item plus the edges' days.
+  const cut = splitPeriod(query.from, query.to);
+  const counters = sql`d.item_kind, d.item_id, d.views, d.quotations, d.accepted, d.rejected, d.in_progress`;
+  const dayPart = (part: { from: string; to: string }) =>
+    sql`SELECT ${counters} FROM catalog_item_days d
+      WHERE d.seller_id = ${sellerId} AND d.day BETWEEN ${part.from}::date AND ${part.to}::date${itemFilter}`;
+  const parts = [cut.head, cut.tail].filter((part) => part !== null).map(dayPart);
+  if (cut.firstMonth)
+    parts.push(sql`SELECT ${counters} FROM catalog_item_months d
+      WHERE d.seller_id = ${sellerId} AND d.month BETWEEN ${cut.firstMonth}::date AND ${cut.lastMonth}::date${itemFilter}`);
+  const itemRowsOfPeriod = sql.join(parts, sql` UNION ALL `);
   const order = sql.raw(`${sortColumn[query.sort]} DESC, item_kind, item_id`);
   const [byDay, byItem] = await Promise.all([
     db.execute(sql`SELECT to_char(d.day, 'YYYY-MM-DD') AS day, ${sums}
       FROM catalog_item_days d WHERE ${range} GROUP BY d.day`),
     db.execute(sql`
       WITH per_item AS (
-        SELECT d.item_kind, d.item_id, ${sums} FROM catalog_item_days d WHERE ${range} GROUP BY d.item_kind, d.item_id
+        SELECT d.item_kind, d.item_id, ${sums} FROM (${itemRowsOfPeriod}) d GROUP BY d.item_kind, d.item_id
       ), ranked AS (
         SELECT p.*, p.views + 5 * p.quotations + 10 * p.accepted AS popularity,
           10 * p.accepted + p.quotations AS bestseller, count(*) OVER () AS item_count
@@ -116,7 +156,7 @@ export async function sellerStats(
   if (itemRows.length === 0 && query.page > 1) {
     const counted = rowsOf(
       await db.execute(
-        sql`SELECT count(DISTINCT (d.item_kind, d.item_id)) AS n FROM catalog_item_days d WHERE ${range}`,
+        sql`SELECT count(DISTINCT (d.item_kind, d.item_id)) AS n FROM (${itemRowsOfPeriod}) d`,
       ),
     ) as Row[];
     itemCount = Number(counted[0]?.n ?? 0);
