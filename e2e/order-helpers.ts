@@ -20,6 +20,8 @@ export async function buyerContext(browser: Browser, account: TestAccount): Prom
 /** Draws a signature stroke with the mouse on the signature step's drawing area. */
 export async function drawSignature(page: Page) {
   const area = page.getByRole('img', { name: /Signature drawing area/ });
+  // The drawing library loads with the step; strokes drawn before it listens are lost (aria-busy until then).
+  await expect(area).toHaveAttribute('aria-busy', 'false');
   await area.scrollIntoViewIfNeeded();
   const box = (await area.boundingBox())!;
   await page.mouse.move(box.x + 20, box.y + box.height / 2);

@@ -21,6 +21,8 @@ function DrawingArea({ onChange, labelId }: { onChange: (svg: string | null) => 
   const padRef = useRef<SignaturePadType | null>(null);
   const onChangeRef = useRef(onChange);
   const [unavailable, setUnavailable] = useState(false);
+  /** The drawing library loads with the step: strokes drawn before it listens are not recorded. */
+  const [ready, setReady] = useState(false);
   useEffect(() => {
     onChangeRef.current = onChange;
   }, [onChange]);
@@ -55,6 +57,7 @@ function DrawingArea({ onChange, labelId }: { onChange: (svg: string | null) => 
           onChangeRef.current(strokesToSvg(strokes, width, height));
         });
         padRef.current = pad;
+        setReady(true);
         window.addEventListener('resize', fit);
       })
       .catch(() => {
@@ -80,6 +83,7 @@ function DrawingArea({ onChange, labelId }: { onChange: (svg: string | null) => 
         height={CANVAS_HEIGHT}
         role="img"
         aria-labelledby={labelId}
+        aria-busy={!ready}
         className="block h-[140px] w-full max-w-[360px] touch-none rounded-md border border-gray-400 bg-white"
       />
       <Button type="button" size="sm" variant="secondary" onClick={clear}>
