@@ -12,6 +12,7 @@ import { errorMessage } from '../../lib/http';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSellerStats } from '../../features/seller-stats/api/get-seller-stats';
 import { StatsChart } from '../../features/seller-stats/components/stats-chart';
+import { DailyTable } from '../../features/seller-stats/components/daily-table';
 import { StorefrontPanel } from '../../features/seller-stats/components/storefront-panel';
 import { saveCsv, statsCsv } from '../../features/seller-stats/csv';
 import {
@@ -248,37 +249,15 @@ function StatsBody({
         {view === 'chart' ? (
           <StatsChart days={days} series={series} testId="stats-chart" />
         ) : (
-          <div className="max-h-96 overflow-auto">
-            <table className="w-full text-sm">
-              <caption className="sr-only">{t('stats.daily')}</caption>
-              <thead>
-                <tr className="text-left text-gray-700">
-                  <th scope="col" className="px-2 py-1">
-                    {t('stats.day')}
-                  </th>
-                  {countKeys.map((key) => (
-                    <th key={key} scope="col" className="px-2 py-1 text-right">
-                      {t(`stats.counts.${key}`)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {data.days.map((day) => (
-                  <tr key={day.day} className="border-t border-gray-100">
-                    <th scope="row" className="px-2 py-1 text-left font-normal">
-                      {day.day}
-                    </th>
-                    {countKeys.map((key) => (
-                      <td key={key} className="px-2 py-1 text-right">
-                        {number.format(day[key])}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DailyTable
+            caption={t('stats.daily')}
+            days={data.days}
+            columns={countKeys.map((key) => ({
+              key,
+              label: t(`stats.counts.${key}`),
+              value: (day: (typeof data.days)[number]) => number.format(day[key]),
+            }))}
+          />
         )}
       </section>
       <StorefrontPanel stats={data.storefront} view={view} />

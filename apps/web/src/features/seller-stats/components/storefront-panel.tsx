@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCad } from '@maplesource/contracts/money';
 import type { SellerStorefrontStats } from '@maplesource/contracts/seller-stats';
+import { DailyTable } from './daily-table';
 import { StatsChart } from './stats-chart';
 
 const countKeys = ['visits', 'inquiries', 'invoices', 'paidOrders'] as const;
@@ -57,41 +58,22 @@ export function StorefrontPanel({ stats, view }: { stats: SellerStorefrontStats;
       {view === 'chart' ? (
         <StatsChart days={days} series={series} testId="storefront-chart" />
       ) : (
-        <div className="max-h-96 overflow-auto">
-          <table className="w-full text-sm">
-            <caption className="sr-only">{t('stats.shop.daily')}</caption>
-            <thead>
-              <tr className="text-left text-gray-700">
-                <th scope="col" className="px-2 py-1">
-                  {t('stats.day')}
-                </th>
-                {countKeys.map((key) => (
-                  <th key={key} scope="col" className="px-2 py-1 text-right">
-                    {t(`stats.shop.${key}`)}
-                  </th>
-                ))}
-                <th scope="col" className="px-2 py-1 text-right">
-                  {t('stats.shop.revenue')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {stats.days.map((day) => (
-                <tr key={day.day} className="border-t border-gray-100">
-                  <th scope="row" className="px-2 py-1 text-left font-normal">
-                    {day.day}
-                  </th>
-                  {countKeys.map((key) => (
-                    <td key={key} className="px-2 py-1 text-right">
-                      {number.format(day[key])}
-                    </td>
-                  ))}
-                  <td className="px-2 py-1 text-right">{money(day.revenueCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DailyTable
+          caption={t('stats.shop.daily')}
+          days={stats.days}
+          columns={[
+            ...countKeys.map((key) => ({
+              key,
+              label: t(`stats.shop.${key}`),
+              value: (day: (typeof stats.days)[number]) => number.format(day[key]),
+            })),
+            {
+              key: 'revenue',
+              label: t('stats.shop.revenue'),
+              value: (day: (typeof stats.days)[number]) => money(day.revenueCents),
+            },
+          ]}
+        />
       )}
     </section>
   );
