@@ -117,3 +117,25 @@ export const sellerServiceInput = (
   images: [],
   ...overrides,
 });
+
+/**
+ * After a test writes item day rows directly (not through the items' trigger), rebuilds what the trigger and the
+ * stats keep from them for these storefronts (decisions 290 and 314): the month rows and the storefront-wide day
+ * rows as their exact sums, and no running totals (they are written again when next asked for).
+ */
+export async function rebuildItemStatsRollups(db: Db, sellerIds: readonly number[]) {
+  const ids = sql`(SELECT unnest(${`{${sellerIds.join(',')}}`}::bigint[]))`;
+  await db.execute(sql`DELETE FROM catalog_item_months WHERE seller_id IN ${ids}`);
+  await db.execute(sql`
+    INSERT INTO catalog_item_months (seller_id, month, item_kind, item_id, views, quotations, accepted, rejected, in_progress)
+    SELECT seller_id, date_trunc('month', day::timestamp)::date, item_kind, item_id,
+      sum(views), sum(quotations), sum(accepted), sum(rejected), sum(in_progress)
+    FROM catalog_item_days WHERE seller_id IN ${ids} GROUP BY 1, 2, 3, 4`);
+  await db.execute(sql`DELETE FROM catalog_storefront_item_days WHERE seller_id IN ${ids}`);
+  await db.execute(sql`
+    INSERT INTO catalog_storefront_item_days (seller_id, day, views, quotations, accepted, rejected, in_progress)
+    SELECT seller_id, day, sum(views), sum(quotations), sum(accepted), sum(rejected), sum(in_progress)
+    FROM catalog_item_days WHERE seller_id IN ${ids} GROUP BY 1, 2`);
+  await db.execute(sql`DELETE FROM catalog_item_month_starts WHERE seller_id IN ${ids}`);
+  await db.execute(sql`DELETE FROM catalog_item_month_start_marks WHERE seller_id IN ${ids}`);
+}

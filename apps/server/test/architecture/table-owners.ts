@@ -38,6 +38,9 @@ export const tableOwners: Record<string, string> = {
   user_product_views: 'catalog',
   catalog_item_days: 'catalog', // the seller stats' day rows (decision 273)
   catalog_item_months: 'catalog', // the seller stats' month rows (decision 290)
+  catalog_storefront_item_days: 'catalog', // the seller stats' storefront-wide day rows (decision 314)
+  catalog_item_month_starts: 'catalog', // the seller stats' running totals before a month (decision 314)
+  catalog_item_month_start_marks: 'catalog', // which of those months are written (decision 314)
   user_search_history: 'catalog',
   search_term_languages: 'catalog',
   search_term_visitors: 'catalog',

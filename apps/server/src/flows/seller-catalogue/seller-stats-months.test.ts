@@ -10,6 +10,7 @@ import {
   ownedStorefront,
   sellerProductInput,
   sellerServiceInput,
+  rebuildItemStatsRollups,
 } from '../../../test/seller-helpers';
 
 /**
@@ -202,6 +203,13 @@ describe('seller stats from month rows', () => {
       ),
     );
     expect(months).toEqual([{ month }]);
+    // The storefront-wide day row (decision 314) is the sum of today's item day rows, written by the same trigger.
+    const storefrontDay = rowsOf<Record<string, unknown>>(
+      await t.database.db.execute(sql`
+        SELECT views::int AS views, accepted::int AS accepted FROM catalog_storefront_item_days
+        WHERE seller_id = ${Number(sellerId)} AND day = ${torontoDay()}::date`),
+    );
+    expect(storefrontDay).toEqual([{ views: 4, accepted: 1 }]);
     const answer = await answered(`from=${month}&to=${torontoDay()}`);
     expect(answer.items.items.map((item) => ({ kind: item.kind, id: item.id, ...countsOf(item) }))).toEqual(
       await daySums(month, torontoDay()),
@@ -223,22 +231,14 @@ describe('seller stats from month rows', () => {
         JOIN unnest(${`{${storefronts.join(',')}}`}::bigint[]) WITH ORDINALITY AS s(seller_id, o)
           ON (s.o = 1) = (i.k <= 3)
         WHERE (n + i.k) % 5 <> 3
-      ), days AS (
-        INSERT INTO catalog_item_days AS d (seller_id, day, item_kind, item_id, views, quotations, accepted, rejected, in_progress)
-        SELECT * FROM g
-        ON CONFLICT (seller_id, day, item_kind, item_id) DO UPDATE SET
-          views = d.views + excluded.views, quotations = d.quotations + excluded.quotations,
-          accepted = d.accepted + excluded.accepted, rejected = d.rejected + excluded.rejected,
-          in_progress = d.in_progress + excluded.in_progress
       )
-      INSERT INTO catalog_item_months AS m (seller_id, month, item_kind, item_id, views, quotations, accepted, rejected, in_progress)
-      SELECT seller_id, date_trunc('month', day::timestamp)::date, item_kind, item_id,
-        sum(views), sum(quotations), sum(accepted), sum(rejected), sum(in_progress)
-      FROM g GROUP BY 1, 2, 3, 4
-      ON CONFLICT (seller_id, month, item_kind, item_id) DO UPDATE SET
-        views = m.views + excluded.views, quotations = m.quotations + excluded.quotations,
-        accepted = m.accepted + excluded.accepted, rejected = m.rejected + excluded.rejected,
-        in_progress = m.in_progress + excluded.in_progress`);
+      INSERT INTO catalog_item_days AS d (seller_id, day, item_kind, item_id, views, quotations, accepted, rejected, in_progress)
+      SELECT * FROM g
+      ON CONFLICT (seller_id, day, item_kind, item_id) DO UPDATE SET
+        views = d.views + excluded.views, quotations = d.quotations + excluded.quotations,
+        accepted = d.accepted + excluded.accepted, rejected = d.rejected + excluded.rejected,
+        in_progress = d.in_progress + excluded.in_progress`);
+    await rebuildItemStatsRollups(t.database.db, storefronts);
 
     const periods: Array<[string, string, string]> = [
       ['mid-month to mid-month over several months', '2026-01-15', '2026-06-10'],
@@ -283,5 +283,27 @@ describe('seller stats from month rows', () => {
     );
     const past = await answered('from=2026-01-15&to=2026-06-10&pageSize=1&page=9');
     expect(past.items).toMatchObject({ total: 3, items: [] });
+  });
+
+  it("writes a month's running totals once when twenty dashboards ask for them together", async () => {
+    await rebuildItemStatsRollups(t.database.db, [Number(sellerId)]);
+    const [from, to] = ['2026-01-15', '2026-06-10'];
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => answered(`from=${from}&to=${to}&sort=views&pageSize=100`)),
+    );
+    const expected = await daySums(from, to);
+    for (const body of answers)
+      expect(
+        body.items.items
+          .map((item) => ({ kind: item.kind, id: item.id, ...countsOf(item) }))
+          .sort((a, b) => a.kind.localeCompare(b.kind) || Number(a.id) - Number(b.id)),
+      ).toEqual(expected);
+    const marks = rowsOf<Record<string, unknown>>(
+      await t.database.db.execute(sql`
+        SELECT to_char(month, 'YYYY-MM-DD') AS month FROM catalog_item_month_start_marks
+        WHERE seller_id = ${Number(sellerId)} ORDER BY month`),
+    );
+    // The period's ends are read from the running totals before January and June (the cheaper sides).
+    expect(marks.map((row) => row.month)).toEqual(['2026-01-01', '2026-06-01']);
   });
 });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { SellerStats, SellerStatsQuery, SellerStatsSort } from '@maplesource/contracts';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/transaction';
+import { rowsOf, withTransaction } from '../../db/transaction';
 import { itemNotFound } from './seller-items.service';
 
 type Row = Record<string, unknown>;
@@ -91,16 +91,148 @@ export function splitPeriod(from: string, to: string) {
   };
 }
 
+type DayRange = { from: string; to: string };
+/** One part of a period's per-item sums: rows added (+1) or taken away (-1). */
+type ItemRowsPart =
+  { sign: 1 | -1; days: DayRange } | { sign: 1 | -1; months: DayRange } | { sign: 1 | -1; startOf: string };
+
 /**
- * One storefront's stats over a period (decision 273): sums of the day rows in the storefront's key range, by day
- * (every day of the period, zeros included), and by item (one page of the items, sorted, decision 290) from the
- * month rows of its whole months and the day rows of its edges. The caller has checked that the storefront is the
- * user's; `query.item` of another storefront answers 404.
+ * Rough cost of reading a part, in "one day of item rows" (decision 314): a month's rows or a running total hold
+ * about one row per item of the storefront, several days' worth; days after today hold nothing yet.
+ */
+const MONTH_ROWS_IN_DAYS = 5;
+function partCost(part: ItemRowsPart, today: string) {
+  if ('days' in part) {
+    const to = part.days.to < today ? part.days.to : today;
+    return to < part.days.from ? 0 : (utc(to) - utc(part.days.from)) / dayMs + 1;
+  }
+  if ('months' in part) return monthsBetween(part.months.from, part.months.to) * MONTH_ROWS_IN_DAYS;
+  return MONTH_ROWS_IN_DAYS;
+}
+const costOf = (parts: ItemRowsPart[], today: string) =>
+  parts.reduce((n, part) => n + partCost(part, today), 0);
+
+const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
+const addMonths = (month: string, n: number) => {
+  const d = new Date(utc(month));
+  return isoDay(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + n, 1));
+};
+/** Months from `from` to `to`, both first days, both included. */
+const monthsBetween = (from: string, to: string) =>
+  (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 +
+  Number(to.slice(5, 7)) -
+  Number(from.slice(5, 7)) +
+  1;
+const addDays = (day: string, n: number) => isoDay(utc(day) + n * dayMs);
+const torontoDay = (at: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(new Date(at));
+
+/**
+ * Every item's counters over the days before `day`, as parts (decision 314): the running total of a month start
+ * (written for months up to `lastStart` only) plus or minus the day rows between it and `day`, whichever month
+ * start is cheaper; a month start after `lastStart` is `lastStart`'s total plus the month rows in between.
+ */
+function before(day: string, lastStart: string, today: string): ItemRowsPart[] {
+  const startAt = (month: string, sign: 1 | -1): ItemRowsPart[] =>
+    month <= lastStart
+      ? [{ sign, startOf: month }]
+      : [
+          { sign, startOf: lastStart },
+          { sign, months: { from: lastStart, to: addMonths(month, -1) } },
+        ];
+  const down = monthStart(day);
+  const up = addMonths(down, 1);
+  const fromBelow: ItemRowsPart[] =
+    day === down
+      ? startAt(down, 1)
+      : [...startAt(down, 1), { sign: 1, days: { from: down, to: addDays(day, -1) } }];
+  const fromAbove: ItemRowsPart[] = [
+    ...startAt(up, 1),
+    { sign: -1, days: { from: day, to: addDays(up, -1) } },
+  ];
+  return costOf(fromAbove, today) < costOf(fromBelow, today) ? fromAbove : fromBelow;
+}
+
+/**
+ * The cheapest parts whose sum is each item's counters over `from`..`to` (decision 314): the period's edge days,
+ * whole month rows and edge days (decision 290), or the difference of the running totals before `to`'s next day and
+ * before `from`.
+ */
+export function itemRowsParts(from: string, to: string, lastStart: string, today: string): ItemRowsPart[] {
+  const cut = splitPeriod(from, to);
+  const direct: ItemRowsPart[] = [cut.head, cut.tail]
+    .filter((part) => part !== null)
+    .map((days) => ({ sign: 1 as const, days }));
+  if (cut.firstMonth && cut.lastMonth)
+    direct.push({ sign: 1, months: { from: cut.firstMonth, to: cut.lastMonth } });
+  const difference = [
+    ...before(addDays(to, 1), lastStart, today),
+    ...before(from, lastStart, today).map((part) => ({
+      ...part,
+      sign: (part.sign === 1 ? -1 : 1) as 1 | -1,
+    })),
+  ];
+  return costOf(difference, today) < costOf(direct, today) ? difference : direct;
+}
+
+/**
+ * The last month whose running totals may be written: the current Toronto month once it is an hour old (decision
+ * 314: a transaction begun on the month's eve has committed by then, so the days before it no longer change).
+ */
+export const lastWritableMonthStart = (now: number) => monthStart(torontoDay(now - 3_600_000));
+
+/**
+ * Writes one storefront's running totals before `month` once (decision 314): from the last month written before it
+ * plus the month rows in between, or from all the month rows before it. The mark and the rows are one transaction;
+ * a second writer waits on the mark and then writes nothing.
+ */
+async function writeMonthStart(db: Db, sellerId: number, month: string) {
+  const marked = rowsOf(
+    await db.execute(
+      sql`SELECT 1 FROM catalog_item_month_start_marks WHERE seller_id = ${sellerId} AND month = ${month}::date`,
+    ),
+  );
+  if (marked.length > 0) return;
+  await withTransaction(db, async (tx) => {
+    const claimed = rowsOf(
+      await tx.execute(sql`INSERT INTO catalog_item_month_start_marks (seller_id, month)
+        VALUES (${sellerId}, ${month}::date) ON CONFLICT DO NOTHING RETURNING 1`),
+    );
+    if (claimed.length === 0) return;
+    await tx.execute(sql`
+      WITH previous AS (
+        SELECT max(month) AS month FROM catalog_item_month_start_marks
+        WHERE seller_id = ${sellerId} AND month < ${month}::date
+      )
+      INSERT INTO catalog_item_month_starts (seller_id, month, item_kind, item_id, views, quotations, accepted, rejected, in_progress)
+      SELECT ${sellerId}, ${month}::date, d.item_kind, d.item_id, ${sums}
+      FROM (
+        SELECT item_kind, item_id, views, quotations, accepted, rejected, in_progress FROM catalog_item_month_starts
+        WHERE seller_id = ${sellerId} AND month = (SELECT month FROM previous)
+        UNION ALL
+        SELECT item_kind, item_id, views, quotations, accepted, rejected, in_progress FROM catalog_item_months
+        WHERE seller_id = ${sellerId} AND month < ${month}::date
+          AND month >= coalesce((SELECT month FROM previous), '-infinity'::date)
+      ) d
+      GROUP BY d.item_kind, d.item_id
+      HAVING ${nonZero}`);
+  });
+}
+
+const nonZero = sql`(sum(d.views) <> 0 OR sum(d.quotations) <> 0 OR sum(d.accepted) <> 0 OR sum(d.rejected) <> 0
+  OR sum(d.in_progress) <> 0)`;
+
+/**
+ * One storefront's stats over a period (decisions 273, 290, 314): the chart's days from the storefront's day rows
+ * (every day of the period, zeros included; one item's from its own day rows), and one page of the items, sorted,
+ * from the cheapest parts that sum to the period. The caller has checked that the storefront is the user's;
+ * `query.item` of another storefront answers 404.
  */
 export async function sellerStats(
   db: Db,
   sellerId: number,
   query: SellerStatsQuery,
+  now = Date.now(),
 ): Promise<Omit<SellerStats, 'storefront'>> {
   let itemFilter = sql``;
   if (query.item) {
@@ -112,27 +244,40 @@ export async function sellerStats(
     if (owned.length === 0) throw itemNotFound(kind);
     itemFilter = sql` AND d.item_kind = ${kind} AND d.item_id = ${Number(id)}`;
   }
-  const range = sql`d.seller_id = ${sellerId} AND d.day BETWEEN ${query.from}::date AND ${query.to}::date${itemFilter}`;
-  // Per item, the period's whole months come from the month rows and only its edge days from the day rows
-  // (decision 290, "Monthly rows"): the same sums, over at most ~12 rows per item plus the edges' days.
-  const cut = splitPeriod(query.from, query.to);
-  const counters = sql`d.item_kind, d.item_id, d.views, d.quotations, d.accepted, d.rejected, d.in_progress`;
-  const dayPart = (part: { from: string; to: string }) =>
-    sql`SELECT ${counters} FROM catalog_item_days d
-      WHERE d.seller_id = ${sellerId} AND d.day BETWEEN ${part.from}::date AND ${part.to}::date${itemFilter}`;
-  const parts = [cut.head, cut.tail].filter((part) => part !== null).map(dayPart);
-  if (cut.firstMonth)
-    parts.push(sql`SELECT ${counters} FROM catalog_item_months d
-      WHERE d.seller_id = ${sellerId} AND d.month BETWEEN ${cut.firstMonth}::date AND ${cut.lastMonth}::date${itemFilter}`);
-  const itemRowsOfPeriod = sql.join(parts, sql` UNION ALL `);
+  const lastStart = lastWritableMonthStart(now);
+  const parts = itemRowsParts(query.from, query.to, lastStart, torontoDay(now));
+  const starts = [...new Set(parts.flatMap((part) => ('startOf' in part ? [part.startOf] : [])))];
+  for (const month of starts) await writeMonthStart(db, sellerId, month);
+  const counters = (sign: 1 | -1) =>
+    sign === 1
+      ? sql`d.item_kind, d.item_id, d.views, d.quotations, d.accepted, d.rejected, d.in_progress`
+      : sql`d.item_kind, d.item_id, -d.views AS views, -d.quotations AS quotations, -d.accepted AS accepted,
+          -d.rejected AS rejected, -d.in_progress AS in_progress`;
+  const partRows = (part: ItemRowsPart) => {
+    if ('days' in part)
+      return sql`SELECT ${counters(part.sign)} FROM catalog_item_days d WHERE d.seller_id = ${sellerId}
+        AND d.day BETWEEN ${part.days.from}::date AND ${part.days.to}::date${itemFilter}`;
+    if ('months' in part)
+      return sql`SELECT ${counters(part.sign)} FROM catalog_item_months d WHERE d.seller_id = ${sellerId}
+        AND d.month BETWEEN ${part.months.from}::date AND ${part.months.to}::date${itemFilter}`;
+    return sql`SELECT ${counters(part.sign)} FROM catalog_item_month_starts d WHERE d.seller_id = ${sellerId}
+      AND d.month = ${part.startOf}::date${itemFilter}`;
+  };
+  const itemRowsOfPeriod = sql.join(parts.map(partRows), sql` UNION ALL `);
+  const perItem = sql`SELECT d.item_kind, d.item_id, ${sums} FROM (${itemRowsOfPeriod}) d
+    GROUP BY d.item_kind, d.item_id HAVING ${nonZero}`;
   const order = sql.raw(`${sortColumn[query.sort]} DESC, item_kind, item_id`);
+  const periodDays = sql`d.seller_id = ${sellerId} AND d.day BETWEEN ${query.from}::date AND ${query.to}::date`;
   const [byDay, byItem] = await Promise.all([
-    db.execute(sql`SELECT to_char(d.day, 'YYYY-MM-DD') AS day, ${sums}
-      FROM catalog_item_days d WHERE ${range} GROUP BY d.day`),
+    db.execute(
+      query.item
+        ? sql`SELECT to_char(d.day, 'YYYY-MM-DD') AS day, ${sums}
+            FROM catalog_item_days d WHERE ${periodDays}${itemFilter} GROUP BY d.day`
+        : sql`SELECT to_char(d.day, 'YYYY-MM-DD') AS day, d.views, d.quotations, d.accepted, d.rejected, d.in_progress
+            FROM catalog_storefront_item_days d WHERE ${periodDays}`,
+    ),
     db.execute(sql`
-      WITH per_item AS (
-        SELECT d.item_kind, d.item_id, ${sums} FROM (${itemRowsOfPeriod}) d GROUP BY d.item_kind, d.item_id
-      ), ranked AS (
+      WITH per_item AS (${perItem}), ranked AS (
         SELECT p.*, p.views + 5 * p.quotations + 10 * p.accepted AS popularity,
           10 * p.accepted + p.quotations AS bestseller, count(*) OVER () AS item_count
         FROM per_item p
@@ -154,11 +299,7 @@ export async function sellerStats(
   let itemCount = Number(itemRows[0]?.item_count ?? 0);
   // A page past the end has no row to carry the count: count alone (rare).
   if (itemRows.length === 0 && query.page > 1) {
-    const counted = rowsOf(
-      await db.execute(
-        sql`SELECT count(DISTINCT (d.item_kind, d.item_id)) AS n FROM (${itemRowsOfPeriod}) d`,
-      ),
-    ) as Row[];
+    const counted = rowsOf(await db.execute(sql`SELECT count(*) AS n FROM (${perItem}) p`)) as Row[];
     itemCount = Number(counted[0]?.n ?? 0);
   }
   return {
