@@ -1,4 +1,4 @@
-// Seller centre stats (decisions 273, 290): `GET /api/v1/seller/:sellerId/stats` on PostgreSQL for a storefront with
+// Seller centre stats (decisions 273, 290, 314): `GET /api/v1/seller/:sellerId/stats` on PostgreSQL for a storefront with
 // BENCH_STATS_PRODUCTS products (default 10,000) and a year of daily events: every day, BENCH_STATS_ACTIVE items
 // (default 2,000, a fifth of the catalogue) have views, quotations and answers (its `catalog_item_days` rows), and
 // the storefront has its visits, inquiries, invoices, paid orders and revenue (`seller_storefront_days`); the
@@ -128,6 +128,12 @@ export async function run() {
               sum(views), sum(quotations), sum(accepted), sum(rejected), sum(in_progress)
        FROM catalog_item_days GROUP BY 1, 2, 3, 4`,
     );
+    // The storefront-wide day rows of the item counters, as the same trigger keeps them (decision 314).
+    await client.query(
+      `INSERT INTO catalog_storefront_item_days (seller_id, day, views, quotations, accepted, rejected, in_progress)
+       SELECT seller_id, day, sum(views), sum(quotations), sum(accepted), sum(rejected), sum(in_progress)
+       FROM catalog_item_days GROUP BY 1, 2`,
+    );
     await client.query(
       `INSERT INTO seller_storefront_days (seller_id, day, visits, inquiries, invoices, paid_orders, revenue_cents)
        SELECT s, $1::date - n, 200 + n % 50, 20 + n % 7, 8 + n % 3, 3 + n % 2, (3 + n % 2) * 125000
@@ -174,6 +180,11 @@ export async function run() {
     ];
     let worstP99 = 0;
     for (const [label, query] of cases) {
+      // The first dashboard of a month writes the running totals it reads (decision 314), once per storefront and
+      // month: timed apart, then warm-up.
+      const first = performance.now();
+      await ask(query);
+      const firstMs = performance.now() - first;
       for (let i = 0; i < 10; i++) await ask(query); // warm-up
       const times = [];
       const cpu = process.cpuUsage();
@@ -195,7 +206,8 @@ export async function run() {
       console.info(
         `${label.padEnd(30)} p50 ${percentile(times, 50).toFixed(1)} ms  p99 ${p99.toFixed(1)} ms  ` +
           `CPU/request node ${nodeMs.toFixed(1)} ms + PostgreSQL ${pgMs.toFixed(1)} ms  ` +
-          `(${REQUESTS} requests in ${(wall / 1000).toFixed(1)} s; ${body.items.total} items, ${body.days.length} days)`,
+          `(${REQUESTS} requests in ${(wall / 1000).toFixed(1)} s; ${body.items.total} items, ${body.days.length} days; ` +
+          `first request ${firstMs.toFixed(0)} ms)`,
       );
     }
     console.info(

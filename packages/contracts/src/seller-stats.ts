@@ -34,6 +34,36 @@ export const sellerStatsQuerySchema = z
   .superRefine(checkPeriod);
 export type SellerStatsQuery = z.infer<typeof sellerStatsQuerySchema>;
 
+/**
+ * Every item of the period as CSV (decision 314), in the order of `sort`, with headers and the item kind in `lang`.
+ * Item names come in the same language, falling back to the other one when empty.
+ */
+export const sellerStatsCsvQuerySchema = z
+  .object({
+    ...periodShape,
+    sort: z.enum(sellerStatsSorts).default('popularity'),
+    lang: z.enum(['en', 'fr']).default('en'),
+  })
+  .superRefine(checkPeriod);
+export type SellerStatsCsvQuery = z.infer<typeof sellerStatsCsvQuerySchema>;
+
+/** The items CSV's columns, in order, in both languages (the words of the stats screen). */
+export const sellerStatsCsvColumns = [
+  { en: 'Product or service', fr: 'Produit ou service' },
+  { en: 'Kind', fr: 'Type' },
+  { en: 'Views', fr: 'Vues' },
+  { en: 'Quotations', fr: 'Demandes de prix' },
+  { en: 'Accepted', fr: 'Acceptées' },
+  { en: 'Rejected', fr: 'Refusées' },
+  { en: 'In progress', fr: 'En cours' },
+  { en: 'Popularity score', fr: 'Indice de popularité' },
+  { en: 'Bestseller score', fr: 'Indice de meilleure vente' },
+] as const;
+export const sellerStatsCsvKinds = {
+  product: { en: 'product', fr: 'produit' },
+  service: { en: 'service', fr: 'service' },
+} as const;
+
 const counts = {
   views: z.number().int(),
   quotations: z.number().int(),

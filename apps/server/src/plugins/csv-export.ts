@@ -32,6 +32,13 @@ export async function* keysetBatches<Row>(
   }
 }
 
+/**
+ * Free text for a spreadsheet cell: text that starts like a formula (`=`, `+`, `-`, `@`, tab or carriage return)
+ * gets a leading apostrophe, so a spreadsheet shows it instead of running it. For text only: a negative amount
+ * must stay a number.
+ */
+export const spreadsheetText = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+
 /** Streams `header` then every record as a CSV attachment named `filename`. */
 export function sendCsv(
   reply: FastifyReply,

@@ -6,11 +6,11 @@
 CREATE TABLE catalog_storefront_item_days (
   seller_id bigint NOT NULL REFERENCES sellers(id) ON DELETE CASCADE,
   day date NOT NULL,
-  views bigint NOT NULL DEFAULT 0,
-  quotations bigint NOT NULL DEFAULT 0,
-  accepted bigint NOT NULL DEFAULT 0,
-  rejected bigint NOT NULL DEFAULT 0,
-  in_progress bigint NOT NULL DEFAULT 0,
+  views integer NOT NULL DEFAULT 0,
+  quotations integer NOT NULL DEFAULT 0,
+  accepted integer NOT NULL DEFAULT 0,
+  rejected integer NOT NULL DEFAULT 0,
+  in_progress integer NOT NULL DEFAULT 0,
   PRIMARY KEY (seller_id, day)
 );
 
@@ -23,11 +23,11 @@ CREATE TABLE catalog_item_month_starts (
   month date NOT NULL CHECK (extract(day FROM month) = 1),
   item_kind text NOT NULL CHECK (item_kind IN ('product','service')),
   item_id bigint NOT NULL,
-  views bigint NOT NULL,
-  quotations bigint NOT NULL,
-  accepted bigint NOT NULL,
-  rejected bigint NOT NULL,
-  in_progress bigint NOT NULL,
+  views integer NOT NULL,
+  quotations integer NOT NULL,
+  accepted integer NOT NULL,
+  rejected integer NOT NULL,
+  in_progress integer NOT NULL,
   PRIMARY KEY (seller_id, month, item_kind, item_id)
 );
 -- Which storefront's months are written (a month's rows and its mark are one transaction).

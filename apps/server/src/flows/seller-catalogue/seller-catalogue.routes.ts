@@ -19,12 +19,15 @@ import {
   sellerProductSchema,
   sellerServiceInputSchema,
   sellerServiceSchema,
+  sellerStatsCsvColumns,
+  sellerStatsCsvKinds,
+  sellerStatsCsvQuerySchema,
   sellerStatsQuerySchema,
   sellerStatsSchema,
   sellerStorefrontParamsSchema,
   type SellerItemKind,
 } from '@maplesource/contracts';
-import { sendCsv } from '../../plugins/csv-export';
+import { sendCsv, spreadsheetText } from '../../plugins/csv-export';
 import { AppError, badRequest } from '../../plugins/errors';
 import { changeSellerItemStatus } from './change-seller-item-status';
 import { duplicateSellerItem } from './duplicate-seller-item';
@@ -300,6 +303,45 @@ export const sellerCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         app.sellers.storefrontStats(app.db, sellerId, request.query),
       ]);
       return { ...items, storefront };
+    },
+  );
+  // Every item of the period as CSV (decision 314), in the screen's order, headers and kinds in `lang`; a name that
+  // starts like a formula is neutralised, since a spreadsheet would run it.
+  app.get(
+    '/seller/:sellerId/stats/items.csv',
+    {
+      schema: {
+        tags: ['seller-catalogue'],
+        params: sellerStorefrontParamsSchema,
+        querystring: sellerStatsCsvQuerySchema,
+        response: csvResponse,
+      },
+    },
+    async (request, reply) => {
+      const sellerId = await ownStorefront(app, app.db, request.user!.id, request.params.sellerId);
+      const { lang, ...period } = request.query;
+      const items = await app.catalog.sellerStatsItems(app.db, sellerId, period);
+      async function* records() {
+        for (const item of items)
+          yield [
+            spreadsheetText((lang === 'fr' ? item.nameFr : item.nameEn) || item.nameEn || item.nameFr),
+            sellerStatsCsvKinds[item.kind][lang],
+            ...[
+              item.views,
+              item.quotations,
+              item.accepted,
+              item.rejected,
+              item.inProgress,
+              item.popularityScore,
+              item.bestsellerScore,
+            ].map(String),
+          ];
+      }
+      return sendCsv(reply, {
+        filename: `stats-items-${period.from}-${period.to}.csv`,
+        header: sellerStatsCsvColumns.map((column) => column[lang]),
+        records: records(),
+      });
     },
   );
 };

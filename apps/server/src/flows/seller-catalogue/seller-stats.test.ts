@@ -254,4 +254,68 @@ describe('seller stats', () => {
     await bad(`${period(7)}&sort=price`);
     await bad('');
   });
+
+  it('exports every item of the period as CSV, past one page, in the chosen order and language', async () => {
+    // 21 more products with views today (one named like a formula): 23 items, more than a page of 20.
+    const productSub = await insertSubcategory(
+      t.database.db,
+      'product',
+      { slug: `stats-csv-top-${suffix}`, nameEn: 'Top', nameFr: 'Haut' },
+      { slug: `stats-csv-${suffix}`, nameEn: 'Sub', nameFr: 'Sous' },
+    );
+    for (let n = 1; n <= 21; n++) {
+      const made = await createItem<SellerProduct>(
+        owner,
+        sellerId,
+        'products',
+        sellerProductInput(productSub, {
+          sku: `CSV-${n}`,
+          nameEn: n === 1 ? '=SUM(1+1) flange' : `Flange ${n}`,
+          nameFr: n === 1 ? '=SUM(1+1) bride' : `Bride ${n}`,
+          descriptionEn: 'A flange.',
+          descriptionFr: 'Une bride.',
+          minOrderQuantity: 1,
+          priceTiers: [{ minQuantity: 1, maxQuantity: null, unitPriceCents: 1000 }],
+          leadDays: 2,
+          deliveryDays: 2,
+        }),
+      );
+      await track('/api/v1/product-stats/track-view', { productId: made.id });
+    }
+    const csv = (storefront: string, query: string, user = owner, role: 'seller' | 'buyer' = 'seller') =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/v1/seller/${storefront}/stats/items.csv?${query}`,
+        headers: as(user, role),
+      });
+    const shown = (await stats(owner, sellerId, `${period(7)}&sort=views`)).json<SellerStats>();
+    expect(shown.items.items).toHaveLength(20);
+    const res = await csv(sellerId, `${period(7)}&sort=views`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'Product or service,Kind,Views,Quotations,Accepted,Rejected,In progress,Popularity score,Bestseller score',
+    );
+    expect(lines).toHaveLength(1 + shown.items.total);
+    expect(shown.items.total).toBe(23);
+    // The screen's first page is the file's first rows, in the same order.
+    expect(lines.slice(1, 21).map((line) => line.split(',')[0])).toEqual(
+      shown.items.items.map((item) => item.nameEn.replace(/^=/, "'=")),
+    );
+    expect(lines).toContain("'=SUM(1+1) flange,product,1,0,0,0,0,1,0");
+    const french = await csv(sellerId, `${period(7)}&sort=views&lang=fr`);
+    expect(french.body).toContain('Produit ou service,Type,Vues,Demandes de prix');
+    expect(french.body).toContain('Réparation de pompe,service,1,0,0,0,0,1,0');
+    // Another storefront, a buyer and a bad period get nothing.
+    expect((await csv(otherSellerId, period(7))).statusCode).toBe(404);
+    expect((await csv(sellerId, period(7), other)).statusCode).toBe(404);
+    expect([403, 404]).toContain((await csv(sellerId, period(7), buyer, 'buyer')).statusCode);
+    const bad = await csv(sellerId, `from=${torontoDay()}&to=${torontoDay(1)}`);
+    expect(bad.statusCode).toBe(400);
+    expect((await csv(sellerId, `${period(7)}&lang=de`)).statusCode).toBe(400);
+  });
 });

@@ -11,7 +11,7 @@ import { addSearchWords, syncSellerCopies } from './search-words.service';
 import { putSellerCard } from './seller-cards.service';
 import * as sellerItems from './seller-items.service';
 import * as sellerImport from './seller-import.service';
-import { countQuotationOutcome, sellerStats } from './seller-stats.service';
+import { countQuotationOutcome, sellerStats, sellerStatsItems } from './seller-stats.service';
 
 type Rest<F> = F extends (db: Db, state: CatalogState, ...rest: infer R) => infer T
   ? (db: Db, ...rest: R) => T
@@ -65,6 +65,8 @@ export function createCatalogService(state: CatalogState) {
     countQuotationOutcome,
     /** One storefront's stats over a period (decision 273); the caller checks the storefront is the user's. */
     sellerStats,
+    /** Every item of one storefront over a period, in a chosen order (the items CSV, decision 314). */
+    sellerStatsItems,
     toggleProductLike: items.toggleProductLike,
     toggleServiceLike: items.toggleServiceLike,
     likedProducts: items.likedProducts,

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { SellerStats, SellerStatsQuery, SellerStatsSort } from '@maplesource/contracts';
 import type { Db } from '../../db/client';
 import { rowsOf, withTransaction } from '../../db/transaction';
@@ -43,6 +43,16 @@ const countsOf = (row: Row | undefined) => ({
   accepted: Number(row?.accepted ?? 0),
   rejected: Number(row?.rejected ?? 0),
   inProgress: Number(row?.in_progress ?? 0),
+});
+
+const itemOf = (row: Row) => ({
+  kind: row.item_kind as ItemKind,
+  id: String(row.item_id),
+  nameEn: String(row.name_en),
+  nameFr: String(row.name_fr),
+  ...countsOf(row),
+  popularityScore: Number(row.popularity),
+  bestsellerScore: Number(row.bestseller),
 });
 
 /** The items table's sorts (decision 290): a column of `ranked`, then kind and id as the unique tie-breaker. */
@@ -223,6 +233,42 @@ const nonZero = sql`(sum(d.views) <> 0 OR sum(d.quotations) <> 0 OR sum(d.accept
   OR sum(d.in_progress) <> 0)`;
 
 /**
+ * Each item's counters over the period, one row per item that had anything (decision 314), as a statement to rank:
+ * the running totals it needs are written first.
+ */
+async function periodItems(
+  db: Db,
+  sellerId: number,
+  period: { from: string; to: string },
+  itemFilter: SQL,
+  now: number,
+) {
+  const lastStart = lastWritableMonthStart(now);
+  const parts = itemRowsParts(period.from, period.to, lastStart, torontoDay(now));
+  const starts = [...new Set(parts.flatMap((part) => ('startOf' in part ? [part.startOf] : [])))];
+  for (const month of starts) await writeMonthStart(db, sellerId, month);
+  const counters = (sign: 1 | -1) =>
+    sign === 1
+      ? sql`d.item_kind, d.item_id, d.views, d.quotations, d.accepted, d.rejected, d.in_progress`
+      : sql`d.item_kind, d.item_id, -d.views AS views, -d.quotations AS quotations, -d.accepted AS accepted,
+          -d.rejected AS rejected, -d.in_progress AS in_progress`;
+  const partRows = (part: ItemRowsPart) => {
+    if ('days' in part)
+      return sql`SELECT ${counters(part.sign)} FROM catalog_item_days d WHERE d.seller_id = ${sellerId}
+        AND d.day BETWEEN ${part.days.from}::date AND ${part.days.to}::date${itemFilter}`;
+    if ('months' in part)
+      return sql`SELECT ${counters(part.sign)} FROM catalog_item_months d WHERE d.seller_id = ${sellerId}
+        AND d.month BETWEEN ${part.months.from}::date AND ${part.months.to}::date${itemFilter}`;
+    return sql`SELECT ${counters(part.sign)} FROM catalog_item_month_starts d WHERE d.seller_id = ${sellerId}
+      AND d.month = ${part.startOf}::date${itemFilter}`;
+  };
+  const itemRowsOfPeriod = sql.join(parts.map(partRows), sql` UNION ALL `);
+  const perItem = sql`SELECT d.item_kind, d.item_id, ${sums} FROM (${itemRowsOfPeriod}) d
+    GROUP BY d.item_kind, d.item_id HAVING ${nonZero}`;
+  return perItem;
+}
+
+/**
  * One storefront's stats over a period (decisions 273, 290, 314): the chart's days from the storefront's day rows
  * (every day of the period, zeros included; one item's from its own day rows), and one page of the items, sorted,
  * from the cheapest parts that sum to the period. The caller has checked that the storefront is the user's;
@@ -244,28 +290,7 @@ export async function sellerStats(
     if (owned.length === 0) throw itemNotFound(kind);
     itemFilter = sql` AND d.item_kind = ${kind} AND d.item_id = ${Number(id)}`;
   }
-  const lastStart = lastWritableMonthStart(now);
-  const parts = itemRowsParts(query.from, query.to, lastStart, torontoDay(now));
-  const starts = [...new Set(parts.flatMap((part) => ('startOf' in part ? [part.startOf] : [])))];
-  for (const month of starts) await writeMonthStart(db, sellerId, month);
-  const counters = (sign: 1 | -1) =>
-    sign === 1
-      ? sql`d.item_kind, d.item_id, d.views, d.quotations, d.accepted, d.rejected, d.in_progress`
-      : sql`d.item_kind, d.item_id, -d.views AS views, -d.quotations AS quotations, -d.accepted AS accepted,
-          -d.rejected AS rejected, -d.in_progress AS in_progress`;
-  const partRows = (part: ItemRowsPart) => {
-    if ('days' in part)
-      return sql`SELECT ${counters(part.sign)} FROM catalog_item_days d WHERE d.seller_id = ${sellerId}
-        AND d.day BETWEEN ${part.days.from}::date AND ${part.days.to}::date${itemFilter}`;
-    if ('months' in part)
-      return sql`SELECT ${counters(part.sign)} FROM catalog_item_months d WHERE d.seller_id = ${sellerId}
-        AND d.month BETWEEN ${part.months.from}::date AND ${part.months.to}::date${itemFilter}`;
-    return sql`SELECT ${counters(part.sign)} FROM catalog_item_month_starts d WHERE d.seller_id = ${sellerId}
-      AND d.month = ${part.startOf}::date${itemFilter}`;
-  };
-  const itemRowsOfPeriod = sql.join(parts.map(partRows), sql` UNION ALL `);
-  const perItem = sql`SELECT d.item_kind, d.item_id, ${sums} FROM (${itemRowsOfPeriod}) d
-    GROUP BY d.item_kind, d.item_id HAVING ${nonZero}`;
+  const perItem = await periodItems(db, sellerId, query, itemFilter, now);
   const order = sql.raw(`${sortColumn[query.sort]} DESC, item_kind, item_id`);
   const periodDays = sql`d.seller_id = ${sellerId} AND d.day BETWEEN ${query.from}::date AND ${query.to}::date`;
   const [byDay, byItem] = await Promise.all([
@@ -311,15 +336,33 @@ export async function sellerStats(
       total: itemCount,
       page: query.page,
       pageSize: query.pageSize,
-      items: itemRows.map((row) => ({
-        kind: row.item_kind as ItemKind,
-        id: String(row.item_id),
-        nameEn: String(row.name_en),
-        nameFr: String(row.name_fr),
-        ...countsOf(row),
-        popularityScore: Number(row.popularity),
-        bestsellerScore: Number(row.bestseller),
-      })),
+      items: itemRows.map(itemOf),
     },
   };
+}
+
+/**
+ * Every item of one storefront over a period, in the order of `sort` (decision 314): the items CSV. The caller has
+ * checked that the storefront is the user's.
+ */
+export async function sellerStatsItems(
+  db: Db,
+  sellerId: number,
+  query: { from: string; to: string; sort: SellerStatsSort },
+  now = Date.now(),
+): Promise<SellerStats['items']['items']> {
+  const perItem = await periodItems(db, sellerId, query, sql``, now);
+  const order = sql.raw(`${sortColumn[query.sort]} DESC, item_kind, item_id`);
+  const rows = rowsOf<Row>(
+    await db.execute(sql`
+      WITH per_item AS (${perItem})
+      SELECT p.*, p.views + 5 * p.quotations + 10 * p.accepted AS popularity,
+        10 * p.accepted + p.quotations AS bestseller,
+        coalesce(pr.name_en, sv.name_en, '') AS name_en, coalesce(pr.name_fr, sv.name_fr, '') AS name_fr
+      FROM per_item p
+      LEFT JOIN products pr ON p.item_kind = 'product' AND pr.id = p.item_id
+      LEFT JOIN services sv ON p.item_kind = 'service' AND sv.id = p.item_id
+      ORDER BY ${order}`),
+  );
+  return rows.map(itemOf);
 }

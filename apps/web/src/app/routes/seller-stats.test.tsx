@@ -146,7 +146,7 @@ describe('the seller centre stats', () => {
     expect(statsCalls()).toHaveLength(calls);
   });
 
-  it('exports the shown numbers as CSV', async () => {
+  it("exports the period's days as CSV, built from the numbers shown", async () => {
     openPage(withData);
     await screen.findByRole('table', { name: /by popularity/ });
     let saved: Blob | undefined;
@@ -156,11 +156,58 @@ describe('the seller centre stats', () => {
     });
     vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Export CSV' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Export days (CSV)' }));
     expect(click).toHaveBeenCalled();
     const text = await saved!.text();
-    expect(text).toContain('"Brass valve","product","1234","2","1","0","0","1254","12"');
     expect(text).toContain('"Day","Views","Quotations","Accepted","Rejected","In progress"');
+    expect(text).toContain(`"${presetPeriod(30).to}","1234","2","1","0","0"`);
+    expect(text).toContain('"Day","Visits"');
+  });
+
+  it('downloads every item of the period from the server, in the order and language shown', async () => {
+    const itemsCsv = vi.fn(
+      () =>
+        new Response('\uFEFFProduct or service\r\n', {
+          status: 200,
+          headers: {
+            'content-type': 'text/csv',
+            'content-disposition': 'attachment; filename="stats-items.csv"',
+          },
+        }),
+    );
+    openPage((url) => (url.pathname.endsWith('/stats/items.csv') ? itemsCsv() : withData(url)));
+    await screen.findByRole('table', { name: /by popularity/ });
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:items');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    let savedAs = '';
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      savedAs = this.download;
+    });
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'views');
+    await user.click(await screen.findByRole('button', { name: 'Export the item (CSV)' }));
+    await vi.waitFor(() => expect(savedAs).toBe('stats-items.csv'));
+    const asked = vi
+      .mocked(globalThis.fetch)
+      .mock.calls.map(([input]) => new URL(String(input), 'http://localhost'))
+      .find((url) => url.pathname.endsWith('/seller/42/stats/items.csv'))!;
+    expect(Object.fromEntries(asked.searchParams)).toEqual({
+      from: presetPeriod(30).from,
+      to: presetPeriod(30).to,
+      sort: 'views',
+      lang: 'en',
+    });
+  });
+
+  it('says why the items export failed', async () => {
+    openPage((url) =>
+      url.pathname.endsWith('/stats/items.csv')
+        ? json(404, { error: { code: 'SELLER_NOT_FOUND', message: 'No such storefront' } })
+        : withData(url),
+    );
+    await screen.findByRole('table', { name: /by popularity/ });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Export the item (CSV)' }));
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
   });
 
   it('says when nothing happened, and offers a retry when loading failed', async () => {
@@ -245,7 +292,7 @@ describe('the seller centre stats', () => {
     const panel = screen.getByRole('region', { name: 'Vitrine' });
     expect(within(panel).getByText('Demandes devenues factures').nextSibling).toHaveTextContent(/75\s?%/);
     expect(within(panel).getByText('Revenus').nextSibling).toHaveTextContent(/12\s345,67\s\$/);
-    await userEvent.setup().click(screen.getByRole('button', { name: /CSV/ }));
+    await userEvent.setup().click(screen.getByRole('button', { name: /Exporter les jours/ }));
     const text = await saved!.text();
     expect(text).toContain('"Jour","Visites","Demandes","Factures","Commandes payées","Revenus ($ CA)"');
     expect(text).toContain(`"${presetPeriod(30).to}","2500","4","3","1","12345.67"`);

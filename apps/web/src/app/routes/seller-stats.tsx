@@ -15,6 +15,8 @@ import { StatsChart } from '../../features/seller-stats/components/stats-chart';
 import { DailyTable } from '../../features/seller-stats/components/daily-table';
 import { StorefrontPanel } from '../../features/seller-stats/components/storefront-panel';
 import { saveCsv, statsCsv } from '../../features/seller-stats/csv';
+import { downloadStatsItemsCsv } from '../../features/seller-stats/api/download-stats-items-csv';
+import { toast } from '../../lib/toast-store';
 import {
   customPeriod,
   presetDays,
@@ -32,7 +34,8 @@ type Item = SellerStats['items']['items'][number];
 /**
  * /seller-centre/stats (decisions 273, 290): the storefront's figures (visits, inquiries, invoices, paid orders,
  * revenue, conversions) and its products and services over 7, 30, 90 days or a custom period — totals, charts per
- * day (or the same numbers as tables), the items a page at a time in a chosen order, and a CSV export.
+ * day (or the same numbers as tables), the items a page at a time in a chosen order, and CSV exports of the days and
+ * of every item of the period (decision 314).
  */
 export default function SellerStatsPage() {
   const { t, i18n } = useTranslation('sellerCatalogue');
@@ -60,29 +63,29 @@ export default function SellerStatsPage() {
   const number = new Intl.NumberFormat(french ? 'fr-CA' : 'en-CA');
   const nameOf = (item: Item) => (french ? item.nameFr : item.nameEn) || item.nameEn;
 
-  const exportCsv = (data: SellerStats) =>
+  const exportDays = (data: SellerStats) =>
     saveCsv(
       `stats-${data.from}-${data.to}.csv`,
-      statsCsv(
-        data,
-        {
-          item: t('stats.item'),
-          kind: t('stats.kind'),
-          day: t('stats.day'),
-          counts: countKeys.map((key) => t(`stats.counts.${key}`)),
-          scores: [t('stats.popularity'), t('stats.bestseller')],
-          storefront: [
-            t('stats.shop.visits'),
-            t('stats.shop.inquiries'),
-            t('stats.shop.invoices'),
-            t('stats.shop.paidOrders'),
-            t('stats.shop.revenueCad'),
-          ],
-        },
-        nameOf,
-        (kind) => t(`stats.kinds.${kind}`),
-      ),
+      statsCsv(data, {
+        day: t('stats.day'),
+        counts: countKeys.map((key) => t(`stats.counts.${key}`)),
+        storefront: [
+          t('stats.shop.visits'),
+          t('stats.shop.inquiries'),
+          t('stats.shop.invoices'),
+          t('stats.shop.paidOrders'),
+          t('stats.shop.revenueCad'),
+        ],
+      }),
     );
+  const [exportingItems, setExportingItems] = useState(false);
+  const exportItems = (data: SellerStats) => {
+    if (sellerId === undefined) return;
+    setExportingItems(true);
+    downloadStatsItemsCsv({ sellerId, from: data.from, to: data.to, sort, lang: french ? 'fr' : 'en' })
+      .catch((error: unknown) => toast.error(errorMessage(t, error)))
+      .finally(() => setExportingItems(false));
+  };
 
   return (
     <div className="mx-auto max-w-5xl space-y-4 px-4 py-6">
@@ -162,7 +165,9 @@ export default function SellerStatsPage() {
               setView={setView}
               number={number}
               nameOf={nameOf}
-              onExport={() => exportCsv(stats.data)}
+              onExportDays={() => exportDays(stats.data)}
+              onExportItems={() => exportItems(stats.data)}
+              exportingItems={exportingItems}
               sort={sort}
               setSort={setSort}
               setPage={setPage}
@@ -180,7 +185,9 @@ function StatsBody({
   setView,
   number,
   nameOf,
-  onExport,
+  onExportDays,
+  onExportItems,
+  exportingItems,
   sort,
   setSort,
   setPage,
@@ -190,7 +197,9 @@ function StatsBody({
   setView: (view: 'chart' | 'table') => void;
   number: Intl.NumberFormat;
   nameOf: (item: Item) => string;
-  onExport: () => void;
+  onExportDays: () => void;
+  onExportItems: () => void;
+  exportingItems: boolean;
   sort: SellerStatsSort;
   setSort: (sort: SellerStatsSort) => void;
   setPage: (page: number) => void;
@@ -241,8 +250,8 @@ function StatsBody({
             >
               {t('stats.table')}
             </Button>
-            <Button size="sm" variant="secondary" onClick={onExport}>
-              {t('stats.exportCsv')}
+            <Button size="sm" variant="secondary" onClick={onExportDays}>
+              {t('stats.exportDaysCsv')}
             </Button>
           </div>
         </div>
@@ -280,6 +289,11 @@ function StatsBody({
               ))}
             </select>
           </label>
+          {data.items.total > 0 && (
+            <Button size="sm" variant="secondary" loading={exportingItems} onClick={onExportItems}>
+              {t('stats.exportItemsCsv', { count: data.items.total })}
+            </Button>
+          )}
         </div>
         {data.items.items.length === 0 ? (
           <EmptyState title={t('stats.empty')} text={t('stats.emptyHint')} />
