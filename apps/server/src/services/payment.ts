@@ -7,6 +7,8 @@ import {
   paymentWebhookRoutes,
   sandboxPayRoutes,
 } from '../flows/payment/payment.routes';
+import { registerPayoutAccountHandlers } from '../flows/payout/apply-account-event';
+import { sandboxOnboardingRoutes } from '../flows/payout/sandbox-onboarding-page';
 
 /**
  * The payment backend (docs/product.md §7): payment routes under /api/v1/payment — the provider's signed webhooks
@@ -15,10 +17,13 @@ import {
  */
 export const paymentService: FastifyPluginAsync = async (app) => {
   registerOrderPaymentHandlers(app);
+  registerPayoutAccountHandlers(app);
   await app.register(paymentWebhookRoutes, { prefix: '/api/v1/payment' });
   await app.register(orderIntentRoutes, { prefix: '/api/v1/payment' });
   await app.register(paymentProviderInfoRoutes, { prefix: '/api/v1/payment' });
   const { provider } = app.payments;
-  if (provider instanceof SandboxPaymentProvider)
+  if (provider instanceof SandboxPaymentProvider) {
     await app.register(sandboxPayRoutes(provider), { prefix: '/sandbox-pay' });
+    await app.register(sandboxOnboardingRoutes(provider), { prefix: '/sandbox-connect' });
+  }
 };
