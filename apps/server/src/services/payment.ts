@@ -8,7 +8,7 @@ import {
   sandboxPayRoutes,
 } from '../flows/payment/payment.routes';
 import { registerPayoutAccountHandlers } from '../flows/payout/apply-account-event';
-import { sandboxOnboardingRoutes } from '../flows/payout/sandbox-onboarding-page';
+import { sandboxOnboardingRoutes } from '../flows/payout/payout.routes';
 
 /**
  * The payment backend (docs/product.md §7): payment routes under /api/v1/payment — the provider's signed webhooks

@@ -8,7 +8,14 @@ import {
   payoutSettingsSchema,
 } from '@maplesource/contracts';
 import type { StoredPayoutAccount } from '../../modules/payout-accounts';
-import { ownStorefront } from '../seller-catalogue/own-storefronts';
+import type { SandboxPaymentProvider } from '../../plugins/payments';
+import {
+  linkNotFound,
+  onboardBodySchema,
+  onboardingPage,
+  tokenParamsSchema,
+} from './sandbox-onboarding-page';
+import { ownStorefront } from './own-storefront';
 import { startPayoutOnboarding } from './start-payout-onboarding';
 
 const errors = {
@@ -85,3 +92,45 @@ export const payoutAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/**
+ * The sandbox provider's onboarding page (decision 312), served by the payment backend only when the sandbox is the
+ * provider, outside /api/v1 and the OpenAPI document: it stands for Stripe's hosted onboarding. The link's token is
+ * the authorisation, single-use and short-lived; an expired or used link sends the seller to its refresh URL, as
+ * Stripe does.
+ */
+export function sandboxOnboardingRoutes(provider: SandboxPaymentProvider): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/onboard/:token',
+      { schema: { hide: true, params: tokenParamsSchema } },
+      async (request, reply) => {
+        const found = await provider.connect.onboardingLink(request.params.token);
+        if (!found) throw linkNotFound();
+        if (!found.usable) return reply.redirect(found.link.refresh_url, 303);
+        return reply
+          .header('cache-control', 'no-store')
+          .header('referrer-policy', 'no-referrer')
+          .type('text/html; charset=utf-8')
+          .send(onboardingPage(request.params.token, found.account.id));
+      },
+    );
+
+    app.post(
+      '/onboard/:token',
+      {
+        config: { formBody: true },
+        bodyLimit: 4 * 1024,
+        schema: { hide: true, params: tokenParamsSchema, body: onboardBodySchema },
+      },
+      async (request, reply) => {
+        const next = await provider.connect.completeOnboarding(
+          request.params.token,
+          request.body.account_number,
+        );
+        if (!next) throw linkNotFound();
+        return reply.redirect(next, 303);
+      },
+    );
+  };
+}

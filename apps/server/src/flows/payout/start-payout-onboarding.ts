@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PayoutOnboardingResponse } from '@maplesource/contracts';
 import '../../modules/payout-accounts';
 import '../../modules/sellers';
-import { ownStorefront } from '../seller-catalogue/own-storefronts';
+import { ownStorefront } from './own-storefront';
 
 export type PayoutDoors = Pick<FastifyInstance, 'db' | 'sellers' | 'payoutAccounts' | 'payments' | 'config'>;
 
