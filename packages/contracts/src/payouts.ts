@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dollarsToCents } from './money';
 
 /**
  * A storefront's payout account (decision 312): where its sales are paid out, through Stripe Connect or the
@@ -43,6 +44,32 @@ export const payoutSettingsSchema = z
   })
   .strict();
 export type PayoutSettings = z.infer<typeof payoutSettingsSchema>;
+
+/**
+ * The seller centre's settings form: what the fields hold (the minimum as typed dollars, the weekday as the select's
+ * text), turned into `PayoutSettings` and checked by the same schema as the server's.
+ */
+export const payoutSettingsFormSchema = z
+  .object({
+    interval: z.enum(['daily', 'weekly']),
+    weekday: z.string(),
+    minimum: z.string().max(30, 'errors:PAYOUT_MINIMUM_INVALID'),
+  })
+  .superRefine((form, context) => {
+    const cents = dollarsToCents(form.minimum);
+    if (cents === null || !payoutSettingsSchema.shape.minimumCents.safeParse(cents).success)
+      context.addIssue({ code: 'custom', path: ['minimum'], message: 'errors:PAYOUT_MINIMUM_INVALID' });
+    if (form.interval === 'weekly' && !/^[1-7]$/.test(form.weekday))
+      context.addIssue({ code: 'custom', path: ['weekday'], message: 'errors:PAYOUT_WEEKDAY_INVALID' });
+  })
+  .transform((form): PayoutSettings => ({
+    schedule:
+      form.interval === 'weekly'
+        ? { interval: 'weekly', weekday: Number(form.weekday) }
+        : { interval: 'daily' },
+    minimumCents: dollarsToCents(form.minimum) ?? 0,
+  }));
+export type PayoutSettingsForm = z.input<typeof payoutSettingsFormSchema>;
 
 export const payoutAccountParamsSchema = z.object({
   id: z.string().regex(/^\d{1,15}$/, 'errors:SELLER_NOT_FOUND'),
