@@ -96,6 +96,9 @@ export const payoutAccountResponseSchema = z.object({
 });
 export type PayoutAccountResponse = z.infer<typeof payoutAccountResponseSchema>;
 
+/** POST seller/:id/payout-account/onboarding?language=fr: the provider sends the seller back to the page in their language. */
+export const payoutOnboardingQuerySchema = z.object({ language: z.enum(['en', 'fr']).default('en') });
+
 /** POST seller/:id/payout-account/onboarding: where to send the seller (the provider's form), valid until. */
 export const payoutOnboardingResponseSchema = z.object({
   url: z.string(),

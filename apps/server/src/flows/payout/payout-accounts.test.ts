@@ -90,6 +90,23 @@ describe('payout account onboarding through the sandbox provider', () => {
     ).toBe(1);
     expect(answers[0]!.json().account).not.toHaveProperty('providerAccountId');
     expect(JSON.stringify(answers[0]!.json())).not.toContain(accountId);
+
+    // The provider sends the seller back to the page in their language.
+    const french = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/seller/${sellerId}/payout-account/onboarding?language=fr`,
+      headers: as(seller),
+    });
+    const back = await completeOnboarding(french.json().url);
+    expect(back.headers.location).toBe(
+      `http://localhost:3000/fr/seller-centre/payouts?storefront=${sellerId}&onboarding=return`,
+    );
+    const unknownLanguage = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/seller/${sellerId}/payout-account/onboarding?language=de`,
+      headers: as(seller),
+    });
+    expect(unknownLanguage.statusCode).toBe(400);
   });
 
   it('becomes active through the signed account.updated once the seller completes the form; links are single-use', async () => {

@@ -4,6 +4,7 @@ import {
   payoutAccountParamsSchema,
   payoutAccountResponseSchema,
   payoutMinimumDefaultCents,
+  payoutOnboardingQuerySchema,
   payoutOnboardingResponseSchema,
   payoutSettingsSchema,
 } from '@maplesource/contracts';
@@ -66,10 +67,12 @@ export const payoutAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['payouts'],
         params: payoutAccountParamsSchema,
+        querystring: payoutOnboardingQuerySchema,
         response: { 200: payoutOnboardingResponseSchema, ...errors },
       },
     },
-    async (request) => startPayoutOnboarding(app, request.user!.id, request.params.id),
+    async (request) =>
+      startPayoutOnboarding(app, request.user!.id, request.params.id, request.query.language),
   );
 
   app.put(

@@ -7,8 +7,9 @@ import { ownStorefront } from './own-storefront';
 export type PayoutDoors = Pick<FastifyInstance, 'db' | 'sellers' | 'payoutAccounts' | 'payments' | 'config'>;
 
 /** The seller centre's payouts page: the provider sends the seller back here (return) or asks for a new link. */
-export const payoutReturnUrls = (publicUrl: string, sellerId: number) => {
-  const page = `${publicUrl.replace(/\/$/, '')}/seller-centre/payouts?storefront=${sellerId}`;
+export const payoutReturnUrls = (publicUrl: string, sellerId: number, language: 'en' | 'fr') => {
+  const prefix = language === 'fr' ? '/fr' : '';
+  const page = `${publicUrl.replace(/\/$/, '')}${prefix}/seller-centre/payouts?storefront=${sellerId}`;
   return { returnUrl: `${page}&onboarding=return`, refreshUrl: `${page}&onboarding=refresh` };
 };
 
@@ -21,6 +22,7 @@ export async function startPayoutOnboarding(
   doors: PayoutDoors,
   userId: string,
   sellerParam: string,
+  language: 'en' | 'fr',
 ): Promise<PayoutOnboardingResponse> {
   const sellerId = await ownStorefront(doors, doors.db, userId, sellerParam);
   const { provider } = doors.payments;
@@ -34,7 +36,7 @@ export async function startPayoutOnboarding(
   }
   const link = await provider.createAccountLink(
     account.providerAccountId,
-    payoutReturnUrls(doors.config.PUBLIC_URL, sellerId),
+    payoutReturnUrls(doors.config.PUBLIC_URL, sellerId, language),
   );
   const { providerAccountId: _hidden, ...visible } = account;
   return { url: link.url, expiresAt: link.expiresAt.toISOString(), account: visible };

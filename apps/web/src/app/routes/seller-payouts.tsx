@@ -54,7 +54,13 @@ export default function SellerPayoutsPage() {
       ) : (
         <div className="space-y-6">
           {storefronts.data.storefronts.map((storefront) => (
-            <PayoutAccountPanel key={storefront.sellerId} storefront={storefront} />
+            <PayoutAccountPanel
+              key={storefront.sellerId}
+              storefront={storefront}
+              awaitingProvider={
+                onboarding === 'return' && search.get('storefront') === String(storefront.sellerId)
+              }
+            />
           ))}
         </div>
       )}

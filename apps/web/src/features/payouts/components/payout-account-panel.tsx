@@ -21,12 +21,18 @@ const statusClasses: Record<PayoutAccountStatus, string> = {
  * One storefront's payout account (decision 312): connect (the provider's onboarding), its status as the provider's
  * last `account.updated` said, what the provider still needs, and the schedule and minimum once it exists.
  */
-export function PayoutAccountPanel({ storefront }: { storefront: OwnStorefront }) {
+export function PayoutAccountPanel({
+  storefront,
+  awaitingProvider,
+}: {
+  storefront: OwnStorefront;
+  awaitingProvider: boolean;
+}) {
   const { t, i18n } = useTranslation('sellerCentre');
   const language = i18n.language.startsWith('fr') ? 'fr' : 'en';
-  const query = usePayoutAccount(storefront.sellerId);
+  const query = usePayoutAccount(storefront.sellerId, awaitingProvider);
   const [startError, setStartError] = useState<unknown>(null);
-  const start = useStartPayoutOnboarding(storefront.sellerId, setStartError);
+  const start = useStartPayoutOnboarding(storefront.sellerId, language, setStartError);
   const account = query.data?.account ?? null;
   const headingId = `payout-account-${storefront.sellerId}`;
 
