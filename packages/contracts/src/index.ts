@@ -33,4 +33,3 @@ export * from './calendar';
 export * from './seller-storefront';
 export * from './pipeline';
 export * from './seller-stats';
-export * from './payouts';

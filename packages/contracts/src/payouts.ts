@@ -25,8 +25,8 @@ export const payoutScheduleSchema = z.discriminatedUnion('interval', [
       weekday: z
         .number()
         .int()
-        .min(1, 'errors:PAYOUT_WEEKDAY_INVALID')
-        .max(7, 'errors:PAYOUT_WEEKDAY_INVALID'),
+        .min(1, 'payouts:PAYOUT_WEEKDAY_INVALID')
+        .max(7, 'payouts:PAYOUT_WEEKDAY_INVALID'),
     })
     .strict(),
 ]);
@@ -38,9 +38,9 @@ export const payoutSettingsSchema = z
     schedule: payoutScheduleSchema,
     minimumCents: z
       .number()
-      .int('errors:PAYOUT_MINIMUM_INVALID')
-      .min(payoutMinimumLowestCents, 'errors:PAYOUT_MINIMUM_INVALID')
-      .max(payoutMinimumHighestCents, 'errors:PAYOUT_MINIMUM_INVALID'),
+      .int('payouts:PAYOUT_MINIMUM_INVALID')
+      .min(payoutMinimumLowestCents, 'payouts:PAYOUT_MINIMUM_INVALID')
+      .max(payoutMinimumHighestCents, 'payouts:PAYOUT_MINIMUM_INVALID'),
   })
   .strict();
 export type PayoutSettings = z.infer<typeof payoutSettingsSchema>;
@@ -53,14 +53,14 @@ export const payoutSettingsFormSchema = z
   .object({
     interval: z.enum(['daily', 'weekly']),
     weekday: z.string(),
-    minimum: z.string().max(30, 'errors:PAYOUT_MINIMUM_INVALID'),
+    minimum: z.string().max(30, 'payouts:PAYOUT_MINIMUM_INVALID'),
   })
   .superRefine((form, context) => {
     const cents = dollarsToCents(form.minimum);
     if (cents === null || !payoutSettingsSchema.shape.minimumCents.safeParse(cents).success)
-      context.addIssue({ code: 'custom', path: ['minimum'], message: 'errors:PAYOUT_MINIMUM_INVALID' });
+      context.addIssue({ code: 'custom', path: ['minimum'], message: 'payouts:PAYOUT_MINIMUM_INVALID' });
     if (form.interval === 'weekly' && !/^[1-7]$/.test(form.weekday))
-      context.addIssue({ code: 'custom', path: ['weekday'], message: 'errors:PAYOUT_WEEKDAY_INVALID' });
+      context.addIssue({ code: 'custom', path: ['weekday'], message: 'payouts:PAYOUT_WEEKDAY_INVALID' });
   })
   .transform((form): PayoutSettings => ({
     schedule:
@@ -107,6 +107,7 @@ export const payoutOnboardingResponseSchema = z.object({
 });
 export type PayoutOnboardingResponse = z.infer<typeof payoutOnboardingResponseSchema>;
 
+/** The seller centre's texts for these codes are in the `payouts` namespace, loaded with the seller centre. */
 export const payoutErrorCodes = [
   'PAYOUT_ACCOUNT_NOT_FOUND',
   'PAYOUT_MINIMUM_INVALID',

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponseSchema } from '@maplesource/contracts';
 import {
-  errorResponseSchema,
   payoutAccountParamsSchema,
   payoutAccountResponseSchema,
   payoutMinimumDefaultCents,
   payoutOnboardingQuerySchema,
   payoutOnboardingResponseSchema,
   payoutSettingsSchema,
-} from '@maplesource/contracts';
+} from '@maplesource/contracts/payouts';
 import type { StoredPayoutAccount } from '../../modules/payout-accounts';
 import type { SandboxPaymentProvider } from '../../plugins/payments';
 import {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { PayoutOnboardingResponse } from '@maplesource/contracts';
+import type { PayoutOnboardingResponse } from '@maplesource/contracts/payouts';
 import '../../modules/payout-accounts';
 import '../../modules/sellers';
 import { ownStorefront } from './own-storefront';

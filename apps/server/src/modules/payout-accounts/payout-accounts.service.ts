@@ -4,7 +4,7 @@ import {
   type PayoutAccount,
   type PayoutAccountStatus,
   type PayoutSettings,
-} from '@maplesource/contracts';
+} from '@maplesource/contracts/payouts';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/transaction';
 import { notFound } from '../../plugins/errors';
