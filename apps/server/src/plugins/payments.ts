@@ -62,7 +62,12 @@ export const paymentsMode = (
  */
 export function createPaymentProvider(config: AppConfig, db: Db, jobs: Jobs): PaymentProvider {
   if (config.paymentProvider === 'stripe' && config.STRIPE_SECRET_KEY)
-    return new StripePaymentProvider(config.STRIPE_SECRET_KEY, config.STRIPE_WEBHOOK_SECRET ?? '');
+    return new StripePaymentProvider(
+      config.STRIPE_SECRET_KEY,
+      config.STRIPE_WEBHOOK_SECRET ?? '',
+      undefined,
+      config.STRIPE_CONNECT_WEBHOOK_SECRET,
+    );
   if (config.paymentProvider === 'stripe')
     throw new Error('STRIPE_SECRET_KEY: is required when the payment provider is Stripe');
   if (config.isProduction && config.PAYMENT_PROVIDER !== 'sandbox')

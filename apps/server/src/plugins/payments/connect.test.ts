@@ -262,7 +262,7 @@ describe('Stripe adapter: Connect against a local fake of Stripe’s API', () =>
       protocol: 'http',
       maxNetworkRetries: 0,
     });
-    provider = new StripePaymentProvider('sk_test_fake', 'whsec_fake', stripe);
+    provider = new StripePaymentProvider('sk_test_fake', 'whsec_fake', stripe, 'whsec_connect_fake');
   });
   afterAll(async () => {
     await new Promise((resolve) => server.close(resolve));
@@ -370,5 +370,33 @@ describe('Stripe adapter: Connect against a local fake of Stripe’s API', () =>
       starting_after: 'txn_0',
       'created[gte]': '1800000000',
     });
+  });
+
+  it('verifies connected accounts’ events with the Connect endpoint’s secret too, and nothing else', () => {
+    const stripe = new Stripe('sk_test_offline');
+    const payload = JSON.stringify({
+      id: 'evt_connect_1',
+      object: 'event',
+      type: 'account.updated',
+      created: Math.floor(Date.now() / 1000),
+      account: 'acct_1Fake',
+      data: {
+        object: { id: 'acct_1Fake', object: 'account', details_submitted: true, payouts_enabled: true },
+      },
+    });
+    const header = (secret: string) => stripe.webhooks.generateTestHeaderString({ payload, secret });
+    for (const secret of ['whsec_fake', 'whsec_connect_fake'])
+      expect(provider.verifyWebhook(Buffer.from(payload), header(secret)).type).toBe('account.updated');
+    expect(() => provider.verifyWebhook(Buffer.from(payload), header('whsec_other'))).toThrow(
+      expect.objectContaining({ reason: 'invalid' }),
+    );
+    const stale = stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: 'whsec_connect_fake',
+      timestamp: Math.floor(Date.now() / 1000) - 600,
+    });
+    expect(() => provider.verifyWebhook(Buffer.from(payload), stale)).toThrow(
+      expect.objectContaining({ reason: 'expired' }),
+    );
   });
 });

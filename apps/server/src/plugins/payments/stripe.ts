@@ -110,6 +110,11 @@ export class StripePaymentProvider implements PaymentProvider {
     secretKey: string,
     private readonly webhookSecret: string,
     stripe?: Stripe,
+    /**
+     * Stripe signs connected accounts' events (`account.updated`, …) with the secret of the endpoint that listens to
+     * them (decision 312); the same route accepts either secret.
+     */
+    private readonly connectWebhookSecret?: string,
   ) {
     this.stripe = stripe ?? new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000 });
   }
@@ -266,13 +271,19 @@ export class StripePaymentProvider implements PaymentProvider {
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent {
     if (!signatureHeader)
       throw new WebhookVerificationError('missing', 'The webhook signature header is missing');
+    const secrets = [this.webhookSecret, ...(this.connectWebhookSecret ? [this.connectWebhookSecret] : [])];
     try {
-      this.stripe.webhooks.constructEvent(
-        rawBody,
-        signatureHeader,
-        this.webhookSecret,
-        webhookToleranceSeconds,
-      );
+      for (const [index, secret] of secrets.entries()) {
+        try {
+          this.stripe.webhooks.constructEvent(rawBody, signatureHeader, secret, webhookToleranceSeconds);
+          break;
+        } catch (error) {
+          const mismatch =
+            error instanceof Stripe.errors.StripeSignatureVerificationError &&
+            !/tolerance/i.test(error.message);
+          if (!mismatch || index === secrets.length - 1) throw error;
+        }
+      }
     } catch (error) {
       if (error instanceof Stripe.errors.StripeSignatureVerificationError)
         throw new WebhookVerificationError(
