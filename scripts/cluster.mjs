@@ -196,6 +196,11 @@ ${forwarded}
 ${forwarded}
       proxy_set_header Connection "";
     }
+    location /sandbox-connect {
+      proxy_pass http://maple_payment;
+${forwarded}
+      proxy_set_header Connection "";
+    }
     location / {
       proxy_pass http://maple_app;
 ${forwarded}

@@ -43,6 +43,7 @@ import { quotesModulePlugin } from './modules/quotes';
 import { invoicesModulePlugin } from './modules/invoices';
 import { reviewsModulePlugin } from './modules/reviews';
 import { sellersModulePlugin } from './modules/sellers';
+import { payoutAccountsModulePlugin } from './modules/payout-accounts';
 import { buyerService } from './services/buyer';
 import { chatService } from './services/chat';
 import { chatModulePlugin } from './modules/chat';
@@ -173,6 +174,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accountsModulePlugin);
   await app.register(catalogModulePlugin, options.catalog ?? {});
   await app.register(sellersModulePlugin);
+  // Payout accounts (decision 312): the buyer backend's seller routes and the payment backend's webhooks use them.
+  await app.register(payoutAccountsModulePlugin);
   await app.register(reviewsModulePlugin);
   // Content adds security headers, robots.txt and sitemaps: before the routes so its hooks reach them.
   // The page CSP allows the built page template's inline first-paint styles by their hash (decision 189).

@@ -128,6 +128,8 @@ export const configSchema = z.object({
   STRIPE_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
   /** Stripe's webhook signing secret (`whsec_…`); required with STRIPE_SECRET_KEY (decision 073). */
   STRIPE_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
+  // The signing secret of the Stripe endpoint that listens to connected accounts' events (decision 312).
+  STRIPE_CONNECT_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
   /**
    * Stripe's publishable key (`pk_test_…` / `pk_live_…`), given to the web checkout for Stripe.js; required with
    * STRIPE_SECRET_KEY, in the same mode (decision 165).

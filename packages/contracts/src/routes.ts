@@ -59,6 +59,8 @@ export const loggedInPagePatterns = [
   '/seller-centre/stats',
   // The seller's tax registration (GST/HST and QST numbers for invoices).
   '/seller-centre/tax-registration',
+  // The storefronts' payout accounts (decision 312).
+  '/seller-centre/payouts',
   // The seller's catalogue (decision 287): products and services, new ones and one to edit.
   '/seller-centre/products',
   '/seller-centre/products/new',

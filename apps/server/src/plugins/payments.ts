@@ -11,6 +11,7 @@ import { StripePaymentProvider } from './payments/stripe';
 
 export * from './payments/provider';
 export { SandboxPaymentProvider } from './payments/sandbox';
+export { sandboxFailingAccountNumber, sandboxOnboardingPath } from './payments/sandbox-connect';
 
 /** Where the payment backend receives provider webhooks (services/payment.ts). */
 export const paymentWebhookPath = '/api/v1/payment/webhook';
@@ -61,7 +62,12 @@ export const paymentsMode = (
  */
 export function createPaymentProvider(config: AppConfig, db: Db, jobs: Jobs): PaymentProvider {
   if (config.paymentProvider === 'stripe' && config.STRIPE_SECRET_KEY)
-    return new StripePaymentProvider(config.STRIPE_SECRET_KEY, config.STRIPE_WEBHOOK_SECRET ?? '');
+    return new StripePaymentProvider(
+      config.STRIPE_SECRET_KEY,
+      config.STRIPE_WEBHOOK_SECRET ?? '',
+      undefined,
+      config.STRIPE_CONNECT_WEBHOOK_SECRET,
+    );
   if (config.paymentProvider === 'stripe')
     throw new Error('STRIPE_SECRET_KEY: is required when the payment provider is Stripe');
   if (config.isProduction && config.PAYMENT_PROVIDER !== 'sandbox')

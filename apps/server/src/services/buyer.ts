@@ -26,6 +26,7 @@ import { acceptInvoiceRoutes } from '../flows/invoice/invoice.routes';
 import { itemPageRoutes } from '../flows/item-page/item-page.routes';
 import { orderDocumentsRoutes } from '../flows/order-documents/order-documents.routes';
 import { paymentReviewAdminRoutes } from '../flows/payment/payment.routes';
+import { payoutAccountRoutes } from '../flows/payout/payout.routes';
 import { sellerCatalogueRoutes } from '../flows/seller-catalogue/seller-catalogue.routes';
 import {
   sellerOnboardingAdminRoutes,
@@ -78,6 +79,7 @@ export const buyerService: FastifyPluginAsync = async (app) => {
   await app.register(sellerOnboardingRoutes);
   await app.register(sellerStorefrontRoutes);
   await app.register(storefrontClaimsRoutes);
+  await app.register(payoutAccountRoutes);
   await app.register(reviewsRoutes);
   await app.register(notificationsRoutes);
   await app.register(quotesRoutes);

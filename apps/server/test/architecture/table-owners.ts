@@ -93,6 +93,13 @@ export const tableOwners: Record<string, string> = {
   payment_webhook_events: 'plugins',
   sandbox_payment_intents: 'plugins',
   sandbox_payment_refunds: 'plugins',
+  // the sandbox's Stripe Connect side (decision 312)
+  sandbox_connected_accounts: 'plugins',
+  sandbox_account_links: 'plugins',
+  sandbox_transfers: 'plugins',
+  sandbox_balance_transactions: 'plugins',
+  // payout-accounts (decision 312)
+  payout_accounts: 'payout-accounts',
   workflow_runs: 'flows',
   app_meta: 'db',
 };

@@ -74,6 +74,16 @@ const fenced: Record<string, Attempt[]> = {
       }),
     },
   ],
+  'GET /api/v1/seller/{id}/payout-account': [{ url: (o) => `/api/v1/seller/${o.sellerId}/payout-account` }],
+  'POST /api/v1/seller/{id}/payout-account/onboarding': [
+    { url: (o) => `/api/v1/seller/${o.sellerId}/payout-account/onboarding` },
+  ],
+  'PUT /api/v1/seller/{id}/payout-account/settings': [
+    {
+      url: (o) => `/api/v1/seller/${o.sellerId}/payout-account/settings`,
+      body: () => ({ schedule: { interval: 'daily' }, minimumCents: 100 }),
+    },
+  ],
   'GET /api/v1/seller/{sellerId}/storefront': [{ url: (o) => `/api/v1/seller/${o.sellerId}/storefront` }],
   'PUT /api/v1/seller/{sellerId}/storefront': [
     {

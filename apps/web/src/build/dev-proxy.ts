@@ -7,7 +7,14 @@
  */
 export type DevProxy = Record<string, { target: string; changeOrigin: true; ws?: true }>;
 
-export const backendPathPrefixes = ['/api', '/socket.io', '/healthz', '/uploads', '/sandbox-pay'] as const;
+export const backendPathPrefixes = [
+  '/api',
+  '/socket.io',
+  '/healthz',
+  '/uploads',
+  '/sandbox-pay',
+  '/sandbox-connect',
+] as const;
 
 /** Prefixes whose requests may upgrade to a WebSocket. */
 const websocketPrefixes = new Set<string>(['/api', '/socket.io']);

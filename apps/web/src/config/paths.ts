@@ -50,6 +50,7 @@ export const paths = {
   sellerOrders: '/seller-centre/orders',
   sellerStats: '/seller-centre/stats',
   sellerTaxRegistration: '/seller-centre/tax-registration',
+  sellerPayouts: '/seller-centre/payouts',
   sellerProducts: '/seller-centre/products',
   sellerProductNew: '/seller-centre/products/new',
   sellerProductEdit: '/seller-centre/products/:itemId',

@@ -86,6 +86,9 @@ export const paymentRequestErrorStatus = {
   PAYMENT_INTENT_STATE: 409,
   PAYMENT_REFUND_TOO_LARGE: 422,
   PAYMENT_INVALID: 400,
+  PAYMENT_ACCOUNT_NOT_FOUND: 404,
+  PAYMENT_TRANSFER_NOT_FOUND: 404,
+  PAYMENT_INSUFFICIENT_BALANCE: 409,
 } as const;
 
 /**
@@ -106,7 +109,7 @@ export class PaymentRequestError extends AppError {
  * The payment port (decision 073). The sandbox (default) and Stripe implement it; workflows only
  * ever see this interface, through `app.payments.provider`.
  */
-export interface PaymentProvider {
+export interface PaymentProvider extends ConnectProvider {
   readonly name: PaymentProviderName;
   /** The request header the provider signs webhooks in. */
   readonly signatureHeader: string;
@@ -117,4 +120,122 @@ export interface PaymentProvider {
   refund(intentId: string, input: RefundInput): Promise<Refund>;
   /** Checks the signature over the exact raw body and parses it; throws WebhookVerificationError. */
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent;
+}
+
+/**
+ * A seller's connected account at the provider (decision 312): Stripe Connect's Express account, or the sandbox's.
+ * Payouts are separate charges and transfers: the platform charges the buyer, then transfers the seller's share.
+ */
+export interface ConnectedAccount {
+  id: string;
+  detailsSubmitted: boolean;
+  chargesEnabled: boolean;
+  payoutsEnabled: boolean;
+  /** What the provider still needs from the seller (Stripe's `requirements.currently_due`). */
+  requirementsDue: string[];
+  /** Why the provider disabled the account (Stripe's `requirements.disabled_reason`: `rejected.fraud`, …). */
+  disabledReason: string | null;
+  metadata: Record<string, string>;
+}
+
+export interface CreateConnectedAccountInput {
+  email?: string;
+  /** E.g. `{ sellerId }`: comes back on every `account.updated` event. */
+  metadata: Record<string, string>;
+  /** One account per key (e.g. `payout-account:<sellerId>`). */
+  idempotencyKey: string;
+}
+
+export interface AccountLinkInput {
+  /** Where the provider sends the seller after the onboarding form (absolute URL). */
+  returnUrl: string;
+  /** Where it sends them when the link expired or was used: our page asks for a new link. */
+  refreshUrl: string;
+}
+
+export interface AccountLink {
+  url: string;
+  expiresAt: Date;
+}
+
+export interface CreateTransferInput {
+  amountCents: number;
+  currency: 'cad';
+  /** The connected account's id. */
+  destination: string;
+  /** Groups the transfer with its charges: the order id, or the payout id for a payout of several orders. */
+  transferGroup: string;
+  metadata: Record<string, string>;
+  /** The payout id: the same key never transfers twice. */
+  idempotencyKey: string;
+}
+
+export interface Transfer {
+  id: string;
+  amountCents: number;
+  currency: 'cad';
+  destination: string;
+  transferGroup: string | null;
+  /** `paid`: the funds are on the connected account; `reversed`: they came back (the account could not take them). */
+  status: 'paid' | 'reversed';
+  metadata: Record<string, string>;
+}
+
+export interface BalanceTransaction {
+  id: string;
+  /** Stripe's types: `transfer`, `transfer_cancel` (a reversal), `charge`, `refund`, … */
+  type: string;
+  /** Signed, in cents: a transfer out is negative. */
+  amountCents: number;
+  /** The transfer (or charge, refund) it comes from. */
+  sourceId: string | null;
+  createdAt: Date;
+}
+
+export interface ListBalanceTransactionsInput {
+  /** Only those created at or after this instant. */
+  createdFrom?: Date;
+  /** The last id of the previous page. */
+  startingAfter?: string;
+  /** 1 to 100. */
+  limit: number;
+}
+
+export interface BalanceTransactionPage {
+  data: BalanceTransaction[];
+  hasMore: boolean;
+}
+
+/** The account object of an `account.updated` event (Stripe's shape, which the sandbox sends too), or null. */
+export function connectedAccountOfEvent(object: Record<string, unknown>): ConnectedAccount | null {
+  if (object.object !== 'account' || typeof object.id !== 'string') return null;
+  const requirements = (object.requirements ?? {}) as { currently_due?: unknown; disabled_reason?: unknown };
+  const metadata = object.metadata && typeof object.metadata === 'object' ? object.metadata : {};
+  return {
+    id: object.id,
+    detailsSubmitted: object.details_submitted === true,
+    chargesEnabled: object.charges_enabled === true,
+    payoutsEnabled: object.payouts_enabled === true,
+    requirementsDue: Array.isArray(requirements.currently_due)
+      ? requirements.currently_due.filter((item): item is string => typeof item === 'string')
+      : [],
+    disabledReason: typeof requirements.disabled_reason === 'string' ? requirements.disabled_reason : null,
+    metadata: Object.fromEntries(
+      Object.entries(metadata).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    ),
+  };
+}
+
+/**
+ * Stripe Connect behind the same port (decision 312): what the payout-account screens and the payout run call.
+ * Both providers send `account.updated` (and, for transfers, `transfer.created` / `transfer.reversed`) to the
+ * payment webhook route, signed like the payment events.
+ */
+export interface ConnectProvider {
+  createConnectedAccount(input: CreateConnectedAccountInput): Promise<ConnectedAccount>;
+  retrieveConnectedAccount(accountId: string): Promise<ConnectedAccount>;
+  createAccountLink(accountId: string, input: AccountLinkInput): Promise<AccountLink>;
+  createTransfer(input: CreateTransferInput): Promise<Transfer>;
+  retrieveTransfer(transferId: string): Promise<Transfer>;
+  listBalanceTransactions(input: ListBalanceTransactionsInput): Promise<BalanceTransactionPage>;
 }

@@ -15,7 +15,12 @@ import {
   type PaymentProvider,
   type Refund,
   type RefundInput,
+  type AccountLinkInput,
+  type CreateConnectedAccountInput,
+  type CreateTransferInput,
+  type ListBalanceTransactionsInput,
 } from './provider';
+import { SandboxConnect, sandboxConnectWebhookJob, type SandboxConnectJob } from './sandbox-connect';
 import { signWebhook, verifyWebhookSignature } from './signature';
 
 /** What confirming with a card leads to: Stripe's test cards, spaces allowed. */
@@ -109,12 +114,16 @@ export type WebhookDelivery = (rawBody: string, signature: string) => Promise<nu
 export class SandboxPaymentProvider implements PaymentProvider {
   readonly name = 'sandbox' as const;
   readonly signatureHeader = 'maplesource-signature';
+  /** Connected accounts, onboarding links, transfers, balance transactions (decision 312). */
+  readonly connect: SandboxConnect;
 
   constructor(
     private readonly db: Db,
     private readonly jobs: Jobs,
     private readonly secret: string,
-  ) {}
+  ) {
+    this.connect = new SandboxConnect(db, jobs);
+  }
 
   /** Registers the delivery job; `deliver` posts to the webhook route. Called once, before the app is ready. */
   registerJobs(deliver: WebhookDelivery) {
@@ -129,7 +138,29 @@ export class SandboxPaymentProvider implements PaymentProvider {
       },
       { retryLimit: 8, retryDelaySeconds: 2, retryDelayMaxSeconds: 3600 },
     );
+    this.jobs.register<SandboxConnectJob>(
+      sandboxConnectWebhookJob,
+      async (job) => {
+        const event = await this.connect.eventFor(job);
+        if (event) {
+          const body = JSON.stringify(event);
+          const status = await deliver(body, signWebhook(body, this.secret));
+          if (status < 200 || status >= 300) throw new Error(`webhook route answered ${status}`);
+        }
+        await this.connect.afterDelivery(job);
+      },
+      { retryLimit: 8, retryDelaySeconds: 2, retryDelayMaxSeconds: 3600 },
+    );
   }
+
+  createConnectedAccount = (input: CreateConnectedAccountInput) => this.connect.createConnectedAccount(input);
+  retrieveConnectedAccount = (accountId: string) => this.connect.retrieveConnectedAccount(accountId);
+  createAccountLink = (accountId: string, input: AccountLinkInput) =>
+    this.connect.createAccountLink(accountId, input);
+  createTransfer = (input: CreateTransferInput) => this.connect.createTransfer(input);
+  retrieveTransfer = (transferId: string) => this.connect.retrieveTransfer(transferId);
+  listBalanceTransactions = (input: ListBalanceTransactionsInput) =>
+    this.connect.listBalanceTransactions(input);
 
   private async row(intentId: string): Promise<IntentRow> {
     const [row] = rowsOf<IntentRow>(

@@ -10,6 +10,14 @@ import {
   type PaymentProvider,
   type Refund,
   type RefundInput,
+  type AccountLink,
+  type AccountLinkInput,
+  type BalanceTransactionPage,
+  type ConnectedAccount,
+  type CreateConnectedAccountInput,
+  type CreateTransferInput,
+  type ListBalanceTransactionsInput,
+  type Transfer,
 } from './provider';
 import { parseStripeShapedEvent } from './sandbox';
 import { webhookToleranceSeconds } from './signature';
@@ -48,10 +56,38 @@ function toIntent(intent: Stripe.PaymentIntent, refundedCents = 0): PaymentInten
   };
 }
 
-function asRequestError(error: unknown): never {
+const toAccount = (account: Stripe.Account): ConnectedAccount => ({
+  id: account.id,
+  detailsSubmitted: account.details_submitted ?? false,
+  chargesEnabled: account.charges_enabled ?? false,
+  payoutsEnabled: account.payouts_enabled ?? false,
+  requirementsDue: account.requirements?.currently_due ?? [],
+  disabledReason: account.requirements?.disabled_reason ?? null,
+  metadata: account.metadata ?? {},
+});
+
+const toTransfer = (transfer: Stripe.Transfer): Transfer => ({
+  id: transfer.id,
+  amountCents: transfer.amount,
+  currency: 'cad',
+  destination:
+    typeof transfer.destination === 'string' ? transfer.destination : (transfer.destination?.id ?? ''),
+  transferGroup: transfer.transfer_group,
+  status: transfer.reversed ? 'reversed' : 'paid',
+  metadata: transfer.metadata,
+});
+
+function asRequestError(
+  error: unknown,
+  missing:
+    | 'PAYMENT_INTENT_NOT_FOUND'
+    | 'PAYMENT_ACCOUNT_NOT_FOUND'
+    | 'PAYMENT_TRANSFER_NOT_FOUND' = 'PAYMENT_INTENT_NOT_FOUND',
+): never {
   if (error instanceof Stripe.errors.StripeInvalidRequestError) {
-    if (error.code === 'resource_missing')
-      throw new PaymentRequestError('PAYMENT_INTENT_NOT_FOUND', error.message);
+    if (error.code === 'resource_missing') throw new PaymentRequestError(missing, error.message);
+    if (error.code === 'balance_insufficient')
+      throw new PaymentRequestError('PAYMENT_INSUFFICIENT_BALANCE', error.message);
     if (error.code === 'payment_intent_unexpected_state')
       throw new PaymentRequestError('PAYMENT_INTENT_STATE', error.message);
     if (error.code === 'charge_exceeds_source_limit' || /refund/i.test(error.message))
@@ -74,6 +110,11 @@ export class StripePaymentProvider implements PaymentProvider {
     secretKey: string,
     private readonly webhookSecret: string,
     stripe?: Stripe,
+    /**
+     * Stripe signs connected accounts' events (`account.updated`, …) with the secret of the endpoint that listens to
+     * them (decision 312); the same route accepts either secret.
+     */
+    private readonly connectWebhookSecret?: string,
   ) {
     this.stripe = stripe ?? new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000 });
   }
@@ -137,16 +178,112 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
+  async createConnectedAccount(input: CreateConnectedAccountInput): Promise<ConnectedAccount> {
+    try {
+      const account = await this.stripe.accounts.create(
+        {
+          type: 'express',
+          country: 'CA',
+          ...(input.email ? { email: input.email } : {}),
+          // Canadian accounts under the full service agreement take card payments with transfers (decision 312).
+          capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+          metadata: input.metadata,
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return toAccount(account);
+    } catch (error) {
+      return asRequestError(error, 'PAYMENT_ACCOUNT_NOT_FOUND');
+    }
+  }
+
+  async retrieveConnectedAccount(accountId: string): Promise<ConnectedAccount> {
+    try {
+      return toAccount(await this.stripe.accounts.retrieve(accountId));
+    } catch (error) {
+      return asRequestError(error, 'PAYMENT_ACCOUNT_NOT_FOUND');
+    }
+  }
+
+  async createAccountLink(accountId: string, input: AccountLinkInput): Promise<AccountLink> {
+    try {
+      const link = await this.stripe.accountLinks.create({
+        account: accountId,
+        type: 'account_onboarding',
+        return_url: input.returnUrl,
+        refresh_url: input.refreshUrl,
+      });
+      return { url: link.url, expiresAt: new Date(link.expires_at * 1000) };
+    } catch (error) {
+      return asRequestError(error, 'PAYMENT_ACCOUNT_NOT_FOUND');
+    }
+  }
+
+  async createTransfer(input: CreateTransferInput): Promise<Transfer> {
+    try {
+      const transfer = await this.stripe.transfers.create(
+        {
+          amount: input.amountCents,
+          currency: input.currency,
+          destination: input.destination,
+          transfer_group: input.transferGroup,
+          metadata: input.metadata,
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return toTransfer(transfer);
+    } catch (error) {
+      return asRequestError(error, 'PAYMENT_ACCOUNT_NOT_FOUND');
+    }
+  }
+
+  async retrieveTransfer(transferId: string): Promise<Transfer> {
+    try {
+      return toTransfer(await this.stripe.transfers.retrieve(transferId));
+    } catch (error) {
+      return asRequestError(error, 'PAYMENT_TRANSFER_NOT_FOUND');
+    }
+  }
+
+  async listBalanceTransactions(input: ListBalanceTransactionsInput): Promise<BalanceTransactionPage> {
+    try {
+      const page = await this.stripe.balanceTransactions.list({
+        limit: Math.min(Math.max(Math.trunc(input.limit), 1), 100),
+        ...(input.startingAfter ? { starting_after: input.startingAfter } : {}),
+        ...(input.createdFrom ? { created: { gte: Math.floor(input.createdFrom.getTime() / 1000) } } : {}),
+      });
+      return {
+        data: page.data.map((transaction) => ({
+          id: transaction.id,
+          type: transaction.type,
+          amountCents: transaction.amount,
+          sourceId:
+            typeof transaction.source === 'string' ? transaction.source : (transaction.source?.id ?? null),
+          createdAt: new Date(transaction.created * 1000),
+        })),
+        hasMore: page.has_more,
+      };
+    } catch (error) {
+      return asRequestError(error);
+    }
+  }
+
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent {
     if (!signatureHeader)
       throw new WebhookVerificationError('missing', 'The webhook signature header is missing');
+    const secrets = [this.webhookSecret, ...(this.connectWebhookSecret ? [this.connectWebhookSecret] : [])];
     try {
-      this.stripe.webhooks.constructEvent(
-        rawBody,
-        signatureHeader,
-        this.webhookSecret,
-        webhookToleranceSeconds,
-      );
+      for (const [index, secret] of secrets.entries()) {
+        try {
+          this.stripe.webhooks.constructEvent(rawBody, signatureHeader, secret, webhookToleranceSeconds);
+          break;
+        } catch (error) {
+          const mismatch =
+            error instanceof Stripe.errors.StripeSignatureVerificationError &&
+            !/tolerance/i.test(error.message);
+          if (!mismatch || index === secrets.length - 1) throw error;
+        }
+      }
     } catch (error) {
       if (error instanceof Stripe.errors.StripeSignatureVerificationError)
         throw new WebhookVerificationError(

@@ -1,0 +1,139 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponseSchema } from '@maplesource/contracts';
+import {
+  payoutAccountParamsSchema,
+  payoutAccountResponseSchema,
+  payoutMinimumDefaultCents,
+  payoutOnboardingQuerySchema,
+  payoutOnboardingResponseSchema,
+  payoutSettingsSchema,
+} from '@maplesource/contracts/payouts';
+import type { StoredPayoutAccount } from '../../modules/payout-accounts';
+import type { SandboxPaymentProvider } from '../../plugins/payments';
+import {
+  linkNotFound,
+  onboardBodySchema,
+  onboardingPage,
+  tokenParamsSchema,
+} from './sandbox-onboarding-page';
+import { ownStorefront } from './own-storefront';
+import { startPayoutOnboarding } from './start-payout-onboarding';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
+
+const visible = (account: StoredPayoutAccount | null) => {
+  if (!account) return null;
+  const { providerAccountId: _hidden, ...shown } = account;
+  return shown;
+};
+
+/**
+ * The seller centre's payout account (decision 312), under `/api/v1/seller/:id/payout-account`, for a user acting
+ * as seller only (checked before the body is read): read it, start or continue the provider's onboarding, change the
+ * schedule and minimum. Another user's storefront answers 404 and nothing changes.
+ */
+export const payoutAccountRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.restrictScopeToRole('seller');
+  const owned = (userId: string, id: string) => ownStorefront(app, app.db, userId, id);
+
+  app.get(
+    '/seller/:id/payout-account',
+    {
+      schema: {
+        tags: ['payouts'],
+        params: payoutAccountParamsSchema,
+        response: { 200: payoutAccountResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const sellerId = await owned(request.user!.id, request.params.id);
+      return {
+        account: visible(await app.payoutAccounts.payoutAccountOf(app.db, sellerId)),
+        defaultMinimumCents: payoutMinimumDefaultCents,
+      };
+    },
+  );
+
+  app.post(
+    '/seller/:id/payout-account/onboarding',
+    {
+      bodyLimit: 1024,
+      schema: {
+        tags: ['payouts'],
+        params: payoutAccountParamsSchema,
+        querystring: payoutOnboardingQuerySchema,
+        response: { 200: payoutOnboardingResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      startPayoutOnboarding(app, request.user!.id, request.params.id, request.query.language),
+  );
+
+  app.put(
+    '/seller/:id/payout-account/settings',
+    {
+      bodyLimit: 4 * 1024,
+      schema: {
+        tags: ['payouts'],
+        params: payoutAccountParamsSchema,
+        body: payoutSettingsSchema,
+        response: { 200: payoutAccountResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const sellerId = await owned(request.user!.id, request.params.id);
+      return {
+        account: visible(await app.payoutAccounts.setPayoutSettings(app.db, sellerId, request.body)),
+        defaultMinimumCents: payoutMinimumDefaultCents,
+      };
+    },
+  );
+};
+
+/**
+ * The sandbox provider's onboarding page (decision 312), served by the payment backend only when the sandbox is the
+ * provider, outside /api/v1 and the OpenAPI document: it stands for Stripe's hosted onboarding. The link's token is
+ * the authorisation, single-use and short-lived; an expired or used link sends the seller to its refresh URL, as
+ * Stripe does.
+ */
+export function sandboxOnboardingRoutes(provider: SandboxPaymentProvider): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/onboard/:token',
+      { schema: { hide: true, params: tokenParamsSchema } },
+      async (request, reply) => {
+        const found = await provider.connect.onboardingLink(request.params.token);
+        if (!found) throw linkNotFound();
+        if (!found.usable) return reply.redirect(found.link.refresh_url, 303);
+        return reply
+          .header('cache-control', 'no-store')
+          .header('referrer-policy', 'no-referrer')
+          .type('text/html; charset=utf-8')
+          .send(onboardingPage(request.params.token, found.account.id));
+      },
+    );
+
+    app.post(
+      '/onboard/:token',
+      {
+        config: { formBody: true },
+        bodyLimit: 4 * 1024,
+        schema: { hide: true, params: tokenParamsSchema, body: onboardBodySchema },
+      },
+      async (request, reply) => {
+        const next = await provider.connect.completeOnboarding(
+          request.params.token,
+          request.body.account_number,
+        );
+        if (!next) throw linkNotFound();
+        return reply.redirect(next, 303);
+      },
+    );
+  };
+}
