@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { canadianTaxCodes, canadianTaxRatesOn, sameRatePercent, taxAmountCents } from './canadian-tax';
 import { dateInTimeZone, documentTimeZones, type DocumentTimeZone } from './document-time';
-import { provinceCodeSchema, type ProvinceCode } from './provinces';
+import {
+  CANADIAN_POSTAL_CODE,
+  normalizePostalCode,
+  provinceCodeSchema,
+  type ProvinceCode,
+} from './provinces';
 import { multilineTextSchema, nameTextSchema } from './safe-text';
 
 /**
@@ -81,6 +86,30 @@ export const invoiceTaxLineSchema = z.object({
 export type InvoiceTaxLine = z.infer<typeof invoiceTaxLineSchema>;
 
 /** The seller's company data printed on an invoice (copied at issue time). */
+/**
+ * A party's street address as printed on its documents (decision 315): the seller's business address from its tax
+ * profile, the buyer's billing address. Copied onto the invoice when it is issued.
+ */
+export const documentAddressSchema = z.object({
+  street: z.string(),
+  city: z.string(),
+  province: provinceCodeSchema,
+  postalCode: z.string(),
+});
+export type DocumentAddress = z.infer<typeof documentAddressSchema>;
+/** The seller's business address as entered: checked like any address, the postal code written `A1A 1A1`. */
+export const documentAddressInputSchema = z.object({
+  street: nameTextSchema({ min: 3, max: 200, requiredMessage: 'errors:STREET_REQUIRED' }),
+  city: nameTextSchema({ max: 100, requiredMessage: 'errors:CITY_REQUIRED' }),
+  province: provinceCodeSchema,
+  postalCode: z
+    .string()
+    .trim()
+    .max(10)
+    .regex(CANADIAN_POSTAL_CODE, 'errors:POSTAL_CODE_INVALID')
+    .transform(normalizePostalCode),
+});
+
 const invoiceSellerSchema = z.object({
   sellerId: z.number().int().positive(),
   slug: z.string(),
@@ -89,6 +118,8 @@ const invoiceSellerSchema = z.object({
   /** Null only when the seller declared the small-supplier exemption (decision 132). */
   gstHstNumber: z.string().nullable(),
   qstNumber: z.string().nullable(),
+  /** The business address printed on invoices (decision 315); null when none is on file, absent before it. */
+  address: documentAddressSchema.nullable().optional(),
 });
 
 export const invoiceSchema = z.object({
@@ -97,7 +128,12 @@ export const invoiceSchema = z.object({
   kind: invoiceKindSchema,
   chatId: z.uuid(),
   status: invoiceStatusSchema,
-  buyer: z.object({ userId: z.uuid(), name: z.string() }),
+  /** `address`: the buyer's billing address when the invoice was issued (decision 315); null without one. */
+  buyer: z.object({
+    userId: z.uuid(),
+    name: z.string(),
+    address: documentAddressSchema.nullable().optional(),
+  }),
   seller: invoiceSellerSchema,
   subject: z.object({
     id: z.number().int().positive(),
@@ -540,6 +576,8 @@ export const sellerTaxProfileSchema = z.object({
     .nullable(),
   /** Small supplier (≤ $30,000 of taxable supplies in four quarters): not registered, charges no GST/HST. */
   smallSupplier: z.boolean(),
+  /** The business address printed on invoices (decision 315): null removes it; absent leaves it as it is. */
+  address: documentAddressInputSchema.nullable().optional(),
 });
 export type SellerTaxProfile = z.infer<typeof sellerTaxProfileSchema>;
 export type SellerTaxProfileInput = z.input<typeof sellerTaxProfileSchema>;
@@ -548,10 +586,18 @@ export type SellerTaxProfileInput = z.input<typeof sellerTaxProfileSchema>;
  * The seller centre's form: the same profile, but one that lets the seller invoice (a GST/HST number unless the
  * small-supplier exemption is declared). The API still stores a partial profile (a legal name alone, say).
  */
-export const sellerTaxRegistrationFormSchema = sellerTaxProfileSchema.refine(
-  (profile) => profile.smallSupplier || profile.gstHstNumber !== null,
-  { path: ['gstHstNumber'], message: 'errors:SELLER_GST_HST_NUMBER_REQUIRED' },
-);
+export const sellerTaxRegistrationFormSchema = sellerTaxProfileSchema
+  .extend({
+    // The form's four address fields left empty mean "no address" (decision 315).
+    address: z
+      .object({ street: z.string(), city: z.string(), province: z.string(), postalCode: z.string() })
+      .transform((fields) => (Object.values(fields).every((field) => field.trim() === '') ? null : fields))
+      .pipe(documentAddressInputSchema.nullable()),
+  })
+  .refine((profile) => profile.smallSupplier || profile.gstHstNumber !== null, {
+    path: ['gstHstNumber'],
+    message: 'errors:SELLER_GST_HST_NUMBER_REQUIRED',
+  });
 
 export const invoiceErrorCodes = [
   'INVOICE_NOT_FOUND',

@@ -18,6 +18,7 @@ import { badRequest, conflict, notFound, unprocessable } from '../../plugins/err
 import { chatPayloadOf, expireInvoiceJob } from '../../modules/invoices';
 import type { Tx } from '../../db/transaction';
 import { runWorkflow } from '../run-workflow';
+import '../../modules/accounts';
 import '../../modules/catalog';
 import '../../modules/chat';
 import '../../modules/quotes';
@@ -25,7 +26,7 @@ import '../../modules/sellers';
 
 export type IssueInvoiceDoors = Pick<
   FastifyInstance,
-  'db' | 'chat' | 'quotes' | 'catalog' | 'sellers' | 'invoices' | 'events' | 'jobs'
+  'db' | 'chat' | 'quotes' | 'catalog' | 'sellers' | 'invoices' | 'events' | 'jobs' | 'accounts'
 >;
 
 const chatNotFound = () => notFound('CHAT_NOT_FOUND', 'Chat not found');
@@ -169,7 +170,11 @@ export async function issueInTransaction(
     kind: input.kind,
     chatId: input.chatId,
     quotationId: quotation.id,
-    buyer: { userId: chat.buyerId, name: chat.buyerName },
+    buyer: {
+      userId: chat.buyerId,
+      name: chat.buyerName,
+      address: await doors.accounts.addresses.documentAddressOf(tx, chat.buyerId),
+    },
     sellerUserId: input.sellerUserId,
     seller: {
       sellerId,
@@ -178,6 +183,7 @@ export async function issueInTransaction(
       legalName: profile.legalName,
       gstHstNumber: profile.gstHstNumber,
       qstNumber: profile.qstNumber,
+      address: profile.address ?? null,
     },
     subject: {
       id: chat.subjectId,

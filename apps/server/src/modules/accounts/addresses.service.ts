@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
-import type { addressInputSchema } from '@maplesource/contracts';
+import type { addressInputSchema, DocumentAddress } from '@maplesource/contracts';
 import {
   normalizePostalCode,
   postalCodeFirstLetters,
@@ -79,6 +79,32 @@ export class AddressService {
       .where(eq(addresses.userId, userId))
       .orderBy(asc(addresses.createdAt), asc(addresses.id));
     return rows.map(toAddress);
+  }
+
+  /**
+   * The address to print on a document addressed to the user (decision 315), read in the caller's transaction: the
+   * newest billing address, else the default shipping one, else the newest; null without any.
+   */
+  async documentAddressOf(db: Db, userId: string): Promise<DocumentAddress | null> {
+    const [row] = await db
+      .select()
+      .from(addresses)
+      .where(eq(addresses.userId, userId))
+      .orderBy(
+        desc(sql`${addresses.addressType} = 'Billing'`),
+        desc(addresses.isDefaultShipping),
+        desc(addresses.createdAt),
+        desc(addresses.id),
+      )
+      .limit(1);
+    return row
+      ? {
+          street: row.street,
+          city: row.city,
+          province: row.province as ProvinceCode,
+          postalCode: row.postalCode,
+        }
+      : null;
   }
 
   async add(userId: string, input: AddressData): Promise<Address> {

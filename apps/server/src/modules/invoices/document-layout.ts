@@ -10,6 +10,7 @@ import {
   subjectNameIn,
   timeZoneName,
   unitText,
+  type DocumentAddress,
   type DocumentPaperSize,
   type DocumentTimeZone,
   type Invoice,
@@ -371,6 +372,12 @@ export function writeHeader(
 }
 
 /** The buyer's block: a heading and address lines (the order's billing or shipping address). */
+/** A party's street address as printed (decision 315): the street, then city, province and postal code. */
+export const documentAddressLines = (address: DocumentAddress, language: Language) => [
+  address.street,
+  `${address.city}, ${provinceNames[address.province]?.[language] ?? address.province} ${address.postalCode}`,
+];
+
 export interface BuyerAddress {
   heading: string;
   lines: string[];
@@ -393,6 +400,9 @@ export function writeParties(
     .fontSize(10)
     .text(invoice.seller.legalName, { width: half - 10 });
   doc.font('regular').fontSize(9);
+  if (invoice.seller.address)
+    for (const line of documentAddressLines(invoice.seller.address, language))
+      doc.text(line, { width: half - 10 });
   if (invoice.seller.name !== invoice.seller.legalName)
     labelled(doc, language, l.tradeName, invoice.seller.name);
   if (invoice.seller.gstHstNumber) labelled(doc, language, l.gstHst, invoice.seller.gstHstNumber);
@@ -403,8 +413,13 @@ export function writeParties(
   heading(doc, address?.heading ?? l.buyer, left + half, top, half);
   doc.font('bold').fontSize(10).text(invoice.buyer.name, { width: half });
   doc.font('regular').fontSize(9);
+  // An order's document names its address; an invoice the buyer's billing address when it was issued (decision 315)
+  // and, always, where it is delivered.
   if (address) for (const line of address.lines) doc.text(line, { width: half });
-  else
+  else {
+    if (invoice.buyer.address)
+      for (const line of documentAddressLines(invoice.buyer.address, language))
+        doc.text(line, { width: half });
     labelled(
       doc,
       language,
@@ -412,6 +427,7 @@ export function writeParties(
       `${provinceNames[invoice.deliveryProvince]?.[language] ?? invoice.deliveryProvince}, ${normalizePostalCode(invoice.deliveryPostalCode)}`,
       { width: half },
     );
+  }
   doc.x = left;
   doc.y = Math.max(supplierBottom, doc.y) + 16;
 }

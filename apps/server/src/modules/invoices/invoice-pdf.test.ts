@@ -172,6 +172,35 @@ describe('invoice PDF layout', () => {
     expect(text).toContain('Ontario, M5V 2T6');
   });
 
+  it("prints the seller's business address and the buyer's billing address in their blocks", async () => {
+    const addressed: Invoice = {
+      ...invoice,
+      seller: {
+        ...invoice.seller,
+        address: { street: '1200 Industrial Rd', city: 'Hamilton', province: 'ON', postalCode: 'L8P 4R5' },
+      },
+      buyer: {
+        ...invoice.buyer,
+        address: { street: '45 Rue Principale', city: 'Laval', province: 'QC', postalCode: 'H7N 1A1' },
+      },
+    };
+    const pdf = await read(await renderInvoicePdf(addressed, ['en']));
+    const supplier = pdf.find('SUPPLIER');
+    const buyer = pdf.find('BUYER');
+    const sellerStreet = pdf.find('1200 Industrial Rd');
+    expect(sellerStreet.x).toBeCloseTo(supplier.x, 0);
+    expect(sellerStreet.y).toBeGreaterThan(pdf.find('Maple Steel Works Ltd.', 1).y);
+    expect(pdf.find('Hamilton, Ontario L8P 4R5').y).toBeGreaterThan(sellerStreet.y);
+    const buyerStreet = pdf.find('45 Rue Principale');
+    expect(buyerStreet.x).toBeCloseTo(buyer.x, 0);
+    expect(buyerStreet.y).toBeGreaterThan(pdf.find('Northwind Fabrication Inc.').y);
+    expect(pdf.find('Laval, Quebec H7N 1A1').y).toBeGreaterThan(buyerStreet.y);
+    // The delivery place still follows the billing address.
+    expect(pdf.items.map((item) => item.text).join(' ')).toContain('Ontario, M5V 2T6');
+    const french = await read(await renderInvoicePdf(addressed, ['fr']));
+    expect(french.find('Laval, Québec H7N 1A1').x).toBeCloseTo(french.find('ACHETEUR').x, 0);
+  });
+
   it('writes a Quebec invoice in French first, then English, each section numbered in its language', async () => {
     const quebec = { ...invoice, deliveryProvince: 'QC' as const, documentLanguage: 'fr' as const };
     const languages = pdfLanguages(quebec, 'en');

@@ -1,6 +1,7 @@
 import {
   invoiceChanges,
   type CounterOffer,
+  type DocumentAddress,
   DEFAULT_DOCUMENT_TIME_ZONE,
   isDocumentTimeZone,
   type Invoice,
@@ -28,6 +29,9 @@ export interface InvoiceRow {
   seller_legal_name: string;
   seller_gst_hst_number: string | null;
   seller_qst_number: string | null;
+  /** Absent from rows selected by column list, null on invoices issued before decision 315. */
+  seller_address?: DocumentAddress | string | null;
+  buyer_address?: DocumentAddress | string | null;
   subject_id: number | string;
   subject_name: string;
   subject_name_fr: string | null;
@@ -87,6 +91,10 @@ export function shownStatus(row: Pick<InvoiceRow, 'status' | 'expires_at'>, now:
  * The invoice a row holds; `previous` is the version it revises (its token and what changed are shown with it,
  * decision 271) — the service loads it for every row that has one.
  */
+/** A stored party address (jsonb: parsed by both drivers; a string parsed for safety). */
+const addressOf = (value: DocumentAddress | string | null | undefined): DocumentAddress | null =>
+  typeof value === 'string' ? (JSON.parse(value) as DocumentAddress) : (value ?? null);
+
 export function toInvoice(row: InvoiceRow, now: Date, previous?: InvoiceRow): Invoice {
   const taxLines =
     typeof row.tax_lines === 'string' ? (JSON.parse(row.tax_lines) as InvoiceTaxLine[]) : row.tax_lines;
@@ -96,7 +104,7 @@ export function toInvoice(row: InvoiceRow, now: Date, previous?: InvoiceRow): In
     kind: row.kind,
     chatId: String(row.chat_id),
     status: shownStatus(row, now),
-    buyer: { userId: String(row.buyer_id), name: row.buyer_name },
+    buyer: { userId: String(row.buyer_id), name: row.buyer_name, address: addressOf(row.buyer_address) },
     seller: {
       sellerId: Number(row.seller_id),
       slug: row.seller_slug,
@@ -104,6 +112,7 @@ export function toInvoice(row: InvoiceRow, now: Date, previous?: InvoiceRow): In
       legalName: row.seller_legal_name,
       gstHstNumber: row.seller_gst_hst_number,
       qstNumber: row.seller_qst_number,
+      address: addressOf(row.seller_address),
     },
     subject: {
       id: Number(row.subject_id),

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type {
+  DocumentAddress,
   ChatInvoicePayload,
   CounterOffer,
   DocumentTimeZone,
@@ -20,13 +21,15 @@ import { sanitizeSignatureSvg } from './signature-svg';
 import { invoiceExportRecords, type InvoiceExportRequest } from './invoices.export';
 
 /** What a new invoice holds: amounts already computed and checked by the issue-invoice workflow. */
+const jsonOrNull = (value: object | null) => (value === null ? null : JSON.stringify(value));
+
 export interface NewInvoice {
   /** A new uuid unless the caller chose one. */
   id?: string;
   kind: InvoiceKind;
   chatId: string;
   quotationId: string | null;
-  buyer: { userId: string; name: string };
+  buyer: { userId: string; name: string; address: DocumentAddress | null };
   sellerUserId: string;
   seller: {
     sellerId: number;
@@ -35,6 +38,7 @@ export interface NewInvoice {
     legalName: string;
     gstHstNumber: string | null;
     qstNumber: string | null;
+    address: DocumentAddress | null;
   };
   subject: {
     id: number;
@@ -218,6 +222,7 @@ export function createInvoicesService(events: DomainEvents) {
         sql`
           INSERT INTO invoices (id, token, kind, chat_id, quotation_id, buyer_id, buyer_name, seller_user_id,
             seller_id, seller_slug, seller_name, seller_legal_name, seller_gst_hst_number, seller_qst_number,
+            seller_address, buyer_address,
             subject_id, subject_name, subject_name_fr, subject_category, subject_category_fr, quantity, unit,
             negotiated_price_cents, shipping_cents, tax_lines, tax_cents, tax_override_reason, tax_override_code, tax_exemption_certificate, total_cents, payment_terms, delivery_terms, notes, lead_days,
             delivery_province, delivery_postal_code, issued_on, time_zone, expires_at, due_on, deadline,
@@ -225,7 +230,8 @@ export function createInvoicesService(events: DomainEvents) {
           VALUES (${input.id ?? randomUUID()}, ${newToken()}, ${input.kind}, ${input.chatId}, ${input.quotationId},
             ${input.buyer.userId}, ${input.buyer.name}, ${input.sellerUserId}, ${input.seller.sellerId},
             ${input.seller.slug}, ${input.seller.name}, ${input.seller.legalName}, ${input.seller.gstHstNumber},
-            ${input.seller.qstNumber}, ${input.subject.id}, ${input.subject.name}, ${input.subject.nameFr},
+            ${input.seller.qstNumber}, ${jsonOrNull(input.seller.address)}::jsonb,
+            ${jsonOrNull(input.buyer.address)}::jsonb, ${input.subject.id}, ${input.subject.name}, ${input.subject.nameFr},
             ${input.subject.category}, ${input.subject.categoryFr}, ${input.subject.quantity}, ${input.subject.unit},
             ${input.negotiatedPriceCents}, ${input.shippingCents},
             ${JSON.stringify(input.taxLines)}::jsonb, ${taxCents}, ${input.taxOverrideReason},

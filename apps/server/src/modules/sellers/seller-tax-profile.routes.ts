@@ -21,6 +21,7 @@ const publicProfile = (profile: StorefrontTaxProfile) => ({
   gstHstNumber: profile.gstHstNumber,
   qstNumber: profile.qstNumber,
   smallSupplier: profile.smallSupplier,
+  address: profile.address ?? null,
 });
 const answer = (profile: StorefrontTaxProfile) => ({ profile: publicProfile(profile) });
 

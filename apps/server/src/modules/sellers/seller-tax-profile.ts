@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { SellerTaxProfile } from '@maplesource/contracts';
+import type { DocumentAddress, SellerTaxProfile } from '@maplesource/contracts';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/transaction';
 import { notFound } from '../../plugins/errors';
@@ -24,6 +24,7 @@ interface TaxRow {
   gst_hst_number: string | null;
   qst_number: string | null;
   small_supplier: boolean;
+  business_address: DocumentAddress | string | null;
 }
 
 const toProfile = (row: TaxRow): StorefrontTaxProfile => ({
@@ -36,10 +37,16 @@ const toProfile = (row: TaxRow): StorefrontTaxProfile => ({
   gstHstNumber: row.gst_hst_number,
   qstNumber: row.qst_number,
   smallSupplier: row.small_supplier,
+  // PGlite returns jsonb parsed, node-postgres too; a string is parsed for safety.
+  address:
+    typeof row.business_address === 'string'
+      ? (JSON.parse(row.business_address) as DocumentAddress)
+      : row.business_address,
 });
 
 const sellerNotFound = () => notFound('SELLER_NOT_FOUND', 'Seller not found');
-const columns = sql`id, slug, name, owner_user_id, legal_name, gst_hst_number, qst_number, small_supplier`;
+const columns = sql`id, slug, name, owner_user_id, legal_name, gst_hst_number, qst_number, small_supplier,
+  business_address`;
 
 export async function taxProfile(db: Db, sellerId: number): Promise<StorefrontTaxProfile> {
   const [row] = rowsOf<TaxRow>(await db.execute(sql`SELECT ${columns} FROM sellers WHERE id = ${sellerId}`));
@@ -74,7 +81,12 @@ export async function setTaxProfile(
   const [row] = rowsOf<TaxRow>(
     await db.execute(sql`
       UPDATE sellers SET legal_name = ${profile.legalName}, gst_hst_number = ${profile.gstHstNumber},
-                         qst_number = ${profile.qstNumber}, small_supplier = ${profile.smallSupplier}
+                         qst_number = ${profile.qstNumber}, small_supplier = ${profile.smallSupplier},
+                         business_address = ${
+                           profile.address === undefined
+                             ? sql`business_address`
+                             : sql`${profile.address === null ? null : JSON.stringify(profile.address)}::jsonb`
+                         }
       WHERE id = ${sellerId} AND owner_user_id = ${ownerUserId}
       RETURNING ${columns}`),
   );

@@ -77,6 +77,29 @@ describe('the seller centre tax registration form', () => {
       gstHstNumber: '123456789RT0001',
       qstNumber: null,
       smallSupplier: false,
+      address: null,
+    });
+  });
+
+  it('saves the business address printed on invoices, and refuses half of one', async () => {
+    const { puts } = openPage({ storefronts: [{ ...storefront, smallSupplier: true }] });
+    const form = await screen.findByRole('form', { name: 'Maple Metal' });
+    const address = within(form).getByRole('group', { name: /Business address/ });
+    expect(address).toHaveAccessibleDescription(/Leave all four fields empty/);
+    const user = userEvent.setup();
+    await user.type(within(address).getByLabelText('Street address'), '1200 Industrial Rd');
+    await user.click(within(form).getByRole('button', { name: 'Save tax registration' }));
+    expect(await within(address).findByText('City is required.')).toBeInTheDocument();
+    expect(within(address).getByText(/Enter a Canadian postal code/)).toBeInTheDocument();
+    expect(within(address).getByLabelText('Province or territory')).toHaveAttribute('aria-invalid', 'true');
+    expect(puts()).toHaveLength(0);
+    await user.type(within(address).getByLabelText('City'), 'Hamilton');
+    await user.selectOptions(within(address).getByLabelText('Province or territory'), 'ON');
+    await user.type(within(address).getByLabelText('Postal code'), 'l8p4r5');
+    await user.click(within(form).getByRole('button', { name: 'Save tax registration' }));
+    expect(await screen.findByText('Tax registration saved for Maple Metal.')).toBeInTheDocument();
+    expect(JSON.parse(String((puts()[0]![1] as RequestInit).body))).toMatchObject({
+      address: { street: '1200 Industrial Rd', city: 'Hamilton', province: 'ON', postalCode: 'L8P 4R5' },
     });
   });
 

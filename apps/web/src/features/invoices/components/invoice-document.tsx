@@ -1,7 +1,7 @@
 import { shortRef } from '@maplesource/contracts/common';
 import type { ReactNode } from 'react';
 import type { TFunction } from 'i18next';
-import { invoiceCategoryName, type Invoice } from '@maplesource/contracts/invoices';
+import { invoiceCategoryName, type DocumentAddress, type Invoice } from '@maplesource/contracts/invoices';
 import { subjectNameIn } from '@maplesource/contracts/languages';
 import { normalizePostalCode, provinceNames } from '@maplesource/contracts/provinces';
 import {
@@ -106,7 +106,12 @@ export function InvoiceDocument({ invoice, t, lang }: { invoice: Invoice; t: TFu
     [t('document.gstHstNumber'), invoice.seller.gstHstNumber ?? t('document.smallSupplier')],
   ];
   if (invoice.seller.qstNumber) seller.push([t('document.qstNumber'), invoice.seller.qstNumber]);
+  // The parties' addresses as they were when the invoice was issued (decision 315), written as on the PDF.
+  const addressText = (address: DocumentAddress) =>
+    `${address.street}, ${address.city}, ${provinceNames[address.province][lang]} ${address.postalCode}`;
+  if (invoice.seller.address) seller.push([t('document.sellerAddress'), addressText(invoice.seller.address)]);
   seller.push([t('document.buyer'), invoice.buyer.name]);
+  if (invoice.buyer.address) seller.push([t('document.buyerAddress'), addressText(invoice.buyer.address)]);
 
   // On paper (decision 293) the page reads like the PDF (decision 258): a document header (seller, title, number,
   // dates and their zone), the seller and buyer, the line item across the page, the totals on the right, then the

@@ -125,6 +125,37 @@ describe('the invoice page (docs/product.md §2)', () => {
     );
   });
 
+  it("shows both parties' addresses as they were when the invoice was issued (decision 315)", async () => {
+    const base = makeInvoice();
+    server(() =>
+      json(200, {
+        invoice: makeInvoice({
+          seller: {
+            ...base.seller,
+            address: {
+              street: '1200 Industrial Rd',
+              city: 'Hamilton',
+              province: 'ON',
+              postalCode: 'L8P 4R5',
+            },
+          },
+          buyer: {
+            ...base.buyer,
+            address: { street: '45 Rue Principale', city: 'Laval', province: 'QC', postalCode: 'H7N 1A1' },
+          },
+        }),
+      }),
+    );
+    renderInvoicePage(`/invoice/${token}?kind=product`);
+    await screen.findByRole('heading', { name: 'Invoice INV-1001' });
+    expect(screen.getByText('Seller address').nextElementSibling).toHaveTextContent(
+      '1200 Industrial Rd, Hamilton, Ontario L8P 4R5',
+    );
+    expect(screen.getByText('Buyer billing address').nextElementSibling).toHaveTextContent(
+      '45 Rue Principale, Laval, Quebec H7N 1A1',
+    );
+  });
+
   it('disables accept and reject once expired and explains why', async () => {
     server(() =>
       json(200, { invoice: makeInvoice({ expiresAt: new Date(Date.now() - 60_000).toISOString() }) }),

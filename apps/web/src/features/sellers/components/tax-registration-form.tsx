@@ -8,7 +8,8 @@ import {
   type SellerTaxProfileInput,
 } from '@maplesource/contracts/invoices';
 import { Button } from '../../../components/ui/button';
-import { Field, Input } from '../../../components/ui/field';
+import { Field, Input, inputClasses } from '../../../components/ui/field';
+import { ProvinceOptions } from '../../../components/ui/province-options';
 import { fieldError } from '../../../lib/field-error';
 import { errorMessage } from '../../../lib/http';
 import { useSaveTaxProfile } from '../../../lib/my-storefronts';
@@ -32,21 +33,37 @@ const registrationNumbers = [
   },
 ] as const;
 
+/** The form's fields: the profile, its address as four text fields (a province not chosen yet is empty). */
+type TaxRegistrationValues = Omit<SellerTaxProfileInput, 'address'> & {
+  address: { street: string; city: string; province: string; postalCode: string };
+};
+
+/** The form's values of a saved profile: an absent address is four empty fields. */
+const formValuesOf = (profile: OwnStorefront): TaxRegistrationValues => ({
+  legalName: profile.legalName,
+  gstHstNumber: profile.gstHstNumber,
+  qstNumber: profile.qstNumber,
+  smallSupplier: profile.smallSupplier,
+  address: profile.address ?? { street: '', city: '', province: '', postalCode: '' },
+});
+
+const addressFields = [
+  { name: 'street', autoComplete: 'address-line1', maxLength: 200 },
+  { name: 'city', autoComplete: 'address-level2', maxLength: 100 },
+  { name: 'postalCode', autoComplete: 'postal-code', maxLength: 10 },
+] as const;
+
 /**
  * One storefront's tax registration (decision 132): legal name, GST/HST number, QST number (Quebec deliveries),
- * or the small-supplier exemption. Validated with the contracts schema; the server normalises spaces and case.
+ * or the small-supplier exemption, and the business address printed on invoices (decision 315, optional: four empty
+ * fields mean none). Validated with the contracts schema; the server normalises spaces and case.
  */
 export function TaxRegistrationForm({ storefront }: { storefront: OwnStorefront }) {
   const { t } = useTranslation('sellerCentre');
   const save = useSaveTaxProfile();
-  const form = useForm<SellerTaxProfileInput, unknown, SellerTaxProfile>({
+  const form = useForm<TaxRegistrationValues, unknown, SellerTaxProfile>({
     resolver: zodResolver(sellerTaxRegistrationFormSchema),
-    defaultValues: {
-      legalName: storefront.legalName,
-      gstHstNumber: storefront.gstHstNumber,
-      qstNumber: storefront.qstNumber,
-      smallSupplier: storefront.smallSupplier,
-    },
+    defaultValues: formValuesOf(storefront),
   });
   const { errors } = form.formState;
 
@@ -55,12 +72,7 @@ export function TaxRegistrationForm({ storefront }: { storefront: OwnStorefront 
       { sellerId: storefront.sellerId, profile },
       {
         onSuccess: ({ profile: saved }) => {
-          form.reset({
-            legalName: saved.legalName,
-            gstHstNumber: saved.gstHstNumber,
-            qstNumber: saved.qstNumber,
-            smallSupplier: saved.smallSupplier,
-          });
+          form.reset(formValuesOf(saved));
           toast.success(t('taxRegistration.saved', { name: storefront.name }));
         },
       },
@@ -113,6 +125,58 @@ export function TaxRegistrationForm({ storefront }: { storefront: OwnStorefront 
           {t('taxRegistration.smallSupplierHint')}
         </p>
       </div>
+      <fieldset className="space-y-3" aria-describedby={`business-address-${storefront.sellerId}`}>
+        <legend className="text-sm font-medium text-gray-900">{t('taxRegistration.address')}</legend>
+        <p id={`business-address-${storefront.sellerId}`} className="text-xs text-gray-600">
+          {t('taxRegistration.addressHint')}
+        </p>
+        {addressFields.slice(0, 2).map(({ name, autoComplete, maxLength }) => (
+          <Field
+            key={name}
+            label={t(`taxRegistration.${name}`)}
+            error={fieldError(t, errors.address?.[name]?.message)}
+          >
+            {(p) => (
+              <Input
+                {...p}
+                autoComplete={autoComplete}
+                maxLength={maxLength}
+                {...form.register(`address.${name}`)}
+              />
+            )}
+          </Field>
+        ))}
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field
+            label={t('taxRegistration.province')}
+            error={fieldError(t, errors.address?.province?.message)}
+          >
+            {(p) => (
+              <select
+                {...p}
+                className={inputClasses(Boolean(errors.address?.province))}
+                autoComplete="address-level1"
+                {...form.register('address.province')}
+              >
+                <ProvinceOptions placeholder={t('taxRegistration.chooseProvince')} />
+              </select>
+            )}
+          </Field>
+          <Field
+            label={t('taxRegistration.postalCode')}
+            error={fieldError(t, errors.address?.postalCode?.message)}
+          >
+            {(p) => (
+              <Input
+                {...p}
+                autoComplete={addressFields[2].autoComplete}
+                maxLength={addressFields[2].maxLength}
+                {...form.register('address.postalCode')}
+              />
+            )}
+          </Field>
+        </div>
+      </fieldset>
       {save.error ? (
         <p role="alert" className="text-sm font-medium text-red-700">
           {errorMessage(t, save.error)}
