@@ -191,3 +191,25 @@ export async function sendLinkMail(
   });
   await mail.send(input.to, input.subject, input.body, { link: input.link, html });
 }
+
+/** An e-mail-address verification link (an account's, a career application's), its button "Confirm my e-mail". */
+export function sendVerificationMail(
+  mail: Pick<MailProvider, 'send'>,
+  input: {
+    to: string;
+    language: 'en' | 'fr';
+    link: string;
+    text: { subject: string; body: (link: string) => string };
+  },
+): Promise<void> {
+  const { to, language, link, text } = input;
+  const actionLabel = language === 'fr' ? 'Confirmer mon courriel' : 'Confirm my e-mail';
+  return sendLinkMail(mail, {
+    to,
+    language,
+    subject: text.subject,
+    body: text.body(link),
+    link,
+    actionLabel,
+  });
+}

@@ -1,4 +1,4 @@
-import { sendLinkMail } from '../../plugins/mail-layout';
+import { sendLinkMail, sendVerificationMail } from '../../plugins/mail-layout';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -396,14 +396,7 @@ export class AuthService {
     const language = await this.users.textLanguage(userId);
     const link = `${this.publicUrl}${language === 'fr' ? '/fr' : ''}/verify-email?token=${encodeURIComponent(token)}`;
     const text = verificationMail[language];
-    await sendLinkMail(this.messaging.mail, {
-      to: email,
-      language,
-      subject: text.subject,
-      body: text.body(link),
-      link,
-      actionLabel: language === 'fr' ? 'Confirmer mon courriel' : 'Confirm my e-mail',
-    });
+    await sendVerificationMail(this.messaging.mail, { to: email, language, link, text });
   }
 
   /** docs/product.md §8 states: no token, invalid or expired token, already verified, verification failed, success. */

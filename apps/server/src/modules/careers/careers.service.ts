@@ -1,4 +1,4 @@
-import { sendLinkMail } from '../../plugins/mail-layout';
+import { sendVerificationMail } from '../../plugins/mail-layout';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, count, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import {
@@ -139,14 +139,7 @@ export function createCareersService(deps: CareersDeps) {
     const prefix = language === 'fr' ? '/fr' : '';
     const link = `${publicUrl}${prefix}/career/verify-email?token=${encodeURIComponent(token)}`;
     const text = verificationMail[language];
-    await sendLinkMail(mail, {
-      to: email,
-      language,
-      subject: text.subject,
-      body: text.body(link),
-      link,
-      actionLabel: language === 'fr' ? 'Confirmer mon courriel' : 'Confirm my e-mail',
-    });
+    await sendVerificationMail(mail, { to: email, language, link, text });
   }
 
   function newToken() {

@@ -1,5 +1,3 @@
-import type { Db } from '../../db/client';
-import type { Tx } from '../../db/transaction';
 import type { DomainEvents } from '../../plugins/events';
 import type { CatalogService } from '../catalog';
 import { addReview } from './operations/add-review';
@@ -7,7 +5,7 @@ import { deleteReview } from './operations/delete-review';
 import { deleteReviewsOfUser } from './operations/delete-reviews-of-user';
 import { findMyReviewId } from './operations/find-my-review-id';
 import { listReviews } from './operations/list-reviews';
-import type { Kind, ReviewsDeps } from './review-rows';
+import type { ReviewsDeps } from './review-rows';
 
 /**
  * Reviews of products and services: one per buyer per item (unique index), rating 1–5, optional comment;
@@ -21,25 +19,10 @@ import type { Kind, ReviewsDeps } from './review-rows';
 export function createReviewsService(catalog: CatalogService, events: DomainEvents) {
   const deps: ReviewsDeps = { catalog, events };
   return {
-    listReviews: (
-      db: Db,
-      kind: Kind,
-      idOrSlug: string,
-      userId: string | null,
-      page: number,
-      pageSize: number,
-    ) => listReviews(deps, db, kind, idOrSlug, userId, page, pageSize),
-    addReview: (
-      db: Db,
-      kind: Kind,
-      user: { id: string; fullName: string },
-      idOrSlug: string,
-      rating: number,
-      comment: string | undefined,
-    ) => addReview(deps, db, kind, user, idOrSlug, rating, comment),
-    deleteReview: (db: Db, kind: Kind, userId: string, reviewId: string) =>
-      deleteReview(deps, db, kind, userId, reviewId),
-    deleteReviewsOfUser: (tx: Tx, userId: string) => deleteReviewsOfUser(deps, tx, userId),
+    listReviews: listReviews.bind(null, deps),
+    addReview: addReview.bind(null, deps),
+    deleteReview: deleteReview.bind(null, deps),
+    deleteReviewsOfUser: deleteReviewsOfUser.bind(null, deps),
     myReviewId: findMyReviewId,
   };
 }
