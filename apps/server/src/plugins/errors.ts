@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import type { Duplex } from 'node:stream';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { ErrorResponse } from '@maplesource/contracts';
+import { errorResponseSchema, type ErrorResponse } from '@maplesource/contracts';
 
 /**
  * A failure a client can cause or must know about. Thrown anywhere in a handler; the error
@@ -28,6 +28,14 @@ export const unauthenticated = (message = 'Please login first to continue') =>
 export const forbidden = (code = 'FORBIDDEN', message = 'You do not have permission to do this') =>
   new AppError(403, code, message);
 export const notFound = (code = 'NOT_FOUND', message = 'Not found') => new AppError(404, code, message);
+
+/** The route schema's error responses (`{ error: { code, message } }`) for the given statuses. */
+export function errorResponses<Status extends number>(...statuses: Status[]) {
+  return Object.fromEntries(statuses.map((status) => [status, errorResponseSchema])) as Record<
+    Status,
+    typeof errorResponseSchema
+  >;
+}
 export const conflict = (code: string, message: string) => new AppError(409, code, message);
 export const unprocessable = (code: string, message: string, fields?: Record<string, string>) =>
   new AppError(422, code, message, fields);

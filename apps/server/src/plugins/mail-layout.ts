@@ -1,4 +1,5 @@
 import mjml2html from 'mjml';
+import type { MailProvider } from './messaging';
 
 /**
  * One e-mail's content in one language (decision 260): what the HTML part and the plain-text part both say, in the
@@ -164,4 +165,51 @@ export async function htmlOfTextMail(input: {
     footer: fr ? 'MapleSource, le marché B2B canadien.' : 'MapleSource, the Canadian B2B marketplace.',
   });
   return rendered.html;
+}
+
+/**
+ * Sends a text e-mail that carries one link (verification, security notice) with its HTML part from
+ * `htmlOfTextMail`: the text body as written, the link also as a button labelled `actionLabel`.
+ */
+export async function sendLinkMail(
+  mail: Pick<MailProvider, 'send'>,
+  input: {
+    to: string;
+    language: 'en' | 'fr';
+    subject: string;
+    body: string;
+    link: string;
+    actionLabel: string;
+  },
+): Promise<void> {
+  const html = await htmlOfTextMail({
+    language: input.language,
+    subject: input.subject,
+    body: input.body,
+    link: input.link,
+    actionLabel: input.actionLabel,
+  });
+  await mail.send(input.to, input.subject, input.body, { link: input.link, html });
+}
+
+/** An e-mail-address verification link (an account's, a career application's), its button "Confirm my e-mail". */
+export function sendVerificationMail(
+  mail: Pick<MailProvider, 'send'>,
+  input: {
+    to: string;
+    language: 'en' | 'fr';
+    link: string;
+    text: { subject: string; body: (link: string) => string };
+  },
+): Promise<void> {
+  const { to, language, link, text } = input;
+  const actionLabel = language === 'fr' ? 'Confirmer mon courriel' : 'Confirm my e-mail';
+  return sendLinkMail(mail, {
+    to,
+    language,
+    subject: text.subject,
+    body: text.body(link),
+    link,
+    actionLabel,
+  });
 }

@@ -9,7 +9,6 @@ import {
   adminSellerSchema,
   catalogItemNamesInputSchema,
   categoryNamesInputSchema,
-  errorResponseSchema,
   sellerProfileInputSchema,
   sellerVerifiedInputSchema,
 } from '@maplesource/contracts';
@@ -20,15 +19,10 @@ import { renameCategoryWorkflow } from './rename-category';
 import { setSellerVerifiedWorkflow } from './set-seller-verified';
 import { updateSellerProfileWorkflow } from './update-seller-profile';
 import type { WorkflowActor } from '../workflow-doors';
+import { errorResponses } from '../../plugins/errors';
 
 const idParams = z.object({ id: z.string().regex(/^\d{1,18}$/) });
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 const actorOf = (request: FastifyRequest): WorkflowActor => ({ userId: request.user?.id ?? null });
 
 /**

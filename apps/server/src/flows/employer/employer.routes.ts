@@ -4,19 +4,13 @@ import {
   employerStatusInputSchema,
   employerStatusParamsSchema,
   employerStatusSchema,
-  errorResponseSchema,
 } from '@maplesource/contracts';
 import { withTransaction } from '../../db/transaction';
-import { notFound, forbidden } from '../../plugins/errors';
+import { notFound, forbidden, errorResponses } from '../../plugins/errors';
 import { setEmployerStatusWorkflow } from './set-employer-status';
 import { isLoopbackAddress } from '../../plugins/loopback';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 
 /**
  * The admin console's employer controls under /api/v1/admin (inside the admin scope of services/buyer.ts): find

@@ -1,4 +1,4 @@
-import { htmlOfTextMail } from '../../plugins/mail-layout';
+import { sendLinkMail, sendVerificationMail } from '../../plugins/mail-layout';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -339,15 +339,14 @@ export class AuthService {
     const language = await this.users.textLanguage(userId);
     const link = `${this.publicUrl}${language === 'fr' ? '/fr' : ''}/`;
     const text = attackMail[language];
-    const body = text.body({ email: user.email, failedAttempts, link });
-    const html = await htmlOfTextMail({
+    await sendLinkMail(this.messaging.mail, {
+      to: user.email,
       language,
       subject: text.subject,
-      body,
+      body: text.body({ email: user.email, failedAttempts, link }),
       link,
       actionLabel: language === 'fr' ? 'Ouvrir MapleSource' : 'Open MapleSource',
     });
-    await this.messaging.mail.send(user.email, text.subject, body, { link, html });
   }
 
   /** Sends (or re-sends) a verification link for `email` to the account; a new address is kept as pending. */
@@ -397,15 +396,7 @@ export class AuthService {
     const language = await this.users.textLanguage(userId);
     const link = `${this.publicUrl}${language === 'fr' ? '/fr' : ''}/verify-email?token=${encodeURIComponent(token)}`;
     const text = verificationMail[language];
-    const body = text.body(link);
-    const html = await htmlOfTextMail({
-      language,
-      subject: text.subject,
-      body,
-      link,
-      actionLabel: language === 'fr' ? 'Confirmer mon courriel' : 'Confirm my e-mail',
-    });
-    await this.messaging.mail.send(email, text.subject, body, { link, html });
+    await sendVerificationMail(this.messaging.mail, { to: email, language, link, text });
   }
 
   /** docs/product.md §8 states: no token, invalid or expired token, already verified, verification failed, success. */

@@ -11,18 +11,10 @@ import {
   resumeSearchQuerySchema,
   resumeSearchResponseSchema,
 } from '@maplesource/contracts';
-import { AppError, notFound } from '../../plugins/errors';
+import { AppError, notFound, errorResponses } from '../../plugins/errors';
 import { readCareerForm } from './career-form';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  413: errorResponseSchema,
-  415: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 413, 415);
 const applicationParams = z.object({ id: z.uuid('errors:CAREER_APPLICATION_NOT_FOUND') });
 const uploadBodyLimit = resumeMaxBytes + 256 * 1024;
 

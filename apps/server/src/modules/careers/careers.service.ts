@@ -1,4 +1,4 @@
-import { htmlOfTextMail } from '../../plugins/mail-layout';
+import { sendVerificationMail } from '../../plugins/mail-layout';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, count, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import {
@@ -139,15 +139,7 @@ export function createCareersService(deps: CareersDeps) {
     const prefix = language === 'fr' ? '/fr' : '';
     const link = `${publicUrl}${prefix}/career/verify-email?token=${encodeURIComponent(token)}`;
     const text = verificationMail[language];
-    const body = text.body(link);
-    const html = await htmlOfTextMail({
-      language,
-      subject: text.subject,
-      body,
-      link,
-      actionLabel: language === 'fr' ? 'Confirmer mon courriel' : 'Confirm my e-mail',
-    });
-    await mail.send(email, text.subject, body, { link, html });
+    await sendVerificationMail(mail, { to: email, language, link, text });
   }
 
   function newToken() {

@@ -7,7 +7,6 @@ import {
   adminBlogListSchema,
   adminBlogSchema,
   blogInputSchema,
-  errorResponseSchema,
   heroSettingsInputSchema,
   heroSettingsSchema,
   landingFeaturesInputSchema,
@@ -44,15 +43,10 @@ import {
 } from './site-admin.service';
 import { getHeroSettings, listLandingFeatures } from './home-blogs.service';
 import { adminUploadRoutes } from './uploads.admin.routes';
+import { errorResponses } from '../../plugins/errors';
 
 const uuidParams = z.object({ id: z.uuid() });
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 const actorOf = (request: FastifyRequest): Actor => ({ userId: request.user?.id ?? null });
 
 /**

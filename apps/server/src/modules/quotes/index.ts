@@ -15,7 +15,7 @@ declare module 'fastify' {
 }
 
 export type { QuotesService, NewQuotation } from './quotes.service';
-export { chatPayloadOf, toCents } from './quotes.service';
+export { chatPayloadOf, toCents } from './quotation-payloads';
 export { quotesRoutes } from './quotes.routes';
 
 async function quotesModule(app: FastifyInstance) {

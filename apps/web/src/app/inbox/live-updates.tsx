@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { notificationEventNames } from '@maplesource/contracts/realtime/events';
 import { socketConnection, type SocketConnection } from '../../lib/socket';
 import { orderKeys } from '../../features/orders/api/order-paths';
+import { chatListsKey, queryKeyRoots } from '../../lib/query-keys';
 
 const messageEvents = ['messageReceived', 'service:messageReceived'] as const;
 /** An order came out of a conversation (docs/product.md §7 `order-created`): the orders lists and the chats' phases change. */
@@ -24,11 +25,11 @@ export default function LiveUpdates({ connection = socketConnection }: { connect
       }
     };
     const offs = [
-      ...messageEvents.map((event) => connection.on(event, refresh(['chat', 'list']))),
-      ...notificationEventNames.map((event) => connection.on(event, refresh(['notifications']))),
+      ...messageEvents.map((event) => connection.on(event, refresh(chatListsKey))),
+      ...notificationEventNames.map((event) => connection.on(event, refresh(queryKeyRoots.notifications))),
       ...orderEvents.flatMap((event) => [
         connection.on(event, refresh(orderKeys.all)),
-        connection.on(event, refresh(['chat', 'list'])),
+        connection.on(event, refresh(chatListsKey)),
       ]),
     ];
     return () => {

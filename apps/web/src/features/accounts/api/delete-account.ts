@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeleteAccountRequest } from '@maplesource/contracts';
 import { api } from '../../../lib/http';
 import { sessionActions } from '../../../lib/session-store';
+import { queryKeyRoots } from '../../../lib/query-keys';
 
 /** DELETE /profile (decision 076): deletes the caller's account after confirming the current password. */
 export const deleteAccount = (body: DeleteAccountRequest) => api.delete<{ ok: true }>('profile', { body });
@@ -13,7 +14,7 @@ export function useDeleteAccount() {
     mutationFn: deleteAccount,
     onSuccess: () => {
       sessionActions.loggedOut();
-      queryClient.removeQueries({ queryKey: ['accounts'] });
+      queryClient.removeQueries({ queryKey: queryKeyRoots.accounts });
     },
   });
 }

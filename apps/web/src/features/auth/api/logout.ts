@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/http';
 import { sessionActions } from '../../../lib/session-store';
+import { queryKeyRoots } from '../../../lib/query-keys';
 
 export const logout = () => api.delete<{ ok: true }>('auth/logout');
 
@@ -11,7 +12,7 @@ export function useLogout() {
     mutationFn: logout,
     onSettled: () => {
       sessionActions.loggedOut();
-      queryClient.removeQueries({ queryKey: ['accounts'] });
+      queryClient.removeQueries({ queryKey: queryKeyRoots.accounts });
     },
   });
 }

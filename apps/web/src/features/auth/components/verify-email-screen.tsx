@@ -7,6 +7,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { isApiError } from '../../../lib/http';
 import { sessionStore } from '../../../lib/session-store';
 import { useVerifyEmail } from '../api/verify-email';
+import { queryKeyRoots } from '../../../lib/query-keys';
 
 const knownCodes = [
   'NO_TOKEN',
@@ -31,7 +32,7 @@ export function VerifyEmailScreen() {
     mutate(token, {
       onSuccess: ({ user }) => {
         if (user) sessionStore.setState({ userInfo: user });
-        void queryClient.invalidateQueries({ queryKey: ['accounts'] });
+        void queryClient.invalidateQueries({ queryKey: queryKeyRoots.accounts });
       },
     });
   }, [token, mutate, queryClient]);

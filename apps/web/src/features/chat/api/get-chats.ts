@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ChatListResponse, ChatStatusFilter, ChatSubjectKind } from '@maplesource/contracts/chat';
 import { api } from '../../../lib/http';
 import { chatPaths } from './chat-paths';
+import { chatListsKey, queryKeyRoots } from '../../../lib/query-keys';
 
 export type ChatListParams = {
   kind: ChatSubjectKind;
@@ -20,8 +21,8 @@ export const getChats = ({ kind, status, search, as, page = 1 }: ChatListParams,
   });
 
 export const chatKeys = {
-  all: ['chat'] as const,
-  lists: () => [...chatKeys.all, 'list'] as const,
+  all: queryKeyRoots.chat,
+  lists: () => chatListsKey,
   list: (params: ChatListParams) => [...chatKeys.lists(), params] as const,
   detail: (kind: ChatSubjectKind, chatId: string) => [...chatKeys.all, 'detail', kind, chatId] as const,
 };

@@ -4,6 +4,7 @@ import type { InvoiceKind } from '@maplesource/contracts/invoices';
 import { api } from '../../../lib/http';
 import { invoiceKeys } from './get-invoice';
 import { invoicePath } from './invoice-paths';
+import { queryKeyRoots } from '../../../lib/query-keys';
 
 /**
  * POST invoice/accept (or service-invoice/accept). One Idempotency-Key per attempt: a double click or a retry
@@ -31,7 +32,7 @@ export function useAcceptInvoice() {
     // onSuccess (the navigation to the checkout) if the refetch finished first.
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: invoiceKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ['chat'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeyRoots.chat });
     },
   });
 }

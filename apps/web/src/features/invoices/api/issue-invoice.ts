@@ -5,6 +5,7 @@ import { invoiceKeys } from './get-invoice';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast-store';
 import { invoiceActionFailure } from '../model/revision';
+import { queryKeyRoots } from '../../../lib/query-keys';
 
 /** POST chats/:chatId/invoices (or service-chats/…, `role: seller`): the seller issues an invoice from a conversation. */
 export const issueInvoice = ({
@@ -41,7 +42,7 @@ export function useIssueInvoice() {
       toast.success(t('generate.issued'));
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: invoiceKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['chat'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeyRoots.chat }),
       ]);
     },
     onError: (error) => toast.error(invoiceActionFailure(t, error)),

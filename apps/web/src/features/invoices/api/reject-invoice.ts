@@ -9,6 +9,7 @@ import { api, errorMessage } from '../../../lib/http';
 import { toast } from '../../../lib/toast-store';
 import { invoiceKeys } from './get-invoice';
 import { invoicePath } from './invoice-paths';
+import { queryKeyRoots } from '../../../lib/query-keys';
 
 /** POST invoice/reject (or service-invoice/reject): the buyer rejects with a required reason and perhaps a counter-offer. */
 export const rejectInvoice = ({ kind, ...body }: RejectInvoiceWithOfferBody & { kind: InvoiceKind }) =>
@@ -28,7 +29,7 @@ export function useRejectInvoice() {
       toast.success(t('toast.rejected'));
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: invoiceKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['chat'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeyRoots.chat }),
       ]);
     },
     onError: (error) => toast.error(`${t('toast.decisionFailed')} ${errorMessage(t, error)}`),

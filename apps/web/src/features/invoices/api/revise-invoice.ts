@@ -6,6 +6,7 @@ import { invoicePath } from './invoice-paths';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast-store';
 import { invoiceActionFailure } from '../model/revision';
+import { queryKeyRoots } from '../../../lib/query-keys';
 
 /**
  * POST invoice/revise (or service-invoice/revise, `role: seller`, Idempotency-Key): the next version of an invoice,
@@ -41,7 +42,7 @@ export function useReviseInvoice() {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: invoiceKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['chat'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeyRoots.chat }),
       ]),
   });
 }

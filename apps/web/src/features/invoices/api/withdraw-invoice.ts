@@ -6,6 +6,7 @@ import { invoicePath } from './invoice-paths';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast-store';
 import { invoiceActionFailure } from '../model/revision';
+import { queryKeyRoots } from '../../../lib/query-keys';
 
 /** POST invoice/withdraw (or service-invoice/withdraw, `role: seller`): the seller takes a pending invoice back (decision 271). */
 export const withdrawInvoice = ({ kind, invoiceToken }: { kind: InvoiceKind; invoiceToken: string }) =>
@@ -26,7 +27,7 @@ export function useWithdrawInvoice() {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: invoiceKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['chat'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeyRoots.chat }),
       ]),
   });
 }

@@ -1,10 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NotificationListResponse } from '@maplesource/contracts/notifications';
 import { api } from '../../../lib/http';
+import { queryKeyRoots } from '../../../lib/query-keys';
 
 /** docs/product.md §7 notifications (served with the buyer API): list (paged), mark one read, delete, mark all read. */
 export const notificationKeys = {
-  all: ['notifications'] as const,
+  all: queryKeyRoots.notifications,
   list: (page: number) => [...notificationKeys.all, 'list', page] as const,
 };
 

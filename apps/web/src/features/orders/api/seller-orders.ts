@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { Order, OrderKind, OrderList, OrderStatus } from '@maplesource/contracts/orders';
 import { api, isApiError } from '../../../lib/http';
 import { orderKeys } from './order-paths';
+import { queryKeyRoots } from '../../../lib/query-keys';
 
 export const SELLER_ORDERS_PAGE_SIZE = 20;
 const asSeller = { role: 'seller' } as const;
@@ -78,7 +79,7 @@ export function useChangeOrderStatus() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: orderKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['chat'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeyRoots.chat }),
       ]),
   });
 }

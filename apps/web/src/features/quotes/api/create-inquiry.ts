@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InquiryResponse, ProductInquiry, ServiceInquiry } from '@maplesource/contracts/quotes';
 import { api } from '../../../lib/http';
+import { queryKeyRoots } from '../../../lib/query-keys';
 
 export type InquirySubjectKind = 'product' | 'service';
 export type InquiryInput =
@@ -21,6 +22,6 @@ export function useCreateInquiry() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createInquiry,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['chat'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeyRoots.chat }),
   });
 }

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../../lib/http';
 import { toast } from '../../../lib/toast-store';
+import { queryKeyRoots } from '../../../lib/query-keys';
 
 type QuotationResponse = z.infer<typeof quotationResponseSchema>;
 
@@ -31,7 +32,7 @@ export function useDecideQuotation() {
     mutationFn: decideQuotation,
     onSuccess: (_answer, { decision }) => {
       toast.success(t(decision === 'accepted' ? 'decision.accepted' : 'decision.rejected'));
-      return queryClient.invalidateQueries({ queryKey: ['chat'] });
+      return queryClient.invalidateQueries({ queryKey: queryKeyRoots.chat });
     },
     onError: (error) => toast.error(errorMessage(t, error)),
   });

@@ -3,6 +3,7 @@ import type { ChatSubjectKind } from '@maplesource/contracts/chat';
 import type { PipelineCard, PipelineResponse, PipelineStage } from '@maplesource/contracts/pipeline';
 import type { ProvinceCode } from '@maplesource/contracts/provinces';
 import { api } from '../../../lib/http';
+import { queryKeyRoots } from '../../../lib/query-keys';
 
 export const PIPELINE_PAGE_SIZE = 20;
 
@@ -98,7 +99,7 @@ export function useMovePipelineCard(filters?: PipelineFilters) {
     // Not awaited: the answer (and its message or undo) shows at once, however long the board takes to reload.
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: pipelineKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ['chat'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeyRoots.chat });
     },
   });
 }
