@@ -13,7 +13,7 @@ import {
   acceptInvoiceResponseSchema,
   type OrderKind,
 } from '@maplesource/contracts';
-import { notFound } from '../../plugins/errors';
+import { notFound, errorResponses } from '../../plugins/errors';
 import { issueInvoice } from './issue-invoice';
 import { rejectInvoice } from './reject-invoice';
 import { reviseInvoice } from './revise-invoice';
@@ -37,14 +37,7 @@ const kinds: Array<{ kind: InvoiceKind; chats: string; invoice: string }> = [
  * Anyone who is not the right party gets 404.
  */
 export const invoicesChatRoutes: FastifyPluginAsyncZod = async (app) => {
-  const errors = {
-    400: errorResponseSchema,
-    401: errorResponseSchema,
-    403: errorResponseSchema,
-    404: errorResponseSchema,
-    409: errorResponseSchema,
-    422: errorResponseSchema,
-  };
+  const errors = errorResponses(400, 401, 403, 404, 409, 422);
   for (const { kind, chats, invoice } of kinds) {
     app.post(
       `${chats}/:chatId/invoices`,

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponseSchema } from '@maplesource/contracts';
 import {
   payoutAccountParamsSchema,
   payoutAccountResponseSchema,
@@ -18,14 +17,9 @@ import {
 } from './sandbox-onboarding-page';
 import { ownStorefront } from './own-storefront';
 import { startPayoutOnboarding } from './start-payout-onboarding';
+import { errorResponses } from '../../plugins/errors';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 const visible = (account: StoredPayoutAccount | null) => {
   if (!account) return null;

@@ -28,7 +28,7 @@ import {
   type SellerItemKind,
 } from '@maplesource/contracts';
 import { sendCsv, spreadsheetText } from '../../plugins/csv-export';
-import { AppError, badRequest } from '../../plugins/errors';
+import { AppError, badRequest, errorResponses } from '../../plugins/errors';
 import { changeSellerItemStatus } from './change-seller-item-status';
 import { duplicateSellerItem } from './duplicate-seller-item';
 import { catalogueCsvHeader, catalogueCsvTemplate, exportCatalogueCsv } from './export-catalogue-csv';
@@ -37,14 +37,7 @@ import { ownStorefront, ownedSellerIds } from './own-storefronts';
 import { createSellerItem, readSellerItem, updateSellerItem } from './save-seller-item';
 import { uploadItemImage } from './upload-item-image';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  422: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 422);
 const kindParams = sellerStorefrontParamsSchema.extend({ kind: z.enum(['products', 'services']) });
 const kindOf = (plural: 'products' | 'services'): SellerItemKind =>
   plural === 'products' ? 'product' : 'service';

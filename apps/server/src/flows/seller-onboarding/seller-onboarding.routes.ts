@@ -13,14 +13,9 @@ import { withTransaction, type Tx } from '../../db/transaction';
 import { runWorkflow } from '../run-workflow';
 import { applyToSell, publicApplication } from './apply-to-sell';
 import { approveSellerApplication, refuseSellerApplication } from './decide-seller-application';
+import { errorResponses } from '../../plugins/errors';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /**
  * Run once per Idempotency-Key when the request has one (decisions 066, 247): a retry after a lost answer gets

@@ -17,16 +17,9 @@ import { publicClaim } from './public-claim';
 import { setClaimsOpen } from './set-claims-open';
 import { startStorefrontClaim } from './start-storefront-claim';
 import { verifyStorefrontClaim } from './verify-storefront-claim';
+import { errorResponses } from '../../plugins/errors';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-  503: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429, 503);
 
 /**
  * Storefront claims (decision 263), under /api/v1: `POST claim-stores/:id/claims` (start: a code to the listed
