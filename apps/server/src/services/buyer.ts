@@ -27,6 +27,7 @@ import { itemPageRoutes } from '../flows/item-page/item-page.routes';
 import { orderDocumentsRoutes } from '../flows/order-documents/order-documents.routes';
 import { paymentReviewAdminRoutes } from '../flows/payment/payment.routes';
 import { sellerCatalogueRoutes } from '../flows/seller-catalogue/seller-catalogue.routes';
+import { ledgerAdminRoutes, sellerBalanceRoutes } from '../flows/payment/ledger.routes';
 import {
   sellerOnboardingAdminRoutes,
   sellerOnboardingRoutes,
@@ -51,6 +52,7 @@ const adminScope: FastifyPluginAsync = async (app) => {
   await app.register(adminEditRoutes);
   await app.register(employerStatusRoutes);
   await app.register(paymentReviewAdminRoutes);
+  await app.register(ledgerAdminRoutes);
   await app.register(sellerOnboardingAdminRoutes);
   await app.register(storefrontClaimsAdminRoutes);
 };
@@ -75,6 +77,7 @@ export const buyerService: FastifyPluginAsync = async (app) => {
   await app.register(recentSellersRoutes);
   await app.register(sellerTaxProfileRoutes);
   await app.register(sellerCatalogueRoutes);
+  await app.register(sellerBalanceRoutes);
   await app.register(sellerOnboardingRoutes);
   await app.register(sellerStorefrontRoutes);
   await app.register(storefrontClaimsRoutes);

@@ -193,3 +193,72 @@ describe('held funds', () => {
     expect(await t.app.ledger.trialBalance(db())).toBe(0);
   });
 });
+
+describe('the balance and the ledger explorer', () => {
+  it('show the seller their own balance, orders and fees, and nobody else’s (404), and refuse a buyer', async () => {
+    const orderId = await paidOrder(30_000);
+    const get = (party: Party, role: 'buyer' | 'seller' | 'admin', url: string) =>
+      t.app.inject({ method: 'GET', url, headers: as(party, role) });
+    const own = await get(seller, 'seller', `/api/v1/seller/${storefront.id}/balance`);
+    expect(own.statusCode, own.body).toBe(200);
+    const body = own.json<{ pendingCents: number; orders: Array<{ orderId: string; feeCents: number }> }>();
+    expect(body.pendingCents).toBe((await balance()).pendingCents);
+    expect(body.orders.find((order) => order.orderId === orderId)).toMatchObject({ feeCents: 1_500 });
+
+    const other = await makeUser(t, ['buyer', 'seller'], 'Olga Other');
+    const otherStorefront = await makeStorefront(t, other, true);
+    expect((await get(other, 'seller', `/api/v1/seller/${storefront.id}/balance`)).statusCode).toBe(404);
+    expect((await get(other, 'seller', `/api/v1/seller/${otherStorefront.id}/balance`)).json()).toMatchObject(
+      {
+        pendingCents: 0,
+        availableCents: 0,
+        orders: [],
+      },
+    );
+    expect((await get(buyer, 'buyer', `/api/v1/seller/${storefront.id}/balance`)).statusCode).toBe(403);
+    expect((await get(seller, 'seller', `/api/v1/seller/%00/balance`)).statusCode).toBe(400);
+    expect((await get(seller, 'seller', `/api/v1/seller/99999999999/balance`)).statusCode).toBe(404);
+
+    const fee = await get(
+      seller,
+      'seller',
+      `/api/v1/seller/${storefront.id}/platform-fee?category=Packaging&grossCents=10000`,
+    );
+    expect(fee.json()).toEqual({ rateBps: 600, feeCents: 600, feeTaxCents: 78, sellerShareCents: 9_322 });
+    expect(
+      (await get(other, 'seller', `/api/v1/seller/${storefront.id}/platform-fee?grossCents=100`)).statusCode,
+    ).toBe(404);
+    expect(
+      (await get(seller, 'seller', `/api/v1/seller/${storefront.id}/platform-fee?grossCents=-1`)).statusCode,
+    ).toBe(400);
+  });
+
+  it('lets an admin read an order’s entries, an account and the held funds; nobody else', async () => {
+    const orderId = await paidOrder(12_000);
+    const get = (party: Party, role: 'buyer' | 'seller' | 'admin', url: string) =>
+      t.app.inject({ method: 'GET', url, headers: as(party, role) });
+    const entries = await get(admin, 'admin', `/api/v1/admin/ledger/orders/${orderId}`);
+    expect(entries.statusCode, entries.body).toBe(200);
+    const [capture] = entries.json<{
+      entries: Array<{ kind: string; lines: Array<{ amountCents: number }> }>;
+    }>().entries;
+    expect(capture!.kind).toBe('capture');
+    expect(capture!.lines.reduce((sum, line) => sum + line.amountCents, 0)).toBe(0);
+    const account = await get(
+      admin,
+      'admin',
+      `/api/v1/admin/ledger/accounts?holder=seller&holderId=${storefront.id}&account=pending`,
+    );
+    expect(account.json<{ balanceCents: number }>().balanceCents).toBe((await balance()).pendingCents);
+    const held = await get(admin, 'admin', '/api/v1/admin/ledger/held');
+    expect(held.json<{ holds: Array<{ orderId: string }> }>().holds.map((hold) => hold.orderId)).toContain(
+      orderId,
+    );
+    expect(
+      (await get(admin, 'admin', '/api/v1/admin/ledger/accounts?holder=buyer&account=fees')).statusCode,
+    ).toBe(404);
+    expect((await get(admin, 'admin', '/api/v1/admin/ledger/orders/not-a-uuid')).statusCode).toBe(400);
+    expect((await get(seller, 'seller', `/api/v1/admin/ledger/orders/${orderId}`)).statusCode).toBe(403);
+    expect((await get(buyer, 'buyer', '/api/v1/admin/ledger/held')).statusCode).toBe(403);
+  });
+});

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { dateInTimeZone, provinceCodeSchema } from '@maplesource/contracts';
+import type { Db } from '../../db/client';
 import type { Tx } from '../../db/transaction';
 import '../../modules/ledger';
 import '../../modules/orders';
@@ -35,9 +36,9 @@ export async function postCaptureToLedger(
 }
 
 /** The seller's province, for the tax on the platform's fee; null for a storefront removed since the order. */
-export async function sellerProvince(doors: Pick<FastifyInstance, 'sellers'>, tx: Tx, sellerId: string) {
+export async function sellerProvince(doors: Pick<FastifyInstance, 'sellers'>, db: Db, sellerId: string) {
   try {
-    const { province } = await doors.sellers.getSeller(tx, sellerId);
+    const { province } = await doors.sellers.getSeller(db, sellerId);
     return provinceCodeSchema.safeParse(province).data ?? null;
   } catch {
     return null;

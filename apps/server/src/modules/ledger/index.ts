@@ -2,6 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createLedgerService, type LedgerService } from './ledger.service';
 import { feeRateBps, quoteFee } from './platform-fee';
+import { accountEntries, heldFunds, orderEntries, sellerOrders } from './ledger.reads';
+import { balanceOf } from './ledger.postings';
+
+const ledgerReads = {
+  sellerOrders,
+  orderEntries,
+  accountEntries,
+  heldFunds,
+  balanceOf,
+  feeRateBps,
+  quoteFee,
+};
 
 /**
  * The ledger module's door: `app.ledger` (decision 296) — the double-entry ledger in cents CAD, the funds held per
@@ -10,7 +22,7 @@ import { feeRateBps, quoteFee } from './platform-fee';
  */
 declare module 'fastify' {
   interface FastifyInstance {
-    ledger: LedgerService & { feeRateBps: typeof feeRateBps; quoteFee: typeof quoteFee };
+    ledger: LedgerService & typeof ledgerReads;
   }
 }
 
@@ -19,7 +31,7 @@ export type { LedgerAccountRef, LedgerPosting } from './ledger.postings';
 export type { PlatformFeeQuote } from './platform-fee';
 
 async function ledgerModule(app: FastifyInstance) {
-  app.decorate('ledger', { ...createLedgerService(), feeRateBps, quoteFee });
+  app.decorate('ledger', { ...createLedgerService(), ...ledgerReads });
 }
 
 export const ledgerModulePlugin = fp(ledgerModule, { name: 'ledger-module', dependencies: ['context'] });

@@ -23,7 +23,6 @@ afterAll(async () => database?.destroy());
 
 const cash = { holder: 'platform', kind: 'cash_at_provider' } as const;
 const pendingOf = (id: string) => ({ holder: 'seller', id, kind: 'pending' }) as const;
-const availableOf = (id: string) => ({ holder: 'seller', id, kind: 'available' }) as const;
 const fee = (grossCents: number, rateBps = 500) =>
   quoteFee({ grossCents, rateBps, province: 'ON', date: '2026-11-28' });
 const linesSum = async (accountKind: string, holderId: string) =>
