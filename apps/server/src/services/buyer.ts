@@ -27,7 +27,7 @@ import { itemPageRoutes } from '../flows/item-page/item-page.routes';
 import { orderDocumentsRoutes } from '../flows/order-documents/order-documents.routes';
 import { paymentReviewAdminRoutes } from '../flows/payment/payment.routes';
 import { sellerCatalogueRoutes } from '../flows/seller-catalogue/seller-catalogue.routes';
-import { ledgerAdminRoutes, sellerBalanceRoutes } from '../flows/payment/ledger.routes';
+import { ledgerAdminRoutes, sellerBalanceRoutes } from '../flows/seller-balance/seller-balance.routes';
 import {
   sellerOnboardingAdminRoutes,
   sellerOnboardingRoutes,

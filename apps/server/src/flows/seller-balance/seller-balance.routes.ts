@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   dateInTimeZone,
@@ -9,13 +10,19 @@ import {
   ledgerOrderParamsSchema,
   platformFeeQuerySchema,
   platformFeeQuoteSchema,
+  provinceCodeSchema,
   sellerBalanceSchema,
   sellerStorefrontParamsSchema,
 } from '@maplesource/contracts';
 import { notFound } from '../../plugins/errors';
 import '../../modules/ledger';
 import '../../modules/sellers';
-import { sellerProvince } from './ledger-postings';
+
+/** The seller's province, for the GST/HST on the platform's fee (decision 296); null if it is not one. */
+async function sellerProvince(app: FastifyInstance, sellerId: string) {
+  const { province } = await app.sellers.getSeller(app.db, sellerId);
+  return provinceCodeSchema.safeParse(province).data ?? null;
+}
 
 const errors = {
   400: errorResponseSchema,
@@ -72,7 +79,7 @@ export const sellerBalanceRoutes: FastifyPluginAsyncZod = async (app) => {
       const sellerId = await ownStorefront(request.user!.id, request.params.sellerId);
       const date = dateInTimeZone(new Date(), 'America/Toronto');
       const rateBps = await app.ledger.feeRateBps(app.db, request.query.category, date);
-      const province = await sellerProvince(app, app.db, sellerId);
+      const province = await sellerProvince(app, sellerId);
       return app.ledger.quoteFee({ grossCents: request.query.grossCents, rateBps, province, date });
     },
   );
