@@ -39,6 +39,7 @@ import { healthRoutes } from './modules/health';
 import { locationsModulePlugin } from './modules/locations';
 import { notificationsModulePlugin } from './modules/notifications';
 import { ordersModulePlugin } from './modules/orders';
+import { ledgerModulePlugin } from './modules/ledger';
 import { quotesModulePlugin } from './modules/quotes';
 import { invoicesModulePlugin } from './modules/invoices';
 import { reviewsModulePlugin } from './modules/reviews';
@@ -49,6 +50,7 @@ import { chatService } from './services/chat';
 import { chatModulePlugin } from './modules/chat';
 import { paymentService } from './services/payment';
 import { registerUnpaidOrderJobs } from './flows/payment/expire-unpaid-orders';
+import { registerReleaseHeldFundsJobs } from './flows/payment/release-held-funds';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -192,10 +194,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Orders: app.orders for the buyer backend and the payment backend's webhook handlers. Before
   // notifications, whose business e-mails read orders (decision 260).
   await app.register(ordersModulePlugin);
+  // The ledger: the payment webhook posts captures and refunds to it (decision 296).
+  await app.register(ledgerModulePlugin);
   await app.register(notificationsModulePlugin);
   // Unpaid orders expire, and a payment landing on a cancelled order is refunded (decision 166): jobs any
   // backend may queue, so every process registers them.
   await registerUnpaidOrderJobs(app);
+  // Held funds are released by a sweep every minute (decision 296).
+  await registerReleaseHeldFundsJobs(app);
   if (config.SERVICES.includes('buyer')) await app.register(buyerService, { prefix: '/api/v1' });
   if (config.SERVICES.includes('chat')) {
     // Socket.IO is app-wide (not encapsulated) so workflows of any backend can emit through app.io.

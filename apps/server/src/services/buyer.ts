@@ -28,6 +28,7 @@ import { orderDocumentsRoutes } from '../flows/order-documents/order-documents.r
 import { paymentReviewAdminRoutes } from '../flows/payment/payment.routes';
 import { payoutAccountRoutes } from '../flows/payout/payout.routes';
 import { sellerCatalogueRoutes } from '../flows/seller-catalogue/seller-catalogue.routes';
+import { ledgerAdminRoutes, sellerBalanceRoutes } from '../flows/seller-balance/seller-balance.routes';
 import {
   sellerOnboardingAdminRoutes,
   sellerOnboardingRoutes,
@@ -52,6 +53,7 @@ const adminScope: FastifyPluginAsync = async (app) => {
   await app.register(adminEditRoutes);
   await app.register(employerStatusRoutes);
   await app.register(paymentReviewAdminRoutes);
+  await app.register(ledgerAdminRoutes);
   await app.register(sellerOnboardingAdminRoutes);
   await app.register(storefrontClaimsAdminRoutes);
 };
@@ -76,6 +78,7 @@ export const buyerService: FastifyPluginAsync = async (app) => {
   await app.register(recentSellersRoutes);
   await app.register(sellerTaxProfileRoutes);
   await app.register(sellerCatalogueRoutes);
+  await app.register(sellerBalanceRoutes);
   await app.register(sellerOnboardingRoutes);
   await app.register(sellerStorefrontRoutes);
   await app.register(storefrontClaimsRoutes);

@@ -15,6 +15,12 @@ export const tableOwners: Record<string, string> = {
   user_preferences: 'auth',
   auth_known_devices: 'auth',
   auth_login_alerts: 'auth',
+  // ledger (decision 296)
+  ledger_accounts: 'ledger',
+  ledger_entries: 'ledger',
+  ledger_lines: 'ledger',
+  ledger_holds: 'ledger',
+  platform_fee_rates: 'ledger',
   // accounts
   addresses: 'accounts',
   // sellers

@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ChatOrderPayload, Order, SellerOrderStatusBody } from '@maplesource/contracts';
 import { withTransaction } from '../../db/transaction';
 import '../../modules/chat';
+import '../../modules/ledger';
 import '../../modules/orders';
 
-export type ChangeOrderStatusDoors = Pick<FastifyInstance, 'db' | 'orders' | 'chat' | 'events'>;
+export type ChangeOrderStatusDoors = Pick<FastifyInstance, 'db' | 'orders' | 'chat' | 'events' | 'ledger'>;
 
 /**
  * The seller user moves an order (docs/product.md §4 order status values) along a legal transition, in one
@@ -19,6 +20,11 @@ export function changeOrderStatus(
 ): Promise<Order> {
   return withTransaction(doors.db, async (tx) => {
     const { order } = await doors.orders.changeStatus(tx, sellerUserId, orderId, change, new Date());
+    // Delivered: the held funds' release date becomes the delivery + 7 days (decision 296).
+    if (order.status === 'delivered') {
+      const facts = await doors.orders.ledgerFacts(tx, order.id);
+      if (facts) await doors.ledger.setReleaseDate(tx, order.id, facts.releaseAt);
+    }
     const payload: ChatOrderPayload = {
       orderId: order.id,
       kind: order.kind,

@@ -6,10 +6,11 @@ import type { PaymentUpdate } from '../../modules/orders';
 import '../../modules/chat';
 import '../../modules/orders';
 import { refundCancelledPaymentJob } from './expire-unpaid-orders';
+import { postCaptureToLedger } from './ledger-postings';
 
 export type OrderPaymentDoors = Pick<
   FastifyInstance,
-  'db' | 'orders' | 'chat' | 'events' | 'payments' | 'jobs' | 'log'
+  'db' | 'orders' | 'chat' | 'events' | 'payments' | 'jobs' | 'log' | 'ledger' | 'sellers'
 >;
 
 const outcomes: Record<string, PaymentUpdate['outcome']> = {
@@ -88,6 +89,15 @@ export async function applyPaymentEvent(
     );
     return;
   }
+  // The ledger moves with the payment, in this transaction (decision 296): a capture holds the seller's share; a
+  // refund (the provider's running total) comes back out of it.
+  if (change.paymentStatus === 'paid' && update.outcome === 'succeeded')
+    await postCaptureToLedger(doors, tx, change.orderId, update.at);
+  if (change.paymentStatus === 'refunded' || change.paymentStatus === 'partially_refunded')
+    await doors.ledger.postRefundTotal(tx, {
+      orderId: change.orderId,
+      refundedTotalCents: update.refundedCents,
+    });
   // Paid after the order was cancelled (unpaid past its deadline, or by the seller): the money goes back
   // (decision 166). A job, since the provider is not called inside this transaction; one per order.
   if (change.paymentStatus === 'paid' && change.orderStatus === 'cancelled')

@@ -3,11 +3,12 @@ import type { AdminPaymentReview, ChatOrderPayload, ResolvePaymentReviewBody } f
 import { withTransaction } from '../../db/transaction';
 import { conflict } from '../../plugins/errors';
 import '../../modules/chat';
+import '../../modules/ledger';
 import '../../modules/orders';
 
 export type ResolvePaymentReviewDoors = Pick<
   FastifyInstance,
-  'db' | 'orders' | 'chat' | 'events' | 'payments'
+  'db' | 'orders' | 'chat' | 'events' | 'payments' | 'ledger'
 >;
 
 /**
@@ -17,7 +18,7 @@ export type ResolvePaymentReviewDoors = Pick<
  * closes once (conditional update: the second gets 409 PAYMENT_REVIEW_RESOLVED). The provider is called
  * outside the transaction: on PGlite the transaction holds the only connection. A refund posts `order_updated`
  * (the payment's new status) in the order's conversation, in the transaction that closes the review, so once
- * per refund (decision 211).
+ * per refund (decision 211). The ledger's held funds move in that transaction too (decision 296).
  */
 export async function resolvePaymentReview(
   doors: ResolvePaymentReviewDoors,
@@ -51,6 +52,16 @@ export async function resolvePaymentReview(
       now,
       refund,
     });
+    // The held funds (decision 296), in this transaction: the refund comes out of them (or out of the available
+    // balance once released), and the rest is released if its date has passed — else the release sweep does it.
+    // The order's row lock first, then the hold's: the order the webhook and the release sweep take them in.
+    const facts = await doors.orders.ledgerFacts(tx, resolved.orderId);
+    if (refund)
+      await doors.ledger.postRefundTotal(tx, {
+        orderId: resolved.orderId,
+        refundedTotalCents: resolved.order.refundedCents,
+      });
+    if (facts) await doors.ledger.release(tx, resolved.orderId, now, facts.reviewOpen);
     // The parties are e-mailed the outcome once (decision 260).
     await doors.events.emit(
       'order.payment-review-changed',

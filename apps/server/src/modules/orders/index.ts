@@ -18,6 +18,7 @@ declare module 'fastify' {
 
 export type {
   NewOrder,
+  OrderLedgerFacts,
   OrdersService,
   PayableOrder,
   PaymentChange,

@@ -135,6 +135,17 @@ export interface PaymentChange {
   confirmed: boolean;
 }
 
+/** An order as the ledger sees it (decision 296). */
+export interface OrderLedgerFacts {
+  sellerId: string;
+  buyerUserId: string;
+  totalCents: number;
+  category: string;
+  timeZone: DocumentTimeZone;
+  releaseAt: Date;
+  reviewOpen: boolean;
+}
+
 /** The order and payment facts a payment route needs (create intent, refund). */
 export interface PayableOrder {
   id: string;
@@ -458,6 +469,43 @@ export function createOrdersService(directory: OrdersDirectory) {
      * settled payment (paid, refunded) never goes back; an event older than the last one applied does not
      * overwrite it; refunds only grow. The first success confirms a pending order (timeline row).
      */
+    /**
+     * What the ledger needs of one order (decision 296), under the order's row lock — the lock the payment webhook
+     * takes, and that opening a payment review waits for (its foreign key locks the order row), so a release
+     * and a new review are ordered: `reviewOpen` is read after the lock.
+     * `releaseAt`: the end of the payment review window (delivery, or its estimate, + 7 calendar days).
+     */
+    async ledgerFacts(tx: Tx, orderId: string): Promise<OrderLedgerFacts | null> {
+      const [row] = rowsOf<{
+        seller_id: string | number;
+        buyer_user_id: string;
+        total_cents: string | number;
+        subject_category: string;
+        placed_at: Date | string;
+        lead_days: number;
+        delivered_at: Date | string | null;
+        time_zone: string;
+      }>(
+        await tx.execute(sql`
+          SELECT seller_id, buyer_user_id, total_cents, subject_category, placed_at, lead_days, delivered_at, time_zone
+          FROM orders WHERE id = ${orderId}::uuid FOR UPDATE`),
+      );
+      if (!row) return null;
+      const [review] = rowsOf<{ open: boolean }>(
+        await tx.execute(sql`
+          SELECT true AS open FROM payment_reviews WHERE order_id = ${orderId}::uuid AND status = 'open' LIMIT 1`),
+      );
+      return {
+        sellerId: String(row.seller_id),
+        buyerUserId: row.buyer_user_id,
+        totalCents: Number(row.total_cents),
+        category: row.subject_category,
+        timeZone: orderTimeZone(row),
+        releaseAt: paymentReviewDeadline(row),
+        reviewOpen: Boolean(review?.open),
+      };
+    },
+
     async applyPaymentUpdate(tx: Tx, update: PaymentUpdate): Promise<PaymentChange | PaymentRefusal | null> {
       const [row] = rowsOf<{
         order_id: string;

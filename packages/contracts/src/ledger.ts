@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { centsSchema } from './common';
+
+/** Signed cents: an available balance may be negative after a refund that followed a payout (decision 296). */
+const signedCentsSchema = z.number().int().min(-100_000_000_000).max(100_000_000_000);
+
+/** GET seller/:sellerId/balance — the seller centre's balance (decision 296, docs/product.md §9). */
+export const sellerBalanceSchema = z.object({
+  pendingCents: signedCentsSchema,
+  availableCents: signedCentsSchema,
+  paidOutCents: signedCentsSchema,
+  /** The seller's paid orders, newest first: what each brought, the platform's fee on it and when it is released. */
+  orders: z.array(
+    z.object({
+      orderId: z.string(),
+      grossCents: centsSchema,
+      feeRateBps: z.number().int(),
+      feeCents: centsSchema,
+      feeTaxCents: centsSchema,
+      refundedCents: centsSchema,
+      heldCents: centsSchema,
+      releaseAt: z.string(),
+      releasedAt: z.string().nullable(),
+    }),
+  ),
+});
+export type SellerBalance = z.infer<typeof sellerBalanceSchema>;
+
+/** GET seller/:sellerId/platform-fee — the fee a payment of `grossCents` in `category` would pay today. */
+export const platformFeeQuerySchema = z.object({
+  category: z.string().trim().max(200).default(''),
+  grossCents: z.coerce.number().int().min(1).max(100_000_000_000),
+});
+export const platformFeeQuoteSchema = z.object({
+  rateBps: z.number().int(),
+  feeCents: centsSchema,
+  feeTaxCents: centsSchema,
+  sellerShareCents: signedCentsSchema,
+});
+export type PlatformFeeQuoteView = z.infer<typeof platformFeeQuoteSchema>;
+
+/** GET admin/ledger/orders/:orderId — every entry an order caused, with its lines (read-only). */
+export const ledgerEntryViewSchema = z.object({
+  id: z.string(),
+  key: z.string(),
+  kind: z.string(),
+  orderId: z.string().nullable(),
+  createdAt: z.string(),
+  lines: z.array(
+    z.object({
+      holder: z.enum(['seller', 'buyer', 'platform']),
+      holderId: z.string(),
+      account: z.string(),
+      amountCents: signedCentsSchema,
+      balanceAfterCents: signedCentsSchema,
+    }),
+  ),
+});
+export type LedgerEntryView = z.infer<typeof ledgerEntryViewSchema>;
+export const ledgerOrderParamsSchema = z.object({ orderId: z.uuid('errors:ORDER_NOT_FOUND') });
+export const ledgerEntriesResponseSchema = z.object({ entries: z.array(ledgerEntryViewSchema) });
+export const ledgerAccountQuerySchema = z.object({
+  holder: z.enum(['seller', 'buyer', 'platform']),
+  holderId: z
+    .string()
+    .max(100)
+    .regex(/^[\w-]*$/)
+    .default(''),
+  account: z.enum([
+    'pending',
+    'available',
+    'paid_out',
+    'refunds',
+    'fees',
+    'fee_tax',
+    'provider_fees',
+    'cash_at_provider',
+  ]),
+  before: z.coerce.number().int().positive().optional(),
+});
+export const ledgerAccountResponseSchema = z.object({
+  balanceCents: signedCentsSchema,
+  entries: z.array(ledgerEntryViewSchema),
+});
+/** GET admin/ledger/held — funds held now, by release date. */
+export const heldFundsResponseSchema = z.object({
+  totalHeldCents: signedCentsSchema,
+  holds: z.array(
+    z.object({ orderId: z.string(), sellerId: z.string(), heldCents: centsSchema, releaseAt: z.string() }),
+  ),
+});
