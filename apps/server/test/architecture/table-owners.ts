@@ -90,6 +90,13 @@ export const tableOwners: Record<string, string> = {
   payment_webhook_events: 'plugins',
   sandbox_payment_intents: 'plugins',
   sandbox_payment_refunds: 'plugins',
+  // rfq (requests for quotes to many suppliers, decision 298)
+  rfqs: 'rfq',
+  rfq_buyer_limits: 'rfq',
+  rfq_buyer_days: 'rfq',
+  rfq_recipients: 'rfq',
+  rfq_quote_versions: 'rfq',
+  rfq_buyer_mutes: 'rfq',
   workflow_runs: 'flows',
   app_meta: 'db',
 };
