@@ -41,6 +41,7 @@ import { notificationsModulePlugin } from './modules/notifications';
 import { ordersModulePlugin } from './modules/orders';
 import { ledgerModulePlugin } from './modules/ledger';
 import { quotesModulePlugin } from './modules/quotes';
+import { rfqModulePlugin } from './modules/rfq';
 import { invoicesModulePlugin } from './modules/invoices';
 import { reviewsModulePlugin } from './modules/reviews';
 import { sellersModulePlugin } from './modules/sellers';
@@ -190,6 +191,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Chat: app.chat for every backend (quotes open conversations from the buyer backend).
   await app.register(chatModulePlugin);
   await app.register(quotesModulePlugin);
+  await app.register(rfqModulePlugin);
   await app.register(invoicesModulePlugin);
   // Orders: app.orders for the buyer backend and the payment backend's webhook handlers. Before
   // notifications, whose business e-mails read orders (decision 260).

@@ -37,6 +37,7 @@ import {
 } from './seller-applications';
 import { readOwnedStorefront, updateOwnedStorefront } from './storefront-edit';
 import { recordStorefrontVisit, storefrontStats } from './storefront-stats';
+import { rfqCandidates } from './rfq-candidates';
 import {
   approveClaim,
   checkClaimCode,
@@ -127,6 +128,8 @@ export const createSellersService = (catalog: CatalogCategoryReads & CatalogSell
   /** A visit of a storefront's page, and a storefront's figures over a period (decision 290). */
   recordStorefrontVisit,
   storefrontStats,
+  /** Storefronts a request for quotes goes to (decision 298). */
+  rfqCandidates,
   /** Storefront claims (decision 263); flows/storefront-claims drives them. */
   claims: {
     open: claimsOpen,
@@ -154,6 +157,7 @@ declare module 'fastify' {
 export type { NewOwnedStorefront, SellerListInput } from './sellers.service';
 export type { DraftStorefront, StoredSellerApplication } from './seller-applications';
 export type { StoredStorefrontClaim } from './storefront-claims';
+export type { RfqCandidate } from './rfq-candidates';
 export { alreadyClaimed, claimCodeHash, claimsClosed, emailDomainOf } from './storefront-claims';
 export type { SellerProfileEdit } from './seller-admin.service';
 export { sellersRoutes, recentSellersRoutes } from './sellers.routes';
