@@ -33,3 +33,4 @@ export * from './calendar';
 export * from './seller-storefront';
 export * from './pipeline';
 export * from './seller-stats';
+export * from './rfq-comparison';
