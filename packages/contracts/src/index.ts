@@ -34,3 +34,4 @@ export * from './seller-storefront';
 export * from './pipeline';
 export * from './seller-stats';
 export * from './ledger';
+export * from './rfq-comparison';

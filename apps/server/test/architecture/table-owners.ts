@@ -99,7 +99,6 @@ export const tableOwners: Record<string, string> = {
   payment_webhook_events: 'plugins',
   sandbox_payment_intents: 'plugins',
   sandbox_payment_refunds: 'plugins',
-<<<<<<< HEAD
   // the sandbox's Stripe Connect side (decision 312)
   sandbox_connected_accounts: 'plugins',
   sandbox_account_links: 'plugins',
@@ -107,7 +106,6 @@ export const tableOwners: Record<string, string> = {
   sandbox_balance_transactions: 'plugins',
   // payout-accounts (decision 312)
   payout_accounts: 'payout-accounts',
-=======
   // rfq (requests for quotes to many suppliers, decision 298)
   rfqs: 'rfq',
   rfq_buyer_limits: 'rfq',
@@ -115,7 +113,6 @@ export const tableOwners: Record<string, string> = {
   rfq_recipients: 'rfq',
   rfq_quote_versions: 'rfq',
   rfq_buyer_mutes: 'rfq',
->>>>>>> wt-rfq2
   workflow_runs: 'flows',
   app_meta: 'db',
 };
