@@ -165,6 +165,15 @@ const fenced: Record<string, Attempt[]> = {
     { url: (o) => `/api/v1/seller/${o.sellerId}/stats?${period}` },
     { url: (o) => `/api/v1/seller/${intruderSellerId}/stats?${period}&item=product:${o.productId}` },
   ],
+  // Every item of the period as CSV (decision 314).
+  'GET /api/v1/seller/{sellerId}/stats/items.csv': [
+    { url: (o) => `/api/v1/seller/${o.sellerId}/stats/items.csv?${period}` },
+  ],
+  // The storefront's money in the ledger and its platform fee (decision 296).
+  'GET /api/v1/seller/{sellerId}/balance': [{ url: (o) => `/api/v1/seller/${o.sellerId}/balance` }],
+  'GET /api/v1/seller/{sellerId}/platform-fee': [
+    { url: (o) => `/api/v1/seller/${o.sellerId}/platform-fee?grossCents=10000` },
+  ],
   'POST /api/v1/seller/pipeline/{chatId}/move': [
     { url: (o) => `/api/v1/seller/pipeline/${o.chatId}/move`, body: () => ({ to: 'rejected' }) },
   ],
