@@ -317,5 +317,11 @@ describe('seller stats', () => {
     const bad = await csv(sellerId, `from=${torontoDay()}&to=${torontoDay(1)}`);
     expect(bad.statusCode).toBe(400);
     expect((await csv(sellerId, `${period(7)}&lang=de`)).statusCode).toBe(400);
+    expect((await csv(sellerId, `${period(7)}&sort=price`)).statusCode).toBe(400);
+    for (const id of ['12%00', '%2F12', '1'.repeat(200)]) {
+      const odd = await csv(id, period(7));
+      expect([400, 404], id).toContain(odd.statusCode);
+      expect(odd.json<{ error: { code: string } }>().error.code).toMatch(/^[A-Z_]+$/);
+    }
   });
 });
