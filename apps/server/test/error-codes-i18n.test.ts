@@ -58,8 +58,16 @@ function serverErrorCodes(): Map<string, string> {
   return found;
 }
 
+/** A language's error texts: `errors.json` and, for the seller centre's and the admin's own codes, `sellerErrors.json`
+ * (found through i18next's fallback namespace, loaded with those screens). */
 const errorsJson = (language: string) =>
-  JSON.parse(readFileSync(path.join(locales, language, 'errors.json'), 'utf8')) as Record<string, unknown>;
+  Object.assign(
+    {},
+    ...['errors.json', 'sellerErrors.json'].map(
+      (file) =>
+        JSON.parse(readFileSync(path.join(locales, language, file), 'utf8')) as Record<string, unknown>,
+    ),
+  ) as Record<string, unknown>;
 
 describe('error codes have English and French texts', () => {
   const codes = serverErrorCodes();

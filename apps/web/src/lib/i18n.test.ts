@@ -4,7 +4,7 @@ import englishFirst from '../locales/en/first';
 import englishMore from '../locales/en/more';
 import frenchFirst from '../locales/fr/first';
 import frenchMore from '../locales/fr/more';
-import { createI18n, initialLanguage, readStoredLanguage, setLanguage } from './i18n';
+import { createI18n, initialLanguage, loadAllTexts, readStoredLanguage, setLanguage } from './i18n';
 
 describe('i18n', () => {
   it('defaults to English when nothing is stored', () => {
@@ -43,6 +43,16 @@ describe('i18n', () => {
     expect(document.documentElement.lang).toBe('de');
     expect(i18n.t('common:header.login')).toBe('Log in');
     expect(i18n.t('errors:NETWORK_ERROR')).toMatch(/couldn't reach/);
+  });
+
+  it("reads the seller centre's error codes as errors once its texts are loaded, in English and French", async () => {
+    const i18n = createI18n('en');
+    await loadAllTexts(i18n);
+    expect(i18n.t('errors:PAYOUT_ACCOUNT_NOT_FOUND')).toBe('Connect a payout account first.');
+    await setLanguage('fr', i18n);
+    await loadAllTexts(i18n);
+    expect(i18n.t('errors:RFQ_NOT_OPEN')).toBe('Cette demande de prix n’est plus ouverte.');
+    expect(i18n.t('errors:NETWORK_ERROR')).not.toBe('NETWORK_ERROR');
   });
 
   it('writes {{count, number}} with the Canadian formats, without building an Intl.NumberFormat', async () => {

@@ -112,7 +112,9 @@ export function createI18n(language: LanguageCode = initialLanguage()): I18n {
     load: 'currentOnly',
     ns: ['common'],
     defaultNS: 'common',
-    fallbackNS: 'common',
+    // `errors:<CODE>` of the seller centre's and the admin's own codes live in `sellerErrors`, with the other texts
+    // of those screens (decision 175's `more` part), so the public pages' first texts do not carry them.
+    fallbackNS: ['common', 'sellerErrors'],
     interpolation: { escapeValue: false }, // React escapes
     returnEmptyString: false,
     initAsync: false,
