@@ -258,6 +258,27 @@ describe('the balance and the ledger explorer', () => {
       (await get(admin, 'admin', '/api/v1/admin/ledger/accounts?holder=buyer&account=fees')).statusCode,
     ).toBe(404);
     expect((await get(admin, 'admin', '/api/v1/admin/ledger/orders/not-a-uuid')).statusCode).toBe(400);
+    // Odd input answers a 4xx with a code, never a 500.
+    for (const url of [
+      '/api/v1/admin/ledger/accounts?holder=seller&holderId=abc&account=pending',
+      '/api/v1/admin/ledger/accounts?holder=buyer&holderId=12%00&account=refunds',
+      `/api/v1/admin/ledger/accounts?holder=seller&holderId=${'9'.repeat(40)}&account=pending`,
+      '/api/v1/admin/ledger/orders/%2F..%2F',
+    ]) {
+      const odd = await get(admin, 'admin', url);
+      expect(odd.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(odd.statusCode, url).toBeLessThan(500);
+      expect(odd.json<{ error: { code: string } }>().error.code, url).toMatch(/^[A-Z_]+$/);
+    }
+    for (const url of [
+      `/api/v1/seller/${storefront.id}/platform-fee?grossCents=abc`,
+      `/api/v1/seller/${storefront.id}/platform-fee?grossCents=10000&category=%00`,
+      '/api/v1/seller/12%00/balance',
+    ]) {
+      const odd = await get(seller, 'seller', url);
+      expect(odd.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(odd.statusCode, url).toBeLessThan(500);
+    }
     expect((await get(seller, 'seller', `/api/v1/admin/ledger/orders/${orderId}`)).statusCode).toBe(403);
     expect((await get(buyer, 'buyer', '/api/v1/admin/ledger/held')).statusCode).toBe(403);
   });

@@ -117,8 +117,13 @@ export const ledgerAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         (holder === 'seller' && ['pending', 'available', 'paid_out'].includes(account)) ||
         (holder === 'buyer' && account === 'refunds') ||
         (holder === 'platform' && ['fees', 'fee_tax', 'provider_fees', 'cash_at_provider'].includes(account));
-      if (!valid || (holder !== 'platform' && !holderId))
-        throw notFound('LEDGER_ACCOUNT_NOT_FOUND', 'No such ledger account');
+      // A seller is a storefront id, a buyer a user id: anything else names no account.
+      const holderIdValid =
+        holder === 'platform' ||
+        (holder === 'seller'
+          ? /^\d{1,18}$/.test(holderId)
+          : /^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/i.test(holderId));
+      if (!valid || !holderIdValid) throw notFound('LEDGER_ACCOUNT_NOT_FOUND', 'No such ledger account');
       const typed = ref as Parameters<typeof app.ledger.balanceOf>[1];
       return {
         balanceCents: await app.ledger.balanceOf(app.db, typed),
