@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { SellerProductInput, SellerServiceInput } from '@maplesource/contracts';
@@ -138,4 +139,30 @@ export async function rebuildItemStatsRollups(db: Db, sellerIds: readonly number
     FROM catalog_item_days WHERE seller_id IN ${ids} GROUP BY 1, 2`);
   await db.execute(sql`DELETE FROM catalog_item_month_starts WHERE seller_id IN ${ids}`);
   await db.execute(sql`DELETE FROM catalog_item_month_start_marks WHERE seller_id IN ${ids}`);
+}
+
+/** Creates a product or service on the user's storefront through the API and publishes it (two idempotent calls). */
+export async function createPublishedItem<T>(
+  app: FastifyInstance,
+  user: { cookie: string },
+  storefront: string,
+  plural: 'products' | 'services',
+  payload: object,
+): Promise<T> {
+  const created = await app.inject({
+    method: 'POST',
+    url: `/api/v1/seller/${storefront}/${plural}`,
+    headers: { ...as(user), 'idempotency-key': randomUUID() },
+    payload,
+  });
+  if (created.statusCode !== 201) throw new Error(`create: ${created.statusCode} ${created.body}`);
+  const item = created.json<{ id: string }>();
+  const published = await app.inject({
+    method: 'POST',
+    url: `/api/v1/seller/${plural}/${item.id}/status`,
+    headers: { ...as(user), 'idempotency-key': randomUUID() },
+    payload: { action: 'publish' },
+  });
+  if (published.statusCode !== 200) throw new Error(`publish: ${published.statusCode} ${published.body}`);
+  return published.json<T>();
 }

@@ -10,6 +10,7 @@ import {
   ownedStorefront,
   sellerProductInput,
   sellerServiceInput,
+  createPublishedItem,
   rebuildItemStatsRollups,
 } from '../../../test/seller-helpers';
 
@@ -26,29 +27,8 @@ let otherSellerId: string;
 let items: Array<{ kind: 'product' | 'service'; id: string }>;
 let otherProduct: SellerProduct;
 const suffix = `${process.pid}-${Date.now()}`;
-let keyCounter = 0;
-const key = () => ({ 'idempotency-key': `stats-months-${suffix}-${++keyCounter}` });
 
 const torontoDay = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(new Date());
-
-async function createItem<T>(storefront: string, user: SignedUp, plural: string, payload: object) {
-  const created = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/seller/${storefront}/${plural}`,
-    headers: { ...as(user), ...key() },
-    payload,
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const item = created.json<{ id: string }>();
-  const published = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/seller/${plural}/${item.id}/status`,
-    headers: { ...as(user), ...key() },
-    payload: { action: 'publish' },
-  });
-  expect(published.statusCode, published.body).toBe(200);
-  return published.json<T>();
-}
 
 type Counts = { views: number; quotations: number; accepted: number; rejected: number; inProgress: number };
 
@@ -120,27 +100,31 @@ beforeAll(async () => {
       leadDays: 2,
       deliveryDays: 2,
     });
-  const first = await createItem<SellerProduct>(
-    sellerId,
+  const first = await createPublishedItem<SellerProduct>(
+    t.app,
     owner,
+    sellerId,
     'products',
     productInput('M-1', 'Valve one'),
   );
-  const second = await createItem<SellerProduct>(
-    sellerId,
+  const second = await createPublishedItem<SellerProduct>(
+    t.app,
     owner,
+    sellerId,
     'products',
     productInput('M-2', 'Valve two'),
   );
-  otherProduct = await createItem<SellerProduct>(
-    otherSellerId,
+  otherProduct = await createPublishedItem<SellerProduct>(
+    t.app,
     other,
+    otherSellerId,
     'products',
     productInput('MO-1', 'Other valve'),
   );
-  const service = await createItem<SellerService>(
-    sellerId,
+  const service = await createPublishedItem<SellerService>(
+    t.app,
     owner,
+    sellerId,
     'services',
     sellerServiceInput(serviceSub, {
       sku: 'MS-1',

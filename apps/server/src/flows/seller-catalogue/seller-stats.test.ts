@@ -9,6 +9,7 @@ import {
   ownedStorefront,
   sellerProductInput,
   sellerServiceInput,
+  createPublishedItem,
   rebuildItemStatsRollups,
 } from '../../../test/seller-helpers';
 
@@ -26,8 +27,6 @@ let product: SellerProduct;
 let service: SellerService;
 let otherProduct: SellerProduct;
 const suffix = `${process.pid}-${Date.now()}`;
-let keyCounter = 0;
-const key = () => ({ 'idempotency-key': `stats-${suffix}-${++keyCounter}` });
 
 /** Today and `n` days before, as calendar days in Toronto time (the day rows' days). */
 const torontoDay = (daysBefore = 0) =>
@@ -42,30 +41,6 @@ const stats = (user: SignedUp, storefront: string, query: string, role: 'seller'
     headers: as(user, role),
   });
 const period = (days: number) => `from=${torontoDay(days - 1)}&to=${torontoDay()}`;
-
-async function createItem<T>(
-  user: SignedUp,
-  storefront: string,
-  plural: string,
-  payload: object,
-): Promise<T> {
-  const created = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/seller/${storefront}/${plural}`,
-    headers: { ...as(user), ...key() },
-    payload,
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const item = created.json<{ id: string }>();
-  const published = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/seller/${plural}/${item.id}/status`,
-    headers: { ...as(user), ...key() },
-    payload: { action: 'publish' },
-  });
-  expect(published.statusCode, published.body).toBe(200);
-  return published.json<T>();
-}
 
 const track = async (url: string, payload: object) => {
   const res = await t.app.inject({ method: 'POST', url, headers: as(buyer, 'buyer'), payload });
@@ -102,14 +77,22 @@ beforeAll(async () => {
       leadDays: 2,
       deliveryDays: 2,
     });
-  product = await createItem<SellerProduct>(owner, sellerId, 'products', productInput('S-1', 'Stats valve'));
-  otherProduct = await createItem<SellerProduct>(
+  product = await createPublishedItem<SellerProduct>(
+    t.app,
+    owner,
+    sellerId,
+    'products',
+    productInput('S-1', 'Stats valve'),
+  );
+  otherProduct = await createPublishedItem<SellerProduct>(
+    t.app,
     other,
     otherSellerId,
     'products',
     productInput('O-1', 'Other valve'),
   );
-  service = await createItem<SellerService>(
+  service = await createPublishedItem<SellerService>(
+    t.app,
     owner,
     sellerId,
     'services',
@@ -264,7 +247,8 @@ describe('seller stats', () => {
       { slug: `stats-csv-${suffix}`, nameEn: 'Sub', nameFr: 'Sous' },
     );
     for (let n = 1; n <= 21; n++) {
-      const made = await createItem<SellerProduct>(
+      const made = await createPublishedItem<SellerProduct>(
+        t.app,
         owner,
         sellerId,
         'products',
