@@ -74,6 +74,16 @@ const rolesOf = async (id: string) =>
   rowsOf<{ roles: string[] }>(await t.database.db.execute(sql`SELECT roles FROM users WHERE id = ${id}`))[0]!
     .roles;
 
+/** The e-mail goes out after the notification's commit, so the test waits for it rather than reading once. */
+const expectMailTo = async (email: string, text: string) => {
+  await t.app.events.drain();
+  await expect
+    .poll(async () => (await t.app.messaging.readOutbox(email)).some((m) => m.body.includes(text)), {
+      timeout: 10_000,
+    })
+    .toBe(true);
+};
+
 describe('applying to sell', () => {
   it('creates a draft storefront that the directory does not list, until an admin approves', async () => {
     const applicant = await signUp(t.app, { fullName: 'Béa Applicant' });
@@ -114,9 +124,7 @@ describe('applying to sell', () => {
         applicant: expect.objectContaining({ id: applicant.id }),
       }),
     );
-    await t.app.events.drain();
-    const outbox = await t.app.messaging.readOutbox(applicant.email);
-    expect(outbox.some((m) => m.body.includes('received your application'))).toBe(true);
+    await expectMailTo(applicant.email, 'received your application');
 
     // A buyer cannot decide it.
     const asBuyer = await t.app.inject({
@@ -141,9 +149,7 @@ describe('applying to sell', () => {
       ),
     );
     expect(audit!.n).toBe(1);
-    await t.app.events.drain();
-    const mails = await t.app.messaging.readOutbox(applicant.email);
-    expect(mails.some((m) => m.body.includes('was approved'))).toBe(true);
+    await expectMailTo(applicant.email, 'was approved');
     const notes = await t.app.inject({ method: 'GET', url: '/api/v1/notifications', headers: as(applicant) });
     expect(JSON.stringify(notes.json())).toContain('"sellerApplication":"approved"');
     // The tax profile of its invoices is the application's.
@@ -177,9 +183,7 @@ describe('applying to sell', () => {
     });
     expect(page.statusCode).toBe(404);
     expect(await rolesOf(applicant.id)).not.toContain('seller');
-    await t.app.events.drain();
-    const mails = await t.app.messaging.readOutbox(applicant.email);
-    expect(mails.some((m) => m.body.includes('Motif : Numéro d’entreprise introuvable'))).toBe(true);
+    await expectMailTo(applicant.email, 'Motif : Numéro d’entreprise introuvable');
     expect((await apply(applicant)).statusCode).toBe(201);
   });
 
