@@ -39,6 +39,10 @@ export async function* keysetBatches<Row>(
  */
 export const spreadsheetText = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
 
+/** A text cell that may be empty (`null`), neutralised like `spreadsheetText`. */
+export const spreadsheetTextCell = (text: string | null): CsvCell =>
+  text === null ? null : spreadsheetText(text);
+
 /** Streams `header` then every record as a CSV attachment named `filename`. */
 export function sendCsv(
   reply: FastifyReply,

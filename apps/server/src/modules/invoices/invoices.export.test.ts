@@ -203,6 +203,25 @@ describe('invoice export as plain CSV', () => {
     ).toBe(403);
   });
 
+  it('writes a name that starts like a formula as text, so a spreadsheet never runs it', async () => {
+    const formulaBuyer = await makeUser(t, ['buyer'], '=HYPERLINK("http://evil.example","Pay")');
+    await insertInvoice({
+      buyer: formulaBuyer,
+      seller,
+      issuedOn: '2026-05-02',
+      priceCents: 1_000,
+      shippingCents: 0,
+      taxLines: [],
+      subject: '+cmd|calc',
+    });
+    const out = await exportAs(formulaBuyer, '/invoices/export', 'from=2026-05-01&to=2026-05-31');
+    expect(out.rows.map((row) => [row.buyer, row.item])).toEqual([
+      [`'=HYPERLINK("http://evil.example","Pay")`, "'+cmd|calc"],
+    ]);
+    // Amounts stay numbers.
+    expect(out.rows[0]!.invoice_total).toBe('10.00');
+  });
+
   it('refuses a bad period with 400 and a code, and a visitor with 401', async () => {
     const cases: Array<[string, string]> = [
       ['from=2026-03-31&to=2026-03-01', 'errors:EXPORT_PERIOD_INVALID'],

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { centsToDollarsText, shortRef, type ExportFormat, type InvoiceTaxLine } from '@maplesource/contracts';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/transaction';
-import { keysetBatches, type CsvCell } from '../../plugins/csv-export';
+import { keysetBatches, spreadsheetTextCell, type CsvCell } from '../../plugins/csv-export';
 import { shownStatus, type InvoiceRow } from './invoices.rows';
 
 /**
@@ -185,15 +185,15 @@ function csvRecords(row: InvoiceRow, now: Date): CsvCell[][] {
     shownStatus(row, now),
     row.kind,
     row.order_id,
-    row.seller_name,
-    row.seller_legal_name,
+    spreadsheetTextCell(row.seller_name),
+    spreadsheetTextCell(row.seller_legal_name),
     row.seller_gst_hst_number,
     row.seller_qst_number,
-    row.buyer_name,
-    row.subject_name,
-    row.subject_category,
+    spreadsheetTextCell(row.buyer_name),
+    spreadsheetTextCell(row.subject_name),
+    spreadsheetTextCell(row.subject_category),
     String(row.quantity),
-    row.unit,
+    spreadsheetTextCell(row.unit),
     row.delivery_province,
     dollars(row.negotiated_price_cents),
     dollars(row.shipping_cents),

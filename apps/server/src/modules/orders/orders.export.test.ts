@@ -189,6 +189,14 @@ describe('order export', () => {
     expect(rows.reduce((sum, row) => sum + cents(row.tax_amount), 0)).toBe(Number(copy!.tax_cents));
   });
 
+  it('writes a name that starts like a formula as text, so a spreadsheet never runs it', async () => {
+    const formulaBuyer = await makeUser(t, ['buyer'], '@SUM(1+1)*cmd');
+    await orderPlacedAt(formulaBuyer, '2026-05-02T12:00:00Z', '=1+2', 1_130);
+    const out = await exportAs(formulaBuyer, '/orders/export', 'from=2026-05-01&to=2026-05-31');
+    expect(out.rows.map((row) => [row.buyer, row.item])).toEqual([["'@SUM(1+1)*cmd", "'=1+2"]]);
+    expect(out.rows[0]!.order_total).toBe('11.30');
+  });
+
   it('refuses a bad period with 400', async () => {
     for (const query of [
       'from=2026-04-01&to=2026-03-01',

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { centsToDollarsText, shortRef, type InvoiceTaxLine } from '@maplesource/contracts';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/transaction';
-import { keysetBatches, type CsvCell } from '../../plugins/csv-export';
+import { keysetBatches, spreadsheetTextCell, type CsvCell } from '../../plugins/csv-export';
 
 /**
  * The accountants' order export (decisions 251 and 256): a buyer's or a seller user's orders placed in a period
@@ -86,12 +86,12 @@ function record(row: OrderExportRow, tax: InvoiceTaxLine | null): CsvCell[] {
     row.status,
     row.kind,
     row.invoice_id,
-    row.seller_name,
-    row.buyer_name,
-    row.subject_name,
-    row.subject_category,
+    spreadsheetTextCell(row.seller_name),
+    spreadsheetTextCell(row.buyer_name),
+    spreadsheetTextCell(row.subject_name),
+    spreadsheetTextCell(row.subject_category),
     String(row.quantity),
-    row.unit,
+    spreadsheetTextCell(row.unit),
     dollars(row.negotiated_price_cents),
     dollars(row.shipping_cents),
     tax?.code ?? null,
