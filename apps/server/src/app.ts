@@ -51,6 +51,7 @@ import { chatService } from './services/chat';
 import { chatModulePlugin } from './modules/chat';
 import { paymentService } from './services/payment';
 import { registerUnpaidOrderJobs } from './flows/payment/expire-unpaid-orders';
+import { registerEscalatePaymentReviewsJobs } from './flows/payment/escalate-payment-reviews';
 import { registerReleaseHeldFundsJobs } from './flows/payment/release-held-funds';
 
 export interface BuildAppOptions {
@@ -204,6 +205,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerUnpaidOrderJobs(app);
   // Held funds are released by a sweep every minute (decision 296).
   await registerReleaseHeldFundsJobs(app);
+  // Unanswered payment reviews go to an administrator after 3 business days (decision 316).
+  await registerEscalatePaymentReviewsJobs(app);
   if (config.SERVICES.includes('buyer')) await app.register(buyerService, { prefix: '/api/v1' });
   if (config.SERVICES.includes('chat')) {
     // Socket.IO is app-wide (not encapsulated) so workflows of any backend can emit through app.io.

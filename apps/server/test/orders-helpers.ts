@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { InvoiceTaxLine, OrderAddress, OrderKind } from '@maplesource/contracts';
+import {
+  invoiceAcceptanceTerms,
+  type CreateOrderIntentResponse,
+  type InvoiceTaxLine,
+  type OrderAddress,
+  type OrderKind,
+} from '@maplesource/contracts';
 import { rowsOf, withTransaction } from '../src/db/transaction';
 import type { TestApp } from './helpers';
 
@@ -131,6 +137,35 @@ export const as = (party: Party | null, role: 'buyer' | 'seller' | 'admin' = 'bu
   ...(party ? { cookie: party.cookie } : {}),
 });
 
+/**
+ * The buyer pays the order with the sandbox's 4242 card (through the intent route and the sandbox's card endpoint,
+ * as the checkout does); the signed webhook then settles it — callers wait for what they need.
+ */
+export async function paySandboxCard(t: TestApp, buyer: Party, orderId: string) {
+  const intent = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payment/create-order-intent',
+      headers: as(buyer),
+      payload: { orderId },
+    })
+  ).json<CreateOrderIntentResponse>();
+  const paid = await t.app.inject({
+    method: 'POST',
+    url: intent.confirmUrl!,
+    payload: {
+      clientSecret: intent.clientSecret,
+      cardNumber: '4242 4242 4242 4242',
+      expMonth: 12,
+      expYear: new Date().getUTCFullYear() + 2,
+      cvc: '123',
+      postalCode: 'M5H 2N2',
+    },
+  });
+  if (paid.statusCode !== 200) throw new Error(`The sandbox card was refused: ${paid.body}`);
+  return intent;
+}
+
 export const chatActions = async (t: TestApp, chatId: string) =>
   rowsOf<{ business_action: string | null }>(
     await t.database.db.execute(
@@ -220,3 +255,27 @@ export async function issueInvoiceFor(
 
 export const signatureSvg =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 200"><path d="M10 80 C 40 10, 65 10, 95 80 S 150 150, 180 80" stroke="#000" stroke-width="2" fill="none"/></svg>';
+
+/** The buyer accepts the invoice (signed, shipping to `shippingAddress`), which creates the order. */
+export async function acceptInvoiceAs(
+  t: TestApp,
+  buyer: Party,
+  invoice: { invoiceId: string; token: string },
+): Promise<string> {
+  const accept = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/invoice/accept',
+    headers: { ...as(buyer), 'idempotency-key': `accept-${invoice.invoiceId}` },
+    payload: {
+      invoiceToken: invoice.token,
+      shippingAddress,
+      billingAddress: null,
+      isBillingSameAsShipping: true,
+      signature: { fullName: buyer.name, svg: signatureSvg },
+      termsVersion: invoiceAcceptanceTerms.version,
+      termsLanguage: 'en',
+    },
+  });
+  if (accept.statusCode !== 201) throw new Error(`accept: ${accept.statusCode} ${accept.body}`);
+  return accept.json<{ orderId: string }>().orderId;
+}

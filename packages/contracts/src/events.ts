@@ -110,13 +110,17 @@ export const domainEventSchemas = {
     buyerUserId: z.string().optional(),
     sellerUserId: z.string().optional(),
   }),
-  /** A buyer opened a payment review of an order, or an admin resolved it (docs/product.md §9; the parties are e-mailed). */
+  /**
+   * A payment review of an order was opened by the buyer, answered by the seller, escalated for want of an answer
+   * (decision 316) or resolved by an admin (docs/product.md §9; the parties, and for an escalation the admins, are
+   * e-mailed).
+   */
   'order.payment-review-changed': z.object({
     reviewId: z.string().min(1),
     orderId: z.string().min(1),
     kind: z.enum(['product', 'service']),
     chatId: z.string().min(1),
-    change: z.enum(['opened', 'resolved']),
+    change: z.enum(['opened', 'answered', 'escalated', 'resolved']),
   }),
   /** A seller issued an invoice in a conversation (invoices; the buyer hears of it from `invoice_sent`). */
   'invoice.issued': z.object({

@@ -180,6 +180,13 @@ export const paymentReviewSchema = z.object({
   refundCents: centsSchema,
   createdAt: z.string(),
   resolvedAt: z.string().nullable(),
+  /** The seller's answer (decision 316), once given. */
+  sellerAnswer: z.string().nullable(),
+  sellerAnsweredAt: z.string().nullable(),
+  /** The seller answers by then (3 business days), else the review goes to an administrator. */
+  answerDueAt: z.string(),
+  /** When it went to an administrator for want of an answer, or null. */
+  escalatedAt: z.string().nullable(),
 });
 export type PaymentReview = z.infer<typeof paymentReviewSchema>;
 
@@ -280,6 +287,15 @@ export const paymentReviewRequestSchema = z.object({
   }),
 });
 export type PaymentReviewRequest = z.infer<typeof paymentReviewRequestSchema>;
+/** The seller's answer to an open payment review (decision 316). */
+export const paymentReviewAnswerSchema = z.object({
+  answer: multilineTextSchema({
+    min: 10,
+    max: 2000,
+    requiredMessage: 'errors:PAYMENT_REVIEW_ANSWER_REQUIRED',
+  }),
+});
+export type PaymentReviewAnswer = z.infer<typeof paymentReviewAnswerSchema>;
 export const paymentReviewResponseSchema = z.object({ review: paymentReviewSchema });
 
 /** A refund: the whole amount left when `amountCents` is absent. */
@@ -325,6 +341,8 @@ export const paymentReviewIdParamsSchema = z.object({ id: z.uuid('errors:PAYMENT
 
 /** docs/product.md §9 windows (decision 141). */
 export const paymentReviewWindowDays = 7;
+/** The seller answers an open payment review within this many business days, else it escalates (decision 316). */
+export const paymentReviewAnswerBusinessDays = 3;
 export const refundWindowDays = 30;
 
 /** The chat business-action payloads of orders (`order_created`, `order_updated`, `order_cancelled`). */

@@ -25,7 +25,7 @@ import { inquiryRoutes } from '../flows/inquiry/inquiry.routes';
 import { acceptInvoiceRoutes } from '../flows/invoice/invoice.routes';
 import { itemPageRoutes } from '../flows/item-page/item-page.routes';
 import { orderDocumentsRoutes } from '../flows/order-documents/order-documents.routes';
-import { paymentReviewAdminRoutes } from '../flows/payment/payment.routes';
+import { paymentReviewAdminRoutes, paymentReviewSellerRoutes } from '../flows/payment/payment.routes';
 import { payoutAccountRoutes } from '../flows/payout/payout.routes';
 import { sellerCatalogueRoutes } from '../flows/seller-catalogue/seller-catalogue.routes';
 import { ledgerAdminRoutes, sellerBalanceRoutes } from '../flows/seller-balance/seller-balance.routes';
@@ -90,6 +90,7 @@ export const buyerService: FastifyPluginAsync = async (app) => {
   await app.register(acceptInvoiceRoutes);
   await app.register(ordersRoutes);
   await app.register(fulfilmentRoutes);
+  await app.register(paymentReviewSellerRoutes);
   await app.register(orderDocumentsRoutes);
   await app.register(homeBlogsRoutes);
   await app.register(contentRoutes);

@@ -153,6 +153,12 @@ const fenced: Record<string, Attempt[]> = {
       body: () => ({ status: 'shipped', trackingNumber: '1Z999', carrier: 'UPS' }),
     },
   ],
+  'POST /api/v1/seller/orders/{id}/payment-review/answer': [
+    {
+      url: (o) => `/api/v1/seller/orders/${o.orderId}/payment-review/answer`,
+      body: () => ({ answer: 'Every bracket left our dock intact.' }),
+    },
+  ],
   'POST /api/v1/chats/{chatId}/invoices': [
     {
       url: (o) => `/api/v1/chats/${o.chatId}/invoices`,

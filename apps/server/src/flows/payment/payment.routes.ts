@@ -8,6 +8,9 @@ import {
   adminPaymentReviewListQuerySchema,
   adminPaymentReviewListResponseSchema,
   adminPaymentReviewResponseSchema,
+  orderIdParamsSchema,
+  orderResponseSchema,
+  paymentReviewAnswerSchema,
   paymentReviewIdParamsSchema,
   resolvePaymentReviewBodySchema,
   paymentProviderInfoSchema,
@@ -17,7 +20,7 @@ import {
   type PaymentProviderInfo,
 } from '@maplesource/contracts';
 import { prepareOnConnect } from '../../db/prepared';
-import { badRequest } from '../../plugins/errors';
+import { badRequest, errorResponses } from '../../plugins/errors';
 import {
   paymentsMode,
   PaymentRequestError,
@@ -27,6 +30,7 @@ import {
   type SandboxPaymentProvider,
 } from '../../plugins/payments';
 import { payableOrderWarmUp } from '../../modules/orders';
+import { answerPaymentReview } from './answer-payment-review';
 import { createOrderIntent } from './create-order-intent';
 import { resolvePaymentReview } from './resolve-payment-review';
 import {
@@ -123,6 +127,28 @@ export const paymentReviewAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       review: await resolvePaymentReview(app, request.user!.id, request.params.id, request.body),
+    }),
+  );
+};
+
+/**
+ * POST seller/orders/:id/payment-review/answer (role seller) `{ answer }`: the seller of the order answers its open
+ * payment review once (decision 316). Not their order, or no review: 404; resolved or already answered: 409.
+ */
+export const paymentReviewSellerRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/seller/orders/:id/payment-review/answer',
+    {
+      config: { requiredRole: 'seller' },
+      schema: {
+        tags: ['orders'],
+        params: orderIdParamsSchema,
+        body: paymentReviewAnswerSchema,
+        response: { 200: orderResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => ({
+      order: await answerPaymentReview(app, request.user!.id, request.params.id, request.body.answer),
     }),
   );
 };

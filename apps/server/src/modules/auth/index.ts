@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { administratorIds } from './administrators';
 import { AuthService, attackMailJobName, attackMailJobSchema } from './auth.service';
 import { KnownDeviceService } from './known-devices';
 import { OtpService } from './otp.service';
@@ -18,6 +19,7 @@ export interface AuthServices {
   limiter: RateLimiter;
   devices: KnownDeviceService;
   auth: AuthService;
+  administratorIds: typeof administratorIds;
 }
 
 declare module 'fastify' {
@@ -66,7 +68,7 @@ async function authModule(app: FastifyInstance) {
     schema: attackMailJobSchema,
     retryLimit: 5,
   });
-  app.decorate('auth', { users, sessions, otp, limiter, devices, auth });
+  app.decorate('auth', { users, sessions, otp, limiter, devices, auth, administratorIds });
 }
 
 /** Decorates `app.auth`; app.ts hands `app.auth.sessions` to the session cookie plugin and to realtime. */

@@ -68,6 +68,10 @@ export interface OrderRow {
   r_refund_cents: number | string | null;
   r_created_at: Timestamp | null;
   r_resolved_at: Timestamp | null;
+  r_seller_answer: string | null;
+  r_seller_answered_at: Timestamp | null;
+  r_answer_due_at: Timestamp | null;
+  r_escalated_at: Timestamp | null;
 }
 
 export interface TimelineRow {
@@ -84,7 +88,9 @@ export const orderSelect = sql`
          p.card_brand AS p_card_brand, p.card_last4 AS p_card_last4, p.failure_code AS p_failure_code,
          p.refunded_cents AS p_refunded_cents, p.paid_at AS p_paid_at,
          r.id AS r_id, r.status AS r_status, r.reason AS r_reason, r.resolution_note AS r_resolution_note,
-         r.refund_cents AS r_refund_cents, r.created_at AS r_created_at, r.resolved_at AS r_resolved_at
+         r.refund_cents AS r_refund_cents, r.created_at AS r_created_at, r.resolved_at AS r_resolved_at,
+         r.seller_answer AS r_seller_answer, r.seller_answered_at AS r_seller_answered_at,
+         r.answer_due_at AS r_answer_due_at, r.escalated_at AS r_escalated_at
   FROM orders o
   LEFT JOIN order_payments p ON p.order_id = o.id
   LEFT JOIN LATERAL (
@@ -130,6 +136,10 @@ export function toPaymentReview(row: OrderRow): PaymentReview | null {
     refundCents: Number(row.r_refund_cents ?? 0),
     createdAt: iso(row.r_created_at!),
     resolvedAt: isoOrNull(row.r_resolved_at),
+    sellerAnswer: row.r_seller_answer,
+    sellerAnsweredAt: isoOrNull(row.r_seller_answered_at),
+    answerDueAt: iso(row.r_answer_due_at ?? row.r_created_at!),
+    escalatedAt: isoOrNull(row.r_escalated_at),
   };
 }
 

@@ -4,6 +4,7 @@ import {
   addCalendarDays,
   canMoveOrder,
   orderTransitions,
+  paymentReviewAnswerBusinessDays,
   refundWindowDays,
   type AdminPaymentReview,
   type DocumentTimeZone,
@@ -20,12 +21,14 @@ import {
   type SellerOrderListQuery,
   type SellerOrderStatusBody,
 } from '@maplesource/contracts';
+import { addBusinessDays } from '@maplesource/contracts/business-days';
 import type { Db } from '../../db/client';
 import { queryPrepared } from '../../db/prepared';
 import { rowsOf, type Tx } from '../../db/transaction';
 import type { SessionCheck } from '../../plugins/auth';
 import { conflict, notFound } from '../../plugins/errors';
 import { orderExportRecords, type OrderExportRequest } from './orders.export';
+import { answerPaymentReview, escalateDuePaymentReviews } from './payment-review-answers';
 import {
   iso,
   orderSelect,
@@ -313,6 +316,10 @@ export function createOrdersService(directory: OrdersDirectory) {
   }
 
   const service = {
+    /** The seller's answer to a payment review, and the escalation of unanswered ones (decision 316). */
+    answerReview: answerPaymentReview,
+    escalateDueReviews: escalateDuePaymentReviews,
+
     /** The party's orders of a period as CSV records, read in keyset batches (decision 251). */
     exportRecords(db: Db, request: OrderExportRequest) {
       return orderExportRecords(db, request);
@@ -646,8 +653,9 @@ export function createOrdersService(directory: OrdersDirectory) {
         );
       const [created] = rowsOf<{ id: string }>(
         await tx.execute(sql`
-          INSERT INTO payment_reviews (id, order_id, buyer_user_id, reason, created_at)
-          VALUES (${randomUUID()}, ${row.id}, ${buyerId}, ${reason}, ${now})
+          INSERT INTO payment_reviews (id, order_id, buyer_user_id, reason, created_at, answer_due_at)
+          VALUES (${randomUUID()}, ${row.id}, ${buyerId}, ${reason}, ${now},
+            ${addBusinessDays(now, paymentReviewAnswerBusinessDays, null, orderTimeZone(row))})
           ON CONFLICT (order_id) WHERE status = 'open' DO NOTHING
           RETURNING id`),
       );
@@ -667,7 +675,7 @@ export function createOrdersService(directory: OrdersDirectory) {
       );
       const rows = rowsOf<AdminReviewRow>(
         await db.execute(sql`${adminReviewSelect} WHERE ${where}
-          ORDER BY (r.status = 'open') DESC, r.created_at, r.id
+          ORDER BY (r.status = 'open') DESC, (r.escalated_at IS NOT NULL) DESC, r.created_at, r.id
           LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`),
       );
       return {
@@ -875,6 +883,10 @@ interface AdminReviewRow {
   refund_cents: number | string;
   created_at: Date | string;
   resolved_at: Date | string | null;
+  seller_answer: string | null;
+  seller_answered_at: Date | string | null;
+  answer_due_at: Date | string;
+  escalated_at: Date | string | null;
   total_cents: number | string;
   payment_status: OrderPaymentStatus | null;
   refunded_cents: number | string | null;
@@ -893,7 +905,8 @@ interface AdminReviewRow {
 
 const adminReviewSelect = sql`
   SELECT r.id, r.order_id, o.kind, r.status, r.reason, r.resolution_note, r.refund_cents, r.created_at,
-         r.resolved_at, o.total_cents, p.status AS payment_status, p.refunded_cents, p.paid_at, p.intent_id,
+         r.resolved_at, r.seller_answer, r.seller_answered_at, r.answer_due_at, r.escalated_at,
+         o.total_cents, p.status AS payment_status, p.refunded_cents, p.paid_at, p.intent_id,
          o.buyer_name, o.seller_name, o.subject_name, o.subject_name_fr, o.time_zone, o.chat_id, o.status AS order_status,
          o.invoice_token, o.seller_user_id
   FROM payment_reviews r JOIN orders o ON o.id = r.order_id LEFT JOIN order_payments p ON p.order_id = o.id`;
@@ -909,6 +922,10 @@ function toAdminReview(row: AdminReviewRow): AdminPaymentReview {
     refundCents: Number(row.refund_cents),
     createdAt: iso(row.created_at),
     resolvedAt: row.resolved_at === null ? null : iso(row.resolved_at),
+    sellerAnswer: row.seller_answer,
+    sellerAnsweredAt: row.seller_answered_at === null ? null : iso(row.seller_answered_at),
+    answerDueAt: iso(row.answer_due_at),
+    escalatedAt: row.escalated_at === null ? null : iso(row.escalated_at),
     order: {
       id: row.order_id,
       kind: row.kind,

@@ -315,8 +315,8 @@ describe('business e-mails', () => {
     // A payment review opened on the order: both parties are told, each with their own view of it.
     const reviewId = randomUUID();
     await t.database.db.execute(sql`
-      INSERT INTO payment_reviews (id, order_id, buyer_user_id, reason, created_at)
-      VALUES (${reviewId}, ${orderId}, ${buyer.id}, 'The goods never arrived.', now())`);
+      INSERT INTO payment_reviews (id, order_id, buyer_user_id, reason, created_at, answer_due_at)
+      VALUES (${reviewId}, ${orderId}, ${buyer.id}, 'The goods never arrived.', now(), now() + interval '3 days')`);
     for (const [side, party] of [
       ['buyer', buyer],
       ['seller', seller],
@@ -333,6 +333,7 @@ describe('business e-mails', () => {
       await waitFor(key, async () => ((await outboxRows(key)) === 1 ? true : undefined));
       const review = (await mailsTo(party)).find((m) => m.body.startsWith('Payment review opened'))!;
       expect(review.body).toContain('Reason given: The goods never arrived.');
+      expect(review.body).toContain('The seller answers the review by');
     }
   });
 });

@@ -68,7 +68,22 @@ export interface BusinessMailTexts {
     subject: (f: InvoiceFacts) => string;
     heading: string;
     body: (f: InvoiceFacts & { reason: string }) => string;
+    answerBy: (date: string) => string;
     action: string;
+  };
+  reviewAnswered: {
+    subject: (f: InvoiceFacts) => string;
+    heading: string;
+    body: (f: InvoiceFacts & { answer: string }) => string;
+    action: string;
+  };
+  reviewEscalated: {
+    subject: (f: InvoiceFacts) => string;
+    heading: string;
+    body: (f: InvoiceFacts & { answerBy: string }) => string;
+    forAdmin: string;
+    action: string;
+    adminAction: string;
   };
   reviewResolved: {
     subject: (f: InvoiceFacts) => string;
@@ -147,7 +162,25 @@ export const businessMailTexts: Record<TextLanguage, BusinessMailTexts> = {
       heading: 'A payment review was opened',
       body: (f) =>
         `A payment review was opened for order ${f.ref} (${f.subject}, ${f.total}). Reason given: ${f.reason}. MapleSource will look into it and tell both parties the outcome.`,
+      answerBy: (date) =>
+        `The seller answers the review by ${date} in the seller centre's orders; without an answer by then, a MapleSource administrator takes it up.`,
       action: 'View the order',
+    },
+    reviewAnswered: {
+      subject: (f) => `The seller answered the payment review of order ${f.ref}`,
+      heading: 'The seller answered your payment review',
+      body: (f) =>
+        `${f.seller} answered the payment review of order ${f.ref} (${f.subject}): ${f.answer} MapleSource will tell both parties the outcome.`,
+      action: 'View the order',
+    },
+    reviewEscalated: {
+      subject: (f) => `Payment review of order ${f.ref}: passed to an administrator`,
+      heading: 'The payment review went to an administrator',
+      body: (f) =>
+        `The seller, ${f.seller}, did not answer the payment review of order ${f.ref} (${f.subject}, ${f.total}) by ${f.answerBy}. A MapleSource administrator now handles it and will tell both parties the outcome.`,
+      forAdmin: 'It is at the top of the open payment reviews in the admin console.',
+      action: 'View the order',
+      adminAction: 'Open the payment reviews',
     },
     reviewResolved: {
       subject: (f) => `Payment review for order ${f.ref}: resolved`,
@@ -231,7 +264,25 @@ export const businessMailTexts: Record<TextLanguage, BusinessMailTexts> = {
       heading: 'Un examen de paiement a été ouvert',
       body: (f) =>
         `Un examen de paiement a été ouvert pour la commande ${f.ref} (${f.subject}, ${f.total}). Motif indiqué : ${f.reason}. MapleSource l’examinera et informera les deux parties du résultat.`,
+      answerBy: (date) =>
+        `Le vendeur répond à l’examen au plus tard le ${date}, dans les commandes du centre vendeur; sans réponse d’ici là, un administrateur de MapleSource s’en charge.`,
       action: 'Voir la commande',
+    },
+    reviewAnswered: {
+      subject: (f) => `Le vendeur a répondu à l’examen de paiement de la commande ${f.ref}`,
+      heading: 'Le vendeur a répondu à votre examen de paiement',
+      body: (f) =>
+        `${f.seller} a répondu à l’examen de paiement de la commande ${f.ref} (${f.subject}) : ${f.answer} MapleSource informera les deux parties du résultat.`,
+      action: 'Voir la commande',
+    },
+    reviewEscalated: {
+      subject: (f) => `Examen de paiement de la commande ${f.ref} : transmis à un administrateur`,
+      heading: 'L’examen de paiement a été transmis à un administrateur',
+      body: (f) =>
+        `Le vendeur, ${f.seller}, n’a pas répondu à l’examen de paiement de la commande ${f.ref} (${f.subject}, ${f.total}) au plus tard le ${f.answerBy}. Un administrateur de MapleSource s’en occupe maintenant et informera les deux parties du résultat.`,
+      forAdmin: 'Il figure en tête des examens de paiement ouverts dans la console d’administration.',
+      action: 'Voir la commande',
+      adminAction: 'Ouvrir les examens de paiement',
     },
     reviewResolved: {
       subject: (f) => `Examen de paiement de la commande ${f.ref} : réglé`,

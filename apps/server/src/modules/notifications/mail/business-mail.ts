@@ -34,6 +34,8 @@ export const businessMailTemplates = [
   'payment-receipt',
   'order-shipped',
   'payment-review-opened',
+  'payment-review-answered',
+  'payment-review-escalated',
   'payment-review-resolved',
 ] as const;
 export type BusinessMailTemplate = (typeof businessMailTemplates)[number];
@@ -43,6 +45,8 @@ const mailDataSchema = z.object({
   invoiceId: z.string().optional(),
   orderId: z.string().optional(),
   kind: z.enum(['product', 'service']).optional(),
+  /** For an administrator's e-mail about an order (decision 316): the order is read as this seller user sees it. */
+  sellerUserId: z.string().optional(),
 });
 type MailData = z.infer<typeof mailDataSchema>;
 
@@ -220,7 +224,13 @@ export async function composeBusinessMail(
 
   // The order's e-mails: the order as its recipient sees it, and the invoice it came from.
   if (!data.orderId || !data.kind) return null;
-  const order = await orderFor(app, db, template, data.orderId, data.kind, recipientId);
+  const order = await orderFor(
+    app,
+    db,
+    template,
+    { ...data, orderId: data.orderId, kind: data.kind },
+    recipientId,
+  );
   if (!order) return null;
   const invoice = await app.invoices.byId(db, order.invoiceId);
   if (!invoice) return null;
@@ -309,13 +319,20 @@ export async function composeBusinessMail(
       break;
     }
     case 'payment-review-opened':
+    case 'payment-review-answered':
+    case 'payment-review-escalated':
     case 'payment-review-resolved': {
       const review = order.paymentReview;
       if (!review) return null;
-      const isSeller = recipientId !== order.buyer.userId;
-      link = isSeller
-        ? `${baseUrl(app, first)}/seller-centre/orders`
-        : `${baseUrl(app, first)}${orderPath(order)}`;
+      const forAdmin = data.sellerUserId !== undefined && recipientId !== data.sellerUserId;
+      const isSeller = !forAdmin && recipientId !== order.buyer.userId;
+      link = forAdmin
+        ? `${baseUrl(app, first)}/admin`
+        : isSeller
+          ? `${baseUrl(app, first)}/seller-centre/orders`
+          : `${baseUrl(app, first)}${orderPath(order)}`;
+      const answerBy = (lang: TextLanguage) =>
+        formatDocumentDateTime(review.answerDueAt, lang, invoice.timeZone);
       if (template === 'payment-review-opened') {
         subjectOf = (lang) => businessMailTexts[lang].reviewOpened.subject(facts(lang));
         build = (lang) => {
@@ -323,8 +340,36 @@ export async function composeBusinessMail(
           return {
             lang: locale(lang),
             heading: t.heading,
-            paragraphs: [t.body({ ...facts(lang), reason: review.reason })],
+            paragraphs: [t.body({ ...facts(lang), reason: review.reason }), t.answerBy(answerBy(lang))],
             action: { label: t.action, url: link },
+          };
+        };
+      } else if (template === 'payment-review-answered') {
+        if (!review.sellerAnswer) return null;
+        const answer = review.sellerAnswer;
+        subjectOf = (lang) => businessMailTexts[lang].reviewAnswered.subject(facts(lang));
+        build = (lang) => {
+          const t = businessMailTexts[lang].reviewAnswered;
+          return {
+            lang: locale(lang),
+            heading: t.heading,
+            paragraphs: [t.body({ ...facts(lang), answer })],
+            action: { label: t.action, url: link },
+          };
+        };
+      } else if (template === 'payment-review-escalated') {
+        if (!review.escalatedAt) return null;
+        subjectOf = (lang) => businessMailTexts[lang].reviewEscalated.subject(facts(lang));
+        build = (lang) => {
+          const t = businessMailTexts[lang].reviewEscalated;
+          return {
+            lang: locale(lang),
+            heading: t.heading,
+            paragraphs: [
+              t.body({ ...facts(lang), answerBy: answerBy(lang) }),
+              ...(forAdmin ? [t.forAdmin] : []),
+            ],
+            action: { label: forAdmin ? t.adminAction : t.action, url: link },
           };
         };
       } else {
@@ -373,15 +418,18 @@ const taxNames: Record<string, Record<TextLanguage, string>> = {
 };
 const taxName = (code: string, language: TextLanguage) => taxNames[code]?.[language] ?? code;
 
-/** The order as the recipient sees it: the buyer's view for the buyer, the seller's for the seller. */
+/**
+ * The order as the recipient sees it: the buyer's view for the buyer, the seller's for the seller; an administrator
+ * told of an escalated review reads the seller's view (the mail's `sellerUserId`).
+ */
 async function orderFor(
   app: FastifyInstance,
   db: Db,
   template: BusinessMailTemplate,
-  orderId: string,
-  kind: 'product' | 'service',
+  data: MailData & { orderId: string; kind: 'product' | 'service' },
   recipientId: string,
 ): Promise<Order | null> {
+  const { orderId, kind } = data;
   const read = async (work: () => Promise<Order>) => {
     try {
       return await work();
@@ -392,8 +440,9 @@ async function orderFor(
   const asBuyer = () => app.orders.getForBuyer(db, recipientId, kind, orderId);
   const asSeller = () => app.orders.getForSeller(db, recipientId, orderId);
   if (template === 'invoice-accepted') return read(asSeller);
-  if (template === 'payment-review-opened' || template === 'payment-review-resolved')
-    return (await read(asBuyer)) ?? (await read(asSeller));
+  if (template === 'payment-review-escalated' && data.sellerUserId && recipientId !== data.sellerUserId)
+    return read(() => app.orders.getForSeller(db, data.sellerUserId!, orderId));
+  if (template.startsWith('payment-review-')) return (await read(asBuyer)) ?? (await read(asSeller));
   return read(asBuyer);
 }
 
@@ -491,23 +540,31 @@ export function registerBusinessMail(app: FastifyInstance) {
     });
   });
 
-  // Both parties hear of a payment review's opening and of its outcome.
+  // Both parties hear of a payment review's opening and of its outcome; the buyer of the seller's answer; both
+  // parties and every administrator of its escalation for want of an answer (decision 316).
   app.events.subscribe(
     'notifications.mail-payment-review',
     'order.payment-review-changed',
     async (event, { tx }) => {
       const participants = await app.chat.participants(event.chatId, tx);
       if (!participants) return;
-      const template = event.change === 'opened' ? 'payment-review-opened' : 'payment-review-resolved';
-      for (const [side, recipientId] of [
-        ['buyer', participants.buyerId],
-        ['seller', participants.sellerUserId],
-      ] as const)
+      const template = `payment-review-${event.change}` as const;
+      const recipients: Array<[string, string]> = [['buyer', participants.buyerId]];
+      if (event.change !== 'answered') recipients.push(['seller', participants.sellerUserId]);
+      if (event.change === 'escalated')
+        for (const adminId of await app.auth.administratorIds(tx))
+          if (adminId !== participants.sellerUserId && adminId !== participants.buyerId)
+            recipients.push([`admin:${adminId}`, adminId]);
+      for (const [side, recipientId] of recipients)
         await queueBusinessMail(app, tx, {
           key: `${template}:${event.reviewId}:${side}`,
           recipientId,
           template,
-          data: { orderId: event.orderId, kind: event.kind },
+          data: {
+            orderId: event.orderId,
+            kind: event.kind,
+            ...(side.startsWith('admin:') ? { sellerUserId: participants.sellerUserId } : {}),
+          },
         });
     },
   );

@@ -19,6 +19,10 @@ const review = (id: string, subjectName: string, subjectNameFr: string | null): 
   refundCents: 0,
   createdAt: '2026-11-23T10:00:00.000Z',
   resolvedAt: null,
+  sellerAnswer: null,
+  sellerAnsweredAt: null,
+  answerDueAt: '2026-11-26T10:00:00.000Z',
+  escalatedAt: null,
   order: {
     id: `order-${id}`,
     kind: 'product',

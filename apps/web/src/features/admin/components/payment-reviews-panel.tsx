@@ -207,6 +207,23 @@ export function PaymentReviewsPanel() {
                 </div>
               </div>
               <p className="mt-2 text-sm break-words whitespace-pre-line text-gray-800">{review.reason}</p>
+              {review.escalatedAt ? (
+                <p className="mt-2 text-sm font-medium text-amber-800" data-testid="review-escalated">
+                  {t('paymentReviews.escalated', { date: format.dateTime(review.escalatedAt) })}
+                </p>
+              ) : null}
+              {review.sellerAnswer ? (
+                <div className="mt-2 rounded-md bg-gray-50 p-3 text-sm">
+                  <p className="font-medium text-gray-800">
+                    {t('paymentReviews.sellerAnswer', { date: format.dateTime(review.sellerAnsweredAt!) })}
+                  </p>
+                  <p className="break-words whitespace-pre-line text-gray-800">{review.sellerAnswer}</p>
+                </div>
+              ) : review.status === 'open' && !review.escalatedAt ? (
+                <p className="mt-2 text-sm text-gray-600">
+                  {t('paymentReviews.answerDue', { date: format.dateTime(review.answerDueAt) })}
+                </p>
+              ) : null}
               {review.status === 'open' ? <ResolveForm review={review} /> : null}
               {review.resolutionNote ? (
                 <p className="mt-2 text-sm text-gray-600">

@@ -83,3 +83,23 @@ export function useChangeOrderStatus() {
       ]),
   });
 }
+
+/** POST seller/orders/{id}/payment-review/answer: the seller answers the buyer's open payment review once. */
+export const answerPaymentReview = async ({ orderId, answer }: { orderId: string; answer: string }) =>
+  (
+    await api.post<{ order: Order }>(`seller/orders/${encodeURIComponent(orderId)}/payment-review/answer`, {
+      ...asSeller,
+      body: { answer },
+    })
+  ).order;
+
+export function useAnswerPaymentReview(onAnswered: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: answerPaymentReview,
+    onSuccess: async () => {
+      onAnswered();
+      await queryClient.invalidateQueries({ queryKey: orderKeys.all });
+    },
+  });
+}

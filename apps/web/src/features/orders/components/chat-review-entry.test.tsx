@@ -17,6 +17,10 @@ const review = {
   refundCents: 0,
   createdAt: '2026-11-20T10:00:00.000Z',
   resolvedAt: null,
+  sellerAnswer: null,
+  sellerAnsweredAt: null,
+  answerDueAt: '2026-11-25T10:00:00.000Z',
+  escalatedAt: null,
 } satisfies Order['paymentReview'];
 
 /** GET orders/{id} for the buyer, seller/orders/{id} for the seller; records which was asked. */

@@ -57,6 +57,15 @@ export function PaymentReviewSection({ order }: { order: Order }) {
           <p>{t('review.status', { status: t(`review.statuses.${review.status}`) })}</p>
           <p>{t('review.requestedOn', { date: format.date(review.createdAt) })}</p>
           <p className="break-words whitespace-pre-line text-gray-600">{review.reason}</p>
+          {review.sellerAnswer ? (
+            <>
+              <p>{t('review.sellerAnswer', { date: format.date(review.sellerAnsweredAt!) })}</p>
+              <p className="break-words whitespace-pre-line text-gray-600">{review.sellerAnswer}</p>
+            </>
+          ) : review.status === 'open' ? (
+            <p>{t('review.answerBy', { date: format.dateTime(review.answerDueAt) })}</p>
+          ) : null}
+          {review.status === 'open' && review.escalatedAt ? <p>{t('review.escalated')}</p> : null}
           {review.refundCents > 0 ? (
             <p>{t('review.refundedAmount', { amount: format.money(review.refundCents) })}</p>
           ) : null}

@@ -7,6 +7,7 @@ import { orderPlacedDate } from '../model/order-dates';
 import { OrderDocumentLinks } from './order-document-links';
 import { OrderStatusBadge, PaymentStatusText } from './order-status-badge';
 import { OrderStatusChanger } from './order-status-changer';
+import { SellerPaymentReview } from './seller-payment-review';
 
 /** One order as the seller sees it: item, buyer, amount, statuses, tracking and the next step. */
 export function SellerOrderRow({ order }: { order: Order }) {
@@ -51,6 +52,7 @@ export function SellerOrderRow({ order }: { order: Order }) {
           {order.deliveryTerms || t('orderDetail.noTerms')}
         </dd>
       </dl>
+      <SellerPaymentReview order={order} />
       <OrderDocumentLinks order={order} />
       <OrderStatusChanger order={order} />
     </li>
