@@ -53,6 +53,7 @@ import { paymentService } from './services/payment';
 import { registerUnpaidOrderJobs } from './flows/payment/expire-unpaid-orders';
 import { registerEscalatePaymentReviewsJobs } from './flows/payment/escalate-payment-reviews';
 import { registerReleaseHeldFundsJobs } from './flows/payment/release-held-funds';
+import { registerPayoutRunJobs } from './flows/payout/run-payouts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -207,6 +208,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerReleaseHeldFundsJobs(app);
   // Unanswered payment reviews go to an administrator after 3 business days (decision 316).
   await registerEscalatePaymentReviewsJobs(app);
+  // Sellers are paid out by a daily run (decision 297).
+  await registerPayoutRunJobs(app);
   if (config.SERVICES.includes('buyer')) await app.register(buyerService, { prefix: '/api/v1' });
   if (config.SERVICES.includes('chat')) {
     // Socket.IO is app-wide (not encapsulated) so workflows of any backend can emit through app.io.

@@ -115,6 +115,13 @@ export const domainEventSchemas = {
    * (decision 316) or resolved by an admin (docs/product.md §9; the parties, and for an escalation the admins, are
    * e-mailed).
    */
+  /** The provider refused or reversed a payout's transfer; its amount is back in the seller's available balance. */
+  'payout.failed': z.object({
+    payoutId: z.string().min(1),
+    sellerId: z.number().int().positive(),
+    amountCents: z.number().int().positive(),
+    reason: z.string(),
+  }),
   'order.payment-review-changed': z.object({
     reviewId: z.string().min(1),
     orderId: z.string().min(1),

@@ -113,3 +113,27 @@ export const payoutErrorCodes = [
   'PAYOUT_MINIMUM_INVALID',
   'PAYOUT_WEEKDAY_INVALID',
 ] as const;
+
+/** A payout of the storefront's available balance (decision 297): pending until its transfer is made. */
+export const payoutStatuses = ['pending', 'sent', 'failed'] as const;
+export const payoutSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  amountCents: z.number().int(),
+  status: z.enum(payoutStatuses),
+  failureReason: z.string().nullable(),
+  /** When the transfer was made (the funds reach the bank on the provider's own schedule). */
+  sentAt: z.string().nullable(),
+});
+export type Payout = z.infer<typeof payoutSchema>;
+
+/** GET seller/:id/payouts: newest first; `cursor` is the last payout id of the previous page. */
+export const payoutHistoryQuerySchema = z.object({
+  cursor: z.uuid('errors:VALIDATION_FAILED').optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const payoutHistoryResponseSchema = z.object({
+  items: z.array(payoutSchema),
+  nextCursor: z.string().nullable(),
+});
+export type PayoutHistory = z.infer<typeof payoutHistoryResponseSchema>;

@@ -106,6 +106,7 @@ export const tableOwners: Record<string, string> = {
   sandbox_balance_transactions: 'plugins',
   // payout-accounts (decision 312)
   payout_accounts: 'payout-accounts',
+  payouts: 'payout-accounts',
   // rfq (requests for quotes to many suppliers, decision 298)
   rfqs: 'rfq',
   rfq_buyer_limits: 'rfq',

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   payoutAccountParamsSchema,
   payoutAccountResponseSchema,
+  payoutHistoryQuerySchema,
+  payoutHistoryResponseSchema,
   payoutMinimumDefaultCents,
   payoutOnboardingQuerySchema,
   payoutOnboardingResponseSchema,
@@ -50,6 +52,37 @@ export const payoutAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         account: visible(await app.payoutAccounts.payoutAccountOf(app.db, sellerId)),
         defaultMinimumCents: payoutMinimumDefaultCents,
+      };
+    },
+  );
+
+  // The storefront's payouts (decision 297), newest first.
+  app.get(
+    '/seller/:id/payouts',
+    {
+      schema: {
+        tags: ['payouts'],
+        params: payoutAccountParamsSchema,
+        querystring: payoutHistoryQuerySchema,
+        response: { 200: payoutHistoryResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const sellerId = await owned(request.user!.id, request.params.id);
+      const page = await app.payoutAccounts.payoutsOf(app.db, sellerId, {
+        after: request.query.cursor ?? null,
+        limit: request.query.limit,
+      });
+      return {
+        items: page.items.map((payout) => ({
+          id: payout.id,
+          createdAt: payout.createdAt,
+          amountCents: payout.amountCents,
+          status: payout.status,
+          failureReason: payout.failureReason,
+          sentAt: payout.sentAt,
+        })),
+        nextCursor: page.nextCursor,
       };
     },
   );

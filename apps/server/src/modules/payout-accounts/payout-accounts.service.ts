@@ -64,6 +64,24 @@ export async function payoutAccountOf(db: Db, sellerId: number): Promise<StoredP
 }
 
 /**
+ * Active payout accounts whose schedule pays on `weekday` (ISO, 1 = Monday; daily ones every day), by storefront
+ * id after `afterSellerId`: the payout run's list, a page at a time (decision 297).
+ */
+export async function dueAccounts(
+  db: Db,
+  input: { weekday: number; afterSellerId: number; limit: number },
+): Promise<StoredPayoutAccount[]> {
+  return rowsOf<PayoutAccountRow>(
+    await db.execute(sql`
+      SELECT * FROM payout_accounts
+      WHERE status = 'active' AND payouts_enabled AND seller_id > ${input.afterSellerId}
+        AND (schedule_interval = 'daily' OR schedule_weekday = ${input.weekday})
+      ORDER BY seller_id
+      LIMIT ${input.limit}`),
+  ).map(toAccount);
+}
+
+/**
  * Records the storefront's provider account; the first one recorded stays (the storefront's one account, a unique
  * key), so concurrent starts all answer the same account.
  */
