@@ -154,8 +154,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const rateLimitRedis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { connectTimeout: 2_000, maxRetriesPerRequest: 1 })
     : undefined;
-  if (rateLimitRedis)
+  if (rateLimitRedis) {
+    // Without a listener ioredis prints every failed reconnection to the console; readiness reports Redis down.
+    rateLimitRedis.on('error', (error) => app.log.warn({ err: error }, 'redis (rate limits) error'));
     app.addHook('onClose', async () => void (await rateLimitRedis.quit().catch(() => undefined)));
+  }
   await app.register(rateLimit, {
     global: false,
     ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: 'maplesource-rl:' } : {}),
