@@ -18,6 +18,7 @@ import messaging from './plugins/messaging';
 import events from './plugins/events';
 import idempotency from './plugins/idempotency';
 import jobs from './plugins/jobs';
+import metrics from './plugins/metrics';
 import payments, { paymentsMode } from './plugins/payments';
 import rateLimits from './plugins/rate-limits';
 import roleHeader from './plugins/role-header';
@@ -119,6 +120,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(inputGuard);
   await app.register(context, { config, database });
   await app.register(messaging);
+  // Metrics early: its response hook times every route, and the plugins after it move its counters (decision 303).
+  await app.register(metrics);
   // The job queue before the events: onReady hooks run in this order, so the queue has started before the
   // dispatcher delivers what a crash left behind. The other way round, a leftover delivery whose subscriber
   // queues a job in its transaction waited for the queue's start, which waited for that transaction's hold on

@@ -68,6 +68,20 @@ export interface Jobs {
   send<T extends object>(name: string, data: T, options?: SendJobOptions): Promise<string | null>;
   /** Recurring work: a job of `name` (registered here) every time the cron expression (UTC) comes due. */
   schedule(name: string, cron: string, data?: object): Promise<void>;
+  /** Each registered queue's jobs by state (metrics); empty before the queue started or after it stopped. */
+  queueStats(): Promise<QueueStats[]>;
+}
+
+export interface QueueStats {
+  name: string;
+  /** Due now. */
+  ready: number;
+  /** Queued for later (`startAfter`, a retry's delay). */
+  deferred: number;
+  /** Running. */
+  active: number;
+  /** Failed for good, still retained (pg-boss's retention). */
+  failed: number;
 }
 
 declare module 'fastify' {
@@ -179,7 +193,12 @@ async function jobsPlugin(app: FastifyInstance, options: JobsOptions) {
       }
       data = parsed.data;
     }
-    await registration.handler(data, { id: job.id, name, retryCount: job.retryCount, signal: job.signal });
+    try {
+      await registration.handler(data, { id: job.id, name, retryCount: job.retryCount, signal: job.signal });
+    } catch (error) {
+      app.metrics.jobFailures.inc({ queue: name });
+      throw error;
+    }
   }
 
   /** What a registration asks of its queue, in pg-boss's terms. */
@@ -275,6 +294,33 @@ async function jobsPlugin(app: FastifyInstance, options: JobsOptions) {
       }
       await (await queue()).schedule(name, cron, data, { tz: 'UTC' });
     },
+    async queueStats() {
+      if (!boss || stopping) return [];
+      // Counted now: pg-boss's own queue counts (`getQueues`) are refreshed once a minute.
+      const rows = rowsOf<{ name: string; ready: number; deferred: number; active: number; failed: number }>(
+        await app.db.execute(sql`
+          SELECT name,
+            count(*) FILTER (WHERE state IN ('created', 'retry') AND start_after <= now())::int AS ready,
+            count(*) FILTER (WHERE state IN ('created', 'retry') AND start_after > now())::int AS deferred,
+            count(*) FILTER (WHERE state = 'active')::int AS active,
+            count(*) FILTER (WHERE state = 'failed')::int AS failed
+          FROM pgboss.job
+          WHERE name = ANY(${sql.param([...registrations.keys()])}::text[])
+            AND state IN ('created', 'retry', 'active', 'failed')
+          GROUP BY name`),
+      );
+      const byName = new Map(rows.map((row) => [row.name, row]));
+      return [...registrations.keys()].map((name) => {
+        const row = byName.get(name);
+        return {
+          name,
+          ready: row?.ready ?? 0,
+          deferred: row?.deferred ?? 0,
+          active: row?.active ?? 0,
+          failed: row?.failed ?? 0,
+        };
+      });
+    },
   };
 
   app.decorate('jobs', jobs);
@@ -294,4 +340,4 @@ async function jobsPlugin(app: FastifyInstance, options: JobsOptions) {
   });
 }
 
-export default fp(jobsPlugin, { name: 'jobs', dependencies: ['context'] });
+export default fp(jobsPlugin, { name: 'jobs', dependencies: ['context', 'metrics'] });
