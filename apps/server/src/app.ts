@@ -19,6 +19,7 @@ import events from './plugins/events';
 import idempotency from './plugins/idempotency';
 import jobs from './plugins/jobs';
 import metrics from './plugins/metrics';
+import requestContext from './plugins/request-context';
 import payments, { paymentsMode } from './plugins/payments';
 import rateLimits from './plugins/rate-limits';
 import roleHeader from './plugins/role-header';
@@ -59,6 +60,8 @@ export interface BuildAppOptions {
   database: Database;
   /** Replaces pino's output (tests pass false to keep output quiet). */
   logger?: boolean;
+  /** Where pino writes instead of stdout (tests that read the log lines). */
+  logStream?: { write(line: string): void };
   renderShell?: WebAppOptions['renderShell'];
   /** The catalogue instance's knobs (tests); the listing cache defaults from CATALOG_LISTING_CACHE_MS. */
   catalog?: Partial<CatalogOptions>;
@@ -88,6 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : {
             level: config.LOG_LEVEL,
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            ...(options.logStream ? { stream: options.logStream } : {}),
           },
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
@@ -122,6 +126,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(messaging);
   // Metrics early: its response hook times every route, and the plugins after it move its counters (decision 303).
   await app.register(metrics);
+  // Each request's id in the async context: its outbox events and jobs carry it to their delivery (decision 303).
+  await app.register(requestContext);
   // The job queue before the events: onReady hooks run in this order, so the queue has started before the
   // dispatcher delivers what a crash left behind. The other way round, a leftover delivery whose subscriber
   // queues a job in its transaction waited for the queue's start, which waited for that transaction's hold on

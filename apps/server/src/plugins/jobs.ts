@@ -15,6 +15,7 @@ import {
 import type { ZodType } from 'zod';
 import type { DatabaseConnection } from '../db/client';
 import { rowsOf, type Tx } from '../db/transaction';
+import { runForRequest, takeRequestId, withRequestId } from './request-context';
 
 /** What a handler learns about the job it runs, besides its data. */
 export interface JobContext {
@@ -179,24 +180,36 @@ async function jobsPlugin(app: FastifyInstance, options: JobsOptions) {
     if (!registrations.has(name)) throw new Error(`job "${name}" has no registered handler`);
   };
 
+  /**
+   * One attempt of a job, as caused by the request that queued it (decision 303): its data carries that request's
+   * id, which the handler's logs, events and jobs carry on.
+   */
   async function runJob(name: string, registration: Registration, job: Job<object>) {
+    const { requestId: reqId, rest } = takeRequestId(job.data);
     const { schema } = registration.options;
-    let data: object = job.data;
+    let data = rest as object;
     if (schema) {
-      const parsed = schema.safeParse(job.data);
+      const parsed = schema.safeParse(rest);
       if (!parsed.success) {
         app.log.error(
-          { job: name, id: job.id, issues: parsed.error.issues },
+          { job: name, id: job.id, reqId, issues: parsed.error.issues },
           'job data refused by its schema',
         );
         return; // completing it: retrying cannot make bad data good
       }
       data = parsed.data;
     }
+    app.log.debug({ job: name, id: job.id, reqId, retryCount: job.retryCount }, 'job started');
     try {
-      await registration.handler(data, { id: job.id, name, retryCount: job.retryCount, signal: job.signal });
+      await runForRequest(reqId, () =>
+        registration.handler(data, { id: job.id, name, retryCount: job.retryCount, signal: job.signal }),
+      );
     } catch (error) {
       app.metrics.jobFailures.inc({ queue: name });
+      app.log.warn(
+        { err: error, job: name, id: job.id, reqId, retryCount: job.retryCount },
+        'job attempt failed',
+      );
       throw error;
     }
   }
@@ -284,7 +297,7 @@ async function jobsPlugin(app: FastifyInstance, options: JobsOptions) {
       }
       if (sendOptions.retryLimit !== undefined) options.retryLimit = sendOptions.retryLimit;
       if (sendOptions.tx) options.db = inTransaction(sendOptions.tx);
-      return instance.send(name, data, options);
+      return instance.send(name, withRequestId(data), options);
     },
     async schedule(name, cron, data = {}) {
       ensureRegistered(name);
@@ -340,4 +353,4 @@ async function jobsPlugin(app: FastifyInstance, options: JobsOptions) {
   });
 }
 
-export default fp(jobsPlugin, { name: 'jobs', dependencies: ['context', 'metrics'] });
+export default fp(jobsPlugin, { name: 'jobs', dependencies: ['context', 'metrics', 'request-context'] });
