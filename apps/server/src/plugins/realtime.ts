@@ -432,7 +432,7 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions) {
   // web client does, apps/web/src/lib/socket.ts); the node no longer listens by then, so the proxy sends the
   // reconnection to another node. A disconnect packet would not do: the client takes it as final.
   app.addHook('preClose', async () => {
-    for (const client of Object.values(io.engine.clients)) client.close(true);
+    io.engine.close();
   });
   app.addHook('onClose', async () => {
     await io.close();
