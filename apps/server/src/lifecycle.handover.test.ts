@@ -1,9 +1,9 @@
 import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { createTestApp, createTestDatabase, type TestApp, type TestDatabase } from '../test/helpers';
 import { signUp } from '../test/accounts-helpers';
-import { testTimeouts } from '../../../test-timeouts.mjs';
+import { connectedSocket } from '../test/socket-client';
 import { openPostgres } from './db/client';
 import { drainAndClose } from './lifecycle';
 
@@ -82,19 +82,11 @@ describe('a node told to stop hands its sockets over (decision 303)', () => {
     const proxyPort = await firstAcceptingProxy(ports);
     const user = await signUp(first.app);
 
-    client = connect(`http://127.0.0.1:${proxyPort}`, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      extraHeaders: { cookie: user.cookie },
-      // The web client's reconnection (apps/web/src/lib/socket.ts): 1 s, doubling.
+    // The web client's reconnection (apps/web/src/lib/socket.ts): 1 s, doubling.
+    client = await connectedSocket(`http://127.0.0.1:${proxyPort}`, user.cookie, {
       reconnection: true,
       reconnectionDelay: 1_000,
       randomizationFactor: 0,
-      timeout: testTimeouts.conditionMs,
-    });
-    await new Promise<void>((resolve, reject) => {
-      client!.once('connect', () => resolve());
-      client!.once('connect_error', reject);
     });
     expect(first.app.io.engine.clientsCount).toBe(1);
 

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { signUp } from '../../test/accounts-helpers';
+import { connectedSocket } from '../../test/socket-client';
 import { testTimeouts } from '../../../../test-timeouts.mjs';
 import { paymentWebhookPath } from './payments';
 import { signWebhook } from './payments/signature';
@@ -147,18 +148,8 @@ describe('the families a scrape carries (decision 303)', () => {
         quotationId: null,
       }),
     );
-    const socket = connect(url, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      extraHeaders: { cookie: seller.cookie },
-      reconnection: false,
-      timeout: testTimeouts.conditionMs,
-    });
+    const socket = await connectedSocket(url, seller.cookie);
     sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
     const payload = { chatId, receiverId: seller.id, clientMessageId: 'metrics-0001', text: 'Counted' };
     for (let i = 0; i < 2; i += 1) {
       const sent = await t.app.inject({
