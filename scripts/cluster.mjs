@@ -179,6 +179,10 @@ ${paymentServers}
     add_header Set-Cookie $sticky_set_cookie always;
     add_header X-Upstream $upstream_addr always;
 
+    # Metrics are scraped from each node directly, never through the public proxy (decision 303).
+    location = /metrics {
+      return 404;
+    }
     location /socket.io/ {
       proxy_pass http://maple_app;
 ${forwarded}

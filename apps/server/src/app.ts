@@ -18,6 +18,8 @@ import messaging from './plugins/messaging';
 import events from './plugins/events';
 import idempotency from './plugins/idempotency';
 import jobs from './plugins/jobs';
+import metrics from './plugins/metrics';
+import requestContext from './plugins/request-context';
 import payments, { paymentsMode } from './plugins/payments';
 import rateLimits from './plugins/rate-limits';
 import roleHeader from './plugins/role-header';
@@ -60,6 +62,8 @@ export interface BuildAppOptions {
   database: Database;
   /** Replaces pino's output (tests pass false to keep output quiet). */
   logger?: boolean;
+  /** Where pino writes instead of stdout (tests that read the log lines). */
+  logStream?: { write(line: string): void };
   renderShell?: WebAppOptions['renderShell'];
   /** The catalogue instance's knobs (tests); the listing cache defaults from CATALOG_LISTING_CACHE_MS. */
   catalog?: Partial<CatalogOptions>;
@@ -89,6 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : {
             level: config.LOG_LEVEL,
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            ...(options.logStream ? { stream: options.logStream } : {}),
           },
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
@@ -121,6 +126,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(inputGuard);
   await app.register(context, { config, database });
   await app.register(messaging);
+  // Metrics early: its response hook times every route, and the plugins after it move its counters (decision 303).
+  await app.register(metrics);
+  // Each request's id in the async context: its outbox events and jobs carry it to their delivery (decision 303).
+  await app.register(requestContext);
   // The job queue before the events: onReady hooks run in this order, so the queue has started before the
   // dispatcher delivers what a crash left behind. The other way round, a leftover delivery whose subscriber
   // queues a job in its transaction waited for the queue's start, which waited for that transaction's hold on
@@ -156,8 +165,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const rateLimitRedis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { connectTimeout: 2_000, maxRetriesPerRequest: 1 })
     : undefined;
-  if (rateLimitRedis)
+  if (rateLimitRedis) {
+    // Without a listener ioredis prints every failed reconnection to the console; readiness reports Redis down.
+    rateLimitRedis.on('error', (error) => app.log.warn({ err: error }, 'redis (rate limits) error'));
     app.addHook('onClose', async () => void (await rateLimitRedis.quit().catch(() => undefined)));
+  }
   await app.register(rateLimit, {
     global: false,
     ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: 'maplesource-rl:' } : {}),

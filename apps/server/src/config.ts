@@ -196,6 +196,11 @@ export const configSchema = z.object({
    * over to); the cluster script sets 5000.
    */
   SHUTDOWN_DRAIN_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(120_000).default(0)),
+  /**
+   * Prometheus metrics at `GET /metrics` (decision 303), for a scraper that sends `Authorization: Bearer <token>`.
+   * Unset (the default): `/metrics` answers 404. At least 32 characters.
+   */
+  METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
   /** How often an idle job worker looks for due jobs, in seconds (decision 070). Default 2; pg-boss's minimum 0.5. */
   JOBS_POLLING_INTERVAL_SECONDS: z.preprocess(
     emptyToUndefined,

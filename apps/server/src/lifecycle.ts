@@ -3,9 +3,9 @@ import type { Database } from './db/client';
 
 /**
  * A node's graceful stop (decision 295): readiness turns 503 at once (`/readyz`), the node keeps serving for
- * `drainMs` while the proxy notices and sends new work elsewhere, then Fastify closes: it stops accepting, lets
- * in-flight requests finish, closes the Socket.IO server (its clients reconnect, through the proxy, to another
- * node), stops the job workers (running jobs finish or go back to the queue) and the event dispatcher; the
+ * `drainMs` while the proxy notices and sends new work elsewhere, then Fastify closes: the sockets' connections
+ * close first (their clients reconnect, through the proxy, to another node; decision 303), it stops accepting, lets
+ * in-flight requests finish, stops the job workers (running jobs finish or go back to the queue) and the event dispatcher; the
  * database pool closes last.
  */
 export async function drainAndClose(

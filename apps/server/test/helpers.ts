@@ -82,14 +82,15 @@ export async function createTestApp(
     database?: TestDatabase;
     /** Registers extra routes (e.g. probes for cross-cutting plugins) before the app is ready. */
     beforeReady?: (app: FastifyInstance) => void | Promise<void>;
-  } & Partial<Pick<BuildAppOptions, 'renderShell' | 'catalog'>> = {},
+  } & Partial<Pick<BuildAppOptions, 'renderShell' | 'catalog' | 'logStream'>> = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   const config = testConfig(options.env);
   const app = await buildApp({
     config,
     database,
-    logger: false,
+    // A test that reads the log lines gives their stream (and a LOG_LEVEL); the others keep quiet.
+    ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
     ...(options.renderShell ? { renderShell: options.renderShell } : {}),
     ...(options.catalog ? { catalog: options.catalog } : {}),
   });

@@ -24,6 +24,8 @@ export interface Database {
   /** Runs raw SQL text (several statements allowed); used by migrations and seeding. */
   exec(sqlText: string): Promise<void>;
   ping(): Promise<void>;
+  /** The PostgreSQL pool's connections (metrics); null on PGlite, one in-process connection with no pool. */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
   /**
    * Opens every pool connection now, each preparing the hot statements the app registered with
    * `prepareOnConnect`, so the first burst of requests finds no cold connection (decision 215). Call it once the
@@ -60,6 +62,7 @@ export async function openPglite(dir: string | undefined): Promise<Database> {
     ping: async () => {
       await client.query('select 1');
     },
+    poolStats: () => null,
     warmUp: async () => undefined,
     close: async () => {
       if (!client.closed) await client.close();
@@ -96,6 +99,7 @@ export async function openPostgres(databaseUrl: string, poolSize: number): Promi
     ping: async () => {
       await pool.query('select 1');
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     warmUp: async () => {
       // All connections at once: each checkout beyond the idle ones opens (and prepares) a new one.
       // Those open before the app registered its statements (the first `select 1`, migrations) prepare them now.

@@ -169,11 +169,12 @@ describe('CORS', () => {
 });
 
 describe('health', () => {
-  it('reports liveness and database readiness', async () => {
+  it('reports liveness and readiness (database and storage; no Redis configured)', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
     expect((await t.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({
       status: 'ready',
       database: 'ok',
+      storage: 'ok',
     });
   });
 

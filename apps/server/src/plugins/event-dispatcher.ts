@@ -4,6 +4,7 @@ import { domainEventSchemas, type DomainEventName } from '@maplesource/contracts
 import type { Db } from '../db/client';
 import { queryPrepared } from '../db/prepared';
 import type { Tx } from '../db/transaction';
+import { runForRequest, takeRequestId } from './request-context';
 
 /** What a handler gets besides the payload: the event's id and time, and the transaction it runs in. */
 export interface EventContext {
@@ -66,6 +67,17 @@ interface ClaimedDelivery {
   payload: unknown;
   occurred_at: unknown;
 }
+
+const storedPayload = (row: ClaimedDelivery): unknown =>
+  typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload;
+/** The id of the request that emitted the event, kept in its stored payload (decision 303). */
+const requestIdOf = (row: ClaimedDelivery) => {
+  try {
+    return takeRequestId(storedPayload(row)).requestId;
+  } catch {
+    return undefined;
+  }
+};
 
 /** How long an emitted id is watched for its commit before the poll is left to find it. */
 const NUDGE_WATCH_MS = 5_000;
@@ -410,19 +422,24 @@ export class EventDispatcher {
   private async handle(tx: Tx, row: ClaimedDelivery, effects: Array<() => void>) {
     const subscription = this.subscriptions.get(`${row.subscriber}\u0000${row.name}`)!;
     const { payload, eventId, occurredAt } = this.eventOf(row);
-    await subscription.handler!(payload, {
-      eventId,
-      occurredAt,
-      tx,
-      afterCommit: (effect) => effects.push(effect),
-    });
+    const reqId = requestIdOf(row);
+    // The handler runs as caused by the event's request: its logs, events and jobs carry that id (decision 303).
+    await runForRequest(reqId, () =>
+      subscription.handler!(payload, {
+        eventId,
+        occurredAt,
+        tx,
+        afterCommit: (effect) => effects.push(effect),
+      }),
+    );
+    this.log.debug({ reqId, event: row.name, eventId, subscriber: row.subscriber }, 'event handled');
   }
 
   /** A claimed delivery's event, its payload parsed with the event's schema (throws when it does not parse). */
   private eventOf(row: ClaimedDelivery): BatchedEvent {
     const schema = domainEventSchemas[row.name as DomainEventName];
     return {
-      payload: schema.parse(typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload),
+      payload: schema.parse(takeRequestId(storedPayload(row)).rest),
       eventId: String(row.event_id),
       occurredAt: new Date(row.occurred_at as string | Date),
     };
@@ -438,7 +455,15 @@ export class EventDispatcher {
       2000,
     );
     this.log.warn(
-      { err: error, event: row.name, eventId, subscriber: row.subscriber, attempts, retryInMs: delay },
+      {
+        err: error,
+        reqId: requestIdOf(row),
+        event: row.name,
+        eventId,
+        subscriber: row.subscriber,
+        attempts,
+        retryInMs: delay,
+      },
       'event subscriber failed; will retry',
     );
     await tx.execute(sql`

@@ -12,6 +12,7 @@ import {
   type BatchedEvent as DispatchedEvent,
   type EventContext,
 } from './event-dispatcher';
+import { withRequestId } from './request-context';
 
 export type { BatchContext, EventContext } from './event-dispatcher';
 
@@ -150,7 +151,11 @@ async function eventsPlugin(app: FastifyInstance, options: EventsPluginOptions) 
   /** Building a partial schema costs more than a chat send's whole statement: one per event name. */
   const partialSchemas = new Map<DomainEventName, ZodType>();
   /** Each part's `INSERT … SELECT` row of the outbox, its payload `known` (checked now) merged with `computed`. */
-  function outboxEvents<Id extends string | SQL>(parts: Array<OutboxPart<DomainEventName>>, idOf: () => Id) {
+  function outboxEvents<Id extends string | SQL>(
+    parts: Array<OutboxPart<DomainEventName>>,
+    idOf: () => Id,
+    { carryRequestId }: { carryRequestId: boolean },
+  ) {
     if (parts.length === 0) throw new Error('outboxFrom needs at least one event');
     return parts.map(({ name, from, known, computed }) => {
       const schema = domainEventSchemas[name];
@@ -164,7 +169,7 @@ async function eventsPlugin(app: FastifyInstance, options: EventsPluginOptions) 
       );
       const id = idOf();
       const select = sql`SELECT ${id}::uuid, ${name}::text,
-          ${JSON.stringify(checked.data)}::jsonb || jsonb_build_object(${sql.join(fields, sql`, `)})
+          ${JSON.stringify(carryRequestId ? withRequestId(checked.data as object) : checked.data)}::jsonb || jsonb_build_object(${sql.join(fields, sql`, `)})
         FROM ${from}`;
       return { id, name, select };
     });
@@ -192,7 +197,7 @@ async function eventsPlugin(app: FastifyInstance, options: EventsPluginOptions) 
       await tx.execute(sql`
         WITH event AS (
           INSERT INTO domain_events (id, name, payload)
-          VALUES (${id}::uuid, ${name}, ${JSON.stringify(parsed.data)}::jsonb)
+          VALUES (${id}::uuid, ${name}, ${JSON.stringify(withRequestId(parsed.data))}::jsonb)
           RETURNING id
         )
         INSERT INTO event_deliveries (event_id, subscriber)
@@ -204,7 +209,7 @@ async function eventsPlugin(app: FastifyInstance, options: EventsPluginOptions) 
       return events.outboxFrom([{ name, from, known, computed } as OutboxPart<DomainEventName>]);
     },
     outboxFrom(parts) {
-      const events = outboxEvents(parts, () => randomUUID());
+      const events = outboxEvents(parts, () => randomUUID(), { carryRequestId: true });
       return {
         cte: outboxCteOf(events),
         written: (options) => {
@@ -214,7 +219,8 @@ async function eventsPlugin(app: FastifyInstance, options: EventsPluginOptions) 
       };
     },
     outboxTemplate(parts) {
-      const events = outboxEvents(parts, () => sql`gen_random_uuid()`);
+      // Built once, run for many requests: no request id is baked into it.
+      const events = outboxEvents(parts, () => sql`gen_random_uuid()`, { carryRequestId: false });
       return {
         cte: outboxCteOf(events),
         // Asked at each run, not when the template is built: subscribers may register after it (before `ready`).
@@ -230,7 +236,7 @@ async function eventsPlugin(app: FastifyInstance, options: EventsPluginOptions) 
         if (!schema) throw new Error(`Unknown domain event ${String(name)}`);
         const parsed = schema.safeParse(payload);
         if (!parsed.success) throw new Error(`Invalid payload for ${name}: ${parsed.error.message}`);
-        return { id: randomUUID(), name, payload: parsed.data };
+        return { id: randomUUID(), name, payload: withRequestId(parsed.data) };
       });
       const values = written.map(
         (event) => sql`(${event.id}::uuid, ${event.name}, ${JSON.stringify(event.payload)}::jsonb)`,

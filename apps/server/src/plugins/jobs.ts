@@ -15,6 +15,7 @@ import {
 import type { ZodType } from 'zod';
 import type { DatabaseConnection } from '../db/client';
 import { rowsOf, type Tx } from '../db/transaction';
+import { runForRequest, takeRequestId, withRequestId } from './request-context';
 
 /** What a handler learns about the job it runs, besides its data. */
 export interface JobContext {
@@ -68,6 +69,20 @@ export interface Jobs {
   send<T extends object>(name: string, data: T, options?: SendJobOptions): Promise<string | null>;
   /** Recurring work: a job of `name` (registered here) every time the cron expression (UTC) comes due. */
   schedule(name: string, cron: string, data?: object): Promise<void>;
+  /** Each registered queue's jobs by state (metrics); empty before the queue started or after it stopped. */
+  queueStats(): Promise<QueueStats[]>;
+}
+
+export interface QueueStats {
+  name: string;
+  /** Due now. */
+  ready: number;
+  /** Queued for later (`startAfter`, a retry's delay). */
+  deferred: number;
+  /** Running. */
+  active: number;
+  /** Failed for good, still retained (pg-boss's retention). */
+  failed: number;
 }
 
 declare module 'fastify' {
@@ -165,21 +180,38 @@ async function jobsPlugin(app: FastifyInstance, options: JobsOptions) {
     if (!registrations.has(name)) throw new Error(`job "${name}" has no registered handler`);
   };
 
+  /**
+   * One attempt of a job, as caused by the request that queued it (decision 303): its data carries that request's
+   * id, which the handler's logs, events and jobs carry on.
+   */
   async function runJob(name: string, registration: Registration, job: Job<object>) {
+    const { requestId: reqId, rest } = takeRequestId(job.data);
     const { schema } = registration.options;
-    let data: object = job.data;
+    let data = rest as object;
     if (schema) {
-      const parsed = schema.safeParse(job.data);
+      const parsed = schema.safeParse(rest);
       if (!parsed.success) {
         app.log.error(
-          { job: name, id: job.id, issues: parsed.error.issues },
+          { job: name, id: job.id, reqId, issues: parsed.error.issues },
           'job data refused by its schema',
         );
         return; // completing it: retrying cannot make bad data good
       }
       data = parsed.data;
     }
-    await registration.handler(data, { id: job.id, name, retryCount: job.retryCount, signal: job.signal });
+    app.log.debug({ job: name, id: job.id, reqId, retryCount: job.retryCount }, 'job started');
+    try {
+      await runForRequest(reqId, () =>
+        registration.handler(data, { id: job.id, name, retryCount: job.retryCount, signal: job.signal }),
+      );
+    } catch (error) {
+      app.metrics.jobFailures.inc({ queue: name });
+      app.log.warn(
+        { err: error, job: name, id: job.id, reqId, retryCount: job.retryCount },
+        'job attempt failed',
+      );
+      throw error;
+    }
   }
 
   /** What a registration asks of its queue, in pg-boss's terms. */
@@ -265,7 +297,7 @@ async function jobsPlugin(app: FastifyInstance, options: JobsOptions) {
       }
       if (sendOptions.retryLimit !== undefined) options.retryLimit = sendOptions.retryLimit;
       if (sendOptions.tx) options.db = inTransaction(sendOptions.tx);
-      return instance.send(name, data, options);
+      return instance.send(name, withRequestId(data), options);
     },
     async schedule(name, cron, data = {}) {
       ensureRegistered(name);
@@ -274,6 +306,33 @@ async function jobsPlugin(app: FastifyInstance, options: JobsOptions) {
         return;
       }
       await (await queue()).schedule(name, cron, data, { tz: 'UTC' });
+    },
+    async queueStats() {
+      if (!boss || stopping) return [];
+      // Counted now: pg-boss's own queue counts (`getQueues`) are refreshed once a minute.
+      const rows = rowsOf<{ name: string; ready: number; deferred: number; active: number; failed: number }>(
+        await app.db.execute(sql`
+          SELECT name,
+            count(*) FILTER (WHERE state IN ('created', 'retry') AND start_after <= now())::int AS ready,
+            count(*) FILTER (WHERE state IN ('created', 'retry') AND start_after > now())::int AS deferred,
+            count(*) FILTER (WHERE state = 'active')::int AS active,
+            count(*) FILTER (WHERE state = 'failed')::int AS failed
+          FROM pgboss.job
+          WHERE name = ANY(${sql.param([...registrations.keys()])}::text[])
+            AND state IN ('created', 'retry', 'active', 'failed')
+          GROUP BY name`),
+      );
+      const byName = new Map(rows.map((row) => [row.name, row]));
+      return [...registrations.keys()].map((name) => {
+        const row = byName.get(name);
+        return {
+          name,
+          ready: row?.ready ?? 0,
+          deferred: row?.deferred ?? 0,
+          active: row?.active ?? 0,
+          failed: row?.failed ?? 0,
+        };
+      });
     },
   };
 
@@ -294,4 +353,4 @@ async function jobsPlugin(app: FastifyInstance, options: JobsOptions) {
   });
 }
 
-export default fp(jobsPlugin, { name: 'jobs', dependencies: ['context'] });
+export default fp(jobsPlugin, { name: 'jobs', dependencies: ['context', 'metrics', 'request-context'] });

@@ -426,6 +426,14 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions) {
   app.addHook('onReady', async () => {
     ready = true;
   });
+  // The handover (decisions 295, 303): Fastify stops listening and waits for every open connection before the
+  // onClose hooks run, and an open socket's connection never ends by itself. Closing each socket's transport first
+  // tells its client the connection was lost (`transport close`), which Socket.IO reconnects from by itself (the
+  // web client does, apps/web/src/lib/socket.ts); the node no longer listens by then, so the proxy sends the
+  // reconnection to another node. A disconnect packet would not do: the client takes it as final.
+  app.addHook('preClose', async () => {
+    io.engine.close();
+  });
   app.addHook('onClose', async () => {
     await io.close();
     if (redis) await redis.quit().catch(() => undefined);

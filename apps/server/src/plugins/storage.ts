@@ -92,6 +92,7 @@ export function createFileStorage(adapter: StorageAdapter): FileStorage {
       }
       return deleted;
     },
+    probe: () => adapter.probe(),
     publicUrl(key) {
       assertStorageKey(key);
       return `/uploads/${key}`;

@@ -198,9 +198,13 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         event = provider.verifyWebhook(rawBody, Array.isArray(header) ? header[0] : header);
       } catch (error) {
-        if (error instanceof WebhookVerificationError) throw refusal(error);
+        if (error instanceof WebhookVerificationError) {
+          app.metrics.paymentWebhooks.inc({ outcome: 'refused' });
+          throw refusal(error);
+        }
         throw error;
       }
+      app.metrics.paymentWebhooks.inc({ outcome: 'accepted' });
       const recorded = await app.payments.receive(event);
       request.log.info({ event: event.id, type: event.type, duplicate: !recorded }, 'payment webhook');
       return { received: true as const, duplicate: !recorded };

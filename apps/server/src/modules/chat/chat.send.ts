@@ -16,6 +16,7 @@ export async function sendAndAnnounce(
 ): Promise<StoredMessage> {
   const stored = await app.chat.sendMessage(app.db, userId, kind, input);
   if (stored.created) {
+    app.metrics.chatMessagesSent.inc({ kind });
     const event: ServerToClientPayloads['messageReceived'] = {
       chatId: input.chatId,
       receiverId: stored.recipientId,

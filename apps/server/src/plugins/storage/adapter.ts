@@ -18,6 +18,8 @@ export interface StorageAdapter {
   read(visibility: Visibility, key: string): Promise<(ObjectInfo & { body: Readable }) | null>;
   /** Removing a missing object is not an error. */
   remove(visibility: Visibility, key: string): Promise<void>;
+  /** Throws when the backend cannot take files now (readiness): the disk roots not writable, the bucket unreachable. */
+  probe(): Promise<void>;
   close?(): Promise<void>;
 }
 
@@ -42,6 +44,8 @@ export interface FileStorage {
   stream(key: string, visibility?: Visibility): Promise<StoredFile | null>;
   /** True when there was something to delete. */
   delete(key: string): Promise<boolean>;
+  /** Throws when files cannot be stored now (`/readyz`). */
+  probe(): Promise<void>;
   /** The public address (`/uploads/<key>`) of a public file. */
   publicUrl(key: string): string;
   /**

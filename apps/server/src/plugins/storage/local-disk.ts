@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { access, constants, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { assertStorageKey, type ObjectInfo, type StorageAdapter, type Visibility } from './adapter';
@@ -68,5 +68,13 @@ export class LocalDiskStorage implements StorageAdapter {
     const { file, meta } = this.pathsOf(visibility, key);
     await rm(file, { force: true });
     await rm(meta, { force: true });
+  }
+
+  /** Both roots exist (made if missing) and this process may write in them. */
+  async probe() {
+    for (const root of Object.values(this.roots)) {
+      await mkdir(root, { recursive: true });
+      await access(root, constants.W_OK);
+    }
   }
 }

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   PutObjectCommand,
   S3Client,
@@ -98,6 +99,11 @@ export class S3Storage implements StorageAdapter {
     await this.client.send(
       new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(visibility, key) }),
     );
+  }
+
+  /** HEAD on the bucket: the service answers, the credentials are accepted, the bucket exists. */
+  async probe() {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
   }
 
   async close() {
