@@ -75,6 +75,7 @@ const fenced: Record<string, Attempt[]> = {
     },
   ],
   'GET /api/v1/seller/{id}/payout-account': [{ url: (o) => `/api/v1/seller/${o.sellerId}/payout-account` }],
+  'GET /api/v1/seller/{id}/payouts': [{ url: (o) => `/api/v1/seller/${o.sellerId}/payouts` }],
   'POST /api/v1/seller/{id}/payout-account/onboarding': [
     { url: (o) => `/api/v1/seller/${o.sellerId}/payout-account/onboarding` },
   ],
