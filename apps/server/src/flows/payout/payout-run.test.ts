@@ -194,6 +194,16 @@ describe('the payout run', () => {
     expect(await transfersTo(refused.destination)).toEqual([]);
     expect(await balance(refused.sellerId)).toMatchObject({ availableCents: share, paidOutCents: 0 });
     expect(await t.app.ledger.trialBalance(db())).toBe(0);
+    // The storefront's owner is told, by e-mail.
+    const [owner] = await rows<{ email: string }>(
+      sql`SELECT email FROM users WHERE id = ${refused.seller.id}`,
+    );
+    await t.app.events.drain();
+    await waitFor('the payout failure e-mail', async () =>
+      (await t.app.messaging.readOutbox(owner!.email, 20)).some(
+        (m) => m.body.includes('could not be made') && m.link?.endsWith('/seller-centre/payouts'),
+      ),
+    );
   });
 
   it('fails the payout once when the provider reverses its transfer (the failing test account)', async () => {

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { createNotificationsService, type NotificationsService } from './notifications.service';
 import { registerNotificationSubscribers } from './notifications.subscribers';
 import { registerOfflineMail } from './offline-mail';
+import { registerPayoutFailureNotices } from './payout-failure-notices';
 import { registerSellerApplicationNotices } from './seller-application-notices';
 import { registerStorefrontClaimNotices } from './storefront-claim-notices';
 import { registerBusinessMail } from './mail/business-mail';
@@ -30,6 +31,7 @@ async function notificationsModule(app: FastifyInstance) {
   app.decorate('notifications', service);
   const notifyChatMessages = registerNotificationSubscribers(app, service);
   registerSellerApplicationNotices(app, service);
+  registerPayoutFailureNotices(app);
   registerStorefrontClaimNotices(app, service);
   const armOfflineMail = registerOfflineMail(app, {
     delaySeconds: app.config.CHAT_OFFLINE_MAIL_DELAY_SECONDS,
@@ -58,5 +60,6 @@ export const notificationsModulePlugin = fp(notificationsModule, {
     'chat-module',
     'invoices-module',
     'orders-module',
+    'sellers-module',
   ],
 });
