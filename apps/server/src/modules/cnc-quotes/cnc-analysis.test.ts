@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { asciiStl, binaryStl, box, cylinder } from '../../../test/solids';
@@ -23,6 +24,13 @@ describe('CNC part analysis: STL', () => {
     expect(geometry.boundingBox).toEqual([10, 10, 10]);
     expect(geometry.closed).toBe(true);
     expect(geometry.triangles).toBe(12);
+  });
+
+  it('reads the end-to-end fixture e2e/fixtures/cube.stl as a closed 10 mm cube', () => {
+    const file = readFileSync(new URL('../../../../../e2e/fixtures/cube.stl', import.meta.url));
+    const geometry = measureMesh(parseStl(file));
+    expect(geometry.volume).toBeCloseTo(1000, 6);
+    expect(geometry.closed).toBe(true);
   });
 
   it('measures a cylinder within 0.5 % of πr²h', () => {
