@@ -1,0 +1,12 @@
+/**
+ * CNC instant quotes (decision 302): the analysis of an uploaded part. The door exports operations and types only.
+ */
+export { parseStl } from './analysis/stl';
+export { measureMesh, type MeshGeometry } from './analysis/mesh-geometry';
+export {
+  CNC_FILE_REJECTIONS,
+  CNC_MAX_FILE_BYTES,
+  CNC_MAX_TRIANGLES,
+  CncFileRejected,
+  type CncFileRejection,
+} from './analysis/file-rejection';
