@@ -31,7 +31,7 @@ async function* statementRecords(
 }
 
 /**
- * A seller's monthly statement (docs/product.md §9) as CSV or PDF, `file` naming the month and format
+ * A seller’s monthly statement (docs/product.md §9, decision 300) as CSV or PDF, `file` naming the month and format
  * (`2026-11.csv`); the caller has already checked that the storefront is the seller's own.
  */
 export async function downloadStatement(
