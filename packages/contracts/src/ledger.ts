@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { centsSchema } from './common';
+import { sellerStorefrontParamsSchema } from './seller-catalogue';
 
 /** Signed cents: an available balance may be negative after a refund that followed a payout (decision 296). */
 const signedCentsSchema = z.number().int().min(-100_000_000_000).max(100_000_000_000);
@@ -89,3 +90,10 @@ export const heldFundsResponseSchema = z.object({
     z.object({ orderId: z.string(), sellerId: z.string(), heldCents: centsSchema, releaseAt: z.string() }),
   ),
 });
+
+/**
+ * GET seller/:sellerId/statements/:file — a monthly statement, `file` = `YYYY-MM.csv` or `YYYY-MM.pdf`. The file
+ * name is checked by the route, so a bad month answers STATEMENT_MONTH_INVALID rather than a generic validation error.
+ */
+export const sellerStatementParamsSchema = sellerStorefrontParamsSchema.extend({ file: z.string().max(40) });
+export const sellerStatementQuerySchema = z.object({ lang: z.enum(['en', 'fr']).default('en') });

@@ -12,9 +12,13 @@ import {
   platformFeeQuoteSchema,
   provinceCodeSchema,
   sellerBalanceSchema,
+  sellerStatementParamsSchema,
+  sellerStatementQuerySchema,
   sellerStorefrontParamsSchema,
 } from '@maplesource/contracts';
+import { z } from 'zod';
 import { notFound } from '../../plugins/errors';
+import { downloadStatement } from './download-statement';
 import '../../modules/ledger';
 import '../../modules/sellers';
 
@@ -81,6 +85,28 @@ export const sellerBalanceRoutes: FastifyPluginAsyncZod = async (app) => {
       const rateBps = await app.ledger.feeRateBps(app.db, request.query.category, date);
       const province = await sellerProvince(app, sellerId);
       return app.ledger.quoteFee({ grossCents: request.query.grossCents, rateBps, province, date });
+    },
+  );
+
+  // A monthly statement, `2026-11.csv` or `2026-11.pdf`, in the language asked (docs/product.md §9).
+  app.get(
+    '/seller/:sellerId/statements/:file',
+    {
+      schema: {
+        tags: ['ledger'],
+        params: sellerStatementParamsSchema,
+        querystring: sellerStatementQuerySchema,
+        response: { 200: z.string().describe('text/csv or application/pdf'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const sellerId = await ownStorefront(request.user!.id, request.params.sellerId);
+      return downloadStatement(app, reply, {
+        sellerId,
+        file: request.params.file,
+        language: request.query.lang,
+        now: new Date(),
+      });
     },
   );
 };

@@ -4,6 +4,7 @@ import { createLedgerService, type LedgerService } from './ledger.service';
 import { feeRateBps, quoteFee } from './platform-fee';
 import { accountEntries, heldFunds, orderEntries, sellerOrders } from './ledger.reads';
 import { balanceOf } from './ledger.postings';
+import { sellerStatement } from './ledger.statement';
 
 const ledgerReads = {
   sellerOrders,
@@ -13,6 +14,7 @@ const ledgerReads = {
   balanceOf,
   feeRateBps,
   quoteFee,
+  sellerStatement,
 };
 
 /**
@@ -29,6 +31,7 @@ declare module 'fastify' {
 export type { LedgerService, ReleaseOutcome } from './ledger.service';
 export type { LedgerAccountRef, LedgerPosting } from './ledger.postings';
 export type { PlatformFeeQuote } from './platform-fee';
+export type { SellerStatement, StatementLine } from './ledger.statement';
 
 async function ledgerModule(app: FastifyInstance) {
   app.decorate('ledger', { ...createLedgerService(), ...ledgerReads });

@@ -37,6 +37,9 @@ const registered = {
   smallSupplier: false,
 };
 
+/** The platform fee line's answer (the form asks for it once the total is known). */
+const feeQuote = { rateBps: 500, feeCents: 100, feeTaxCents: 13, sellerShareCents: 1_000 };
+
 /** The modal on a page of a memory router that also has the tax registration page (its link's target). */
 function openRouted(storefronts: object[], overrides: Partial<InvoiceChat> = {}) {
   const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
@@ -133,7 +136,9 @@ describe('the invoice generation modal (docs/product.md §2, §5)', () => {
       .mockImplementation(async (input) =>
         String(input).includes('/seller/me')
           ? json(200, { storefronts: [registered] })
-          : json(201, { invoice: makeInvoice() }),
+          : String(input).includes('/platform-fee')
+            ? json(200, feeQuote)
+            : json(201, { invoice: makeInvoice() }),
       );
     const { dialog, onClose } = open({ deliveryProvince: 'BC' });
     const user = userEvent.setup();
@@ -251,6 +256,7 @@ describe('the invoice generation modal (docs/product.md §2, §5)', () => {
     let issueAttempts = 0;
     const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
       if (String(input).includes('/seller/me')) return json(200, { storefronts: [registered] });
+      if (String(input).includes('/platform-fee')) return json(200, feeQuote);
       issueAttempts += 1;
       return issueAttempts === 1
         ? json(409, { error: { code: 'INVOICE_ALREADY_PENDING', message: 'pending' } })

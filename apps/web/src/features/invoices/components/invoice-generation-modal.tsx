@@ -31,6 +31,7 @@ import { to } from '../../../config/paths';
 import { isApiError } from '../../../lib/http';
 import { useMyStorefronts } from '../../../lib/my-storefronts';
 import { useIssueInvoice } from '../api/issue-invoice';
+import { usePlatformFee } from '../api/get-platform-fee';
 import { useReviseInvoice } from '../api/revise-invoice';
 import { dollarsToCents, invoiceDateToday } from '../model/money-input';
 import {
@@ -51,6 +52,9 @@ export type InvoiceChat = {
   quantity: number | null;
   deliveryProvince: ProvinceCode | null;
   leadDays: number | null;
+  /** The issuing storefront and the invoice's category, when known: the platform fee line uses them. */
+  sellerId?: number;
+  category?: string;
 };
 
 const expiryChoices = [24, 72, invoiceExpiryHours.default, 14 * 24, invoiceExpiryHours.max] as const;
@@ -225,6 +229,10 @@ export function InvoiceGenerationModal({
     (overriding ? overrideAmounts.every((amount) => amount !== null) : computedLines !== null);
   const totalCents = amountsValid ? taxable + taxCents : null;
   const none = t('summary.notYet');
+  // The fee line needs the issuing storefront: the revised invoice's, or the seller's only storefront.
+  const ownStorefronts = storefronts.data?.storefronts ?? [];
+  const feeSellerId = chat.sellerId ?? (ownStorefronts.length === 1 ? ownStorefronts[0]!.sellerId : null);
+  const fee = usePlatformFee(feeSellerId, totalCents, chat.category ?? '');
   const money = { setValueAs: dollarsToCents };
 
   // The override starts from the table's lines, the seller then changes rates (to 0 %) and says why.
@@ -572,6 +580,22 @@ export function InvoiceGenerationModal({
             </div>
             {totalCents === null ? (
               <p className="mt-1 text-xs text-gray-600">{t('summary.totalAfterValidAmounts')}</p>
+            ) : null}
+            {totalCents !== null && fee.data ? (
+              <>
+                <div className="mt-2 flex justify-between gap-2 text-gray-700">
+                  <dt>{t('summary.platformFee', { rate: format.number(fee.data.rateBps / 100) })}</dt>
+                  <dd data-testid="invoice-platform-fee">−{format.money(fee.data.feeCents)}</dd>
+                </div>
+                <div className="flex justify-between gap-2 text-gray-700">
+                  <dt>{t('summary.platformFeeTax')}</dt>
+                  <dd>−{format.money(fee.data.feeTaxCents)}</dd>
+                </div>
+                <div className="flex justify-between gap-2 font-semibold">
+                  <dt>{t('summary.sellerNet')}</dt>
+                  <dd data-testid="invoice-seller-net">{format.money(fee.data.sellerShareCents)}</dd>
+                </div>
+              </>
             ) : null}
           </dl>
           {issue.error ? (

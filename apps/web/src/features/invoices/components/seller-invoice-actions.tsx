@@ -20,6 +20,8 @@ const chatOf = (invoice: Invoice): InvoiceChat => ({
   quantity: invoice.subject.quantity,
   deliveryProvince: invoice.deliveryProvince,
   leadDays: invoice.leadDays,
+  sellerId: invoice.seller.sellerId,
+  category: invoice.subject.category,
 });
 
 /**
