@@ -81,7 +81,8 @@ describe('requests for quotes over HTTP', () => {
   it('sends to matched suppliers, keeps revisions, compares delivered totals and closes once', async () => {
     const bea = await buyer();
     const key = randomUUID();
-    const sent = await send(bea, request(), key);
+    const body = request();
+    const sent = await send(bea, body, key);
     expect(sent.statusCode).toBe(201);
     const { rfq, sentTo } = sent.json();
     expect(sentTo.map((s: { storefrontId: string }) => s.storefrontId)).toEqual(
@@ -91,7 +92,7 @@ describe('requests for quotes over HTTP', () => {
       String(ontarioOnly.sellerId),
     );
     // The same Idempotency-Key answers the same request, and no second one is created.
-    expect((await send(bea, request(), key)).json().rfq.id).toBe(rfq.id);
+    expect((await send(bea, body, key)).json().rfq.id).toBe(rfq.id);
     const list = await t.app.inject({ method: 'GET', url: '/api/v1/rfqs', headers: json(bea, 'buyer') });
     expect(list.json().total).toBe(1);
 
