@@ -35,3 +35,4 @@ export * from './pipeline';
 export * from './seller-stats';
 export * from './ledger';
 export * from './rfq-comparison';
+export * from './rfq';

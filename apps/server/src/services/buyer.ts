@@ -27,6 +27,7 @@ import { itemPageRoutes } from '../flows/item-page/item-page.routes';
 import { orderDocumentsRoutes } from '../flows/order-documents/order-documents.routes';
 import { paymentReviewAdminRoutes, paymentReviewSellerRoutes } from '../flows/payment/payment.routes';
 import { payoutAccountRoutes } from '../flows/payout/payout.routes';
+import { rfqRoutes } from '../flows/rfq/rfq.routes';
 import { sellerCatalogueRoutes } from '../flows/seller-catalogue/seller-catalogue.routes';
 import { ledgerAdminRoutes, sellerBalanceRoutes } from '../flows/seller-balance/seller-balance.routes';
 import {
@@ -83,6 +84,7 @@ export const buyerService: FastifyPluginAsync = async (app) => {
   await app.register(sellerStorefrontRoutes);
   await app.register(storefrontClaimsRoutes);
   await app.register(payoutAccountRoutes);
+  await app.register(rfqRoutes);
   await app.register(reviewsRoutes);
   await app.register(notificationsRoutes);
   await app.register(quotesRoutes);

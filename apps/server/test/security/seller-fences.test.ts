@@ -59,6 +59,7 @@ interface Attempt {
 
 const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 const period = `from=${day(-30)}&to=${day(1)}`;
+const someRfqId = '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b';
 
 /** Seller routes that name an owner's resource: each attempt must answer the intruder 404. */
 const fenced: Record<string, Attempt[]> = {
@@ -178,6 +179,26 @@ const fenced: Record<string, Attempt[]> = {
   ],
   // The storefront's money in the ledger and its platform fee (decision 296).
   'GET /api/v1/seller/{sellerId}/balance': [{ url: (o) => `/api/v1/seller/${o.sellerId}/balance` }],
+  // Requests for quotes: the storefront fence answers first, whatever request id follows it.
+  'GET /api/v1/seller/{sellerId}/rfqs': [{ url: (o) => `/api/v1/seller/${o.sellerId}/rfqs` }],
+  'GET /api/v1/seller/{sellerId}/rfqs/{id}': [
+    { url: (o) => `/api/v1/seller/${o.sellerId}/rfqs/${someRfqId}` },
+  ],
+  'POST /api/v1/seller/{sellerId}/rfqs/{id}/quotes': [
+    {
+      url: (o) => `/api/v1/seller/${o.sellerId}/rfqs/${someRfqId}/quotes`,
+      body: () => ({ unitPriceCents: 100, leadDays: 3, shippingCents: 0, validUntil: day(30) }),
+    },
+  ],
+  'POST /api/v1/seller/{sellerId}/rfqs/{id}/decline': [
+    {
+      url: (o) => `/api/v1/seller/${o.sellerId}/rfqs/${someRfqId}/decline`,
+      body: () => ({ reason: 'Busy' }),
+    },
+  ],
+  'POST /api/v1/seller/{sellerId}/rfqs/buyers/{buyerId}/mute': [
+    { url: (o) => `/api/v1/seller/${o.sellerId}/rfqs/buyers/${someRfqId}/mute` },
+  ],
   'GET /api/v1/seller/{sellerId}/platform-fee': [
     { url: (o) => `/api/v1/seller/${o.sellerId}/platform-fee?grossCents=10000` },
   ],

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import {
+  buyerRfqs,
   createRfq,
   declineRfq,
   endRfq,
@@ -26,6 +27,7 @@ declare module 'fastify' {
 export const createRfqService = () => ({
   create: createRfq,
   forBuyer: rfqForBuyer,
+  ofBuyer: buyerRfqs,
   forSupplier: rfqForSupplier,
   quote: quoteRfq,
   decline: declineRfq,

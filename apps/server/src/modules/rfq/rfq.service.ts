@@ -304,3 +304,14 @@ export async function supplierInbox(db: Db, sellerUserId: string) {
   );
   return rows.map((row) => ({ ...rfqOf(row), recipientStatus: row.recipient_status as RecipientStatus }));
 }
+
+/** The buyer's requests, newest first, one page at a time. */
+export async function buyerRfqs(db: Db, buyerId: string, page: { limit: number; offset: number }) {
+  const rows = await query(
+    db,
+    sql`SELECT f.*, count(*) OVER () AS total FROM rfqs f WHERE f.buyer_id = ${buyerId}
+        ORDER BY f.created_at DESC, f.id LIMIT ${page.limit} OFFSET ${page.offset}`,
+  );
+  const total = rows.length > 0 ? Number(rows[0]!.total) : 0;
+  return { rfqs: rows.map(rfqOf), total };
+}

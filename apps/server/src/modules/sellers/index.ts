@@ -37,7 +37,7 @@ import {
 } from './seller-applications';
 import { readOwnedStorefront, updateOwnedStorefront } from './storefront-edit';
 import { recordStorefrontVisit, storefrontStats } from './storefront-stats';
-import { rfqCandidates } from './rfq-candidates';
+import { rfqCandidates, rfqSupplierCards } from './rfq-candidates';
 import {
   approveClaim,
   checkClaimCode,
@@ -130,6 +130,7 @@ export const createSellersService = (catalog: CatalogCategoryReads & CatalogSell
   storefrontStats,
   /** Storefronts a request for quotes goes to (decision 298). */
   rfqCandidates,
+  rfqSupplierCards,
   /** Storefront claims (decision 263); flows/storefront-claims drives them. */
   claims: {
     open: claimsOpen,

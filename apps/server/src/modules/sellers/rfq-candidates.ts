@@ -34,3 +34,17 @@ export async function rfqCandidates(
     verified: row.verified,
   }));
 }
+
+/** What a buyer's comparison shows of each supplier of a request: name and verified flag. */
+export async function rfqSupplierCards(
+  db: Db,
+  sellerIds: readonly string[],
+): Promise<Array<{ sellerId: string; name: string; verified: boolean }>> {
+  if (sellerIds.length === 0) return [];
+  const rows = rowsOf<{ id: string | number; name: string; verified: boolean }>(
+    await db.execute(sql`
+      SELECT id, name, verified FROM sellers
+      WHERE id::text IN (SELECT jsonb_array_elements_text(${JSON.stringify(sellerIds)}::jsonb))`),
+  );
+  return rows.map((row) => ({ sellerId: String(row.id), name: row.name, verified: row.verified }));
+}

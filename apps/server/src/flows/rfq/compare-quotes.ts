@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  rfqComparisonRow,
+  sortRfqComparison,
+  type ProvinceCode,
+  type RfqComparisonSort,
+} from '@maplesource/contracts';
+import '../../modules/sellers';
+
+/**
+ * The buyer's request with every supplier's latest quote priced for the requested quantity (delivered total with
+ * the province's tax on the comparison date, rfq-comparison in contracts), sorted by delivered total or lead time;
+ * suppliers without a priced quote follow. Another buyer's request → 404.
+ */
+export async function compareQuotes(
+  doors: Pick<FastifyInstance, 'db' | 'rfq' | 'sellers'>,
+  input: { buyerId: string; rfqId: string; sort: RfqComparisonSort; now?: Date },
+) {
+  const { rfq, recipients } = await doors.rfq.forBuyer(doors.db, input.rfqId, input.buyerId);
+  const cards = new Map(
+    (
+      await doors.sellers.rfqSupplierCards(
+        doors.db,
+        recipients.map((r) => r.sellerId),
+      )
+    ).map((c) => [c.sellerId, c]),
+  );
+  const date = (input.now ?? new Date()).toISOString().slice(0, 10);
+  const priced = new Map(
+    recipients.flatMap((r) => {
+      const latest = r.versions.at(-1);
+      if (!latest) return [];
+      // A quote with no tiers prices every quantity at its unit price.
+      const tiers = [{ minQuantity: 1, unitPriceCents: latest.unitPriceCents }, ...latest.tiers];
+      const row = rfqComparisonRow(
+        { quoteId: r.id, tiers, shippingCents: latest.shippingCents, leadDays: latest.leadDays },
+        { quantity: rfq.quantity, province: rfq.deliveryProvince as ProvinceCode, date },
+      );
+      return [[r.id, row] as const];
+    }),
+  );
+  const order = sortRfqComparison([...priced.values()], input.sort).map((row) => row.quoteId);
+  const rank = (id: string) => (order.includes(id) ? order.indexOf(id) : order.length);
+  const suppliers = [...recipients]
+    .sort((a, b) => rank(a.id) - rank(b.id))
+    .map((r) => {
+      const latest = r.versions.at(-1) ?? null;
+      const row = priced.get(r.id);
+      const card = cards.get(r.sellerId);
+      return {
+        recipientId: r.id,
+        storefrontId: r.sellerId,
+        storefrontName: card?.name ?? '',
+        verified: card?.verified ?? false,
+        status: r.status,
+        declineReason: r.declineReason,
+        latest,
+        unitPriceCents: row?.unitPriceCents ?? null,
+        goodsCents: row?.goodsCents ?? null,
+        shippingCents: row?.shippingCents ?? null,
+        taxCents: row?.taxCents ?? null,
+        deliveredCents: row?.deliveredCents ?? null,
+        leadDays: row?.leadDays ?? null,
+        validUntil: latest?.validUntil ?? null,
+      };
+    });
+  return { rfq: shown(rfq), suppliers };
+}
+
+/** What the buyer and the suppliers see of a request (no buyer id, no accepted recipient id). */
+export function shown<T extends { buyerId: string; acceptedRecipientId: string | null }>(rfq: T) {
+  const { buyerId: _buyer, acceptedRecipientId: _accepted, ...visible } = rfq;
+  return visible;
+}
