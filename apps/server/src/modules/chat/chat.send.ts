@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { chatEventName, type ServerToClientPayloads } from '@maplesource/contracts/realtime/events';
 import type { ChatSubjectKind } from '@maplesource/contracts';
-import type { SendMessageInput, StoredMessage } from './chat.service';
+import type { SendMessageInput, StoredMessage } from './chat.types';
 
 /**
  * One user message, sent over the socket or over HTTP (decision 244): stored first (a repeated client message id

@@ -15,7 +15,7 @@ import {
 import { chatLimits, type ChatSubjectKind } from '@maplesource/contracts';
 import { AppError } from '../../plugins/errors';
 import type { RealtimeSocket } from '../../plugins/realtime';
-import { chatNotFound } from './chat.service';
+import { chatNotFound } from './chat.access';
 import { sendAndAnnounce } from './chat.send';
 
 /**

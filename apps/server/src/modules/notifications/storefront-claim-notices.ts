@@ -96,12 +96,10 @@ const listedContactTexts: Record<
  */
 export function registerStorefrontClaimNotices(app: FastifyInstance, notifications: NotificationsService) {
   function push(notification: Notification) {
-    if (!app.hasDecorator('io')) return;
+    if (!app.hasDecorator('realtime')) return;
     const payload: NotificationEvent = { notification };
-    const room = app.io.to(`user:${notification.recipientId}`);
-    room.emit('notification:new', payload);
-    room.emit('notificationCreated', payload);
-    room.emit('notification', payload);
+    for (const name of ['notification:new', 'notificationCreated', 'notification'])
+      app.realtime.emitToUser(notification.recipientId, name, payload);
   }
 
   app.events.subscribe(
