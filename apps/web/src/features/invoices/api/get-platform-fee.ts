@@ -1,13 +1,20 @@
+import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { PlatformFeeQuoteView } from '@maplesource/contracts/ledger';
 import { api } from '../../../lib/http';
 
 /**
  * `GET seller/:id/platform-fee` (decision 296): the platform's fee on a payment of `grossCents`, with GST/HST on it,
- * and what the seller keeps — shown in the invoice form before the seller issues it. Off until the amount is known.
+ * and what the seller keeps — shown in the invoice form before the seller issues it. Off until the amount is known;
+ * asked once the amount has stayed the same for a moment, not at every keystroke.
  */
-export const usePlatformFee = (sellerId: number | null, grossCents: number | null, category: string) =>
-  useQuery({
+export function usePlatformFee(sellerId: number | null, typedCents: number | null, category: string) {
+  const [grossCents, setGrossCents] = useState(typedCents);
+  useEffect(() => {
+    const timer = setTimeout(() => setGrossCents(typedCents), feeDebounceMs);
+    return () => clearTimeout(timer);
+  }, [typedCents]);
+  return useQuery({
     queryKey: ['platform-fee', sellerId, grossCents, category],
     queryFn: ({ signal }) =>
       api.get<PlatformFeeQuoteView>(`seller/${sellerId}/platform-fee`, {
@@ -18,3 +25,6 @@ export const usePlatformFee = (sellerId: number | null, grossCents: number | nul
     enabled: sellerId !== null && grossCents !== null && grossCents > 0,
     placeholderData: keepPreviousData,
   });
+}
+
+const feeDebounceMs = 300;
