@@ -162,7 +162,8 @@ export async function paySandboxCard(t: TestApp, buyer: Party, orderId: string) 
       postalCode: 'M5H 2N2',
     },
   });
-  if (paid.statusCode !== 200) throw new Error(`The sandbox card was refused: ${paid.body}`);
+  if (paid.statusCode !== 200)
+    throw new Error(`The sandbox card was refused: ${paid.statusCode} ${paid.body}`);
   return intent;
 }
 

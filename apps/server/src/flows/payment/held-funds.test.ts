@@ -1,8 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addCalendarDays, type CreateOrderIntentResponse } from '@maplesource/contracts';
+import { addCalendarDays } from '@maplesource/contracts';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { as, makeOrder, makeStorefront, makeUser, waitFor, type Party } from '../../../test/orders-helpers';
+import {
+  as,
+  makeOrder,
+  makeStorefront,
+  makeUser,
+  paySandboxCard,
+  waitFor,
+  type Party,
+} from '../../../test/orders-helpers';
 import { rowsOf } from '../../db/transaction';
 import { releaseDueHeldFunds, releaseHeldFunds } from './release-held-funds';
 
@@ -49,22 +57,7 @@ const post = (party: Party, role: 'buyer' | 'seller' | 'admin', url: string, pay
 
 async function paidOrder(totalCents = 11_300) {
   const { orderId } = await makeOrder(t.app, { buyer, seller, storefront, totalCents, leadDays: 5 });
-  const intent = (
-    await post(buyer, 'buyer', '/api/v1/payment/create-order-intent', { orderId })
-  ).json<CreateOrderIntentResponse>();
-  const paid = await t.app.inject({
-    method: 'POST',
-    url: intent.confirmUrl!,
-    payload: {
-      clientSecret: intent.clientSecret,
-      cardNumber: '4242 4242 4242 4242',
-      expMonth: 12,
-      expYear: new Date().getUTCFullYear() + 2,
-      cvc: '123',
-      postalCode: 'M5H 2N2',
-    },
-  });
-  expect(paid.statusCode, paid.body).toBe(200);
+  await paySandboxCard(t, buyer, orderId);
   await waitFor('the capture in the ledger', async () => ((await holdOf(orderId)) ? true : undefined), {
     timeoutMs: 40_000,
   });

@@ -1,8 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dateInTimeZone, type CreateOrderIntentResponse } from '@maplesource/contracts';
+import { dateInTimeZone } from '@maplesource/contracts';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { as, makeOrder, makeStorefront, makeUser, waitFor, type Party } from '../../../test/orders-helpers';
+import {
+  as,
+  makeOrder,
+  makeStorefront,
+  makeUser,
+  paySandboxCard,
+  waitFor,
+  type Party,
+} from '../../../test/orders-helpers';
 import { rowsOf } from '../../db/transaction';
 
 /**
@@ -33,27 +41,7 @@ const heldCentsOf = async (orderId: string) =>
 /** An order the buyer paid by card, once its capture is in the ledger; the seller's held share. */
 async function paidOrder(totalCents: number) {
   const { orderId } = await makeOrder(t.app, { buyer, seller, storefront, totalCents, leadDays: 5 });
-  const intent = (
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/payment/create-order-intent',
-      headers: as(buyer, 'buyer'),
-      payload: { orderId },
-    })
-  ).json<CreateOrderIntentResponse>();
-  const paid = await t.app.inject({
-    method: 'POST',
-    url: intent.confirmUrl!,
-    payload: {
-      clientSecret: intent.clientSecret,
-      cardNumber: '4242 4242 4242 4242',
-      expMonth: 12,
-      expYear: new Date().getUTCFullYear() + 2,
-      cvc: '123',
-      postalCode: 'M5H 2N2',
-    },
-  });
-  expect(paid.statusCode, paid.body).toBe(200);
+  await paySandboxCard(t, buyer, orderId);
   const held = await waitFor('the capture in the ledger', () => heldCentsOf(orderId), { timeoutMs: 40_000 });
   return { orderId, heldCents: Number(held) };
 }
