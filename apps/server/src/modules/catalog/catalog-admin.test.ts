@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers';
 import { rowsOf } from '../../db/transaction';
 import { seedCatalog } from '../../seed/catalog';
 import { seedContentHomeBlogs } from '../../seed/content-home-blogs';
+import { requestIdKey } from '../../plugins/request-context';
 
 /** Admin edits of storefront profiles and product/service names, with the listing cache on. */
 let t: TestApp;
@@ -119,9 +120,11 @@ describe('admin catalogue edits', () => {
 
     // The change was announced in its transaction; the catalogue's subscriber drops the cached page after
     // commit: the listing shows the new name and the copies filter.
+    // It carries the id of the request that caused it (decision 303).
     expect(await eventsNamed('seller.changed')).toContainEqual({
       sellerId: String(seller!.id),
       change: 'profile',
+      [requestIdKey]: expect.any(String),
     });
     await t.app.events.drain();
     const after = (await get(listUrl)).json<ProductListResponse>();
@@ -242,6 +245,7 @@ describe('admin catalogue edits', () => {
     expect(await eventsNamed('catalog-item.renamed')).toContainEqual({
       itemKind: 'product',
       itemId: String(product!.id),
+      [requestIdKey]: expect.any(String),
     });
     await t.app.events.drain();
     const listed = (await get(listUrl))

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { rowsOf } from '../../db/transaction';
 import { deleteUnreferencedUploadJob, sweepUnreferencedUploadsJob } from './unreferenced-uploads';
+import { requestIdKey } from '../../plugins/request-context';
 
 let t: TestApp;
 
@@ -76,7 +77,8 @@ describe('deleting admin uploads that nothing references (durable job)', () => {
         sql`select data, start_after from pgboss.job where name = ${deleteUnreferencedUploadJob}`,
       ),
     );
-    expect(jobs.map((job) => job.data)).toContainEqual({ name });
+    // The job carries the id of the upload's request (decision 303).
+    expect(jobs.map((job) => job.data)).toContainEqual({ name, [requestIdKey]: expect.any(String) });
     const startAfter = new Date(jobs.find((job) => job.data.name === name)!.start_after).getTime();
     expect(startAfter - before).toBeGreaterThanOrEqual(24 * 3_600_000);
   });
