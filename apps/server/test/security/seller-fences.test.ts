@@ -178,6 +178,11 @@ const fenced: Record<string, Attempt[]> = {
     { url: (o) => `/api/v1/seller/${o.sellerId}/stats/items.csv?${period}` },
   ],
   // The storefront's money in the ledger and its platform fee (decision 296).
+  // The storefront's monthly statement (decision 300), both formats.
+  'GET /api/v1/seller/{sellerId}/statements/{file}': [
+    { url: (o) => `/api/v1/seller/${o.sellerId}/statements/2026-01.csv` },
+    { url: (o) => `/api/v1/seller/${o.sellerId}/statements/2026-01.pdf` },
+  ],
   'GET /api/v1/seller/{sellerId}/balance': [{ url: (o) => `/api/v1/seller/${o.sellerId}/balance` }],
   // Requests for quotes: the storefront fence answers first, whatever request id follows it.
   'GET /api/v1/seller/{sellerId}/rfqs': [{ url: (o) => `/api/v1/seller/${o.sellerId}/rfqs` }],
