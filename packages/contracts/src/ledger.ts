@@ -22,6 +22,8 @@ export const sellerBalanceSchema = z.object({
       heldCents: centsSchema,
       releaseAt: z.string(),
       releasedAt: z.string().nullable(),
+      /** A payment review is open on the order: its held funds wait for the review's resolution. */
+      frozen: z.boolean(),
     }),
   ),
 });

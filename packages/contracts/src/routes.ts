@@ -59,6 +59,8 @@ export const loggedInPagePatterns = [
   '/seller-centre/stats',
   // The seller's tax registration (GST/HST and QST numbers for invoices).
   '/seller-centre/tax-registration',
+  // The storefront's held, available and paid-out money, payouts and statements (decisions 296, 297, 300).
+  '/seller-centre/balance',
   // The storefronts' payout accounts (decision 312).
   '/seller-centre/payouts',
   // The seller's catalogue (decision 287): products and services, new ones and one to edit.

@@ -82,6 +82,7 @@ const loggedInRoutes: RouteObject[] = [
   { path: paths.sellerOrders, element: page(() => import('./routes/seller-orders')) },
   { path: paths.sellerStats, element: page(() => import('./routes/seller-stats')) },
   { path: paths.sellerTaxRegistration, element: page(() => import('./routes/seller-tax-registration')) },
+  { path: paths.sellerBalance, element: page(() => import('./routes/seller-balance')) },
   { path: paths.sellerPayouts, element: page(() => import('./routes/seller-payouts')) },
   { path: paths.sellerProducts, element: sellerCatalogue },
   { path: paths.sellerServices, element: sellerCatalogue },

@@ -50,6 +50,7 @@ export const paths = {
   sellerOrders: '/seller-centre/orders',
   sellerStats: '/seller-centre/stats',
   sellerTaxRegistration: '/seller-centre/tax-registration',
+  sellerBalance: '/seller-centre/balance',
   sellerPayouts: '/seller-centre/payouts',
   sellerProducts: '/seller-centre/products',
   sellerProductNew: '/seller-centre/products/new',

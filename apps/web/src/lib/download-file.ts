@@ -23,11 +23,13 @@ export async function downloadFile(input: {
   query: QueryParams;
   role: 'buyer' | 'seller';
   fallbackName: string;
+  /** What the route answers when it succeeds (its refusals are JSON). */
+  accept?: string;
 }): Promise<void> {
   let response: Response;
   try {
     response = await fetch(buildUrl(input.path, input.query), {
-      headers: { role: input.role, accept: 'text/csv, application/json' },
+      headers: { role: input.role, accept: `${input.accept ?? 'text/csv'}, application/json` },
       credentials: 'include',
     });
   } catch {

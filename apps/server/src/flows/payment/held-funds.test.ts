@@ -114,6 +114,18 @@ describe('held funds', () => {
     expect(await releaseHeldFunds(t.app, orderId, due)).toBe('frozen');
     await releaseDueHeldFunds(t.app, due);
     expect(await entriesOf(orderId)).toEqual(['capture']);
+    // The seller's balance screen shows the order's held funds as frozen by the review.
+    const frozenRow = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/seller/${storefront.id}/balance`,
+          headers: as(seller, 'seller'),
+        })
+      )
+        .json<{ orders: Array<{ orderId: string; frozen: boolean }> }>()
+        .orders.find((order) => order.orderId === orderId);
+    expect(await frozenRow()).toMatchObject({ frozen: true });
 
     // Resolved past the release date (the review took a while): refund from held, the rest released, together.
     const { resolvePaymentReview } = await import('./resolve-payment-review');
@@ -125,6 +137,7 @@ describe('held funds', () => {
       new Date(Date.now() + 13 * dayMs),
     );
     expect(await entriesOf(orderId)).toEqual(['capture', 'refund', 'refund_paid', 'release']);
+    expect(await frozenRow()).toMatchObject({ frozen: false, heldCents: 0 });
     const fee = 1_000; // 5 %
     const tax = 130; // 13 % HST
     const refundFromSeller = 5_000 - 250 - 32; // a quarter of the fee and of its tax go back

@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { notFound } from '../../plugins/errors';
 import { downloadStatement } from './download-statement';
 import '../../modules/ledger';
+import '../../modules/orders';
 import '../../modules/sellers';
 
 /** The seller's province, for the GST/HST on the platform's fee (decision 296); null if it is not one. */
@@ -63,7 +64,11 @@ export const sellerBalanceRoutes: FastifyPluginAsyncZod = async (app) => {
         app.ledger.sellerBalance(app.db, sellerId),
         app.ledger.sellerOrders(app.db, sellerId),
       ]);
-      return { ...balance, orders };
+      const underReview = await app.orders.ordersUnderReview(
+        app.db,
+        orders.filter((order) => order.heldCents > 0).map((order) => order.orderId),
+      );
+      return { ...balance, orders: orders.map((order) => ({ ...order, frozen: underReview.has(order.orderId) })) };
     },
   );
 

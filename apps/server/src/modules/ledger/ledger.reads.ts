@@ -11,7 +11,7 @@ export async function sellerOrders(
   db: Db,
   sellerId: string | number,
   limit = 100,
-): Promise<SellerBalance['orders']> {
+): Promise<Omit<SellerBalance['orders'][number], 'frozen'>[]> {
   const rows = rowsOf<{
     order_id: string;
     gross_cents: string;

@@ -6,7 +6,7 @@ import { to } from '../../config/paths';
 /**
  * The seller centre's one navigation (decision 281), shared by every seller centre screen. Only screens that
  * exist are listed (no dead links): add an entry here, in the order below, when a screen is built — Dashboard,
- * Pipeline, Inbox, Products, Services, Storefront, Orders, Stats, Tax registration, Payouts, Settings. Labels live in
+ * Pipeline, Inbox, Products, Services, Storefront, Orders, Stats, Tax registration, Balance, Payouts, Settings. Labels live in
  * `sellerCentre:sellerCentre.*` (en and fr).
  */
 export const sellerCentreLinks = () =>
@@ -20,6 +20,7 @@ export const sellerCentreLinks = () =>
     { to: to('sellerOrders'), key: 'sellerCentre.orders', end: true },
     { to: to('sellerStats'), key: 'sellerCentre.stats', end: true },
     { to: to('sellerTaxRegistration'), key: 'sellerCentre.taxRegistration', end: true },
+    { to: to('sellerBalance'), key: 'sellerCentre.balance', end: true },
     { to: to('sellerPayouts'), key: 'sellerCentre.payouts', end: true },
   ] as const;
 
