@@ -68,7 +68,10 @@ export const sellerBalanceRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         orders.filter((order) => order.heldCents > 0).map((order) => order.orderId),
       );
-      return { ...balance, orders: orders.map((order) => ({ ...order, frozen: underReview.has(order.orderId) })) };
+      return {
+        ...balance,
+        orders: orders.map((order) => ({ ...order, frozen: underReview.has(order.orderId) })),
+      };
     },
   );
 
