@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect, waitForApp } from './fixtures';
-import { acceptedInvoice, buyerContext } from './order-helpers';
+import { acceptedInvoice, buyerContext, payWith } from './order-helpers';
 import { pdfFirstPageImage } from './pdf-image';
 
 /**
@@ -11,14 +11,6 @@ import { pdfFirstPageImage } from './pdf-image';
  * provider's test cards: 4242… succeeds; 4000…0002 is declined, then a retry with 4242… succeeds on the same
  * order; 4000 0025 0000 3155 passes the provider's authentication page first (that buyer draws the signature).
  */
-
-async function payWith(page: Page, cardNumber: string) {
-  await page.getByLabel(/Card number/).fill(cardNumber);
-  await page.getByLabel(/Expiry date/).fill('12/30');
-  await page.getByLabel(/Security code/).fill('123');
-  await page.getByLabel(/Billing postal code/).fill('K1A 0A9');
-  await page.getByRole('button', { name: /^Pay / }).click();
-}
 
 /** The intent the order's payment is on (null before the first one). */
 async function orderIntentId(page: Page, orderId: string) {

@@ -17,6 +17,15 @@ export async function buyerContext(browser: Browser, account: TestAccount): Prom
   return context;
 }
 
+/** Pays on the checkout page with a sandbox test card (4242… succeeds, 4000…0002 is declined). */
+export async function payWith(page: Page, cardNumber: string) {
+  await page.getByLabel(/Card number/).fill(cardNumber);
+  await page.getByLabel(/Expiry date/).fill('12/30');
+  await page.getByLabel(/Security code/).fill('123');
+  await page.getByLabel(/Billing postal code/).fill('K1A 0A9');
+  await page.getByRole('button', { name: /^Pay / }).click();
+}
+
 /** Draws a signature stroke with the mouse on the signature step's drawing area. */
 export async function drawSignature(page: Page) {
   const area = page.getByRole('img', { name: /Signature drawing area/ });

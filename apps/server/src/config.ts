@@ -162,6 +162,11 @@ export const configSchema = z.object({
   /** Serve /api/docs and /api/docs/json in production too (always served in development and tests). */
   API_DOCS: booleanFlag,
   /**
+   * The test clock (decision 306): admin routes that run the held-funds release and the payout run for one storefront
+   * as of a later day. Sandbox payments only: refused with Stripe, where money really moves.
+   */
+  TEST_CLOCK: booleanFlag,
+  /**
    * Third-party script origins the page CSP allows (decision 012): a subset of the allow-list of decision 011.
    * Off by default; e.g. `https://www.googletagmanager.com,https://www.google-analytics.com`.
    */
@@ -346,6 +351,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (stripeProblem) throw new ConfigError([stripeProblem]);
   const payment = resolvePaymentProvider(raw);
   if ('problem' in payment) throw new ConfigError([payment.problem]);
+  if (raw.TEST_CLOCK && payment.provider === 'stripe')
+    throw new ConfigError([
+      'TEST_CLOCK: runs payouts as of a later day, for the sandbox payment provider only; unset it with Stripe',
+    ]);
   const burstProblems = (['MESSAGES', 'EVENTS'] as const)
     .filter((group) => raw[`RATE_LIMIT_SOCKET_${group}_BURST`] < raw[`RATE_LIMIT_SOCKET_${group}_PER_SECOND`])
     .map(

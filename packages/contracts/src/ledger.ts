@@ -99,3 +99,19 @@ export const heldFundsResponseSchema = z.object({
  */
 export const sellerStatementParamsSchema = sellerStorefrontParamsSchema.extend({ file: z.string().max(40) });
 export const sellerStatementQuerySchema = z.object({ lang: z.enum(['en', 'fr']).default('en') });
+
+/**
+ * POST admin/test-clock/release-held-funds and admin/test-clock/payout-run (decision 306, TEST_CLOCK only): run the
+ * release sweep or the payout run for one storefront as of `advanceDays` days from now.
+ */
+export const testClockRunBodySchema = z.object({
+  sellerId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  advanceDays: z.number().int().min(0).max(400),
+});
+export const testClockReleaseResponseSchema = z.object({ asOf: z.string(), released: z.number().int() });
+export const testClockPayoutRunResponseSchema = z.object({
+  asOf: z.string(),
+  created: z.number().int(),
+  sent: z.number().int(),
+  failed: z.number().int(),
+});

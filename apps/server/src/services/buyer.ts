@@ -25,8 +25,12 @@ import { inquiryRoutes } from '../flows/inquiry/inquiry.routes';
 import { acceptInvoiceRoutes } from '../flows/invoice/invoice.routes';
 import { itemPageRoutes } from '../flows/item-page/item-page.routes';
 import { orderDocumentsRoutes } from '../flows/order-documents/order-documents.routes';
-import { paymentReviewAdminRoutes, paymentReviewSellerRoutes } from '../flows/payment/payment.routes';
-import { payoutAccountRoutes } from '../flows/payout/payout.routes';
+import {
+  paymentReviewAdminRoutes,
+  paymentReviewSellerRoutes,
+  testClockReleaseRoutes,
+} from '../flows/payment/payment.routes';
+import { payoutAccountRoutes, testClockPayoutRoutes } from '../flows/payout/payout.routes';
 import { rfqRoutes } from '../flows/rfq/rfq.routes';
 import { sellerCatalogueRoutes } from '../flows/seller-catalogue/seller-catalogue.routes';
 import { ledgerAdminRoutes, sellerBalanceRoutes } from '../flows/seller-balance/seller-balance.routes';
@@ -57,6 +61,10 @@ const adminScope: FastifyPluginAsync = async (app) => {
   await app.register(ledgerAdminRoutes);
   await app.register(sellerOnboardingAdminRoutes);
   await app.register(storefrontClaimsAdminRoutes);
+  if (app.config.TEST_CLOCK) {
+    await app.register(testClockReleaseRoutes);
+    await app.register(testClockPayoutRoutes);
+  }
 };
 
 /**

@@ -18,6 +18,8 @@ import {
   sandboxConfirmBodySchema,
   sandboxConfirmResponseSchema,
   type PaymentProviderInfo,
+  testClockReleaseResponseSchema,
+  testClockRunBodySchema,
 } from '@maplesource/contracts';
 import { prepareOnConnect } from '../../db/prepared';
 import { badRequest, errorResponses } from '../../plugins/errors';
@@ -32,6 +34,7 @@ import {
 import { payableOrderWarmUp } from '../../modules/orders';
 import { answerPaymentReview } from './answer-payment-review';
 import { createOrderIntent } from './create-order-intent';
+import { releaseDueHeldFunds } from './release-held-funds';
 import { resolvePaymentReview } from './resolve-payment-review';
 import {
   authenticateBodySchema,
@@ -336,3 +339,25 @@ export function sandboxPayRoutes(provider: SandboxPaymentProvider): FastifyPlugi
     );
   };
 }
+
+/**
+ * The test clock's release (decision 306), inside the admin scope and only with TEST_CLOCK: the release sweep's code
+ * for one storefront's held funds as of `advanceDays` days from now.
+ */
+export const testClockReleaseRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/test-clock/release-held-funds',
+    {
+      schema: {
+        tags: ['admin'],
+        body: testClockRunBodySchema,
+        response: { 200: testClockReleaseResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const asOf = new Date(Date.now() + request.body.advanceDays * 86_400_000);
+      const released = await releaseDueHeldFunds(app, asOf, request.body.sellerId);
+      return { asOf: asOf.toISOString(), released };
+    },
+  );
+};

@@ -32,11 +32,15 @@ export function releaseHeldFunds(
 }
 
 /** Every hold due by `now`, a batch at a time; frozen ones are skipped (their review's resolution releases them). */
-export async function releaseDueHeldFunds(doors: ReleaseHeldFundsDoors, now = new Date()) {
+export async function releaseDueHeldFunds(
+  doors: ReleaseHeldFundsDoors,
+  now = new Date(),
+  onlySellerId?: number,
+) {
   let released = 0;
   const seen = new Set<string>();
   for (;;) {
-    const due = (await doors.ledger.dueHolds(doors.db, now, sweepBatch + seen.size)).filter(
+    const due = (await doors.ledger.dueHolds(doors.db, now, sweepBatch + seen.size, onlySellerId)).filter(
       (orderId) => !seen.has(orderId),
     );
     if (due.length === 0) return released;

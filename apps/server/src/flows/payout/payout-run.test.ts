@@ -1,10 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { startScript, type ChildScript } from '../../../test/child-process';
-import { makeStorefront, makeUser, waitFor, type Party } from '../../../test/orders-helpers';
-import { rowsOf, withTransaction } from '../../db/transaction';
+import { waitFor, type Party } from '../../../test/orders-helpers';
+import {
+  fundStorefront,
+  payingSeller as payingSellerOf,
+  type PayingSeller,
+} from '../../../test/payout-helpers';
+import { rowsOf } from '../../db/transaction';
 import { sandboxFailingAccountNumber } from '../../plugins/payments';
 import { runPayouts } from './run-payouts';
 import { testTimeouts } from '../../../../../test-timeouts.mjs';
@@ -31,65 +35,10 @@ const as = (party: Party) => ({ cookie: party.cookie, role: 'seller' });
 const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await db().execute(query));
 const balance = (sellerId: number) => t.app.ledger.sellerBalance(db(), sellerId);
 
-interface PayingSeller {
-  seller: Party;
-  sellerId: number;
-  destination: string;
-}
-
-/** A storefront whose payout account went through the sandbox's onboarding (active), paid daily. */
-async function payingSeller(name: string, accountNumber = '000123456789'): Promise<PayingSeller> {
-  const seller = await makeUser(t, ['buyer', 'seller'], name);
-  const { id: sellerId } = await makeStorefront(t, seller, true);
-  const started = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/seller/${sellerId}/payout-account/onboarding`,
-    headers: as(seller),
-  });
-  expect(started.statusCode, started.body).toBe(200);
-  const done = await t.app.inject({
-    method: 'POST',
-    url: started.json<{ url: string }>().url,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      transit: '11000',
-      institution: '000',
-      account_number: accountNumber,
-    }).toString(),
-  });
-  expect(done.statusCode).toBe(303);
-  await waitFor('the account to become active', async () => {
-    const [row] = await rows<{ status: string }>(
-      sql`SELECT status FROM payout_accounts WHERE seller_id = ${sellerId}`,
-    );
-    return row?.status === 'active';
-  });
-  await db().execute(sql`
-    UPDATE payout_accounts SET schedule_interval = 'daily', schedule_weekday = NULL, minimum_cents = 2500
-    WHERE seller_id = ${sellerId}`);
-  const [account] = await rows<{ provider_account_id: string }>(
-    sql`SELECT provider_account_id FROM payout_accounts WHERE seller_id = ${sellerId}`,
-  );
-  return { seller, sellerId, destination: account!.provider_account_id };
-}
-
-/** A captured payment whose hold is released: the seller's share lands in available. Returns that share. */
-async function fund(sellerId: number, grossCents: number) {
-  const orderId = randomUUID();
-  const fee = t.app.ledger.quoteFee({ grossCents, rateBps: 500, province: 'ON', date: '2026-11-28' });
-  await withTransaction(db(), (tx) =>
-    t.app.ledger.postCapture(tx, {
-      orderId,
-      sellerId,
-      buyerUserId: randomUUID(),
-      grossCents,
-      fee,
-      releaseAt: new Date(Date.now() - 60_000),
-    }),
-  );
-  await withTransaction(db(), (tx) => t.app.ledger.release(tx, orderId, new Date(), false));
-  return fee.sellerShareCents;
-}
+const payingSeller = (name: string, accountNumber?: string) => payingSellerOf(t, name, accountNumber);
+/** A released payment of `grossCents`: the seller's share lands in available. Returns that share. */
+const fund = async (sellerId: number, grossCents: number) =>
+  (await fundStorefront(t, sellerId, grossCents)).shareCents;
 
 const transfersTo = (destination: string) =>
   rows<{ id: string; amount_cents: string | number; idempotency_key: string; status: string }>(

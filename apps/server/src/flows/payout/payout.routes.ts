@@ -9,6 +9,7 @@ import {
   payoutOnboardingResponseSchema,
   payoutSettingsSchema,
 } from '@maplesource/contracts/payouts';
+import { testClockPayoutRunResponseSchema, testClockRunBodySchema } from '@maplesource/contracts/ledger';
 import type { StoredPayoutAccount } from '../../modules/payout-accounts';
 import type { SandboxPaymentProvider } from '../../plugins/payments';
 import {
@@ -18,6 +19,7 @@ import {
   tokenParamsSchema,
 } from './sandbox-onboarding-page';
 import { ownStorefront } from './own-storefront';
+import { runPayouts } from './run-payouts';
 import { startPayoutOnboarding } from './start-payout-onboarding';
 import { errorResponses } from '../../plugins/errors';
 
@@ -164,3 +166,25 @@ export function sandboxOnboardingRoutes(provider: SandboxPaymentProvider): Fasti
     );
   };
 }
+
+/**
+ * The test clock's payout run (decision 306), inside the admin scope and only with TEST_CLOCK: the daily run's code
+ * for one storefront as of `advanceDays` days from now, so an end-to-end test sees a payout without waiting a day.
+ */
+export const testClockPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/test-clock/payout-run',
+    {
+      schema: {
+        tags: ['admin'],
+        body: testClockRunBodySchema,
+        response: { 200: testClockPayoutRunResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const asOf = new Date(Date.now() + request.body.advanceDays * 86_400_000);
+      const summary = await runPayouts(app, { now: asOf, onlySellerId: request.body.sellerId });
+      return { asOf: asOf.toISOString(), ...summary };
+    },
+  );
+};

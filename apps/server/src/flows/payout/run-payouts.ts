@@ -27,6 +27,8 @@ export interface PayoutRunSummary {
 
 export interface PayoutRunOptions {
   now?: Date;
+  /** One storefront only: the test clock's run (decision 306); the daily job pays every storefront. */
+  onlySellerId?: number;
   /** Called once a payout is committed, before its transfer (tests stop a process here). */
   afterPayoutCommitted?: (payout: StoredPayout) => Promise<void>;
 }
@@ -51,7 +53,7 @@ export async function runPayouts(
   const now = options.now ?? new Date();
   const runDate = dateInTimeZone(now, payoutTimeZone);
   const summary: PayoutRunSummary = { created: 0, sent: 0, failed: 0 };
-  for (const payout of await doors.payoutAccounts.pendingPayouts(doors.db, 10_000))
+  for (const payout of await doors.payoutAccounts.pendingPayouts(doors.db, 10_000, options.onlySellerId))
     await count(summary, await sendPayout(doors, payout));
 
   let afterSellerId = 0;
@@ -60,6 +62,7 @@ export async function runPayouts(
       weekday: isoWeekday(runDate),
       afterSellerId,
       limit: pageSize,
+      onlySellerId: options.onlySellerId,
     });
     for (const account of accounts) {
       const payout = await createPayout(doors, account, runDate);

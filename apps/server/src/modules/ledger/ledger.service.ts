@@ -106,10 +106,12 @@ export function createLedgerService() {
     },
 
     /** Orders whose held funds are due by `now` (the release sweep's work list). */
-    async dueHolds(db: Db, now: Date, limit: number): Promise<string[]> {
+    async dueHolds(db: Db, now: Date, limit: number, onlySellerId?: number): Promise<string[]> {
       return rowsOf<{ order_id: string }>(
         await db.execute(sql`
-          SELECT order_id FROM ledger_holds WHERE released_at IS NULL AND release_at <= ${now}
+          SELECT order_id FROM ledger_holds
+          WHERE released_at IS NULL AND release_at <= ${now}
+            AND (${onlySellerId ?? null}::bigint IS NULL OR seller_id = ${onlySellerId ?? null}::bigint)
           ORDER BY release_at, order_id LIMIT ${limit}`),
       ).map((row) => row.order_id);
     },

@@ -69,13 +69,14 @@ export async function payoutAccountOf(db: Db, sellerId: number): Promise<StoredP
  */
 export async function dueAccounts(
   db: Db,
-  input: { weekday: number; afterSellerId: number; limit: number },
+  input: { weekday: number; afterSellerId: number; limit: number; onlySellerId?: number | undefined },
 ): Promise<StoredPayoutAccount[]> {
   return rowsOf<PayoutAccountRow>(
     await db.execute(sql`
       SELECT * FROM payout_accounts
       WHERE status = 'active' AND payouts_enabled AND seller_id > ${input.afterSellerId}
         AND (schedule_interval = 'daily' OR schedule_weekday = ${input.weekday})
+        AND (${input.onlySellerId ?? null}::bigint IS NULL OR seller_id = ${input.onlySellerId ?? null}::bigint)
       ORDER BY seller_id
       LIMIT ${input.limit}`),
   ).map(toAccount);

@@ -79,11 +79,12 @@ export async function createPayout(
 }
 
 /** Payouts still waiting for their transfer (a run killed after the ledger posting), oldest first. */
-export async function pendingPayouts(db: Db, limit: number): Promise<StoredPayout[]> {
+export async function pendingPayouts(db: Db, limit: number, onlySellerId?: number): Promise<StoredPayout[]> {
   return rowsOf<PayoutRow>(
-    await db.execute(
-      sql`SELECT * FROM payouts WHERE status = 'pending' ORDER BY created_at, id LIMIT ${limit}`,
-    ),
+    await db.execute(sql`
+      SELECT * FROM payouts
+      WHERE status = 'pending' AND (${onlySellerId ?? null}::bigint IS NULL OR seller_id = ${onlySellerId ?? null}::bigint)
+      ORDER BY created_at, id LIMIT ${limit}`),
   ).map(toPayout);
 }
 
