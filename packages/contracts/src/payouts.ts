@@ -116,6 +116,7 @@ export const payoutErrorCodes = [
 
 /** A payout of the storefront's available balance (decision 297): pending until its transfer is made. */
 export const payoutStatuses = ['pending', 'sent', 'failed'] as const;
+export type PayoutStatus = (typeof payoutStatuses)[number];
 export const payoutSchema = z.object({
   id: z.string(),
   createdAt: z.string(),

@@ -8,6 +8,7 @@ import { BlogsPanel } from './blogs-panel';
 import { CataloguePanel } from './catalogue-panel';
 import { EmployersPanel } from './employers-panel';
 import { LandingPanel } from './landing-panel';
+import { MoneyPanel } from './money-panel';
 import { PaymentReviewsPanel } from './payment-reviews-panel';
 import { GlobalParagraphsPanel } from './global-paragraphs-panel';
 import { SeoEntriesPanel } from './seo-entries-panel';
@@ -24,6 +25,7 @@ type Tab =
   | 'sellerApplications'
   | 'storefrontClaims'
   | 'paymentReviews'
+  | 'money'
   | 'audit';
 
 /** The admin console: requests carry `role: admin`; the server answers 401/403 otherwise. */
@@ -67,6 +69,7 @@ export function AdminConsole() {
               content: <StorefrontClaimsPanel />,
             },
             { value: 'paymentReviews', label: t('paymentReviews.title'), content: <PaymentReviewsPanel /> },
+            { value: 'money', label: t('money.title'), content: <MoneyPanel /> },
             { value: 'audit', label: t('audit.title'), content: <AuditLogPanel /> },
           ]}
         />

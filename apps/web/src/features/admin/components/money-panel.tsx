@@ -1,0 +1,530 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { shortRef } from '@maplesource/contracts/common';
+import type { LedgerEntryView } from '@maplesource/contracts/ledger';
+import { payoutStatuses, type PayoutStatus } from '@maplesource/contracts/payouts';
+import { Button } from '../../../components/ui/button';
+import { Field, Input, inputClasses } from '../../../components/ui/field';
+import { QueryState } from '../../../components/ui/query-states';
+import { useFormat } from '../../../lib/format';
+import {
+  useAccountEntries,
+  useAdminPayouts,
+  useHeldFunds,
+  useOrderEntries,
+  useReconciliationDay,
+  useReconciliationDays,
+  type LedgerAccountKind,
+  type LedgerAccountQuery,
+} from '../api/money';
+
+const heading = 'mb-2 text-lg font-semibold text-gray-900';
+const tableClass = 'min-w-full divide-y divide-gray-200 text-sm';
+const cell = 'px-2 py-1.5 text-left align-top';
+const amount = 'px-2 py-1.5 text-right align-top tabular-nums';
+const accountsOf = {
+  seller: ['pending', 'available', 'paid_out'],
+  buyer: ['refunds'],
+  platform: ['fees', 'fee_tax', 'provider_fees', 'cash_at_provider'],
+} as const satisfies Record<LedgerAccountQuery['holder'], readonly LedgerAccountKind[]>;
+
+/**
+ * The money in the admin console (decisions 296, 297, 304): held funds, payouts and their failures, the daily
+ * reconciliation against the payment provider with each mismatch, and a read-only ledger explorer by order or account.
+ * The open payment reviews and their deadlines are in the payment reviews tab.
+ */
+export function MoneyPanel() {
+  const { t } = useTranslation('admin');
+  return (
+    <div className="space-y-10">
+      <p className="text-sm text-gray-600">{t('money.intro')}</p>
+      <HeldFundsSection />
+      <PayoutsSection />
+      <ReconciliationSection />
+      <LedgerExplorer />
+    </div>
+  );
+}
+
+function HeldFundsSection() {
+  const { t } = useTranslation('admin');
+  const format = useFormat();
+  const held = useHeldFunds();
+  return (
+    <section aria-labelledby="money-held">
+      <h2 id="money-held" className={heading}>
+        {t('money.held.title')}
+      </h2>
+      <QueryState
+        isPending={held.isPending}
+        error={held.error}
+        isEmpty={(held.data?.holds.length ?? 0) === 0}
+        onRetry={() => void held.refetch()}
+        emptyTitle={t('money.held.empty')}
+      >
+        <p className="mb-2 text-sm text-gray-800">
+          {t('money.held.total', { amount: format.money(held.data?.totalHeldCents ?? 0) })}
+        </p>
+        <div className="overflow-x-auto">
+          <table className={tableClass}>
+            <caption className="sr-only">{t('money.held.title')}</caption>
+            <thead>
+              <tr>
+                <th scope="col" className={cell}>
+                  {t('money.columns.order')}
+                </th>
+                <th scope="col" className={cell}>
+                  {t('money.columns.storefront')}
+                </th>
+                <th scope="col" className={amount}>
+                  {t('money.columns.held')}
+                </th>
+                <th scope="col" className={cell}>
+                  {t('money.columns.releaseAt')}
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-gray-100">
+              {held.data?.holds.map((hold) => (
+                <tr key={hold.orderId}>
+                  <th scope="row" className={`${cell} font-medium`}>
+                    {shortRef(hold.orderId)}
+                  </th>
+                  <td className={cell}>{hold.sellerId}</td>
+                  <td className={amount}>{format.money(hold.heldCents)}</td>
+                  <td className={cell}>{format.date(hold.releaseAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </QueryState>
+    </section>
+  );
+}
+
+function PayoutsSection() {
+  const { t } = useTranslation('admin');
+  const format = useFormat();
+  const [status, setStatus] = useState<PayoutStatus | null>(null);
+  const payouts = useAdminPayouts(status);
+  const items = payouts.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <section aria-labelledby="money-payouts">
+      <h2 id="money-payouts" className={heading}>
+        {t('money.payouts.title')}
+      </h2>
+      <label className="mb-2 flex flex-wrap items-center gap-2 text-sm text-gray-800">
+        {t('money.payouts.status')}
+        <select
+          className={inputClasses(false, 'w-auto')}
+          value={status ?? ''}
+          onChange={(event) => setStatus((event.target.value || null) as PayoutStatus | null)}
+        >
+          <option value="">{t('money.payouts.all')}</option>
+          {payoutStatuses.map((value) => (
+            <option key={value} value={value}>
+              {t(`money.payouts.statuses.${value}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <QueryState
+        isPending={payouts.isPending}
+        error={items.length === 0 ? payouts.error : null}
+        isEmpty={items.length === 0}
+        onRetry={() => void payouts.refetch()}
+        emptyTitle={t('money.payouts.empty')}
+      >
+        <div className="overflow-x-auto">
+          <table className={tableClass}>
+            <caption className="sr-only">{t('money.payouts.title')}</caption>
+            <thead>
+              <tr>
+                <th scope="col" className={cell}>
+                  {t('money.columns.runDate')}
+                </th>
+                <th scope="col" className={cell}>
+                  {t('money.columns.storefront')}
+                </th>
+                <th scope="col" className={amount}>
+                  {t('money.columns.amount')}
+                </th>
+                <th scope="col" className={cell}>
+                  {t('money.columns.status')}
+                </th>
+                <th scope="col" className={cell}>
+                  {t('money.columns.transfer')}
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-gray-100">
+              {items.map((payout) => (
+                <tr key={payout.id}>
+                  <th scope="row" className={`${cell} font-normal`}>
+                    {payout.runDate}
+                  </th>
+                  <td className={cell}>{payout.storefrontName}</td>
+                  <td className={amount}>{format.money(payout.amountCents)}</td>
+                  <td className={cell}>
+                    <span className={payout.status === 'failed' ? 'font-medium text-red-700' : undefined}>
+                      {t(`money.payouts.statuses.${payout.status}`)}
+                    </span>
+                    {payout.failureReason ? (
+                      <span className="block text-xs text-gray-700">{payout.failureReason}</span>
+                    ) : null}
+                  </td>
+                  <td className={`${cell} font-mono text-xs`}>{payout.transferId ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {payouts.hasNextPage ? (
+          <Button
+            className="mt-2"
+            size="sm"
+            variant="secondary"
+            disabled={payouts.isFetchingNextPage}
+            onClick={() => void payouts.fetchNextPage()}
+          >
+            {t('money.more')}
+          </Button>
+        ) : null}
+      </QueryState>
+    </section>
+  );
+}
+
+function ReconciliationSection() {
+  const { t } = useTranslation('admin');
+  const format = useFormat();
+  const days = useReconciliationDays();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const items = days.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <section aria-labelledby="money-reconciliation">
+      <h2 id="money-reconciliation" className={heading}>
+        {t('money.reconciliation.title')}
+      </h2>
+      <p className="mb-2 text-sm text-gray-600">{t('money.reconciliation.intro')}</p>
+      <QueryState
+        isPending={days.isPending}
+        error={items.length === 0 ? days.error : null}
+        isEmpty={items.length === 0}
+        onRetry={() => void days.refetch()}
+        emptyTitle={t('money.reconciliation.empty')}
+      >
+        <div className="overflow-x-auto">
+          <table className={tableClass}>
+            <caption className="sr-only">{t('money.reconciliation.title')}</caption>
+            <thead>
+              <tr>
+                <th scope="col" className={cell}>
+                  {t('money.columns.day')}
+                </th>
+                <th scope="col" className={amount}>
+                  {t('money.columns.providerTotal')}
+                </th>
+                <th scope="col" className={amount}>
+                  {t('money.columns.ledgerTotal')}
+                </th>
+                <th scope="col" className={amount}>
+                  {t('money.columns.matched')}
+                </th>
+                <th scope="col" className={cell}>
+                  {t('money.columns.mismatches')}
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-gray-100">
+              {items.map((day) => (
+                <tr key={day.runDate}>
+                  <th scope="row" className={`${cell} font-normal`}>
+                    {day.runDate}
+                  </th>
+                  <td className={amount}>{format.money(day.providerTotalCents)}</td>
+                  <td className={amount}>{format.money(day.ledgerTotalCents)}</td>
+                  <td className={amount}>{day.matchedCount}</td>
+                  <td className={cell}>
+                    {day.mismatchCount === 0 ? (
+                      t('money.reconciliation.clean')
+                    ) : (
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        aria-pressed={chosen === day.runDate}
+                        onClick={() => setChosen(chosen === day.runDate ? null : day.runDate)}
+                      >
+                        {t('money.reconciliation.show', { count: day.mismatchCount, date: day.runDate })}
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {days.hasNextPage ? (
+          <Button className="mt-2" size="sm" variant="secondary" onClick={() => void days.fetchNextPage()}>
+            {t('money.more')}
+          </Button>
+        ) : null}
+      </QueryState>
+      {chosen ? <Mismatches date={chosen} /> : null}
+    </section>
+  );
+}
+
+function Mismatches({ date }: { date: string }) {
+  const { t } = useTranslation('admin');
+  const format = useFormat();
+  const day = useReconciliationDay(date);
+  const money = (cents: number | null) => (cents === null ? '—' : format.money(cents));
+  return (
+    <div className="mt-4">
+      <h3 className="mb-2 font-semibold text-gray-900">{t('money.reconciliation.mismatchesOf', { date })}</h3>
+      <QueryState
+        isPending={day.isPending}
+        error={day.error}
+        isEmpty={(day.data?.mismatches.length ?? 0) === 0}
+        onRetry={() => void day.refetch()}
+        emptyTitle={t('money.reconciliation.clean')}
+      >
+        <div className="overflow-x-auto">
+          <table className={tableClass}>
+            <caption className="sr-only">{t('money.reconciliation.mismatchesOf', { date })}</caption>
+            <thead>
+              <tr>
+                <th scope="col" className={cell}>
+                  {t('money.columns.kind')}
+                </th>
+                <th scope="col" className={cell}>
+                  {t('money.columns.movement')}
+                </th>
+                <th scope="col" className={cell}>
+                  {t('money.columns.source')}
+                </th>
+                <th scope="col" className={amount}>
+                  {t('money.columns.providerAmount')}
+                </th>
+                <th scope="col" className={amount}>
+                  {t('money.columns.ledgerAmount')}
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-gray-100">
+              {day.data?.mismatches.map((mismatch) => (
+                <tr key={`${mismatch.kind}-${mismatch.sourceId}-${mismatch.type}`}>
+                  <th scope="row" className={`${cell} font-medium`}>
+                    {t(`money.reconciliation.kinds.${mismatch.kind}`)}
+                  </th>
+                  <td className={cell}>{t(`money.reconciliation.types.${mismatch.type}`)}</td>
+                  <td className={`${cell} font-mono text-xs`}>
+                    {mismatch.sourceId}
+                    {mismatch.orderId ? (
+                      <span className="block font-sans">{shortRef(mismatch.orderId)}</span>
+                    ) : null}
+                  </td>
+                  <td className={amount}>{money(mismatch.providerAmountCents)}</td>
+                  <td className={amount}>{money(mismatch.ledgerAmountCents)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </QueryState>
+    </div>
+  );
+}
+
+function LedgerExplorer() {
+  const { t } = useTranslation('admin');
+  const [orderText, setOrderText] = useState('');
+  const [orderId, setOrderId] = useState<string | null>(null);
+  const [holder, setHolder] = useState<LedgerAccountQuery['holder']>('seller');
+  const [holderId, setHolderId] = useState('');
+  const [account, setAccount] = useState<LedgerAccountKind>('available');
+  const [accountQuery, setAccountQuery] = useState<LedgerAccountQuery | null>(null);
+  const orderEntries = useOrderEntries(orderId);
+  const accountEntries = useAccountEntries(accountQuery);
+  const format = useFormat();
+
+  const showOrder = (event: FormEvent) => {
+    event.preventDefault();
+    setOrderId(orderText.trim() || null);
+  };
+  const showAccount = (event: FormEvent) => {
+    event.preventDefault();
+    setAccountQuery({ holder, holderId: holder === 'platform' ? '' : holderId.trim(), account });
+  };
+  return (
+    <section aria-labelledby="money-ledger">
+      <h2 id="money-ledger" className={heading}>
+        {t('money.ledger.title')}
+      </h2>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <div>
+          <form
+            onSubmit={showOrder}
+            className="flex flex-wrap items-end gap-2"
+            aria-label={t('money.ledger.byOrder')}
+          >
+            <Field label={t('money.ledger.orderId')} className="grow">
+              {(control) => (
+                <Input
+                  {...control}
+                  value={orderText}
+                  onChange={(event) => setOrderText(event.target.value)}
+                  spellCheck={false}
+                />
+              )}
+            </Field>
+            <Button type="submit" size="sm">
+              {t('money.ledger.show')}
+            </Button>
+          </form>
+          {orderId ? (
+            <div className="mt-3">
+              <QueryState
+                isPending={orderEntries.isPending}
+                error={orderEntries.error}
+                isEmpty={(orderEntries.data?.entries.length ?? 0) === 0}
+                onRetry={() => void orderEntries.refetch()}
+                emptyTitle={t('money.ledger.noEntries')}
+              >
+                <Entries entries={orderEntries.data?.entries ?? []} label={t('money.ledger.orderEntries')} />
+              </QueryState>
+            </div>
+          ) : null}
+        </div>
+        <div>
+          <form
+            onSubmit={showAccount}
+            className="flex flex-wrap items-end gap-2"
+            aria-label={t('money.ledger.byAccount')}
+          >
+            <Field label={t('money.ledger.holder')}>
+              {(control) => (
+                <select
+                  {...control}
+                  className={inputClasses(false, 'w-auto')}
+                  value={holder}
+                  onChange={(event) => {
+                    const next = event.target.value as LedgerAccountQuery['holder'];
+                    setHolder(next);
+                    setAccount(accountsOf[next][0]);
+                  }}
+                >
+                  {(['seller', 'buyer', 'platform'] as const).map((value) => (
+                    <option key={value} value={value}>
+                      {t(`money.ledger.holders.${value}`)}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            {holder !== 'platform' ? (
+              <Field label={t(holder === 'seller' ? 'money.ledger.sellerId' : 'money.ledger.buyerId')}>
+                {(control) => (
+                  <Input
+                    {...control}
+                    value={holderId}
+                    onChange={(event) => setHolderId(event.target.value)}
+                    spellCheck={false}
+                  />
+                )}
+              </Field>
+            ) : null}
+            <Field label={t('money.ledger.account')}>
+              {(control) => (
+                <select
+                  {...control}
+                  className={inputClasses(false, 'w-auto')}
+                  value={account}
+                  onChange={(event) => setAccount(event.target.value as LedgerAccountKind)}
+                >
+                  {accountsOf[holder].map((value) => (
+                    <option key={value} value={value}>
+                      {t(`money.ledger.accounts.${value}`)}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Button type="submit" size="sm">
+              {t('money.ledger.show')}
+            </Button>
+          </form>
+          {accountQuery ? (
+            <div className="mt-3">
+              <QueryState
+                isPending={accountEntries.isPending}
+                error={accountEntries.error}
+                isEmpty={false}
+                onRetry={() => void accountEntries.refetch()}
+              >
+                <p className="mb-2 text-sm text-gray-800">
+                  {t('money.ledger.balance', {
+                    amount: format.money(accountEntries.data?.balanceCents ?? 0),
+                  })}
+                </p>
+                <Entries
+                  entries={accountEntries.data?.entries ?? []}
+                  label={t('money.ledger.accountEntries')}
+                />
+              </QueryState>
+            </div>
+          ) : null}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function Entries({ entries, label }: { entries: LedgerEntryView[]; label: string }) {
+  const { t } = useTranslation('admin');
+  const format = useFormat();
+  if (entries.length === 0) return <p className="text-sm text-gray-600">{t('money.ledger.noEntries')}</p>;
+  return (
+    <div className="overflow-x-auto">
+      <table className={tableClass}>
+        <caption className="sr-only">{label}</caption>
+        <thead>
+          <tr>
+            <th scope="col" className={cell}>
+              {t('money.columns.entry')}
+            </th>
+            <th scope="col" className={cell}>
+              {t('money.columns.account')}
+            </th>
+            <th scope="col" className={amount}>
+              {t('money.columns.amount')}
+            </th>
+          </tr>
+        </thead>
+        {entries.map((entry) => (
+          <tbody key={entry.id} className="border-t border-gray-200">
+            {entry.lines.map((line, index) => (
+              <tr key={`${line.holder}-${line.holderId}-${line.account}`}>
+                {index === 0 ? (
+                  <th scope="rowgroup" rowSpan={entry.lines.length} className={`${cell} font-medium`}>
+                    {entry.kind}
+                    <span className="block text-xs font-normal text-gray-600">
+                      {format.dateTime(entry.createdAt)}
+                    </span>
+                  </th>
+                ) : null}
+                <td className={cell}>
+                  {t(`money.ledger.holders.${line.holder}`)}
+                  {line.holderId ? ` ${line.holderId}` : ''} · {t(`money.ledger.accounts.${line.account}`)}
+                </td>
+                <td className={amount}>{format.money(line.amountCents)}</td>
+              </tr>
+            ))}
+          </tbody>
+        ))}
+      </table>
+    </div>
+  );
+}
