@@ -140,4 +140,22 @@ describe('dev storefront (test support)', () => {
     );
     expect(Number(left[0]!.n)).toBe(0);
   });
+
+  it('keeps a paid-out storefront for its payouts: released from its owner and unlisted instead', async () => {
+    const paid = await signUp(t.app);
+    const { seller } = (await create(paid)).json<{ seller: { id: string; slug: string } }>();
+    const sellerId = Number(seller.id);
+    await t.database.db.execute(sql`
+      INSERT INTO payouts (id, seller_id, run_date, amount_cents, provider, destination)
+      VALUES (gen_random_uuid(), ${sellerId}, '2026-11-27', 1000, 'sandbox', 'acct_sb_kept')`);
+    const removed = await remove(paid, seller.slug);
+    expect(removed.statusCode, removed.body).toBe(200);
+    const [kept] = rowsOf<{ owner_user_id: string | null; listed: boolean; claimed: boolean }>(
+      await t.database.db.execute(
+        sql`SELECT owner_user_id, listed, claimed FROM sellers WHERE id = ${sellerId}`,
+      ),
+    );
+    expect(kept).toEqual({ owner_user_id: null, listed: false, claimed: false });
+    expect((await remove(paid, seller.slug)).statusCode).toBe(404);
+  });
 });

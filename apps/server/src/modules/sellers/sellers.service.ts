@@ -262,12 +262,32 @@ export async function createOwnedStorefront(db: Db, input: NewOwnedStorefront): 
 }
 
 /** Deletes a storefront (its products and services go with it) if `ownerUserId` owns it; false otherwise. */
+/** A row another table's foreign key still needs: 23503, or 23001 for ON DELETE RESTRICT (PostgreSQL 16+). */
+const isForeignKeyViolation = (error: unknown) => {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return ['23503', '23001'].includes(e?.code ?? e?.cause?.code ?? '');
+};
+
+/**
+ * Deletes the owner's storefront. One that was paid out keeps its payouts, which keep it (decision 297: money
+ * records are never deleted): it is released from its owner and unlisted instead, as when its owner's account goes.
+ */
 export async function deleteOwnedStorefront(db: Db, slug: string, ownerUserId: string): Promise<boolean> {
-  const deleted = await rows(
-    db,
-    sql`DELETE FROM sellers WHERE slug = ${slug} AND owner_user_id = ${ownerUserId} RETURNING id`,
-  );
-  return deleted.length === 1;
+  try {
+    const deleted = await rows(
+      db,
+      sql`DELETE FROM sellers WHERE slug = ${slug} AND owner_user_id = ${ownerUserId} RETURNING id`,
+    );
+    return deleted.length === 1;
+  } catch (error) {
+    if (!isForeignKeyViolation(error)) throw error;
+    const released = await rows(
+      db,
+      sql`UPDATE sellers SET owner_user_id = NULL, claimed = false, listed = false
+          WHERE slug = ${slug} AND owner_user_id = ${ownerUserId} RETURNING id`,
+    );
+    return released.length === 1;
+  }
 }
 
 /** Keeps a storefront's product count in step after products were added outside the seed. */
