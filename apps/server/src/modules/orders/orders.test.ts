@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderStatuses, type Order, type OrderList } from '@maplesource/contracts';
+import { dateInTimeZone, orderStatuses, type Order, type OrderList } from '@maplesource/contracts';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import {
   as,
@@ -68,8 +68,9 @@ describe('reading orders', () => {
         nextStatuses: [],
       });
       expect(order.timeline.map((entry) => entry.status)).toEqual(['pending']);
+      // Placed + 5 days, as a calendar date where the order's documents are dated (not UTC's date).
       expect(order.estimatedDeliveryOn).toBe(
-        new Date(Date.parse(order.placedAt) + 5 * 86_400_000).toISOString().slice(0, 10),
+        dateInTimeZone(new Date(Date.parse(order.placedAt) + 5 * 86_400_000), order.timeZone),
       );
 
       for (const [party, url, role] of [
