@@ -34,5 +34,6 @@ export * from './seller-storefront';
 export * from './pipeline';
 export * from './seller-stats';
 export * from './ledger';
+export * from './reconciliation';
 export * from './rfq-comparison';
 export * from './rfq';
