@@ -26,7 +26,8 @@ import { acceptInvoiceRoutes } from '../flows/invoice/invoice.routes';
 import { itemPageRoutes } from '../flows/item-page/item-page.routes';
 import { orderDocumentsRoutes } from '../flows/order-documents/order-documents.routes';
 import { paymentReviewAdminRoutes, paymentReviewSellerRoutes } from '../flows/payment/payment.routes';
-import { payoutAccountRoutes } from '../flows/payout/payout.routes';
+import { payoutAccountRoutes, payoutAdminRoutes } from '../flows/payout/payout.routes';
+import { reconciliationAdminRoutes } from '../flows/reconciliation/reconciliation.routes';
 import { rfqRoutes } from '../flows/rfq/rfq.routes';
 import { sellerCatalogueRoutes } from '../flows/seller-catalogue/seller-catalogue.routes';
 import { ledgerAdminRoutes, sellerBalanceRoutes } from '../flows/seller-balance/seller-balance.routes';
@@ -55,6 +56,8 @@ const adminScope: FastifyPluginAsync = async (app) => {
   await app.register(employerStatusRoutes);
   await app.register(paymentReviewAdminRoutes);
   await app.register(ledgerAdminRoutes);
+  await app.register(payoutAdminRoutes);
+  await app.register(reconciliationAdminRoutes);
   await app.register(sellerOnboardingAdminRoutes);
   await app.register(storefrontClaimsAdminRoutes);
 };

@@ -9,6 +9,7 @@ import {
   payoutOnboardingResponseSchema,
   payoutSettingsSchema,
 } from '@maplesource/contracts/payouts';
+import { adminPayoutsQuerySchema, adminPayoutsResponseSchema } from '@maplesource/contracts/reconciliation';
 import type { StoredPayoutAccount } from '../../modules/payout-accounts';
 import type { SandboxPaymentProvider } from '../../plugins/payments';
 import {
@@ -19,6 +20,7 @@ import {
 } from './sandbox-onboarding-page';
 import { ownStorefront } from './own-storefront';
 import { startPayoutOnboarding } from './start-payout-onboarding';
+import { listAdminPayouts } from './list-admin-payouts';
 import { errorResponses } from '../../plugins/errors';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -164,3 +166,18 @@ export function sandboxOnboardingRoutes(provider: SandboxPaymentProvider): Fasti
     );
   };
 }
+
+/** The admin's payouts across storefronts (decision 304), under the admin scope (`/api/v1/admin/payouts`). */
+export const payoutAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/payouts',
+    {
+      schema: {
+        tags: ['payouts'],
+        querystring: adminPayoutsQuerySchema,
+        response: { 200: adminPayoutsResponseSchema, ...errors },
+      },
+    },
+    async (request) => listAdminPayouts(app, request.query),
+  );
+};
