@@ -10,7 +10,7 @@ import {
   type Party,
 } from '../../../test/orders-helpers';
 import { rowsOf, withTransaction } from '../../db/transaction';
-import { cardFeeCents, paymentWebhookPath, SandboxPaymentProvider } from '../../plugins/payments';
+import { cardFeeCents, paymentWebhookPath, type SandboxPaymentProvider } from '../../plugins/payments';
 import { signWebhook } from '../../plugins/payments/signature';
 import { postProviderFee } from './post-provider-fee';
 
@@ -164,9 +164,29 @@ describe('chargebacks', () => {
     );
     expect(adjustments.map((row) => Number(row.amount_cents))).toEqual([-20_000]);
     expect(await t.app.ledger.trialBalance(db())).toBe(0);
+
+    // The seller was e-mailed once of the dispute and once of its outcome, whatever the replays.
+    for (const change of ['opened', 'lost'])
+      await waitFor(`the ${change} e-mail`, async () => {
+        const [mail] = await rows<{ to_address: string; subject: string }>(
+          sql`SELECT * FROM outbox_messages WHERE mail_key = ${`order-dispute-${change}:${disputeId}`}`,
+        );
+        return mail ?? undefined;
+      });
+    const [opened] = await rows<{ subject: string; body: string }>(
+      sql`SELECT * FROM outbox_messages WHERE mail_key = ${`order-dispute-opened:${disputeId}`}`,
+    );
+    expect(opened!.subject).toMatch(/disputed the payment/);
+    expect(
+      await rows(sql`SELECT 1 FROM mail_deliveries WHERE mail_key LIKE ${`order-dispute-%:${disputeId}`}`),
+    ).toHaveLength(2);
   });
 
   it('a dispute won unfreezes the hold, which is then released; a second dispute on the payment is refused', async () => {
+    // This seller reads French: the dispute's e-mails are in French.
+    await db().execute(sql`
+      INSERT INTO user_preferences (user_id, preferred_language) VALUES (${seller.id}, 'fr')
+      ON CONFLICT (user_id) DO UPDATE SET preferred_language = 'fr'`);
     const { orderId, intentId } = await paidOrder(15_000);
     const disputeId = await sandbox().openDispute(intentId, { reason: 'product_not_received' });
     await expect(sandbox().openDispute(intentId)).rejects.toMatchObject({ code: 'PAYMENT_INTENT_STATE' });
@@ -183,6 +203,14 @@ describe('chargebacks', () => {
     );
     expect(await release(orderId)).toBe('released');
     expect((await entries(orderId)).map((entry) => entry.kind)).not.toContain('chargeback');
+    const won = await waitFor('the French e-mail of the outcome', async () => {
+      const [mail] = await rows<{ subject: string; body: string }>(
+        sql`SELECT subject, body FROM outbox_messages WHERE mail_key = ${`order-dispute-won:${disputeId}`}`,
+      );
+      return mail ?? undefined;
+    });
+    expect(won.subject).toMatch(/contestation du paiement a été tranchée en votre faveur/);
+    expect(won.body).toMatch(/150,00\s*\$/);
   });
 
   it('a dispute event naming no order’s payment is recorded as an event and changes nothing', async () => {

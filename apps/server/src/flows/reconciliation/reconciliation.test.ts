@@ -145,7 +145,7 @@ describe('the daily reconciliation', () => {
     // The provider moved money the ledger never heard of (a charge whose webhook was lost, say).
     await db().execute(sql`
       INSERT INTO sandbox_balance_transactions (id, type, source_id, amount_cents, fee_cents, currency, payment_intent_id)
-      VALUES (${`txn_sb_${randomBytes(8).toString('hex')}`}, 'adjustment', 'dp_only_at_provider', -4_200, 0, 'cad', NULL)`);
+      VALUES (${`txn_sb_${randomBytes(8).toString('hex')}`}, 'adjustment', 'dp_only_at_provider', -4200, 0, 'cad', NULL)`);
     const first = await reconcileDay(t.app, today());
     expect(first.mismatches).toEqual([
       expect.objectContaining({
@@ -158,7 +158,7 @@ describe('the daily reconciliation', () => {
     ]);
     // The provider's refund amount no longer matches the ledger's.
     await db().execute(
-      sql`UPDATE sandbox_balance_transactions SET amount_cents = -1_500 WHERE type = 'refund'`,
+      sql`UPDATE sandbox_balance_transactions SET amount_cents = -1500 WHERE type = 'refund'`,
     );
     const second = await reconcileDay(t.app, today());
     expect(second.summary.mismatchCount).toBe(2);
@@ -224,7 +224,7 @@ describe('the admin’s payouts', () => {
     );
     await db().execute(sql`
       INSERT INTO payouts (id, seller_id, run_date, amount_cents, provider, destination, status, failure_reason, failed_at)
-      VALUES (gen_random_uuid(), ${other.id}, '2026-01-05', 4_000, ${sent!.provider}, ${sent!.destination}, 'failed',
+      VALUES (gen_random_uuid(), ${other.id}, '2026-01-05', 4000, ${sent!.provider}, ${sent!.destination}, 'failed',
               'The transfer was reversed by the payout provider', now())`);
 
     const all = await get(admin, 'admin', '/api/v1/admin/payouts?limit=1');

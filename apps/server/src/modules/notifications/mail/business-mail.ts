@@ -18,6 +18,8 @@ import { pdfLanguages, renderInvoicePdf } from '../../invoices';
 import '../../auth';
 import '../../chat';
 import '../../orders';
+import '../../ledger';
+import '../../sellers';
 import { businessMailTexts, type InvoiceFacts } from './business-mail.texts';
 import { renderMail, type MailSection } from '../../../plugins/mail-layout';
 import { trackingLink } from './tracking-links';
@@ -37,6 +39,9 @@ export const businessMailTemplates = [
   'payment-review-answered',
   'payment-review-escalated',
   'payment-review-resolved',
+  'order-dispute-opened',
+  'order-dispute-won',
+  'order-dispute-lost',
 ] as const;
 export type BusinessMailTemplate = (typeof businessMailTemplates)[number];
 
@@ -47,6 +52,8 @@ const mailDataSchema = z.object({
   kind: z.enum(['product', 'service']).optional(),
   /** For an administrator's e-mail about an order (decision 316): the order is read as this seller user sees it. */
   sellerUserId: z.string().optional(),
+  /** A dispute's e-mail (decision 304): which dispute. */
+  disputeId: z.string().optional(),
 });
 type MailData = z.infer<typeof mailDataSchema>;
 
@@ -223,12 +230,14 @@ export async function composeBusinessMail(
   }
 
   // The order's e-mails: the order as its recipient sees it, and the invoice it came from.
-  if (!data.orderId || !data.kind) return null;
+  // A dispute's e-mail goes to the seller, who reads the order by id whatever its kind.
+  const disputeMail = template.startsWith('order-dispute-');
+  if (!data.orderId || (!data.kind && !disputeMail)) return null;
   const order = await orderFor(
     app,
     db,
     template,
-    { ...data, orderId: data.orderId, kind: data.kind },
+    { ...data, orderId: data.orderId, kind: data.kind ?? 'product' },
     recipientId,
   );
   if (!order) return null;
@@ -394,6 +403,33 @@ export async function composeBusinessMail(
       }
       break;
     }
+    case 'order-dispute-opened':
+    case 'order-dispute-won':
+    case 'order-dispute-lost': {
+      const dispute = data.disputeId ? await app.ledger.disputeOf(db, data.disputeId) : null;
+      if (!dispute || dispute.orderId !== order.id) return null;
+      const change =
+        template === 'order-dispute-opened' ? 'opened' : template === 'order-dispute-won' ? 'won' : 'lost';
+      link = `${baseUrl(app, first)}/seller-centre/orders`;
+      subjectOf = (lang) => businessMailTexts[lang].disputeChanged.subject({ ...facts(lang), change });
+      build = (lang) => {
+        const t = businessMailTexts[lang].disputeChanged;
+        return {
+          lang: locale(lang),
+          heading: t.heading[change],
+          paragraphs: [
+            t.body({
+              ...facts(lang),
+              change,
+              amount: formatCad(dispute.amountCents, lang),
+              reason: dispute.reason.replace(/_/g, ' ') || '—',
+            }),
+          ],
+          action: { label: t.action, url: link },
+        };
+      };
+      break;
+    }
     default:
       return null;
   }
@@ -439,7 +475,7 @@ async function orderFor(
   };
   const asBuyer = () => app.orders.getForBuyer(db, recipientId, kind, orderId);
   const asSeller = () => app.orders.getForSeller(db, recipientId, orderId);
-  if (template === 'invoice-accepted') return read(asSeller);
+  if (template === 'invoice-accepted' || template.startsWith('order-dispute-')) return read(asSeller);
   if (template === 'payment-review-escalated' && data.sellerUserId && recipientId !== data.sellerUserId)
     return read(() => app.orders.getForSeller(db, data.sellerUserId!, orderId));
   if (template.startsWith('payment-review-')) return (await read(asBuyer)) ?? (await read(asSeller));
@@ -537,6 +573,19 @@ export function registerBusinessMail(app: FastifyInstance) {
       recipientId: mail.to === 'buyer' ? participants.buyerId : participants.sellerUserId,
       template: mail.template,
       data: { orderId: event.orderId, kind: event.kind },
+    });
+  });
+
+  // The seller hears of a dispute on an order's payment, and of the bank's decision (decision 304).
+  app.events.subscribe('notifications.mail-order-dispute', 'order.dispute-changed', async (event, { tx }) => {
+    const ownerId = await app.sellers.storefrontOwner(tx, event.sellerId);
+    if (!ownerId) return;
+    const template = `order-dispute-${event.change}` as const;
+    await queueBusinessMail(app, tx, {
+      key: `${template}:${event.disputeId}`,
+      recipientId: ownerId,
+      template,
+      data: { orderId: event.orderId, disputeId: event.disputeId },
     });
   });
 
