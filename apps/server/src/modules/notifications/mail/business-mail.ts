@@ -241,6 +241,7 @@ export async function composeBusinessMail(
     recipientId,
   );
   if (!order) return null;
+  if (disputeMail) return composeDisputeMail(app, db, template, data, order, language);
   const invoice = await app.invoices.byId(db, order.invoiceId);
   if (!invoice) return null;
   const languages = invoiceLanguages(invoice, language);
@@ -403,33 +404,6 @@ export async function composeBusinessMail(
       }
       break;
     }
-    case 'order-dispute-opened':
-    case 'order-dispute-won':
-    case 'order-dispute-lost': {
-      const dispute = data.disputeId ? await app.ledger.disputeOf(db, data.disputeId) : null;
-      if (!dispute || dispute.orderId !== order.id) return null;
-      const change =
-        template === 'order-dispute-opened' ? 'opened' : template === 'order-dispute-won' ? 'won' : 'lost';
-      link = `${baseUrl(app, first)}/seller-centre/orders`;
-      subjectOf = (lang) => businessMailTexts[lang].disputeChanged.subject({ ...facts(lang), change });
-      build = (lang) => {
-        const t = businessMailTexts[lang].disputeChanged;
-        return {
-          lang: locale(lang),
-          heading: t.heading[change],
-          paragraphs: [
-            t.body({
-              ...facts(lang),
-              change,
-              amount: formatCad(dispute.amountCents, lang),
-              reason: dispute.reason.replace(/_/g, ' ') || '—',
-            }),
-          ],
-          action: { label: t.action, url: link },
-        };
-      };
-      break;
-    }
     default:
       return null;
   }
@@ -440,6 +414,55 @@ export async function composeBusinessMail(
       preview: sections[0]!.paragraphs[0]!,
       sections,
       footer: businessMailTexts[first].footer,
+    })),
+    link,
+  };
+}
+
+/**
+ * A dispute's e-mail to the seller (decision 304): what the bank disputed or decided, from the order and the
+ * ledger's dispute, in the seller's language.
+ */
+async function composeDisputeMail(
+  app: FastifyInstance,
+  db: Db,
+  template: BusinessMailTemplate,
+  data: MailData,
+  order: Order,
+  language: TextLanguage,
+): Promise<ComposedMail | null> {
+  const dispute = data.disputeId ? await app.ledger.disputeOf(db, data.disputeId) : null;
+  if (!dispute || dispute.orderId !== order.id) return null;
+  const change =
+    template === 'order-dispute-opened' ? 'opened' : template === 'order-dispute-won' ? 'won' : 'lost';
+  const link = `${baseUrl(app, language)}/seller-centre/orders`;
+  const t = businessMailTexts[language].disputeChanged;
+  const facts = {
+    ref: shortRef(order.invoiceId),
+    subject: language === 'fr' ? (order.subject.nameFr ?? order.subject.name) : order.subject.name,
+    seller: order.seller.name,
+    buyer: order.buyer.name,
+    total: formatCad(order.totalCents, language),
+    change,
+  } as const;
+  const section: MailSection = {
+    lang: locale(language),
+    heading: t.heading[change],
+    paragraphs: [
+      t.body({
+        ...facts,
+        amount: formatCad(dispute.amountCents, language),
+        reason: dispute.reason.replace(/_/g, ' ') || '—',
+      }),
+    ],
+    action: { label: t.action, url: link },
+  };
+  return {
+    ...(await renderMail({
+      subject: t.subject(facts),
+      preview: section.paragraphs[0]!,
+      sections: [section],
+      footer: businessMailTexts[language].footer,
     })),
     link,
   };
