@@ -277,7 +277,7 @@ export class StripePaymentProvider implements PaymentProvider {
           sourceId:
             typeof transaction.source === 'string' ? transaction.source : (transaction.source?.id ?? null),
           createdAt: new Date(transaction.created * 1000),
-          feeCents: transaction.fee,
+          feeCents: transaction.fee ?? 0,
           paymentIntentId: paymentIntentOfSource(transaction.source),
         })),
         hasMore: page.has_more,
