@@ -260,6 +260,20 @@ describe('Stripe adapter: Connect against a local fake of Stripe’s API', () =>
             },
           ],
         });
+      if (request.method === 'GET' && path === '/v1/payment_intents/pi_1Fake')
+        return send(200, {
+          id: 'pi_1Fake',
+          object: 'payment_intent',
+          amount: 11_300,
+          currency: 'cad',
+          status: 'succeeded',
+          metadata: {},
+          latest_charge: {
+            id: 'ch_1Fake',
+            object: 'charge',
+            balance_transaction: { id: 'txn_2Fake', object: 'balance_transaction', fee: 358 },
+          },
+        });
       return send(404, {
         error: { type: 'invalid_request_error', message: `unexpected ${request.method} ${path}` },
       });
@@ -395,6 +409,15 @@ describe('Stripe adapter: Connect against a local fake of Stripe’s API', () =>
       'created[lt]': '1900000000',
       'expand[0]': 'data.source',
     });
+  });
+
+  it('reads a payment’s fee from its charge’s balance transaction (decision 304)', async () => {
+    expect(await provider.chargeFee('pi_1Fake')).toEqual({
+      feeCents: 358,
+      balanceTransactionId: 'txn_2Fake',
+    });
+    const request = requests.findLast((entry) => entry.path === '/v1/payment_intents/pi_1Fake')!;
+    expect(request.body.get('expand[0]')).toBe('latest_charge.balance_transaction');
   });
 
   it('verifies connected accounts’ events with the Connect endpoint’s secret too, and nothing else', () => {
