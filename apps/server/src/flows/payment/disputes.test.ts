@@ -105,8 +105,10 @@ describe('provider fees', () => {
     // The seller's share is the one without the provider's fee: 11,300 − 565 (5 %) − 73 (HST on it).
     const after = await t.app.ledger.sellerBalance(db(), storefront.id);
     expect(after.pendingCents - before.pendingCents).toBe(11_300 - 565 - 73);
-    // The job run again (a retry) posts nothing more.
-    expect(await postProviderFee(t.app, orderId)).toBe(false);
+    // The job run again (a retry), five times at once, posts nothing more.
+    const again = await Promise.all(Array.from({ length: 5 }, () => postProviderFee(t.app, orderId)));
+    expect(again).toEqual([false, false, false, false, false]);
+    expect(await platformBalance('provider_fees')).toBe(feesBefore - 358);
     expect(await t.app.ledger.trialBalance(db())).toBe(0);
   });
 });
@@ -180,6 +182,35 @@ describe('chargebacks', () => {
     expect(
       await rows(sql`SELECT 1 FROM mail_deliveries WHERE mail_key LIKE ${`order-dispute-%:${disputeId}`}`),
     ).toHaveLength(2);
+  });
+
+  it('concurrent closings of one dispute, under different event ids, charge back once', async () => {
+    const { orderId, intentId } = await paidOrder(12_000);
+    const disputeId = await sandbox().openDispute(intentId);
+    await waitFor('the dispute to be recorded', async () => ((await disputeOf(orderId)) ? true : undefined), {
+      timeoutMs: 40_000,
+    });
+    const closings = Array.from({ length: 6 }, (_, index) =>
+      disputeEvent(`evt_close_${disputeId}_${index}`, 'charge.dispute.closed', {
+        id: disputeId,
+        object: 'dispute',
+        amount: 12_000,
+        payment_intent: intentId,
+        status: 'lost',
+      }),
+    );
+    const answers = await Promise.all(
+      closings.map((body) => deliver(body, signWebhook(body, webhookSecret))),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    const kinds = (await entries(orderId)).map((entry) => entry.kind);
+    expect(kinds.filter((kind) => kind === 'chargeback')).toHaveLength(1);
+    // Announced once, so the seller hears of it once.
+    const announced = await rows(sql`
+      SELECT 1 FROM domain_events
+      WHERE name = 'order.dispute-changed' AND payload->>'disputeId' = ${disputeId} AND payload->>'change' = 'lost'`);
+    expect(announced).toHaveLength(1);
+    expect(await t.app.ledger.trialBalance(db())).toBe(0);
   });
 
   it('a dispute won unfreezes the hold, which is then released; a second dispute on the payment is refused', async () => {
