@@ -187,6 +187,33 @@ describe('the daily reconciliation', () => {
     expect(Number(again[0]!.n)).toBe(2);
   });
 
+  it('reads every page of the provider’s transactions, and the daily job reconciles the day it is given', async () => {
+    // 150 provider movements on a past day, none of them in the ledger: more than one page of 100.
+    await db().execute(sql`
+      INSERT INTO sandbox_balance_transactions (id, type, source_id, amount_cents, fee_cents, currency, created_at)
+      SELECT 'txn_sb_paged_' || n, 'adjustment', 'dp_paged_' || n, -n, 0, 'cad',
+             timestamptz '2026-01-03 00:00:00+00' + n * interval '1 minute'
+      FROM generate_series(1, 150) AS n`);
+    const paged = await reconcileDay(t.app, '2026-01-03');
+    expect(paged.summary).toMatchObject({ providerCount: 150, ledgerCount: 0, mismatchCount: 150 });
+    expect(paged.summary.providerTotalCents).toBe(-(150 * 151) / 2);
+    expect(new Set(paged.mismatches.map((mismatch) => mismatch.sourceId)).size).toBe(150);
+    await db().execute(sql`DELETE FROM ledger_reconciliation_days WHERE run_date = '2026-01-03'`);
+
+    // The durable job, for a day with no movement on either side: a clean report of zeros.
+    await t.app.jobs.send('ledger.reconcile-provider-balance', { date: '2026-01-02' });
+    const day = await waitFor(
+      'the job’s report',
+      async () => t.app.ledger.reconciliationDay(db(), '2026-01-02'),
+      {
+        timeoutMs: 40_000,
+      },
+    );
+    expect(day.summary).toMatchObject({ providerCount: 0, ledgerCount: 0, mismatchCount: 0 });
+    expect(day.mismatches).toEqual([]);
+    await db().execute(sql`DELETE FROM ledger_reconciliation_days WHERE run_date = '2026-01-02'`);
+  });
+
   it('serves the days and a day’s mismatches to admins only', async () => {
     const days = await get(admin, 'admin', '/api/v1/admin/reconciliation');
     expect(days.statusCode, days.body).toBe(200);
