@@ -56,6 +56,8 @@ import { registerUnpaidOrderJobs } from './flows/payment/expire-unpaid-orders';
 import { registerEscalatePaymentReviewsJobs } from './flows/payment/escalate-payment-reviews';
 import { registerReleaseHeldFundsJobs } from './flows/payment/release-held-funds';
 import { registerPayoutRunJobs } from './flows/payout/run-payouts';
+import { registerProviderFeeJobs } from './flows/payment/post-provider-fee';
+import { registerReconciliationJobs } from './flows/reconciliation/reconcile-provider-balance';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -216,12 +218,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Unpaid orders expire, and a payment landing on a cancelled order is refunded (decision 166): jobs any
   // backend may queue, so every process registers them.
   await registerUnpaidOrderJobs(app);
+  // The provider's fee on each captured payment is posted by a job (decision 304).
+  registerProviderFeeJobs(app);
   // Held funds are released by a sweep every minute (decision 296).
   await registerReleaseHeldFundsJobs(app);
   // Unanswered payment reviews go to an administrator after 3 business days (decision 316).
   await registerEscalatePaymentReviewsJobs(app);
   // Sellers are paid out by a daily run (decision 297).
   await registerPayoutRunJobs(app);
+  // The ledger is reconciled with the provider's balance every day (decision 304).
+  await registerReconciliationJobs(app);
   if (config.SERVICES.includes('buyer')) await app.register(buyerService, { prefix: '/api/v1' });
   if (config.SERVICES.includes('chat')) {
     // Socket.IO is app-wide (not encapsulated) so workflows of any backend can emit through app.io.

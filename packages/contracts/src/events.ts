@@ -122,6 +122,17 @@ export const domainEventSchemas = {
     amountCents: z.number().int().positive(),
     reason: z.string(),
   }),
+  /**
+   * The cardholder's bank disputed an order's payment, or decided the dispute (decision 304): `lost` took the amount
+   * back from the seller's share (a chargeback), `won` released the freeze. The seller is e-mailed.
+   */
+  'order.dispute-changed': z.object({
+    disputeId: z.string().min(1),
+    orderId: z.string().min(1),
+    sellerId: z.number().int().positive(),
+    amountCents: z.number().int().positive(),
+    change: z.enum(['opened', 'won', 'lost']),
+  }),
   'order.payment-review-changed': z.object({
     reviewId: z.string().min(1),
     orderId: z.string().min(1),

@@ -12,6 +12,7 @@ import { StripePaymentProvider } from './payments/stripe';
 export * from './payments/provider';
 export { SandboxPaymentProvider } from './payments/sandbox';
 export { sandboxFailingAccountNumber, sandboxOnboardingPath } from './payments/sandbox-connect';
+export { cardFeeCents, cardFeeFixedCents, cardFeeRateBps } from './payments/provider-fees';
 
 /** Where the payment backend receives provider webhooks (services/payment.ts). */
 export const paymentWebhookPath = '/api/v1/payment/webhook';

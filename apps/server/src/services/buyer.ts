@@ -30,7 +30,8 @@ import {
   paymentReviewSellerRoutes,
   testClockReleaseRoutes,
 } from '../flows/payment/payment.routes';
-import { payoutAccountRoutes, testClockPayoutRoutes } from '../flows/payout/payout.routes';
+import { payoutAccountRoutes, payoutAdminRoutes, testClockPayoutRoutes } from '../flows/payout/payout.routes';
+import { reconciliationAdminRoutes } from '../flows/reconciliation/reconciliation.routes';
 import { rfqRoutes } from '../flows/rfq/rfq.routes';
 import { sellerCatalogueRoutes } from '../flows/seller-catalogue/seller-catalogue.routes';
 import { ledgerAdminRoutes, sellerBalanceRoutes } from '../flows/seller-balance/seller-balance.routes';
@@ -59,6 +60,8 @@ const adminScope: FastifyPluginAsync = async (app) => {
   await app.register(employerStatusRoutes);
   await app.register(paymentReviewAdminRoutes);
   await app.register(ledgerAdminRoutes);
+  await app.register(payoutAdminRoutes);
+  await app.register(reconciliationAdminRoutes);
   await app.register(sellerOnboardingAdminRoutes);
   await app.register(storefrontClaimsAdminRoutes);
   if (app.config.TEST_CLOCK) {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { SandboxPaymentProvider } from '../plugins/payments';
 import { registerOrderPaymentHandlers } from '../flows/payment/apply-payment-event';
+import { registerDisputeHandlers } from '../flows/payment/apply-dispute-event';
 import {
   orderIntentRoutes,
   paymentProviderInfoRoutes,
@@ -19,6 +20,7 @@ import { sandboxOnboardingRoutes } from '../flows/payout/payout.routes';
 export const paymentService: FastifyPluginAsync = async (app) => {
   registerOrderPaymentHandlers(app);
   registerPayoutAccountHandlers(app);
+  registerDisputeHandlers(app);
   await app.register(paymentWebhookRoutes, { prefix: '/api/v1/payment' });
   await app.register(orderIntentRoutes, { prefix: '/api/v1/payment' });
   await app.register(paymentProviderInfoRoutes, { prefix: '/api/v1/payment' });

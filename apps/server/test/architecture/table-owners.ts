@@ -21,6 +21,10 @@ export const tableOwners: Record<string, string> = {
   ledger_lines: 'ledger',
   ledger_holds: 'ledger',
   platform_fee_rates: 'ledger',
+  // disputes and the daily reconciliation's report (decision 304)
+  ledger_disputes: 'ledger',
+  ledger_reconciliation_days: 'ledger',
+  ledger_reconciliation_mismatches: 'ledger',
   // accounts
   addresses: 'accounts',
   // sellers
@@ -104,6 +108,7 @@ export const tableOwners: Record<string, string> = {
   sandbox_account_links: 'plugins',
   sandbox_transfers: 'plugins',
   sandbox_balance_transactions: 'plugins',
+  sandbox_disputes: 'plugins', // decision 304
   // payout-accounts (decision 312)
   payout_accounts: 'payout-accounts',
   payouts: 'payout-accounts',

@@ -7,6 +7,7 @@ import '../../modules/chat';
 import '../../modules/orders';
 import { refundCancelledPaymentJob } from './expire-unpaid-orders';
 import { postCaptureToLedger } from './ledger-postings';
+import { providerFeeJob } from './post-provider-fee';
 
 export type OrderPaymentDoors = Pick<
   FastifyInstance,
@@ -91,8 +92,15 @@ export async function applyPaymentEvent(
   }
   // The ledger moves with the payment, in this transaction (decision 296): a capture holds the seller's share; a
   // refund (the provider's running total) comes back out of it.
-  if (change.paymentStatus === 'paid' && update.outcome === 'succeeded')
+  if (change.paymentStatus === 'paid' && update.outcome === 'succeeded') {
     await postCaptureToLedger(doors, tx, change.orderId, update.at);
+    // The provider's fee on it, read from the provider after this commit (decision 304).
+    await doors.jobs.send(
+      providerFeeJob,
+      { orderId: change.orderId },
+      { tx, singletonKey: `provider-fee:${change.orderId}` },
+    );
+  }
   if (change.paymentStatus === 'refunded' || change.paymentStatus === 'partially_refunded')
     await doors.ledger.postRefundTotal(tx, {
       orderId: change.orderId,

@@ -48,9 +48,12 @@ const holdOf = async (orderId: string) =>
     release_at: Date | string;
     released_at: unknown;
   }>(await db().execute(sql`SELECT * FROM ledger_holds WHERE order_id = ${orderId}::uuid`))[0];
+/** The order's entries that move the seller's share (the provider's fee, posted by a job, is decision 304's). */
 const entriesOf = async (orderId: string) =>
   rowsOf<{ kind: string }>(
-    await db().execute(sql`SELECT kind FROM ledger_entries WHERE order_id = ${orderId}::uuid ORDER BY id`),
+    await db().execute(
+      sql`SELECT kind FROM ledger_entries WHERE order_id = ${orderId}::uuid AND kind <> 'provider_fee' ORDER BY id`,
+    ),
   ).map((row) => row.kind);
 const post = (party: Party, role: 'buyer' | 'seller' | 'admin', url: string, payload: object) =>
   t.app.inject({ method: 'POST', url, headers: as(party, role), payload });

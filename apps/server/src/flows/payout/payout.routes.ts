@@ -10,6 +10,7 @@ import {
   payoutSettingsSchema,
 } from '@maplesource/contracts/payouts';
 import { testClockPayoutRunResponseSchema, testClockRunBodySchema } from '@maplesource/contracts/ledger';
+import { adminPayoutsQuerySchema, adminPayoutsResponseSchema } from '@maplesource/contracts/reconciliation';
 import type { StoredPayoutAccount } from '../../modules/payout-accounts';
 import type { SandboxPaymentProvider } from '../../plugins/payments';
 import {
@@ -21,6 +22,7 @@ import {
 import { ownStorefront } from './own-storefront';
 import { runPayouts } from './run-payouts';
 import { startPayoutOnboarding } from './start-payout-onboarding';
+import { listAdminPayouts } from './list-admin-payouts';
 import { errorResponses } from '../../plugins/errors';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -186,5 +188,20 @@ export const testClockPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
       const summary = await runPayouts(app, { now: asOf, onlySellerId: request.body.sellerId });
       return { asOf: asOf.toISOString(), ...summary };
     },
+  );
+};
+
+/** The admin's payouts across storefronts (decision 304), under the admin scope (`/api/v1/admin/payouts`). */
+export const payoutAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/payouts',
+    {
+      schema: {
+        tags: ['payouts'],
+        querystring: adminPayoutsQuerySchema,
+        response: { 200: adminPayoutsResponseSchema, ...errors },
+      },
+    },
+    async (request) => listAdminPayouts(app, request.query),
   );
 };

@@ -5,6 +5,13 @@ import { feeRateBps, quoteFee } from './platform-fee';
 import { accountEntries, heldFunds, orderEntries, sellerOrders } from './ledger.reads';
 import { balanceOf } from './ledger.postings';
 import { sellerStatement } from './ledger.statement';
+import { closeDispute, disputeOf, recordDispute } from './ledger.disputes';
+import {
+  cashMovements,
+  reconciliationDay,
+  reconciliationDays,
+  storeReconciliation,
+} from './ledger.reconciliation';
 
 const ledgerReads = {
   sellerOrders,
@@ -15,6 +22,14 @@ const ledgerReads = {
   feeRateBps,
   quoteFee,
   sellerStatement,
+  // Disputes and the daily reconciliation (decision 304).
+  recordDispute,
+  closeDispute,
+  disputeOf,
+  cashMovements,
+  storeReconciliation,
+  reconciliationDays,
+  reconciliationDay,
 };
 
 /**
@@ -32,6 +47,8 @@ export type { LedgerService, ReleaseOutcome } from './ledger.service';
 export type { LedgerAccountRef, LedgerPosting } from './ledger.postings';
 export type { PlatformFeeQuote } from './platform-fee';
 export type { SellerStatement, StatementLine } from './ledger.statement';
+export type { LedgerDispute } from './ledger.disputes';
+export type { LedgerCashMovement, ReconciliationReport } from './ledger.reconciliation';
 
 async function ledgerModule(app: FastifyInstance) {
   app.decorate('ledger', { ...createLedgerService(), ...ledgerReads });

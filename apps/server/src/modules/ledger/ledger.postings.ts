@@ -9,7 +9,14 @@ export type LedgerAccountRef =
   | { holder: 'platform'; kind: 'fees' | 'fee_tax' | 'provider_fees' | 'cash_at_provider' };
 
 export type LedgerEntryKind =
-  'capture' | 'release' | 'refund' | 'refund_paid' | 'payout' | 'payout_failed' | 'chargeback';
+  | 'capture'
+  | 'release'
+  | 'refund'
+  | 'refund_paid'
+  | 'payout'
+  | 'payout_failed'
+  | 'chargeback'
+  | 'provider_fee';
 
 export interface LedgerPosting {
   /** Unique per business fact (`capture:<orderId>`, `payout:<payoutId>`…): a repeat posts nothing. */

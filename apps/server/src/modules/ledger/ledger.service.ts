@@ -4,10 +4,12 @@ import { rowsOf, type Tx } from '../../db/transaction';
 import { conflict } from '../../plugins/errors';
 import { balanceOf, post, type LedgerAccountRef } from './ledger.postings';
 import type { PlatformFeeQuote } from './platform-fee';
+import { disputeOpen } from './ledger.disputes';
 
 const cash: LedgerAccountRef = { holder: 'platform', kind: 'cash_at_provider' };
 const fees: LedgerAccountRef = { holder: 'platform', kind: 'fees' };
 const feeTax: LedgerAccountRef = { holder: 'platform', kind: 'fee_tax' };
+const providerFees: LedgerAccountRef = { holder: 'platform', kind: 'provider_fees' };
 const seller = (id: string | number, kind: 'pending' | 'available' | 'paid_out'): LedgerAccountRef => ({
   holder: 'seller',
   id: String(id),
@@ -98,6 +100,25 @@ export function createLedgerService() {
       });
     },
 
+    /**
+     * The provider's fee on an order's payment (decision 304): the platform bears it — its `provider_fees` expense
+     * against its cash at the provider, which the provider paid out less — and the seller's share is unchanged.
+     * Once per order (`provider-fee:<orderId>`).
+     */
+    async postProviderFee(tx: Tx, input: { orderId: string; feeCents: number }): Promise<boolean> {
+      if (!Number.isSafeInteger(input.feeCents) || input.feeCents < 0)
+        throw new RangeError('a provider fee is a whole number of cents');
+      return post(tx, {
+        key: `provider-fee:${input.orderId}`,
+        kind: 'provider_fee',
+        orderId: input.orderId,
+        lines: [
+          { account: cash, amountCents: input.feeCents },
+          { account: providerFees, amountCents: -input.feeCents },
+        ],
+      });
+    },
+
     /** Moves a hold's release date (the order was delivered); a released hold keeps its history. */
     async setReleaseDate(tx: Tx, orderId: string, releaseAt: Date): Promise<void> {
       await tx.execute(sql`
@@ -125,7 +146,8 @@ export function createLedgerService() {
       if (!hold) return 'no_hold';
       if (hold.released_at) return 'already_released';
       if (new Date(hold.release_at) > now) return 'not_due';
-      if (reviewOpen) return 'frozen';
+      // An open payment review or an open dispute (decision 304) freezes the hold.
+      if (reviewOpen || (await disputeOpen(tx, orderId))) return 'frozen';
       const amount = Number(hold.held_cents);
       await post(tx, {
         key: `release:${orderId}`,

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import '../sellers';
 import { prepareOnConnect } from '../../db/prepared';
 import { createOrdersService, payableOrderWarmUp, type OrdersService } from './orders.service';
+import { orderPaymentRefs } from './orders.payment-refs';
 
 /**
  * The orders module's door: `app.orders` (orders made from accepted invoices, their timeline, their one
@@ -12,7 +13,7 @@ import { createOrdersService, payableOrderWarmUp, type OrdersService } from './o
  */
 declare module 'fastify' {
   interface FastifyInstance {
-    orders: OrdersService;
+    orders: OrdersService & typeof orderPaymentRefs;
   }
 }
 
@@ -30,9 +31,9 @@ export { ordersRoutes } from './orders.routes';
 
 async function ordersModule(app: FastifyInstance) {
   prepareOnConnect(app.db, payableOrderWarmUp());
-  app.decorate(
-    'orders',
-    createOrdersService({
+  app.decorate('orders', {
+    ...orderPaymentRefs,
+    ...createOrdersService({
       async sellerVerified(db, sellerId) {
         try {
           return (await app.sellers.getSeller(db, String(sellerId))).verified;
@@ -41,7 +42,7 @@ async function ordersModule(app: FastifyInstance) {
         }
       },
     }),
-  );
+  });
 }
 
 export const ordersModulePlugin = fp(ordersModule, {

@@ -12,6 +12,8 @@ import {
   markPayoutFailed,
   markPayoutSent,
   payoutsBetween,
+  payoutsByIds,
+  payoutsForAdmin,
   payoutsOf,
   pendingPayouts,
 } from './payouts';
@@ -34,6 +36,8 @@ export const payoutAccountsService = {
   markPayoutFailed,
   payoutsOf,
   payoutsBetween,
+  payoutsForAdmin,
+  payoutsByIds,
 };
 export type PayoutAccountsService = typeof payoutAccountsService;
 export type { StoredPayoutAccount } from './payout-accounts.service';

@@ -143,3 +143,38 @@ export async function payoutsBetween(db: Db, from: Date, to: Date): Promise<Stor
       SELECT * FROM payouts WHERE created_at >= ${from} AND created_at < ${to} ORDER BY created_at, id`),
   ).map(toPayout);
 }
+
+/**
+ * Payouts across storefronts for the admin (decision 304), newest first, optionally of one status; keyset pages on
+ * (created_at, id), the cursor being the last payout's id.
+ */
+export async function payoutsForAdmin(
+  db: Db,
+  input: { status: PayoutStatus | null; after: string | null; limit: number },
+): Promise<{ items: StoredPayout[]; nextCursor: string | null }> {
+  const status = input.status ? sql`AND status = ${input.status}` : sql``;
+  const after = input.after
+    ? sql`AND (created_at, id) < (SELECT created_at, id FROM payouts WHERE id = ${input.after}::uuid)`
+    : sql``;
+  const rows = rowsOf<PayoutRow>(
+    await db.execute(sql`
+      SELECT * FROM payouts WHERE true ${status} ${after}
+      ORDER BY created_at DESC, id DESC LIMIT ${input.limit + 1}`),
+  );
+  const items = rows.slice(0, input.limit).map(toPayout);
+  return { items, nextCursor: rows.length > input.limit ? items[items.length - 1]!.id : null };
+}
+
+/** These payouts, by id (the reconciliation maps the ledger's payout entries to their transfers, decision 304). */
+export async function payoutsByIds(db: Db, ids: string[]): Promise<Map<string, StoredPayout>> {
+  const unique = [...new Set(ids)].filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+  if (unique.length === 0) return new Map();
+  const rows = rowsOf<PayoutRow>(
+    await db.execute(sql`
+      SELECT * FROM payouts WHERE id IN (${sql.join(
+        unique.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`),
+  );
+  return new Map(rows.map((row) => [row.id, toPayout(row)]));
+}

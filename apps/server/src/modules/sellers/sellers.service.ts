@@ -367,3 +367,20 @@ export async function listBusinessTypes(db: Db): Promise<BusinessTypeItem[]> {
     sellerCount: counts.get(code) ?? 0,
   }));
 }
+
+/** The names and slugs of these storefronts, by id (the admin's payout list, decision 304); removed ones are absent. */
+export async function storefrontNames(
+  db: Db,
+  ids: number[],
+): Promise<Map<number, { name: string; slug: string }>> {
+  const unique = [...new Set(ids)].filter((id) => Number.isSafeInteger(id));
+  if (unique.length === 0) return new Map();
+  const found = await rows(
+    db,
+    sql`SELECT id, name, slug FROM sellers WHERE id IN (${sql.join(
+      unique.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+  return new Map(found.map((row) => [Number(row.id), { name: String(row.name), slug: String(row.slug) }]));
+}

@@ -247,8 +247,32 @@ describe('Stripe adapter: Connect against a local fake of Stripe’s API', () =>
               amount: -5000,
               source: 'tr_1Fake',
               created: 1_899_999_000,
+              fee: 0,
+            },
+            {
+              id: 'txn_2Fake',
+              object: 'balance_transaction',
+              type: 'charge',
+              amount: 11_300,
+              fee: 358,
+              source: { id: 'ch_1Fake', object: 'charge', payment_intent: 'pi_1Fake' },
+              created: 1_899_999_100,
             },
           ],
+        });
+      if (request.method === 'GET' && path === '/v1/payment_intents/pi_1Fake')
+        return send(200, {
+          id: 'pi_1Fake',
+          object: 'payment_intent',
+          amount: 11_300,
+          currency: 'cad',
+          status: 'succeeded',
+          metadata: {},
+          latest_charge: {
+            id: 'ch_1Fake',
+            object: 'charge',
+            balance_transaction: { id: 'txn_2Fake', object: 'balance_transaction', fee: 358 },
+          },
         });
       return send(404, {
         error: { type: 'invalid_request_error', message: `unexpected ${request.method} ${path}` },
@@ -346,11 +370,12 @@ describe('Stripe adapter: Connect against a local fake of Stripe’s API', () =>
     ).rejects.toMatchObject({ code: 'PAYMENT_INSUFFICIENT_BALANCE', statusCode: 409 });
   });
 
-  it('lists balance transactions with created[gte] and starting_after', async () => {
+  it('lists balance transactions with created[gte], created[lt] and starting_after, their fees and intents', async () => {
     const page = await provider.listBalanceTransactions({
       limit: 50,
       startingAfter: 'txn_0',
       createdFrom: new Date(1_800_000_000_000),
+      createdBefore: new Date(1_900_000_000_000),
     });
     expect(page).toEqual({
       hasMore: true,
@@ -361,6 +386,18 @@ describe('Stripe adapter: Connect against a local fake of Stripe’s API', () =>
           amountCents: -5000,
           sourceId: 'tr_1Fake',
           createdAt: new Date(1_899_999_000_000),
+          feeCents: 0,
+          paymentIntentId: null,
+        },
+        {
+          // A charge (its source expanded): the gross, Stripe's fee on it and the payment intent (decision 304).
+          id: 'txn_2Fake',
+          type: 'charge',
+          amountCents: 11_300,
+          sourceId: 'ch_1Fake',
+          createdAt: new Date(1_899_999_100_000),
+          feeCents: 358,
+          paymentIntentId: 'pi_1Fake',
         },
       ],
     });
@@ -369,7 +406,18 @@ describe('Stripe adapter: Connect against a local fake of Stripe’s API', () =>
       limit: '50',
       starting_after: 'txn_0',
       'created[gte]': '1800000000',
+      'created[lt]': '1900000000',
+      'expand[0]': 'data.source',
     });
+  });
+
+  it('reads a payment’s fee from its charge’s balance transaction (decision 304)', async () => {
+    expect(await provider.chargeFee('pi_1Fake')).toEqual({
+      feeCents: 358,
+      balanceTransactionId: 'txn_2Fake',
+    });
+    const request = requests.findLast((entry) => entry.path === '/v1/payment_intents/pi_1Fake')!;
+    expect(request.body.get('expand[0]')).toBe('latest_charge.balance_transaction');
   });
 
   it('verifies connected accounts’ events with the Connect endpoint’s secret too, and nothing else', () => {

@@ -120,6 +120,46 @@ export interface PaymentProvider extends ConnectProvider {
   refund(intentId: string, input: RefundInput): Promise<Refund>;
   /** Checks the signature over the exact raw body and parses it; throws WebhookVerificationError. */
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent;
+  /**
+   * The provider's fee on a succeeded payment (decision 304), read from its balance transaction; null while the
+   * provider has not recorded it yet (the caller retries).
+   */
+  chargeFee(intentId: string): Promise<ChargeFee | null>;
+}
+
+export interface ChargeFee {
+  feeCents: number;
+  /** The charge's balance transaction at the provider. */
+  balanceTransactionId: string;
+}
+
+/** A dispute object (`charge.dispute.*` events, Stripe's shape, which the sandbox sends too), or null. */
+export interface DisputeObject {
+  id: string;
+  paymentIntentId: string;
+  amountCents: number;
+  reason: string;
+  /** Stripe's statuses: `needs_response`, `under_review`, `won`, `lost`, … */
+  status: string;
+}
+
+export function disputeOfEvent(object: Record<string, unknown>): DisputeObject | null {
+  if (object.object !== 'dispute' || typeof object.id !== 'string' || object.id.length > 255) return null;
+  const intent = object.payment_intent;
+  const paymentIntentId =
+    typeof intent === 'string'
+      ? intent
+      : intent && typeof intent === 'object' && typeof (intent as { id?: unknown }).id === 'string'
+        ? (intent as { id: string }).id
+        : null;
+  if (!paymentIntentId || !Number.isSafeInteger(object.amount) || Number(object.amount) <= 0) return null;
+  return {
+    id: object.id,
+    paymentIntentId,
+    amountCents: Number(object.amount),
+    reason: typeof object.reason === 'string' ? object.reason.slice(0, 100) : '',
+    status: typeof object.status === 'string' ? object.status : '',
+  };
 }
 
 /**
@@ -190,11 +230,17 @@ export interface BalanceTransaction {
   /** The transfer (or charge, refund) it comes from. */
   sourceId: string | null;
   createdAt: Date;
+  /** The provider's own fee on it, in cents (Stripe's `fee`: on a charge, 2.9 % + 30¢ in Canada). */
+  feeCents: number;
+  /** The payment intent a charge, refund or dispute belongs to; null for transfers (decision 304). */
+  paymentIntentId: string | null;
 }
 
 export interface ListBalanceTransactionsInput {
   /** Only those created at or after this instant. */
   createdFrom?: Date;
+  /** Only those created before this instant (a day's reconciliation, decision 304). */
+  createdBefore?: Date;
   /** The last id of the previous page. */
   startingAfter?: string;
   /** 1 to 100. */

@@ -338,12 +338,17 @@ export class SandboxConnect implements ConnectProvider {
       type: string;
       source_id: string;
       amount_cents: number | string;
+      fee_cents: number | string;
+      payment_intent_id: string | null;
       created_at: string | Date;
     }>(
       await this.db.execute(sql`
-        select id, type, source_id, amount_cents, created_at from sandbox_balance_transactions
+        select id, type, source_id, amount_cents, fee_cents, payment_intent_id, created_at
+        from sandbox_balance_transactions
         where (${input.createdFrom?.toISOString() ?? null}::timestamptz is null
                or created_at >= ${input.createdFrom?.toISOString() ?? null}::timestamptz)
+          and (${input.createdBefore?.toISOString() ?? null}::timestamptz is null
+               or created_at < ${input.createdBefore?.toISOString() ?? null}::timestamptz)
           and (${input.startingAfter ?? null}::text is null
                or seq < (select seq from sandbox_balance_transactions where id = ${input.startingAfter ?? null}::text))
         order by seq desc
@@ -356,6 +361,8 @@ export class SandboxConnect implements ConnectProvider {
         amountCents: Number(row.amount_cents),
         sourceId: row.source_id,
         createdAt: new Date(row.created_at),
+        feeCents: Number(row.fee_cents),
+        paymentIntentId: row.payment_intent_id,
       })),
       hasMore: rows.length > limit,
     };

@@ -19,7 +19,9 @@ import {
   type CreateConnectedAccountInput,
   type CreateTransferInput,
   type ListBalanceTransactionsInput,
+  type ChargeFee,
 } from './provider';
+import { cardFeeCents } from './provider-fees';
 import { SandboxConnect, sandboxConnectWebhookJob, type SandboxConnectJob } from './sandbox-connect';
 import { signWebhook, verifyWebhookSignature } from './signature';
 
@@ -98,9 +100,34 @@ export const sandboxWebhookJob = 'payments.sandbox-webhook';
 /** What the delivery job carries: which intent, and what happened to it. */
 export interface SandboxWebhookJob {
   intentId: string;
-  kind: 'settle' | 'requires_action' | 'refund';
+  kind: 'settle' | 'requires_action' | 'refund' | 'dispute_created' | 'dispute_closed';
   refundId?: string;
+  disputeId?: string;
 }
+
+interface DisputeRow {
+  id: string;
+  intent_id: string;
+  amount_cents: number | string;
+  reason: string;
+  status: 'needs_response' | 'won' | 'lost';
+  created_at: string | Date;
+  updated_at: string | Date;
+}
+
+/** A dispute as Stripe writes it in a `charge.dispute.*` event's `data.object`. */
+const stripeDispute = (row: DisputeRow) => ({
+  id: row.id,
+  object: 'dispute',
+  amount: Number(row.amount_cents),
+  currency: 'cad',
+  payment_intent: row.intent_id,
+  reason: row.reason,
+  status: row.status,
+  created: Math.floor(new Date(row.created_at).getTime() / 1000),
+});
+
+const balanceTransactionId = () => `txn_sb_${randomBytes(12).toString('hex')}`;
 
 /** Posts one signed event to our webhook route; resolves with the HTTP status. */
 export type WebhookDelivery = (rawBody: string, signature: string) => Promise<number>;
@@ -282,6 +309,10 @@ export class SandboxPaymentProvider implements PaymentProvider {
       await tx.execute(sql`
         update sandbox_payment_intents set refunded_cents = refunded_cents + ${amount}, updated_at = clock_timestamp()
         where id = ${intentId}`);
+      // Like Stripe's: the refund leaves the platform's balance; the card fee is not given back (decision 304).
+      await tx.execute(sql`
+        insert into sandbox_balance_transactions (id, type, source_id, amount_cents, fee_cents, currency, payment_intent_id)
+        values (${balanceTransactionId()}, 'refund', ${id}, ${-amount}, 0, 'cad', ${intentId})`);
       return { refund: { id, intent_id: intentId, amount_cents: amount }, created: true };
     });
     if (refund.created)
@@ -301,13 +332,28 @@ export class SandboxPaymentProvider implements PaymentProvider {
   /** Settles a processing intent (once) and builds the event to deliver; null when there is nothing to say. */
   private async eventFor(job: SandboxWebhookJob) {
     if (job.kind === 'settle') {
-      await this.db.execute(sql`
-        update sandbox_payment_intents
-        set status = case when pending_outcome = 'succeeded' then 'succeeded' else 'requires_payment_method' end,
-            failure_code = case when pending_outcome = 'succeeded' then null else pending_outcome end,
-            pending_outcome = null, updated_at = clock_timestamp()
-        where id = ${job.intentId} and status = 'processing'`);
+      await withTransaction(this.db, async (tx) => {
+        const [settled] = rowsOf<{ amount_cents: number | string; status: string }>(
+          await tx.execute(sql`
+            update sandbox_payment_intents
+            set status = case when pending_outcome = 'succeeded' then 'succeeded' else 'requires_payment_method' end,
+                failure_code = case when pending_outcome = 'succeeded' then null else pending_outcome end,
+                pending_outcome = null, updated_at = clock_timestamp()
+            where id = ${job.intentId} and status = 'processing'
+            returning amount_cents, status`),
+        );
+        // The charge lands on the platform's balance with the card fee taken (decision 304), once per intent.
+        if (settled?.status === 'succeeded') {
+          const amount = Number(settled.amount_cents);
+          await tx.execute(sql`
+            insert into sandbox_balance_transactions (id, type, source_id, amount_cents, fee_cents, currency, payment_intent_id)
+            values (${balanceTransactionId()}, 'charge', ${job.intentId}, ${amount}, ${cardFeeCents(amount)}, 'cad',
+                    ${job.intentId})
+            on conflict (type, source_id) do nothing`);
+        }
+      });
     }
+    if (job.kind === 'dispute_created' || job.kind === 'dispute_closed') return this.disputeEvent(job);
     const row = await this.row(job.intentId);
     const intent = toIntent(row);
     let type: string;
@@ -334,6 +380,92 @@ export class SandboxPaymentProvider implements PaymentProvider {
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent {
     verifyWebhookSignature(rawBody, signatureHeader, this.secret);
     return parseStripeShapedEvent('sandbox', rawBody);
+  }
+
+  async chargeFee(intentId: string): Promise<ChargeFee | null> {
+    const [row] = rowsOf<{ id: string; fee_cents: number | string }>(
+      await this.db.execute(sql`
+        select id, fee_cents from sandbox_balance_transactions where type = 'charge' and source_id = ${intentId}`),
+    );
+    return row ? { feeCents: Number(row.fee_cents), balanceTransactionId: row.id } : null;
+  }
+
+  /**
+   * The cardholder's bank disputes a successful payment (decision 304): what Stripe's test card 4000000000000259
+   * does, here on demand (tests, the sandbox). One dispute per payment; `charge.dispute.created` is delivered.
+   */
+  async openDispute(
+    intentId: string,
+    input: { amountCents?: number; reason?: string } = {},
+  ): Promise<string> {
+    const intent = await this.row(intentId);
+    if (intent.status !== 'succeeded')
+      throw new PaymentRequestError('PAYMENT_INTENT_STATE', 'Only a successful payment can be disputed');
+    const amount = input.amountCents ?? Number(intent.amount_cents) - Number(intent.refunded_cents);
+    if (!Number.isInteger(amount) || amount <= 0 || amount > Number(intent.amount_cents))
+      throw new PaymentRequestError('PAYMENT_INVALID', 'The disputed amount is not valid');
+    const id = `dp_sb_${randomBytes(12).toString('hex')}`;
+    return withTransaction(this.db, async (tx) => {
+      const [created] = rowsOf<{ id: string }>(
+        await tx.execute(sql`
+          insert into sandbox_disputes (id, intent_id, amount_cents, reason)
+          values (${id}, ${intentId}, ${amount}, ${input.reason ?? 'fraudulent'})
+          on conflict (intent_id) do nothing
+          returning id`),
+      );
+      if (!created) throw new PaymentRequestError('PAYMENT_INTENT_STATE', 'This payment is already disputed');
+      await this.jobs.send(
+        sandboxWebhookJob,
+        { intentId, kind: 'dispute_created', disputeId: id } satisfies SandboxWebhookJob,
+        { tx },
+      );
+      return id;
+    });
+  }
+
+  /**
+   * The bank decides (decision 304): `lost` takes the disputed amount from the platform's balance (an `adjustment`),
+   * `won` leaves it. Once: a dispute already closed answers PAYMENT_INTENT_STATE. `charge.dispute.closed` follows.
+   */
+  async closeDispute(disputeId: string, outcome: 'won' | 'lost'): Promise<void> {
+    await withTransaction(this.db, async (tx) => {
+      const [closed] = rowsOf<DisputeRow>(
+        await tx.execute(sql`
+          update sandbox_disputes set status = ${outcome}, updated_at = clock_timestamp()
+          where id = ${disputeId} and status = 'needs_response'
+          returning *`),
+      );
+      if (!closed) throw new PaymentRequestError('PAYMENT_INTENT_STATE', 'This dispute is not open');
+      if (outcome === 'lost')
+        await tx.execute(sql`
+          insert into sandbox_balance_transactions (id, type, source_id, amount_cents, fee_cents, currency, payment_intent_id)
+          values (${balanceTransactionId()}, 'adjustment', ${disputeId}, ${-Number(closed.amount_cents)}, 0, 'cad',
+                  ${closed.intent_id})`);
+      await this.jobs.send(
+        sandboxWebhookJob,
+        { intentId: closed.intent_id, kind: 'dispute_closed', disputeId } satisfies SandboxWebhookJob,
+        { tx },
+      );
+    });
+  }
+
+  private async disputeEvent(job: SandboxWebhookJob) {
+    const [row] = rowsOf<DisputeRow>(
+      await this.db.execute(sql`select * from sandbox_disputes where id = ${job.disputeId ?? ''}`),
+    );
+    if (!row) return null;
+    const at = job.kind === 'dispute_created' ? row.created_at : row.updated_at;
+    const id = `evt_sb_${createHash('sha256')
+      .update(`${row.intent_id}|${job.kind}|${row.id}`)
+      .digest('hex')
+      .slice(0, 24)}`;
+    return {
+      id,
+      object: 'event',
+      type: job.kind === 'dispute_created' ? 'charge.dispute.created' : 'charge.dispute.closed',
+      created: Math.floor(new Date(at).getTime() / 1000),
+      data: { object: stripeDispute(row) },
+    };
   }
 }
 

@@ -18,6 +18,7 @@ import {
   type CreateTransferInput,
   type ListBalanceTransactionsInput,
   type Transfer,
+  type ChargeFee,
 } from './provider';
 import { parseStripeShapedEvent } from './sandbox';
 import { webhookToleranceSeconds } from './signature';
@@ -76,6 +77,16 @@ const toTransfer = (transfer: Stripe.Transfer): Transfer => ({
   status: transfer.reversed ? 'reversed' : 'paid',
   metadata: transfer.metadata,
 });
+
+/** The payment intent of an expanded balance transaction source: a charge's, a refund's or a dispute's. */
+function paymentIntentOfSource(source: Stripe.BalanceTransaction['source']): string | null {
+  if (!source || typeof source === 'string') return null;
+  const intent = (source as { payment_intent?: unknown }).payment_intent;
+  if (typeof intent === 'string') return intent;
+  if (intent && typeof intent === 'object' && typeof (intent as { id?: unknown }).id === 'string')
+    return (intent as { id: string }).id;
+  return null;
+}
 
 function asRequestError(
   error: unknown,
@@ -247,10 +258,16 @@ export class StripePaymentProvider implements PaymentProvider {
 
   async listBalanceTransactions(input: ListBalanceTransactionsInput): Promise<BalanceTransactionPage> {
     try {
+      const created = {
+        ...(input.createdFrom ? { gte: Math.floor(input.createdFrom.getTime() / 1000) } : {}),
+        ...(input.createdBefore ? { lt: Math.floor(input.createdBefore.getTime() / 1000) } : {}),
+      };
       const page = await this.stripe.balanceTransactions.list({
         limit: Math.min(Math.max(Math.trunc(input.limit), 1), 100),
         ...(input.startingAfter ? { starting_after: input.startingAfter } : {}),
-        ...(input.createdFrom ? { created: { gte: Math.floor(input.createdFrom.getTime() / 1000) } } : {}),
+        ...(Object.keys(created).length > 0 ? { created } : {}),
+        // The source (charge, refund, dispute) carries the payment intent the ledger knows (decision 304).
+        expand: ['data.source'],
       });
       return {
         data: page.data.map((transaction) => ({
@@ -260,9 +277,25 @@ export class StripePaymentProvider implements PaymentProvider {
           sourceId:
             typeof transaction.source === 'string' ? transaction.source : (transaction.source?.id ?? null),
           createdAt: new Date(transaction.created * 1000),
+          feeCents: transaction.fee ?? 0,
+          paymentIntentId: paymentIntentOfSource(transaction.source),
         })),
         hasMore: page.has_more,
       };
+    } catch (error) {
+      return asRequestError(error);
+    }
+  }
+
+  async chargeFee(intentId: string): Promise<ChargeFee | null> {
+    try {
+      const intent = await this.stripe.paymentIntents.retrieve(intentId, {
+        expand: ['latest_charge.balance_transaction'],
+      });
+      const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+      const transaction = charge?.balance_transaction;
+      if (!transaction || typeof transaction === 'string') return null;
+      return { feeCents: transaction.fee, balanceTransactionId: transaction.id };
     } catch (error) {
       return asRequestError(error);
     }

@@ -92,6 +92,13 @@ export interface BusinessMailTexts {
     outcomes: Record<string, string>;
     action: string;
   };
+  /** A dispute (chargeback) on an order's payment, to the seller (decision 304). */
+  disputeChanged: {
+    subject: (f: InvoiceFacts & { change: 'opened' | 'won' | 'lost' }) => string;
+    heading: Record<'opened' | 'won' | 'lost', string>;
+    body: (f: InvoiceFacts & { change: 'opened' | 'won' | 'lost'; amount: string; reason: string }) => string;
+    action: string;
+  };
 }
 
 export const businessMailTexts: Record<TextLanguage, BusinessMailTexts> = {
@@ -196,6 +203,26 @@ export const businessMailTexts: Record<TextLanguage, BusinessMailTexts> = {
       outcomes: { refunded: 'refunded', dismissed: 'dismissed, no refund' },
       action: 'View the order',
     },
+    disputeChanged: {
+      subject: (f) =>
+        ({
+          opened: `Order ${f.ref}: the buyer’s bank disputed the payment`,
+          won: `Order ${f.ref}: the payment dispute was decided in your favour`,
+          lost: `Order ${f.ref}: the payment dispute was lost`,
+        })[f.change],
+      heading: {
+        opened: 'A payment was disputed',
+        won: 'The dispute was decided in your favour',
+        lost: 'The dispute was lost',
+      },
+      body: (f) =>
+        ({
+          opened: `The bank of ${f.buyer} disputed ${f.amount} of the payment for order ${f.ref} (${f.subject}), reason: ${f.reason}. Your share of this order stays held until the bank decides.`,
+          won: `The bank decided the dispute of ${f.amount} on order ${f.ref} (${f.subject}) in your favour. Your share of the order is no longer frozen and will be released on its date.`,
+          lost: `The bank decided the dispute of ${f.amount} on order ${f.ref} (${f.subject}) in the buyer’s favour. The amount was returned to the buyer and taken out of your share of the order, less the platform’s fee.`,
+        })[f.change],
+      action: 'Open your orders',
+    },
   },
   fr: {
     footer:
@@ -297,6 +324,26 @@ export const businessMailTexts: Record<TextLanguage, BusinessMailTexts> = {
           .join(' '),
       outcomes: { refunded: 'remboursé', dismissed: 'rejeté, sans remboursement' },
       action: 'Voir la commande',
+    },
+    disputeChanged: {
+      subject: (f) =>
+        ({
+          opened: `Commande ${f.ref} : la banque de l’acheteur conteste le paiement`,
+          won: `Commande ${f.ref} : la contestation du paiement a été tranchée en votre faveur`,
+          lost: `Commande ${f.ref} : la contestation du paiement a été perdue`,
+        })[f.change],
+      heading: {
+        opened: 'Un paiement est contesté',
+        won: 'La contestation a été tranchée en votre faveur',
+        lost: 'La contestation a été perdue',
+      },
+      body: (f) =>
+        ({
+          opened: `La banque de ${f.buyer} conteste ${f.amount} du paiement de la commande ${f.ref} (${f.subject}), motif : ${f.reason}. Votre part de cette commande reste retenue jusqu’à la décision de la banque.`,
+          won: `La banque a tranché la contestation de ${f.amount} sur la commande ${f.ref} (${f.subject}) en votre faveur. Votre part de la commande n’est plus gelée et sera libérée à sa date.`,
+          lost: `La banque a tranché la contestation de ${f.amount} sur la commande ${f.ref} (${f.subject}) en faveur de l’acheteur. Le montant a été rendu à l’acheteur et retiré de votre part de la commande, moins les frais de la plateforme.`,
+        })[f.change],
+      action: 'Ouvrir vos commandes',
     },
   },
 };

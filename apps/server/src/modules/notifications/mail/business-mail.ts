@@ -18,6 +18,8 @@ import { pdfLanguages, renderInvoicePdf } from '../../invoices';
 import '../../auth';
 import '../../chat';
 import '../../orders';
+import '../../ledger';
+import '../../sellers';
 import { businessMailTexts, type InvoiceFacts } from './business-mail.texts';
 import { renderMail, type MailSection } from '../../../plugins/mail-layout';
 import { trackingLink } from './tracking-links';
@@ -37,6 +39,9 @@ export const businessMailTemplates = [
   'payment-review-answered',
   'payment-review-escalated',
   'payment-review-resolved',
+  'order-dispute-opened',
+  'order-dispute-won',
+  'order-dispute-lost',
 ] as const;
 export type BusinessMailTemplate = (typeof businessMailTemplates)[number];
 
@@ -47,6 +52,8 @@ const mailDataSchema = z.object({
   kind: z.enum(['product', 'service']).optional(),
   /** For an administrator's e-mail about an order (decision 316): the order is read as this seller user sees it. */
   sellerUserId: z.string().optional(),
+  /** A dispute's e-mail (decision 304): which dispute. */
+  disputeId: z.string().optional(),
 });
 type MailData = z.infer<typeof mailDataSchema>;
 
@@ -223,15 +230,18 @@ export async function composeBusinessMail(
   }
 
   // The order's e-mails: the order as its recipient sees it, and the invoice it came from.
-  if (!data.orderId || !data.kind) return null;
+  // A dispute's e-mail goes to the seller, who reads the order by id whatever its kind.
+  const disputeMail = template.startsWith('order-dispute-');
+  if (!data.orderId || (!data.kind && !disputeMail)) return null;
   const order = await orderFor(
     app,
     db,
     template,
-    { ...data, orderId: data.orderId, kind: data.kind },
+    { ...data, orderId: data.orderId, kind: data.kind ?? 'product' },
     recipientId,
   );
   if (!order) return null;
+  if (disputeMail) return composeDisputeMail(app, db, template, data, order, language);
   const invoice = await app.invoices.byId(db, order.invoiceId);
   if (!invoice) return null;
   const languages = invoiceLanguages(invoice, language);
@@ -409,6 +419,55 @@ export async function composeBusinessMail(
   };
 }
 
+/**
+ * A dispute's e-mail to the seller (decision 304): what the bank disputed or decided, from the order and the
+ * ledger's dispute, in the seller's language.
+ */
+async function composeDisputeMail(
+  app: FastifyInstance,
+  db: Db,
+  template: BusinessMailTemplate,
+  data: MailData,
+  order: Order,
+  language: TextLanguage,
+): Promise<ComposedMail | null> {
+  const dispute = data.disputeId ? await app.ledger.disputeOf(db, data.disputeId) : null;
+  if (!dispute || dispute.orderId !== order.id) return null;
+  const change =
+    template === 'order-dispute-opened' ? 'opened' : template === 'order-dispute-won' ? 'won' : 'lost';
+  const link = `${baseUrl(app, language)}/seller-centre/orders`;
+  const t = businessMailTexts[language].disputeChanged;
+  const facts = {
+    ref: shortRef(order.invoiceId),
+    subject: language === 'fr' ? (order.subject.nameFr ?? order.subject.name) : order.subject.name,
+    seller: order.seller.name,
+    buyer: order.buyer.name,
+    total: formatCad(order.totalCents, language),
+    change,
+  } as const;
+  const section: MailSection = {
+    lang: locale(language),
+    heading: t.heading[change],
+    paragraphs: [
+      t.body({
+        ...facts,
+        amount: formatCad(dispute.amountCents, language),
+        reason: dispute.reason.replace(/_/g, ' ') || '—',
+      }),
+    ],
+    action: { label: t.action, url: link },
+  };
+  return {
+    ...(await renderMail({
+      subject: t.subject(facts),
+      preview: section.paragraphs[0]!,
+      sections: [section],
+      footer: businessMailTexts[language].footer,
+    })),
+    link,
+  };
+}
+
 const taxNames: Record<string, Record<TextLanguage, string>> = {
   GST: { en: 'GST', fr: 'TPS' },
   HST: { en: 'HST', fr: 'TVH' },
@@ -439,7 +498,7 @@ async function orderFor(
   };
   const asBuyer = () => app.orders.getForBuyer(db, recipientId, kind, orderId);
   const asSeller = () => app.orders.getForSeller(db, recipientId, orderId);
-  if (template === 'invoice-accepted') return read(asSeller);
+  if (template === 'invoice-accepted' || template.startsWith('order-dispute-')) return read(asSeller);
   if (template === 'payment-review-escalated' && data.sellerUserId && recipientId !== data.sellerUserId)
     return read(() => app.orders.getForSeller(db, data.sellerUserId!, orderId));
   if (template.startsWith('payment-review-')) return (await read(asBuyer)) ?? (await read(asSeller));
@@ -537,6 +596,19 @@ export function registerBusinessMail(app: FastifyInstance) {
       recipientId: mail.to === 'buyer' ? participants.buyerId : participants.sellerUserId,
       template: mail.template,
       data: { orderId: event.orderId, kind: event.kind },
+    });
+  });
+
+  // The seller hears of a dispute on an order's payment, and of the bank's decision (decision 304).
+  app.events.subscribe('notifications.mail-order-dispute', 'order.dispute-changed', async (event, { tx }) => {
+    const ownerId = await app.sellers.storefrontOwner(tx, event.sellerId);
+    if (!ownerId) return;
+    const template = `order-dispute-${event.change}` as const;
+    await queueBusinessMail(app, tx, {
+      key: `${template}:${event.disputeId}`,
+      recipientId: ownerId,
+      template,
+      data: { orderId: event.orderId, disputeId: event.disputeId },
     });
   });
 
