@@ -125,7 +125,7 @@ test('held until the review window closes, released by the test clock, paid out;
   baseURL,
   deleteAccountAfterTest,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(480_000);
   const sellerId = seller.storefront.seller.id;
   const adminContext = await browser.newContext();
   try {
@@ -249,6 +249,47 @@ test('held until the review window closes, released by the test clock, paid out;
     await expect(history.getByRole('row')).toHaveCount(3);
     await expect(history.getByRole('row').nth(1)).toContainText(cad(secondShare + sellerPartOfRefund));
     await second.context.close();
+
+    // 5. The administrator reconciles today with the provider: both payouts' transfers match the ledger, and the
+    // Money tab shows the day (decision 304).
+    const payouts = await ok<{
+      items: Array<{ sellerId: number; transferId: string | null; status: string }>;
+    }>(
+      await adminApi.get('/api/v1/admin/payouts', { headers: asAdmin, params: { status: 'sent' } }),
+      'list the sent payouts',
+    );
+    const transfers = payouts.items
+      .filter((payout) => String(payout.sellerId) === sellerId)
+      .map((payout) => payout.transferId);
+    expect(transfers).toHaveLength(2);
+    const today = new Date().toISOString().slice(0, 10);
+    const report = await ok<{
+      day: { matchedCount: number };
+      mismatches: Array<{ sourceId: string; orderId: string | null }>;
+    }>(
+      await adminApi.post(`/api/v1/admin/reconciliation/${today}/run`, { headers: asAdmin }),
+      'reconcile today',
+    );
+    expect(report.day.matchedCount).toBeGreaterThanOrEqual(2);
+    const ours = report.mismatches.filter(
+      (mismatch) =>
+        transfers.includes(mismatch.sourceId) ||
+        [first.orderId, second.orderId].includes(mismatch.orderId ?? ''),
+    );
+    expect(ours).toEqual([]);
+    const adminPage = await adminContext.newPage();
+    await adminPage.goto('/admin');
+    await waitForApp(adminPage);
+    await adminPage.getByRole('tab', { name: 'Money' }).click();
+    await expect(
+      adminPage.getByRole('table', { name: 'Reconciliation' }).getByRole('row', { name: new RegExp(today) }),
+    ).toBeVisible();
+    await expect(
+      adminPage
+        .getByRole('table', { name: 'Payouts' })
+        .getByRole('row')
+        .filter({ hasText: seller.storefront.seller.name }),
+    ).toHaveCount(2);
   } finally {
     await adminContext.close();
   }

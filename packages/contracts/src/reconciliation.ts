@@ -7,7 +7,12 @@ const signedCentsSchema = z.number().int().min(-100_000_000_000).max(100_000_000
 /** A day of the reconciliation (decision 304), `YYYY-MM-DD` in UTC. */
 export const reconciliationDateSchema = z
   .string()
-  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'errors:RECONCILIATION_DATE_INVALID');
+  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'errors:RECONCILIATION_DATE_INVALID')
+  // A day of the calendar: 2026-02-30 would otherwise be read as 2 March.
+  .refine((date) => {
+    const time = Date.parse(`${date}T00:00:00Z`);
+    return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === date;
+  }, 'errors:RECONCILIATION_DATE_INVALID');
 
 /**
  * What moved the platform's cash at the provider, in the ledger's words: a capture (the provider's `charge`), a
@@ -113,4 +118,8 @@ export const adminPayoutsResponseSchema = z.object({
 export type AdminPayoutsResponse = z.infer<typeof adminPayoutsResponseSchema>;
 
 /** Admin-only error codes of these routes (texts in the admin's `sellerErrors` namespace). */
-export const reconciliationErrorCodes = ['RECONCILIATION_DATE_INVALID', 'RECONCILIATION_NOT_FOUND'] as const;
+export const reconciliationErrorCodes = [
+  'RECONCILIATION_DATE_INVALID',
+  'RECONCILIATION_DATE_FUTURE',
+  'RECONCILIATION_NOT_FOUND',
+] as const;

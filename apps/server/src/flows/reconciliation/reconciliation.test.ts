@@ -240,6 +240,27 @@ describe('the daily reconciliation', () => {
       expect((await get(party, role, `/api/v1/admin/reconciliation/${today()}`)).statusCode).toBe(403);
     }
   });
+
+  it('lets an admin reconcile a day again now, and no day after today', async () => {
+    const run = (party: Party, role: 'buyer' | 'seller' | 'admin', date: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/reconciliation/${date}/run`,
+        headers: as(party, role),
+      });
+    const again = await run(admin, 'admin', today());
+    expect(again.statusCode, again.body).toBe(200);
+    const report = again.json<ReconciliationDayResponse>();
+    expect(report.day.runDate).toBe(today());
+    expect(report.mismatches.length).toBe(report.day.mismatchCount);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const future = await run(admin, 'admin', tomorrow);
+    expect(future.statusCode).toBe(400);
+    expect(future.json().error.code).toBe('RECONCILIATION_DATE_FUTURE');
+    expect((await run(admin, 'admin', '2026-02-30')).statusCode).toBe(400);
+    expect((await run(admin, 'admin', '%00')).statusCode).toBe(400);
+    expect((await run(seller, 'seller', today())).statusCode).toBe(403);
+  });
 });
 
 describe('the admin’s payouts', () => {

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LedgerEntryView } from '@maplesource/contracts/ledger';
 import type { PayoutStatus } from '@maplesource/contracts/payouts';
 import type {
@@ -95,3 +95,16 @@ export const useAccountEntries = (query: LedgerAccountQuery | null) =>
     enabled: query !== null,
     retry: false,
   });
+
+/** POST admin/reconciliation/:date/run: reconciles the day again now and answers its report. */
+export function useReconcileDay() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (date: string) =>
+      api.post<ReconciliationDayResponse>(`admin/reconciliation/${date}/run`, asAdmin),
+    onSuccess: (report) => {
+      queryClient.setQueryData(['admin', 'reconciliation', report.day.runDate], report);
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'reconciliation'], exact: true });
+    },
+  });
+}

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminPayoutsResponse, ReconciliationDayResponse } from '@maplesource/contracts/reconciliation';
+import { clearToasts, toastStore } from '../../../lib/toast-store';
 import { renderWithProviders } from '../../../test/render';
 import { MoneyPanel } from './money-panel';
 
@@ -67,6 +68,9 @@ function moneyServer() {
     if (path === 'admin/payouts')
       return json(url.searchParams.get('status') === 'sent' ? { items: [], nextCursor: null } : payouts);
     if (path === 'admin/reconciliation') return json({ items: [day], nextCursor: null });
+    if (path === 'admin/reconciliation/2026-11-27/run') return json(dayReport);
+    if (path.endsWith('/run'))
+      return json({ error: { code: 'RECONCILIATION_DATE_FUTURE', message: 'A day after today' } }, 400);
     if (path === 'admin/reconciliation/2026-11-27') return json(dayReport);
     if (path === `admin/ledger/orders/${orderId}`)
       return json({
@@ -118,7 +122,10 @@ function moneyServer() {
   });
 }
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  clearToasts();
+});
 
 describe('the admin money panel', () => {
   it('shows the held funds, the payouts with their failures, filtered by status', async () => {
@@ -148,6 +155,33 @@ describe('the admin money panel', () => {
     const mismatches = await screen.findByRole('table', { name: 'Mismatches of 2026-11-27' });
     expect(mismatches).toHaveTextContent(
       /Missing in the ledger.*Refund.*re_sandbox_1.*#AAAAAAAA.*-\$10\.00.*—/,
+    );
+  });
+
+  it('reconciles a chosen day again and shows its mismatches; a refusal is said', async () => {
+    const fetchMock = moneyServer();
+    renderWithProviders(<MoneyPanel />);
+    const form = await screen.findByRole('form', { name: 'Reconcile this day again' });
+    const user = userEvent.setup();
+    const day = within(form).getByLabelText('Day (UTC)');
+    await user.clear(day);
+    await user.type(day, '2026-11-27');
+    await user.click(within(form).getByRole('button', { name: 'Reconcile this day again' }));
+    expect(await screen.findByRole('table', { name: 'Mismatches of 2026-11-27' })).toBeInTheDocument();
+    expect(toastStore.getState().toasts.map((toast) => toast.message)).toContain(
+      '2026-11-27 reconciled: 1 mismatch.',
+    );
+    const posted = fetchMock.mock.calls.find(
+      ([input, init]) => String(input).endsWith('/run') && init?.method === 'POST',
+    );
+    expect(posted).toBeDefined();
+    await user.clear(day);
+    await user.type(day, '2026-11-28');
+    await user.click(within(form).getByRole('button', { name: 'Reconcile this day again' }));
+    await vi.waitFor(() =>
+      expect(toastStore.getState().toasts.map((toast) => toast.message)).toContain(
+        'Choose today or an earlier day.',
+      ),
     );
   });
 

@@ -7,6 +7,8 @@ import { Button } from '../../../components/ui/button';
 import { Field, Input, inputClasses } from '../../../components/ui/field';
 import { QueryState } from '../../../components/ui/query-states';
 import { useFormat } from '../../../lib/format';
+import { errorMessage } from '../../../lib/http';
+import { toast } from '../../../lib/toast-store';
 import {
   useAccountEntries,
   useAdminPayouts,
@@ -14,6 +16,7 @@ import {
   useOrderEntries,
   useReconciliationDay,
   useReconciliationDays,
+  useReconcileDay,
   type LedgerAccountKind,
   type LedgerAccountQuery,
 } from '../api/money';
@@ -202,12 +205,48 @@ function ReconciliationSection() {
   const days = useReconciliationDays();
   const [chosen, setChosen] = useState<string | null>(null);
   const items = days.data?.pages.flatMap((page) => page.items) ?? [];
+  const today = new Date().toISOString().slice(0, 10);
+  const [runDate, setRunDate] = useState(today);
+  const reconcile = useReconcileDay();
+  const runAgain = (event: FormEvent) => {
+    event.preventDefault();
+    reconcile.mutate(runDate, {
+      onSuccess: (report) => {
+        toast.success(
+          t('money.reconciliation.ran', { date: report.day.runDate, count: report.day.mismatchCount }),
+        );
+        setChosen(report.day.runDate);
+      },
+      onError: (error) => toast.error(errorMessage(t, error)),
+    });
+  };
   return (
     <section aria-labelledby="money-reconciliation">
       <h2 id="money-reconciliation" className={heading}>
         {t('money.reconciliation.title')}
       </h2>
       <p className="mb-2 text-sm text-gray-600">{t('money.reconciliation.intro')}</p>
+      <form
+        onSubmit={runAgain}
+        className="mb-3 flex flex-wrap items-end gap-2"
+        aria-label={t('money.reconciliation.run')}
+      >
+        <Field label={t('money.reconciliation.day')}>
+          {(control) => (
+            <Input
+              {...control}
+              type="date"
+              max={today}
+              required
+              value={runDate}
+              onChange={(event) => setRunDate(event.target.value)}
+            />
+          )}
+        </Field>
+        <Button type="submit" size="sm" disabled={reconcile.isPending || !runDate}>
+          {reconcile.isPending ? t('money.reconciliation.running') : t('money.reconciliation.run')}
+        </Button>
+      </form>
       <QueryState
         isPending={days.isPending}
         error={items.length === 0 ? days.error : null}
