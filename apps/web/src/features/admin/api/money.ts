@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LedgerEntryView } from '@maplesource/contracts/ledger';
 import type { PayoutStatus } from '@maplesource/contracts/payouts';
 import type {
@@ -7,6 +7,7 @@ import type {
   ReconciliationDaysResponse,
 } from '@maplesource/contracts/reconciliation';
 import { api } from '../../../lib/http';
+import { useCursorList } from '../../../lib/use-cursor-list';
 
 const asAdmin = { role: 'admin' } as const;
 
@@ -38,29 +39,15 @@ export const useHeldFunds = () =>
 
 /** GET admin/payouts (decision 304): payouts across storefronts, newest first, a page at a time. */
 export const useAdminPayouts = (status: PayoutStatus | null) =>
-  useInfiniteQuery({
-    queryKey: ['admin', 'payouts', status],
-    queryFn: ({ pageParam }) =>
-      api.get<AdminPayoutsResponse>('admin/payouts', {
-        ...asAdmin,
-        query: { status, cursor: pageParam || null, limit: 50 },
-      }),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  useCursorList(['admin', 'payouts', status], (cursor) =>
+    api.get<AdminPayoutsResponse>('admin/payouts', { ...asAdmin, query: { status, cursor, limit: 50 } }),
+  );
 
 /** GET admin/reconciliation (decision 304): the reconciled days, newest first. */
 export const useReconciliationDays = () =>
-  useInfiniteQuery({
-    queryKey: ['admin', 'reconciliation'],
-    queryFn: ({ pageParam }) =>
-      api.get<ReconciliationDaysResponse>('admin/reconciliation', {
-        ...asAdmin,
-        query: { cursor: pageParam || null },
-      }),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  useCursorList(['admin', 'reconciliation'], (cursor) =>
+    api.get<ReconciliationDaysResponse>('admin/reconciliation', { ...asAdmin, query: { cursor } }),
+  );
 
 /** GET admin/reconciliation/:date: the day's report and its mismatches. */
 export const useReconciliationDay = (date: string | null) =>

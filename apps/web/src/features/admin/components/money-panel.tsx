@@ -111,7 +111,7 @@ function PayoutsSection() {
   const format = useFormat();
   const [status, setStatus] = useState<PayoutStatus | null>(null);
   const payouts = useAdminPayouts(status);
-  const items = payouts.data?.pages.flatMap((page) => page.items) ?? [];
+  const items = payouts.items;
   return (
     <section aria-labelledby="money-payouts">
       <h2 id="money-payouts" className={heading}>
@@ -183,13 +183,13 @@ function PayoutsSection() {
             </tbody>
           </table>
         </div>
-        {payouts.hasNextPage ? (
+        {payouts.hasMore ? (
           <Button
             className="mt-2"
             size="sm"
             variant="secondary"
-            disabled={payouts.isFetchingNextPage}
-            onClick={() => void payouts.fetchNextPage()}
+            disabled={payouts.loadingMore}
+            onClick={() => void payouts.fetchMore()}
           >
             {t('money.more')}
           </Button>
@@ -204,7 +204,7 @@ function ReconciliationSection() {
   const format = useFormat();
   const days = useReconciliationDays();
   const [chosen, setChosen] = useState<string | null>(null);
-  const items = days.data?.pages.flatMap((page) => page.items) ?? [];
+  const items = days.items;
   const today = new Date().toISOString().slice(0, 10);
   const [runDate, setRunDate] = useState(today);
   const reconcile = useReconcileDay();
@@ -304,8 +304,8 @@ function ReconciliationSection() {
             </tbody>
           </table>
         </div>
-        {days.hasNextPage ? (
-          <Button className="mt-2" size="sm" variant="secondary" onClick={() => void days.fetchNextPage()}>
+        {days.hasMore ? (
+          <Button className="mt-2" size="sm" variant="secondary" onClick={() => void days.fetchMore()}>
             {t('money.more')}
           </Button>
         ) : null}

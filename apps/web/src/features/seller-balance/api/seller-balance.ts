@@ -1,8 +1,9 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { SellerBalance } from '@maplesource/contracts/ledger';
 import type { PayoutHistory } from '@maplesource/contracts/payouts';
 import { downloadFile } from '../../../lib/download-file';
 import { api } from '../../../lib/http';
+import { useCursorList } from '../../../lib/use-cursor-list';
 
 /** `GET seller/:id/balance` (decision 296): pending, available, paid out and the paid orders with their fees. */
 export const useSellerBalance = (sellerId: number | undefined) =>
@@ -13,18 +14,13 @@ export const useSellerBalance = (sellerId: number | undefined) =>
   });
 
 /** `GET seller/:id/payouts` (decision 297): the payout history, newest first, a page at a time. */
-export const useSellerPayouts = (sellerId: number | undefined) =>
-  useInfiniteQuery({
-    queryKey: ['seller-payouts', sellerId] as const,
-    queryFn: ({ pageParam }) =>
-      api.get<PayoutHistory>(`seller/${sellerId}/payouts`, {
-        role: 'seller',
-        query: pageParam ? { cursor: pageParam, limit: 20 } : { limit: 20 },
-      }),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-    enabled: sellerId !== undefined,
-  });
+export const useSellerPayouts = (sellerId: number) =>
+  useCursorList(['seller-payouts', sellerId], (cursor) =>
+    api.get<PayoutHistory>(`seller/${sellerId}/payouts`, {
+      role: 'seller',
+      query: { cursor, limit: 20 },
+    }),
+  );
 
 /** The monthly statement (decision 300) of `month` (`YYYY-MM`) as CSV or PDF, in the screen's language. */
 export const downloadStatement = (input: {

@@ -211,7 +211,7 @@ function PayoutHistorySection({ sellerId }: { sellerId: number }) {
   const { t } = useTranslation('sellerCentre');
   const format = useFormat();
   const payouts = useSellerPayouts(sellerId);
-  const items = payouts.data?.pages.flatMap((page) => page.items) ?? [];
+  const items = payouts.items;
   return (
     <section aria-labelledby="balance-payouts">
       <h2 id="balance-payouts" className={sectionHeading}>
@@ -219,7 +219,7 @@ function PayoutHistorySection({ sellerId }: { sellerId: number }) {
       </h2>
       {payouts.isPending ? (
         <LoadingState lines={3} label={t('balance.payouts.loading')} />
-      ) : payouts.isError && items.length === 0 ? (
+      ) : payouts.error && items.length === 0 ? (
         <LoadError compact message={errorMessage(t, payouts.error)} onRetry={() => void payouts.refetch()} />
       ) : items.length === 0 ? (
         <EmptyState title={t('balance.payouts.empty')} />
@@ -268,20 +268,20 @@ function PayoutHistorySection({ sellerId }: { sellerId: number }) {
               </tbody>
             </table>
           </div>
-          {payouts.isFetchNextPageError ? (
+          {payouts.moreError ? (
             <p role="alert" className="mt-2 text-sm text-red-700">
-              {errorMessage(t, payouts.error)}
+              {errorMessage(t, payouts.moreError)}
             </p>
           ) : null}
-          {payouts.hasNextPage ? (
+          {payouts.hasMore ? (
             <Button
               className="mt-2"
               size="sm"
               variant="secondary"
-              disabled={payouts.isFetchingNextPage}
-              onClick={() => void payouts.fetchNextPage()}
+              disabled={payouts.loadingMore}
+              onClick={() => void payouts.fetchMore()}
             >
-              {payouts.isFetchingNextPage ? t('balance.payouts.loadingMore') : t('balance.payouts.more')}
+              {payouts.loadingMore ? t('balance.payouts.loadingMore') : t('balance.payouts.more')}
             </Button>
           ) : null}
         </>
