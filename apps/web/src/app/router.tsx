@@ -32,6 +32,7 @@ const publicPage = (load: ScreenModule) => {
 // Screens served by several routes: one lazy component each, so moving between those routes keeps the screen.
 const productListing = publicPage(() => import('./routes/products'));
 const serviceListing = publicPage(() => import('./routes/services'));
+const sellerMoney = page(() => import('./routes/seller-money'));
 const cncQuotes = page(() => import('./routes/cnc-quotes'));
 const sellerInbox = page(() => import('./routes/seller-inbox'));
 const sellerCatalogue = page(() => import('./routes/seller-catalogue'));
@@ -82,8 +83,8 @@ const loggedInRoutes: RouteObject[] = [
   { path: paths.sellerOrders, element: page(() => import('./routes/seller-orders')) },
   { path: paths.sellerStats, element: page(() => import('./routes/seller-stats')) },
   { path: paths.sellerTaxRegistration, element: page(() => import('./routes/seller-tax-registration')) },
-  { path: paths.sellerBalance, element: page(() => import('./routes/seller-balance')) },
-  { path: paths.sellerPayouts, element: page(() => import('./routes/seller-payouts')) },
+  { path: paths.sellerBalance, element: sellerMoney },
+  { path: paths.sellerPayouts, element: sellerMoney },
   { path: paths.sellerProducts, element: sellerCatalogue },
   { path: paths.sellerServices, element: sellerCatalogue },
   { path: paths.sellerProductNew, element: sellerCatalogueItem },
