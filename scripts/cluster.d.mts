@@ -17,3 +17,5 @@ export declare function nodeEnvironment(
     secrets: { COOKIE_SECRET: string; PAYMENT_WEBHOOK_SECRET: string };
   },
 ): Record<string, string>;
+/** The values the cluster fills deploy/nginx.conf.template with. */
+export declare function nginxValues(): Record<string, string>;

@@ -132,13 +132,14 @@ export function renderNginxConfig(values) {
   });
 }
 
-function nginxConfig() {
+/** The cluster's values for deploy/nginx.conf.template: its log and temporary paths under CLUSTER_DIR, its nodes. */
+export function nginxValues() {
   const servers = (service) =>
     nodes
       .filter((node) => node.services.includes(service))
       .map((node) => `server 127.0.0.1:${node.port} max_fails=1 fail_timeout=2s;`)
       .join('\n    ');
-  return renderNginxConfig({
+  return {
     NGINX_PID_FILE: path.join(dir, 'nginx', 'nginx.pid'),
     NGINX_ERROR_LOG: path.join(dir, 'logs', 'nginx-error.log'),
     NGINX_ACCESS_LOG: path.join(dir, 'logs', 'nginx-access.log'),
@@ -146,8 +147,9 @@ function nginxConfig() {
     NGINX_APP_SERVERS: servers('buyer'),
     NGINX_PAYMENT_SERVERS: servers('payment'),
     NGINX_LISTEN: `127.0.0.1:${proxyPort}`,
-  });
+  };
 }
+const nginxConfig = () => renderNginxConfig(nginxValues());
 
 /**
  * What one app node is given besides this script's own environment: the cluster's topology (database, Redis,

@@ -101,7 +101,8 @@ export function makeRelease(out = defaultReleaseDir()) {
     // Each package without its own nested node_modules: those are entries of their own when needed.
     cpSync(from, path.join(out, location), {
       recursive: true,
-      filter: (source) => source === from || !path.relative(from, source).split(path.sep).includes('node_modules'),
+      filter: (source) =>
+        source === from || !path.relative(from, source).split(path.sep).includes('node_modules'),
     });
   }
 
@@ -125,7 +126,10 @@ export function makeRelease(out = defaultReleaseDir()) {
   const byNameVersion = new Map();
   for (const [location, entry] of Object.entries(lock.packages))
     if (location.includes('node_modules/'))
-      byNameVersion.set(`${location.slice(location.lastIndexOf('node_modules/') + 13)}@${entry.version}`, entry);
+      byNameVersion.set(
+        `${location.slice(location.lastIndexOf('node_modules/') + 13)}@${entry.version}`,
+        entry,
+      );
   for (const location of locations) {
     const installed = JSON.parse(readFileSync(path.join(root, location, 'package.json'), 'utf8'));
     const locked = byNameVersion.get(`${installed.name}@${installed.version}`) ?? {};
@@ -142,13 +146,16 @@ export function makeRelease(out = defaultReleaseDir()) {
     path.join(out, 'package-lock.json'),
     `${JSON.stringify({ name: pkg.name, version: pkg.version, lockfileVersion: 3, requires: true, packages: lockPackages }, null, 2)}\n`,
   );
-  const script = (entry) => `#!/bin/sh\n# MapleSource ${version} (decision 309): settings from the environment (README).\ncd "$(dirname "$0")/.." && exec node ${entry} "$@"\n`;
+  const script = (entry) =>
+    `#!/bin/sh\n# MapleSource ${version} (decision 309): settings from the environment (README).\ncd "$(dirname "$0")/.." && exec node ${entry} "$@"\n`;
   writeFileSync(path.join(out, 'bin/start'), script(startEntry));
   writeFileSync(path.join(out, 'bin/migrate'), script(migrateEntry));
   chmodSync(path.join(out, 'bin/start'), 0o755);
   chmodSync(path.join(out, 'bin/migrate'), 0o755);
   writeFileSync(path.join(out, 'RELEASE'), `${version}\n`);
-  console.log(`[release] ${path.relative(process.cwd(), out) || out}: ${locations.length} production packages`);
+  console.log(
+    `[release] ${path.relative(process.cwd(), out) || out}: ${locations.length} production packages`,
+  );
   return out;
 }
 
