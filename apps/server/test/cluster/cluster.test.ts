@@ -14,7 +14,7 @@ import { waitFor } from '../wait-for';
 import { testTimeouts } from '../../../../test-timeouts.mjs';
 
 /**
- * The cluster of decision 295 from the built release: `scripts/cluster.mjs start` (PostgreSQL, Redis, s3rver,
+ * The cluster of decision 295 from the release bundle (decision 309, made from the build): `scripts/cluster.mjs start` (PostgreSQL, Redis, s3rver,
  * three nodes, nginx), then through nginx only: liveness, a page, an API call, Socket.IO over websocket and over
  * polling alone (sticky routing), a chat message between two users held by different nodes, the payment routes
  * on the payment node; then `stop`, and nothing is left running or listening.
@@ -73,6 +73,8 @@ function runCluster(command: 'start' | 'stop'): Promise<{ code: number | null; o
         CLUSTER_APP_PORT: String(firstPort),
         CLUSTER_PG_URL: pgUrl,
         CLUSTER_REDIS_URL: redisUrl,
+        // A fresh release bundle from this build, which the nodes run (decision 309).
+        CLUSTER_RELEASE: path.join(dir, 'release'),
         // The dev outbox (sign-up codes) and dev storefronts exist under NODE_ENV=test only; a small seed gives
         // the categories a storefront's product needs.
         CLUSTER_NODE_ENV: 'test',
