@@ -188,6 +188,10 @@ async function start() {
   if (previous?.processes.some((entry) => alive(entry.pid))) {
     throw new Error(`a cluster is already running from ${dir}: run "npm run cluster:stop" first`);
   }
+  if (!path.relative(dir, release).startsWith('..'))
+    throw new Error(
+      `CLUSTER_RELEASE (${release}) is inside CLUSTER_DIR, which start empties: put it elsewhere`,
+    );
   if (!existsSync(serverMain) || !existsSync(webIndex)) {
     log(`no release bundle in ${release}: making it (npm run release)`);
     makeRelease(release);

@@ -12,7 +12,21 @@
  *   bin/start, bin/migrate   what a node runs (needs Node.js 24 on the PATH)
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  cpSync,
+  existsSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -81,6 +95,29 @@ export function productionPackages() {
   return [...found.keys()].sort();
 }
 
+/**
+ * Copies a package's files, without its nested node_modules (packages of their own in the walk). Files are hard
+ * links when the bundle is on the same file system (fast, no space: an installed package is never edited in
+ * place), copies otherwise.
+ */
+function copyPackage(from, to) {
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    if (entry.name === 'node_modules') continue;
+    const source = path.join(from, entry.name);
+    const target = path.join(to, entry.name);
+    if (entry.isSymbolicLink()) symlinkSync(readlinkSync(source), target);
+    else if (entry.isDirectory()) copyPackage(source, target);
+    else if (lstatSync(source).isFile()) {
+      try {
+        linkSync(source, target);
+      } catch {
+        copyFileSync(source, target);
+      }
+    }
+  }
+}
+
 export function makeRelease(out = defaultReleaseDir()) {
   if (!existsSync(path.join(root, startEntry)) || !existsSync(path.join(root, 'apps/web/dist/index.html'))) {
     console.log('[release] no build yet: npm run build');
@@ -96,15 +133,7 @@ export function makeRelease(out = defaultReleaseDir()) {
   mkdirSync(path.join(out, 'bin'), { recursive: true });
   cpSync(path.join(root, 'apps/server/dist'), path.join(out, 'apps/server/dist'), { recursive: true });
   cpSync(path.join(root, 'apps/web/dist'), path.join(out, 'apps/web/dist'), { recursive: true });
-  for (const location of locations) {
-    const from = path.join(root, location);
-    // Each package without its own nested node_modules: those are entries of their own when needed.
-    cpSync(from, path.join(out, location), {
-      recursive: true,
-      filter: (source) =>
-        source === from || !path.relative(from, source).split(path.sep).includes('node_modules'),
-    });
-  }
+  for (const location of locations) copyPackage(path.join(root, location), path.join(out, location));
 
   const dependencies = Object.fromEntries(
     Object.entries(serverPkg.dependencies).filter(([name]) => !name.startsWith('@maplesource/')),

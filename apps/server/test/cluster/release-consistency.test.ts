@@ -36,7 +36,7 @@ function composeService(name: string): { command: string[]; environment: Map<str
   const start = text.indexOf(`\n  ${name}:\n`);
   expect(start, `compose.yaml has a ${name} service`).toBeGreaterThan(0);
   const rest = text.slice(start + 1);
-  const next = rest.slice(1).search(/\n(  [a-z]|[a-z])/);
+  const next = rest.slice(1).search(/\n( {2}[a-z]|[a-z])/);
   const block = next < 0 ? rest : rest.slice(0, next + 1);
   const commandLine = /^ {4}command: (\[.*\])$/m.exec(block)?.[1];
   const environmentBlock = /^ {4}environment:\n((?: {6}.*\n)+)/m.exec(`${block}\n`)?.[1] ?? '';
