@@ -23,7 +23,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof SchemaNewerThanReleaseError) console.error(error.message);
+  if (error instanceof ConfigError || error instanceof SchemaNewerThanReleaseError)
+    console.error(error.message);
   else console.error(error);
   process.exit(1);
 });
