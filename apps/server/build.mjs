@@ -11,7 +11,11 @@ rmSync(dist, { recursive: true, force: true });
 
 const pkg = JSON.parse(readFileSync(path.join(here, 'package.json'), 'utf8'));
 await build({
-  entryPoints: { main: path.join(here, 'src/main.ts'), seed: path.join(here, 'src/seed/cli.ts') },
+  entryPoints: {
+    main: path.join(here, 'src/main.ts'),
+    migrate: path.join(here, 'src/migrate-cli.ts'),
+    seed: path.join(here, 'src/seed/cli.ts'),
+  },
   outdir: dist,
   bundle: true,
   platform: 'node',

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { configSchema } from '../src/config.js';
+import { clusterNodes, nodeEnvironment } from '../../../scripts/cluster.mjs';
 
 /**
  * docs/operations.md is what an operator sets production from: every setting it names must be one the server
@@ -10,19 +11,20 @@ import { configSchema } from '../src/config.js';
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const guide = readFileSync(path.join(root, 'docs/operations.md'), 'utf8');
-const clusterScript = readFileSync(path.join(root, 'scripts/cluster.mjs'), 'utf8');
 
 const settingsSection = guide.slice(guide.indexOf('## Production settings'), guide.indexOf('## Runbook'));
 const guideSettings = new Set([...settingsSection.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((match) => match[1]));
 
-/** The keys of the environment object the script passes to each app node (`startProcess(…, [serverMain], {…})`). */
+/** The settings the cluster script gives each app node besides its own environment (decision 295). */
 function clusterNodeSettings(): string[] {
-  const start = clusterScript.indexOf('[serverMain], {');
-  const end = clusterScript.indexOf('...secrets', start);
-  expect(start, 'cluster.mjs starts its app nodes from serverMain').toBeGreaterThan(0);
-  const block = clusterScript.slice(start, end);
-  const secretsBlock = clusterScript.slice(clusterScript.indexOf('const secrets = {'), start);
-  return [...`${secretsBlock}\n${block}`.matchAll(/^\s+([A-Z][A-Z0-9_]+):/gm)].map((match) => match[1]);
+  return Object.keys(
+    nodeEnvironment(clusterNodes[0]!, 0, {
+      database: 'maplesource_example',
+      s3Endpoint: 'http://127.0.0.1:9000',
+      publicUrl: 'http://127.0.0.1:4560',
+      secrets: { COOKIE_SECRET: 'c'.repeat(64), PAYMENT_WEBHOOK_SECRET: 'p'.repeat(64) },
+    }),
+  );
 }
 
 describe('operations guide', () => {

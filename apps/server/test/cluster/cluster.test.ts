@@ -14,7 +14,7 @@ import { waitFor } from '../wait-for';
 import { testTimeouts } from '../../../../test-timeouts.mjs';
 
 /**
- * The cluster of decision 295 from the built release: `scripts/cluster.mjs start` (PostgreSQL, Redis, s3rver,
+ * The cluster of decision 295 from the release bundle (decision 309, made from the build): `scripts/cluster.mjs start` (PostgreSQL, Redis, s3rver,
  * three nodes, nginx), then through nginx only: liveness, a page, an API call, Socket.IO over websocket and over
  * polling alone (sticky routing), a chat message between two users held by different nodes, the payment routes
  * on the payment node; then `stop`, and nothing is left running or listening.
@@ -28,6 +28,8 @@ const proxyPort = 4565;
 const firstPort = 4765;
 const base = `http://127.0.0.1:${proxyPort}`;
 const dir = mkdtempSync(path.join(os.tmpdir(), 'maplesource-cluster-test-'));
+// A fresh release bundle from this build, which the nodes run (decision 309); outside dir, which start empties.
+const releaseDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'maplesource-release-test-')), 'release');
 
 // One project runs it: the PostgreSQL one when DATABASE_URL is set, else the embedded one (its ports are fixed).
 const thisProject = process.env.DATABASE_URL ? inject('testDbDriver') === 'postgres' : true;
@@ -73,6 +75,7 @@ function runCluster(command: 'start' | 'stop'): Promise<{ code: number | null; o
         CLUSTER_APP_PORT: String(firstPort),
         CLUSTER_PG_URL: pgUrl,
         CLUSTER_REDIS_URL: redisUrl,
+        CLUSTER_RELEASE: releaseDir,
         // The dev outbox (sign-up codes) and dev storefronts exist under NODE_ENV=test only; a small seed gives
         // the categories a storefront's product needs.
         CLUSTER_NODE_ENV: 'test',
@@ -188,6 +191,7 @@ afterAll(async () => {
   for (const socket of sockets) socket.close();
   if (started) await runCluster('stop');
   rmSync(dir, { recursive: true, force: true });
+  rmSync(path.dirname(releaseDir), { recursive: true, force: true });
 }, 120_000);
 
 describe.skipIf(skipReason !== null)(
@@ -302,9 +306,92 @@ describe.skipIf(skipReason !== null)(
       expect(provider.status).toBe(200);
       expect(provider.headers.get('x-upstream')).toBe(`127.0.0.1:${firstPort + 2}`);
 
-      // A node of an older release (the schema has a migration it does not know) refuses to serve, saying why.
       const clusterDb = new URL(pgUrl);
       clusterDb.pathname = `/${state.database}`;
+
+      // Backup while it runs (docs/operations.md): pg_dump -Fc with chat traffic going on, pg_restore into a fresh
+      // database. Every message, invoice and order stored before the dump began is in the copy, and nothing the
+      // source never had (ids of each table: before ⊆ restored ⊆ after).
+      const idsOf = async (url: string) => {
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        try {
+          const ids = async (table: string) =>
+            new Set(
+              (await client.query<{ id: string }>(`select id::text as id from ${table}`)).rows.map(
+                (r) => r.id,
+              ),
+            );
+          return {
+            messages: await ids('chat_messages'),
+            invoices: await ids('invoices'),
+            orders: await ids('orders'),
+          };
+        } finally {
+          await client.end();
+        }
+      };
+      const before = await idsOf(clusterDb.toString());
+      let traffic = true;
+      let duringDump = 0;
+      const chatter = (async () => {
+        while (traffic) {
+          const ack = (await buyerSocket.timeout(testTimeouts.conditionMs).emitWithAck('sendMessage', {
+            chatId,
+            clientMessageId: randomUUID(),
+            text: `during the dump ${(duringDump += 1)}`,
+          })) as { ok: boolean };
+          expect(ack.ok).toBe(true);
+        }
+      })();
+      const dumpFile = path.join(dir, 'maplesource.dump');
+      const restoredDb = new URL(pgUrl);
+      restoredDb.pathname = `/${state.database}_restored`;
+      const run = (command: string, args: string[]) =>
+        new Promise<{ code: number | null; output: string }>((resolve) => {
+          const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+          let output = '';
+          child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+          child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+          child.on('exit', (code) => resolve({ code, output }));
+        });
+      try {
+        const dump = await run('pg_dump', ['--format=custom', `--file=${dumpFile}`, clusterDb.toString()]);
+        expect(dump.code, dump.output).toBe(0);
+      } finally {
+        traffic = false;
+        await chatter;
+      }
+      expect(duringDump).toBeGreaterThan(0);
+      const after = await idsOf(clusterDb.toString());
+      const restoreAdmin = new pg.Client({ connectionString: pgUrl });
+      await restoreAdmin.connect();
+      await restoreAdmin.query(`create database ${state.database}_restored`);
+      try {
+        const restore = await run('pg_restore', [
+          '--no-owner',
+          `--dbname=${restoredDb.toString()}`,
+          dumpFile,
+        ]);
+        expect(restore.code, restore.output).toBe(0);
+        const restored = await idsOf(restoredDb.toString());
+        expect(before.messages.size).toBeGreaterThan(1);
+        for (const table of ['messages', 'invoices', 'orders'] as const) {
+          expect(
+            [...before[table]].filter((id) => !restored[table].has(id)),
+            `${table} lost`,
+          ).toEqual([]);
+          expect(
+            [...restored[table]].filter((id) => !after[table].has(id)),
+            `${table} invented`,
+          ).toEqual([]);
+        }
+      } finally {
+        await restoreAdmin.query(`drop database if exists ${state.database}_restored with (force)`);
+        await restoreAdmin.end();
+      }
+
+      // A node of an older release (the schema has a migration it does not know) refuses to serve, saying why.
       const schema = new pg.Client({ connectionString: clusterDb.toString() });
       await schema.connect();
       await schema.query(
