@@ -202,6 +202,14 @@ export const configSchema = z.object({
    */
   SHUTDOWN_DRAIN_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(120_000).default(0)),
   /**
+   * After the drain, how long requests still in flight may run before their connections are cut and the node exits
+   * anyway (decision 295): a stuck request must not keep a stopping node alive. Default 10 s.
+   */
+  SHUTDOWN_REQUEST_TIMEOUT_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(100).max(120_000).default(10_000),
+  ),
+  /**
    * Prometheus metrics at `GET /metrics` (decision 303), for a scraper that sends `Authorization: Bearer <token>`.
    * Unset (the default): `/metrics` answers 404. At least 32 characters.
    */

@@ -65,3 +65,44 @@ describe('a node told to stop (decision 295)', () => {
     await expect(database.ping()).rejects.toThrow();
   });
 });
+
+describe('a node told to stop with a request that never ends (decision 295)', () => {
+  let stuckDatabase: TestDatabase | undefined;
+  let stuck: TestApp | undefined;
+  afterAll(async () => {
+    await stuck?.app.close().catch(() => undefined);
+    await stuckDatabase?.destroy();
+  });
+
+  it('cuts the stuck request at the shutdown timeout and closes anyway', async () => {
+    stuckDatabase = await createTestDatabase();
+    let stuckStarted!: () => void;
+    const stuckHasStarted = new Promise<void>((resolve) => (stuckStarted = resolve));
+    stuck = await createTestApp({
+      database: stuckDatabase,
+      beforeReady: (app) => {
+        app.get('/test/stuck', async () => {
+          stuckStarted();
+          await new Promise(() => undefined);
+        });
+      },
+    });
+    const { app } = stuck;
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+    const inFlight = fetch(`${base}/test/stuck`).then(
+      () => 'answered',
+      () => 'cut',
+    );
+    await stuckHasStarted;
+    const startedAt = Date.now();
+    await drainAndClose(app, stuckDatabase, 0, 500);
+    const took = Date.now() - startedAt;
+    expect(took).toBeGreaterThanOrEqual(450);
+    expect(took).toBeLessThan(30_000);
+    expect(await inFlight).toBe('cut');
+    await expect(fetch(`${base}/healthz`)).rejects.toThrow();
+  });
+});

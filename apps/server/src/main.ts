@@ -59,8 +59,8 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    await drainAndClose(app, database, config.SHUTDOWN_DRAIN_MS).catch((error: unknown) =>
-      app.log.error({ err: error }, 'error while closing'),
+    await drainAndClose(app, database, config.SHUTDOWN_DRAIN_MS, config.SHUTDOWN_REQUEST_TIMEOUT_MS).catch(
+      (error: unknown) => app.log.error({ err: error }, 'error while closing'),
     );
     process.exit(0);
   };
