@@ -8,6 +8,7 @@ import { to } from '../../../config/paths';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { useFormat } from '../../../lib/format';
+import { invoicePagePath } from '../../../lib/invoice-links';
 import type { PendingMessage } from '../model/thread';
 
 const statusMark: Record<MessageStatus, string> = {
@@ -183,12 +184,6 @@ function invoiceTotalOf(messages: readonly ChatMessage[], invoiceToken: string):
   return null;
 }
 
-/** `/invoice/{token}` (`?kind=service` for a service invoice). */
-function invoiceHref(invoice: ChatInvoicePayload): string {
-  const path = to('invoice', { invoiceToken: invoice.invoiceToken });
-  return invoice.kind === 'service' ? `${path}?kind=service` : path;
-}
-
 /** A business action's row: centred, framed, apart from the bubbles (decision 270). */
 const systemRow =
   'mx-auto max-w-sm rounded-lg border border-gray-200 bg-gray-50 px-3 py-1.5 text-center text-xs text-gray-800';
@@ -236,7 +231,10 @@ function InvoiceCard({ message, invoice }: { message: ChatMessage; invoice: Chat
           })}
         </p>
       ) : null}
-      <Link to={invoiceHref(invoice)} className="mt-1 inline-block font-medium text-maple-700 underline">
+      <Link
+        to={invoicePagePath(invoice.invoiceToken, invoice.kind)}
+        className="mt-1 inline-block font-medium text-maple-700 underline"
+      >
         {t('invoiceCard.view')}
       </Link>
     </div>

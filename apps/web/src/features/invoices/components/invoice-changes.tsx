@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CounterOffer, Invoice, InvoiceChange } from '@maplesource/contracts/invoices';
 import { useFormat } from '../../../lib/format';
-import { invoicePagePath } from './invoice-links';
+import { invoicePagePath } from '../../../lib/invoice-links';
 
 const moneyFields = new Set<InvoiceChange['field']>([
   'negotiatedPriceCents',

@@ -8,7 +8,7 @@ import { useFormat } from '../../../lib/format';
 import { useChatInvoice } from '../api/get-chat-invoices';
 import { remainingUntil, useNowUntil } from '../model/use-countdown';
 import { isInvoiceExpired } from '@maplesource/contracts/invoices';
-import { invoicePagePath } from './invoice-links';
+import { invoicePagePath } from '../../../lib/invoice-links';
 import { RejectInvoiceForm } from './reject-invoice-form';
 import { TimeRemaining } from './time-remaining';
 

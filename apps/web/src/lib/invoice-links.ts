@@ -1,7 +1,7 @@
 import type { InvoiceKind } from '@maplesource/contracts/invoices';
-import { to } from '../../../config/paths';
+import { to } from '../config/paths';
 
-/** `/invoice/{token}` (with `?kind=service` for a service invoice; `accept` opens the accept flow directly). */
+/** The one builder of an invoice page link, shared by the features that link to an invoice: `/invoice/{token}` (with `?kind=service` for a service invoice; `accept` opens the accept flow directly). */
 export function invoicePagePath(
   token: string,
   kind: InvoiceKind,
