@@ -10,38 +10,18 @@
 // Each figure with the CPU per request (or per payout) of the Node process and of the PostgreSQL backends.
 // Run: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/ledger.bench.mjs
 // (or `npm run bench ledger`). Skipped without DATABASE_URL.
-import { execSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
+import { backendsCpuMs, percentile } from './postgres-cpu.mjs';
 
 const ORDERS = Number(process.env.BENCH_LEDGER_ORDERS ?? 50_000);
 const CAPTURES = Number(process.env.BENCH_LEDGER_CAPTURES ?? 500);
 const SELLERS = Number(process.env.BENCH_LEDGER_SELLERS ?? 5_000);
 const REQUESTS = Number(process.env.BENCH_LEDGER_REQUESTS ?? 500);
 const BATCH = 200;
-
-const ticksPerSecond = Number(execSync('getconf CLK_TCK').toString().trim()) || 100;
-/** CPU milliseconds (user + system) of the PostgreSQL backends serving `dbName`. */
-function backendsCpuMs(dbName) {
-  let ticks = 0;
-  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name)))
-    try {
-      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (!command.startsWith('postgres:') || !command.includes(` ${dbName} `)) continue;
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // ended meanwhile
-    }
-  return (ticks / ticksPerSecond) * 1000;
-}
-
-const percentile = (sorted, p) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /** Runs `fn` `count` times one after the other; latency percentiles and CPU per call (Node, PostgreSQL). */
 async function measure(dbName, count, fn) {

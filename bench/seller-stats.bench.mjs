@@ -11,36 +11,16 @@
 // request: the Node process's and the PostgreSQL backends' (Linux /proc). Target: p99 ≤ 100 ms.
 // Run: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/seller-stats.bench.mjs
 // (or `npm run bench seller-stats`). Skipped without DATABASE_URL.
-import { execSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
+import { backendsCpuMs, percentile } from './postgres-cpu.mjs';
 
 const PRODUCTS = Number(process.env.BENCH_STATS_PRODUCTS ?? 10_000);
 const ACTIVE = Number(process.env.BENCH_STATS_ACTIVE ?? 2_000);
 const OTHERS = Number(process.env.BENCH_STATS_OTHERS ?? 5);
 const REQUESTS = Number(process.env.BENCH_STATS_REQUESTS ?? 200);
-
-const ticksPerSecond = Number(execSync('getconf CLK_TCK').toString().trim()) || 100;
-/** CPU milliseconds (user + system) of the PostgreSQL backends serving `dbName`. */
-function backendsCpuMs(dbName) {
-  let ticks = 0;
-  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name)))
-    try {
-      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (!command.startsWith('postgres:') || !command.includes(` ${dbName} `)) continue;
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // ended meanwhile
-    }
-  return (ticks / ticksPerSecond) * 1000;
-}
-
-const percentile = (sorted, p) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /** Toronto's calendar day `n` days ago (the rows' days). */
 const torontoDay = (daysBefore = 0) =>
