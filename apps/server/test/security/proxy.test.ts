@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig, type TestApp } from '../helpers';
+import { testTimeouts } from '../../../../test-timeouts.mjs';
 
 /** Decision 050: request.ip believes X-Forwarded-For only when the socket peer is a trusted proxy. */
 const apps: TestApp[] = [];
@@ -26,7 +27,8 @@ async function appWith(env: Record<string, string>) {
   };
 }
 
-describe('TRUST_PROXY', () => {
+// Each test starts one or two apps of its own (a fresh database each): a hook's time per app, not one test's.
+describe('TRUST_PROXY', { timeout: 2 * testTimeouts.hookMs }, () => {
   it('trusts no proxy by default, in production too: a lying X-Forwarded-For changes nothing', async () => {
     for (const NODE_ENV of ['production', 'development']) {
       const ipOf = await appWith({ NODE_ENV, PAYMENT_PROVIDER: 'sandbox' });
