@@ -12,14 +12,16 @@ export interface PayingSeller {
   destination: string;
 }
 
-/** A storefront whose payout account went through the sandbox's onboarding (active), paid daily from $25. */
-export async function payingSeller(
+/**
+ * The storefront's payout account through the sandbox's onboarding page, as its owner `seller`: active, paid daily
+ * from `minimumCents`. Returns the sandbox connected account the payouts go to.
+ */
+export async function activatePayoutAccount(
   t: TestApp,
-  name: string,
-  accountNumber = '000123456789',
-): Promise<PayingSeller> {
-  const seller = await makeUser(t, ['buyer', 'seller'], name);
-  const { id: sellerId } = await makeStorefront(t, seller, true);
+  seller: Party,
+  sellerId: number,
+  options: { accountNumber?: string; minimumCents?: number } = {},
+): Promise<string> {
   const started = await t.app.inject({
     method: 'POST',
     url: `/api/v1/seller/${sellerId}/payout-account/onboarding`,
@@ -33,7 +35,7 @@ export async function payingSeller(
     payload: new URLSearchParams({
       transit: '11000',
       institution: '000',
-      account_number: accountNumber,
+      account_number: options.accountNumber ?? '000123456789',
     }).toString(),
   });
   expect(done.statusCode).toBe(303);
@@ -45,12 +47,25 @@ export async function payingSeller(
     return row?.status === 'active';
   });
   await db.execute(sql`
-    UPDATE payout_accounts SET schedule_interval = 'daily', schedule_weekday = NULL, minimum_cents = 2500
+    UPDATE payout_accounts SET schedule_interval = 'daily', schedule_weekday = NULL,
+      minimum_cents = ${options.minimumCents ?? 2500}
     WHERE seller_id = ${sellerId}`);
   const [account] = rowsOf<{ provider_account_id: string }>(
     await db.execute(sql`SELECT provider_account_id FROM payout_accounts WHERE seller_id = ${sellerId}`),
   );
-  return { seller, sellerId, destination: account!.provider_account_id };
+  return account!.provider_account_id;
+}
+
+/** A new seller's storefront whose payout account is active, paid daily from $25. */
+export async function payingSeller(
+  t: TestApp,
+  name: string,
+  accountNumber = '000123456789',
+): Promise<PayingSeller> {
+  const seller = await makeUser(t, ['buyer', 'seller'], name);
+  const { id: sellerId } = await makeStorefront(t, seller, true);
+  const destination = await activatePayoutAccount(t, seller, sellerId, { accountNumber });
+  return { seller, sellerId, destination };
 }
 
 /**

@@ -6,6 +6,7 @@ import type {
   ReconciliationDayResponse,
   ReconciliationDaysResponse,
 } from '@maplesource/contracts';
+import { activatePayoutAccount } from '../../../test/payout-helpers';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import {
   as,
@@ -54,38 +55,9 @@ const entryKinds = async (orderId: string) =>
     )
   ).map((row) => row.kind);
 
-/** The storefront's payout account through the sandbox's onboarding page: active, paid daily. */
-async function onboard(storefrontId: number) {
-  const started = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/seller/${storefrontId}/payout-account/onboarding`,
-    headers: as(seller, 'seller'),
-  });
-  expect(started.statusCode, started.body).toBe(200);
-  const done = await t.app.inject({
-    method: 'POST',
-    url: started.json<{ url: string }>().url,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      transit: '11000',
-      institution: '000',
-      account_number: '000123456789',
-    }).toString(),
-  });
-  expect(done.statusCode).toBe(303);
-  await waitFor('the account to become active', async () =>
-    (
-      await rows<{ status: string }>(
-        sql`SELECT status FROM payout_accounts WHERE seller_id = ${storefrontId}`,
-      )
-    )[0]?.status === 'active'
-      ? true
-      : undefined,
-  );
-  await db().execute(sql`
-    UPDATE payout_accounts SET schedule_interval = 'daily', schedule_weekday = NULL, minimum_cents = 100
-    WHERE seller_id = ${storefrontId}`);
-}
+/** The storefront's payout account through the sandbox's onboarding page: active, paid daily from $1. */
+const onboard = (storefrontId: number) =>
+  activatePayoutAccount(t, seller, storefrontId, { minimumCents: 100 });
 
 describe('the daily reconciliation', () => {
   it('reports no mismatch for a day of captures, fees, a refund and a payout that both sides recorded', async () => {
