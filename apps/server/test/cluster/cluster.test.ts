@@ -334,16 +334,20 @@ describe.skipIf(skipReason !== null)(
       const before = await idsOf(clusterDb.toString());
       let traffic = true;
       let duringDump = 0;
+      // Paced as a person types (below the socket's per-second and per-minute message limits, which a dump
+      // slowed down by a busy machine would otherwise reach): every message must be acknowledged as stored.
       const chatter = (async () => {
         while (traffic) {
           const ack = (await buyerSocket.timeout(testTimeouts.conditionMs).emitWithAck('sendMessage', {
             chatId,
             clientMessageId: randomUUID(),
             text: `during the dump ${(duringDump += 1)}`,
-          })) as { ok: boolean };
-          expect(ack.ok).toBe(true);
+          })) as { ok: boolean; error?: unknown };
+          expect(ack.ok, JSON.stringify(ack)).toBe(true);
+          await new Promise((resolve) => setTimeout(resolve, 600));
         }
       })();
+      chatter.catch(() => {}); // its failure is reported where it is awaited, after the dump
       const dumpFile = path.join(dir, 'maplesource.dump');
       const restoredDb = new URL(pgUrl);
       restoredDb.pathname = `/${state.database}_restored`;
