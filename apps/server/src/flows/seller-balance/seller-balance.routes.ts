@@ -59,18 +59,21 @@ export const sellerBalanceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const sellerId = await ownStorefront(request.user!.id, request.params.sellerId);
-      const [balance, orders] = await Promise.all([
+      // The reads go with the ownership check rather than after it (one round trip, decision 296: a balance read in 10 ms);
+      // nothing read leaves the process unless the storefront is the user's.
+      const { sellerId } = request.params;
+      const [, balance, orders, underReview] = await Promise.all([
+        ownStorefront(request.user!.id, sellerId),
         app.ledger.sellerBalance(app.db, sellerId),
         app.ledger.sellerOrders(app.db, sellerId),
+        app.orders.ordersUnderReview(app.db, sellerId),
       ]);
-      const underReview = await app.orders.ordersUnderReview(
-        app.db,
-        orders.filter((order) => order.heldCents > 0).map((order) => order.orderId),
-      );
       return {
         ...balance,
-        orders: orders.map((order) => ({ ...order, frozen: underReview.has(order.orderId) })),
+        orders: orders.map((order) => ({
+          ...order,
+          frozen: order.heldCents > 0 && underReview.has(order.orderId),
+        })),
       };
     },
   );

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf, type Tx } from '../../db/transaction';
 
@@ -65,8 +65,12 @@ export async function accountIds(db: Db, accounts: LedgerAccountRef[]): Promise<
  * trigger moves each account's running balance; the database checks at commit that the lines sum to zero).
  * Lines are written in account order, so concurrent postings lock accounts in one order. Answers false when an
  * entry with this key exists (a replay).
+ *
+ * `onlyIf`, a statement run first in the same statement (a CTE), posts the entry only if it returns a row: the
+ * business change that causes the posting (an `INSERT … ON CONFLICT DO NOTHING RETURNING …`) and its entry then
+ * take one round trip, and a replay of the change posts nothing.
  */
-export async function post(tx: Tx, posting: LedgerPosting): Promise<boolean> {
+export async function post(tx: Tx, posting: LedgerPosting, onlyIf?: SQL): Promise<boolean> {
   const lines = posting.lines.filter((line) => line.amountCents !== 0);
   for (const line of lines)
     if (!Number.isSafeInteger(line.amountCents)) throw new RangeError('ledger amounts are whole cents');
@@ -83,9 +87,9 @@ export async function post(tx: Tx, posting: LedgerPosting): Promise<boolean> {
   );
   const inserted = rowsOf<{ entry_id: string }>(
     await tx.execute(sql`
-      WITH entry AS (
+      WITH ${onlyIf ? sql`cause AS (${onlyIf}),` : sql``} entry AS (
         INSERT INTO ledger_entries (posting_key, kind, order_id)
-        VALUES (${posting.key}, ${posting.kind}, ${posting.orderId}::uuid)
+        SELECT ${posting.key}, ${posting.kind}, ${posting.orderId}::uuid ${onlyIf ? sql`WHERE EXISTS (SELECT FROM cause)` : sql``}
         ON CONFLICT (posting_key) DO NOTHING
         RETURNING id)
       INSERT INTO ledger_lines (entry_id, account_id, amount_cents)

@@ -77,27 +77,28 @@ export function createLedgerService() {
         fee.sellerShareCents < 0
       )
         throw new RangeError('the fee quote does not split this payment');
-      const [held] = rowsOf<{ order_id: string }>(
-        await tx.execute(sql`
+      // The hold and the entry in one statement (the webhook's transaction waits on each round trip).
+      return post(
+        tx,
+        {
+          key: `capture:${input.orderId}`,
+          kind: 'capture',
+          orderId: input.orderId,
+          lines: [
+            { account: cash, amountCents: -input.grossCents },
+            { account: seller(input.sellerId, 'pending'), amountCents: fee.sellerShareCents },
+            { account: fees, amountCents: fee.feeCents },
+            { account: feeTax, amountCents: fee.feeTaxCents },
+          ],
+        },
+        sql`
           INSERT INTO ledger_holds (order_id, seller_id, buyer_user_id, gross_cents, fee_cents, fee_tax_cents,
                                     fee_rate_bps, held_cents, release_at)
           VALUES (${input.orderId}::uuid, ${input.sellerId}, ${input.buyerUserId}::uuid, ${input.grossCents},
                   ${fee.feeCents}, ${fee.feeTaxCents}, ${fee.rateBps}, ${fee.sellerShareCents}, ${input.releaseAt})
           ON CONFLICT (order_id) DO NOTHING
-          RETURNING order_id`),
+          RETURNING order_id`,
       );
-      if (!held) return false;
-      return post(tx, {
-        key: `capture:${input.orderId}`,
-        kind: 'capture',
-        orderId: input.orderId,
-        lines: [
-          { account: cash, amountCents: -input.grossCents },
-          { account: seller(input.sellerId, 'pending'), amountCents: fee.sellerShareCents },
-          { account: fees, amountCents: fee.feeCents },
-          { account: feeTax, amountCents: fee.feeTaxCents },
-        ],
-      });
     },
 
     /**

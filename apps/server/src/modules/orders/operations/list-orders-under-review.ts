@@ -2,13 +2,16 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { rowsOf } from '../../../db/transaction';
 
-/** Which of these orders have a payment review open (their held funds are frozen until it is resolved). */
-export async function ordersUnderReview(db: Db, orderIds: string[]): Promise<Set<string>> {
-  if (orderIds.length === 0) return new Set();
+/**
+ * The storefront's orders with a payment review open (their held funds are frozen until it is resolved). Open
+ * reviews are few across the marketplace, so this starts from them (their unique open-per-order index) rather than
+ * from a storefront's possibly long order history.
+ */
+export async function ordersUnderReview(db: Db, sellerId: string | number): Promise<Set<string>> {
   const rows = rowsOf<{ order_id: string }>(
     await db.execute(sql`
-      SELECT order_id FROM payment_reviews
-      WHERE status = 'open' AND order_id = ANY(${`{${orderIds.join(',')}}`}::uuid[])`),
+      SELECT r.order_id FROM payment_reviews r JOIN orders o ON o.id = r.order_id
+      WHERE r.status = 'open' AND o.seller_id = ${Number(sellerId)}`),
   );
   return new Set(rows.map((row) => row.order_id));
 }
