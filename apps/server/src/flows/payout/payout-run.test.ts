@@ -196,7 +196,9 @@ describe.runIf(onPostgres)('the payout run across processes (PostgreSQL)', () =>
         const match = /^committed (\S+)$/.exec(line);
         if (match) committed.push(match[1]!);
       });
-      await waitFor('three payouts committed by the first process', () => committed.length === 3, {
+      // The run pays several storefronts at a time: more payouts than three may be committed (and paused) by the
+      // time this looks.
+      await waitFor('three payouts committed by the first process', () => committed.length >= 3, {
         timeoutMs: 2 * testTimeouts.testMs,
       });
       await killed.kill('SIGKILL');
