@@ -33,6 +33,8 @@ export const chromiumArgs = [
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
+  // The cluster specs run against the loopback cluster, from their own configuration (npm run test:cluster).
+  testIgnore: 'cluster/**',
   fullyParallel: true,
   forbidOnly: true,
   retries: 0,

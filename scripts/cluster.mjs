@@ -7,6 +7,8 @@
  *
  *   node scripts/cluster.mjs start    (npm run cluster:start)   prints the address and writes <dir>/cluster.json
  *   node scripts/cluster.mjs stop     (npm run cluster:stop)    stops every process it started, drops the database
+ *   node scripts/cluster.mjs restart <node> [--kill]             stops one app node (SIGTERM, or SIGKILL) and starts
+ *                                                                 it again: a rolling restart is this, node by node
  *
  * Settings (environment): CLUSTER_DIR (state, logs, files; default <tmp>/maplesource-cluster), CLUSTER_PORT (nginx,
  * 4560), CLUSTER_APP_PORT (first of four: three nodes and s3rver, 4761), CLUSTER_PG_URL
@@ -59,7 +61,7 @@ function readState() {
   return existsSync(stateFile) ? JSON.parse(readFileSync(stateFile, 'utf8')) : undefined;
 }
 function writeState(state) {
-  writeFileSync(stateFile, `${JSON.stringify(state, null, 2)}\n`);
+  writeFileSync(stateFile, `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
 }
 function alive(pid) {
   try {
@@ -215,26 +217,13 @@ async function start() {
   });
   await waitFor('s3rver', answers(`http://127.0.0.1:${s3Port}/${bucket}`), 20_000, s3);
 
-  const secrets = {
+  // Kept in the state file (mode 0600) so that `restart` starts a node with the same secrets as its peers.
+  state.secrets = {
     COOKIE_SECRET: env.COOKIE_SECRET || randomBytes(32).toString('hex'),
     PAYMENT_WEBHOOK_SECRET: env.PAYMENT_WEBHOOK_SECRET || randomBytes(32).toString('hex'),
   };
-  const context = { database, s3Endpoint: `http://127.0.0.1:${s3Port}`, publicUrl: state.url, secrets };
-  const children = nodes.map((node, index) =>
-    startProcess(
-      state,
-      node.name,
-      process.execPath,
-      [serverMain],
-      { ...env, ...nodeEnvironment(node, index, context) },
-      release,
-    ),
-  );
-  await Promise.all(
-    nodes.map((node, index) =>
-      waitFor(node.name, answers(`http://127.0.0.1:${node.port}/readyz`), 180_000, children[index]),
-    ),
-  );
+  writeState(state);
+  await Promise.all(nodes.map((node) => startNode(state, node)));
   log(`nodes ready: ${nodes.map((node) => `${node.name} (${node.services}) :${node.port}`).join(', ')}`);
 
   const confFile = path.join(dir, 'nginx', 'nginx.conf');
@@ -247,7 +236,62 @@ async function start() {
     env,
   );
   await waitFor('nginx', answers(`${state.url}/healthz`), 20_000, nginx);
+  state.started = true;
+  writeState(state);
   log(`ready: ${state.url} (state and logs in ${dir}; stop with "npm run cluster:stop")`);
+}
+
+/** Starts one app node of the cluster in `state` and waits until it is ready (its /readyz answers 200). */
+async function startNode(state, node) {
+  const index = nodes.indexOf(node);
+  const context = {
+    database: state.database,
+    s3Endpoint: `http://127.0.0.1:${s3Port}`,
+    publicUrl: state.url,
+    secrets: state.secrets,
+  };
+  const child = startProcess(
+    state,
+    node.name,
+    process.execPath,
+    [serverMain],
+    // A restarted first node must not seed again: the database already has the demo marketplace.
+    { ...env, ...nodeEnvironment(node, index, context), ...(state.started ? { SEED: 'never' } : {}) },
+    release,
+  );
+  await waitFor(node.name, answers(`http://127.0.0.1:${node.port}/readyz`), 180_000, child);
+}
+
+/**
+ * `restart <node>`: stops one app node — SIGTERM, so it drains (docs/operations.md), or SIGKILL with `--kill`, as a
+ * crash would — waits until it is gone, starts it again and waits until it is ready. The rolling restart of the
+ * runbook is this, one node at a time.
+ */
+async function restart() {
+  const [name, how] = process.argv.slice(3);
+  const node = nodes.find((candidate) => candidate.name === name);
+  if (!node)
+    throw new Error(
+      `restart: no app node named ${name ?? '(none)'} (${nodes.map((n) => n.name).join(', ')})`,
+    );
+  const state = readState();
+  const entry = state?.processes.find((candidate) => candidate.name === name);
+  if (!state || !entry) throw new Error(`restart: no cluster running from ${dir}`);
+  const signal = how === '--kill' ? 'SIGKILL' : 'SIGTERM';
+  try {
+    process.kill(entry.pid, signal);
+  } catch {
+    // already gone
+  }
+  const deadline = Date.now() + Number(env.CLUSTER_DRAIN_MS || 5000) + 30_000;
+  while (alive(entry.pid)) {
+    if (Date.now() > deadline) throw new Error(`restart: ${name} still running after ${signal}`);
+    await sleep(100);
+  }
+  log(`${name} stopped (${signal})`);
+  state.processes = state.processes.filter((candidate) => candidate !== entry);
+  await startNode(state, node);
+  log(`${name} ready again`);
 }
 
 async function stop() {
@@ -315,11 +359,11 @@ async function s3rver() {
 }
 
 const command = process.argv[2];
-const commands = { start, stop, s3rver };
+const commands = { start, stop, restart, s3rver };
 // Imported (release-consistency.test.ts reads the node definitions): run nothing.
 const isMain = process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
 if (isMain && !(command in commands)) {
-  console.error('usage: node scripts/cluster.mjs start|stop');
+  console.error('usage: node scripts/cluster.mjs start | stop | restart <node> [--kill]');
   process.exit(2);
 }
 if (isMain) {
