@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from './client';
 
 /**
@@ -17,3 +18,10 @@ export function rowsOf<T>(result: unknown): T[] {
   const rows = (result as { rows?: T[] }).rows;
   return rows ?? [];
 }
+
+/**
+ * A timestamptz as JavaScript's `toISOString()` writes it (UTC, milliseconds), made inside the statement: a hot read
+ * then skips the driver's date parsing and the conversion back to text.
+ */
+export const isoText = (value: SQL) =>
+  sql`to_char(${value} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

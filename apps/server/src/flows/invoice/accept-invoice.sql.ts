@@ -11,6 +11,7 @@ import {
   type OrderKind,
 } from '@maplesource/contracts';
 import { prepareTemplateOnConnect, statementTemplate, type StatementTemplate } from '../../db/prepared';
+import { isoText } from '../../db/transaction';
 import type { SessionCheck, SessionCheckSlot } from '../../plugins/auth';
 import { fixedPhaseAfter } from '../../modules/chat';
 import type { OutboxPart } from '../../plugins/events';
@@ -43,9 +44,6 @@ export interface AcceptInvoiceRequest {
    */
   session?: SessionCheck;
 }
-
-/** A timestamptz as JavaScript's `toISOString()` writes it (UTC, milliseconds), inside the statement. */
-const isoText = (value: SQL) => sql`to_char(${value} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** The values of one accept: the invoices module's (`acceptanceValues`), the messages' ids and the addresses. */
 export type AcceptSlot =

@@ -69,6 +69,9 @@ export async function accountIds(db: Db, accounts: LedgerAccountRef[]): Promise<
  * `onlyIf`, a statement run first in the same statement (a CTE), posts the entry only if it returns a row: the
  * business change that causes the posting (an `INSERT … ON CONFLICT DO NOTHING RETURNING …`) and its entry then
  * take one round trip, and a replay of the change posts nothing.
+ *
+ * The accounts are looked up in the same statement; the first posting to an account (none exists yet) creates the
+ * accounts and posts again, without `onlyIf` (its change is made).
  */
 export async function post(tx: Tx, posting: LedgerPosting, onlyIf?: SQL): Promise<boolean> {
   const lines = posting.lines.filter((line) => line.amountCents !== 0);
@@ -77,28 +80,44 @@ export async function post(tx: Tx, posting: LedgerPosting, onlyIf?: SQL): Promis
   if (lines.length < 2) return false;
   if (lines.reduce((sum, line) => sum + line.amountCents, 0) !== 0)
     throw new RangeError(`ledger entry ${posting.key} does not balance`);
-  const ids = await accountIds(
+  const values = sql.join(
+    lines.map(
+      (line) =>
+        sql`(${line.account.holder}, ${holderIdOf(line.account)}, ${line.account.kind}, ${line.amountCents}::bigint)`,
+    ),
+    sql`, `,
+  );
+  const [outcome] = rowsOf<{ caused: string | number; resolved: string | number; posted: string | number }>(
+    await tx.execute(sql`
+      WITH ${onlyIf ? sql`cause AS (${onlyIf}),` : sql``}
+      line (holder_kind, holder_id, kind, amount_cents) AS (VALUES ${values}),
+      resolved AS (
+        SELECT a.id AS account_id, line.amount_cents
+        FROM line JOIN ledger_accounts a USING (holder_kind, holder_id, kind)),
+      entry AS (
+        INSERT INTO ledger_entries (posting_key, kind, order_id)
+        SELECT ${posting.key}, ${posting.kind}, ${posting.orderId}::uuid
+        WHERE (SELECT count(*) FROM resolved) = ${lines.length}
+          ${onlyIf ? sql`AND EXISTS (SELECT FROM cause)` : sql``}
+        ON CONFLICT (posting_key) DO NOTHING
+        RETURNING id),
+      posted AS (
+        INSERT INTO ledger_lines (entry_id, account_id, amount_cents)
+        SELECT entry.id, resolved.account_id, resolved.amount_cents
+        FROM entry, resolved
+        ORDER BY resolved.account_id
+        RETURNING entry_id)
+      SELECT ${onlyIf ? sql`(SELECT count(*) FROM cause)` : sql`1`} AS caused,
+             (SELECT count(*) FROM resolved) AS resolved, (SELECT count(*) FROM posted) AS posted`),
+  );
+  if (Number(outcome?.posted ?? 0) > 0) return true;
+  // The cause was a replay, or every account exists and the entry did (a replay): nothing to post.
+  if (Number(outcome?.caused ?? 0) === 0 || Number(outcome?.resolved ?? 0) === lines.length) return false;
+  await accountIds(
     tx,
     lines.map((line) => line.account),
   );
-  const values = sql.join(
-    lines.map((line) => sql`(${ids.get(accountKey(line.account))!}::bigint, ${line.amountCents}::bigint)`),
-    sql`, `,
-  );
-  const inserted = rowsOf<{ entry_id: string }>(
-    await tx.execute(sql`
-      WITH ${onlyIf ? sql`cause AS (${onlyIf}),` : sql``} entry AS (
-        INSERT INTO ledger_entries (posting_key, kind, order_id)
-        SELECT ${posting.key}, ${posting.kind}, ${posting.orderId}::uuid ${onlyIf ? sql`WHERE EXISTS (SELECT FROM cause)` : sql``}
-        ON CONFLICT (posting_key) DO NOTHING
-        RETURNING id)
-      INSERT INTO ledger_lines (entry_id, account_id, amount_cents)
-      SELECT entry.id, line.account_id, line.amount_cents
-      FROM entry, (VALUES ${values}) AS line (account_id, amount_cents)
-      ORDER BY line.account_id
-      RETURNING entry_id`),
-  );
-  return inserted.length > 0;
+  return post(tx, { ...posting, lines });
 }
 
 /** One account's balance (a single row), or 0 when it has never been posted to. */

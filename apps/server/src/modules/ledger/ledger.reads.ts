@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { LedgerEntryView, SellerBalance } from '@maplesource/contracts';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/transaction';
+import { isoText, rowsOf } from '../../db/transaction';
 import type { LedgerAccountRef } from './ledger.postings';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -20,12 +20,12 @@ export async function sellerOrders(
     fee_tax_cents: string;
     refunded_cents: string;
     held_cents: string;
-    release_at: Date | string;
-    released_at: Date | string | null;
+    release_at: string;
+    released_at: string | null;
   }>(
     await db.execute(sql`
-      SELECT order_id, gross_cents, fee_rate_bps, fee_cents, fee_tax_cents, refunded_cents, held_cents, release_at,
-             released_at
+      SELECT order_id, gross_cents, fee_rate_bps, fee_cents, fee_tax_cents, refunded_cents, held_cents,
+             ${isoText(sql`release_at`)} AS release_at, ${isoText(sql`released_at`)} AS released_at
       FROM ledger_holds WHERE seller_id = ${Number(sellerId)}
       ORDER BY created_at DESC, order_id LIMIT ${limit}`),
   );
@@ -37,8 +37,8 @@ export async function sellerOrders(
     feeTaxCents: Number(row.fee_tax_cents),
     refundedCents: Number(row.refunded_cents),
     heldCents: Number(row.held_cents),
-    releaseAt: iso(row.release_at),
-    releasedAt: row.released_at ? iso(row.released_at) : null,
+    releaseAt: row.release_at,
+    releasedAt: row.released_at,
   }));
 }
 

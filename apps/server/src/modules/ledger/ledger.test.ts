@@ -148,6 +148,27 @@ describe('the ledger', () => {
     expect(await ledger.trialBalance(db())).toBe(0);
   });
 
+  it('posts every one of 10 concurrent first captures of a storefront that has no account yet', async () => {
+    const sellerId = '9005';
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        withTransaction(db(), (tx) =>
+          ledger.postCapture(tx, {
+            orderId: randomUUID(),
+            sellerId,
+            buyerUserId: randomUUID(),
+            grossCents: 10_000,
+            fee: fee(10_000),
+            releaseAt: new Date(Date.now() + 30 * 86_400_000), // not due: the release test below sees none of them
+          }),
+        ),
+      ),
+    );
+    expect(results).toEqual(Array.from({ length: 10 }, () => true));
+    expect(await balanceOf(db(), pendingOf(sellerId))).toBe(10 * fee(10_000).sellerShareCents);
+    expect(await ledger.trialBalance(db())).toBe(0);
+  });
+
   it('releases held funds once, only when due, and not while a review is open', async () => {
     const sellerId = '9005';
     const releaseAt = new Date(Date.now() + 3_600_000);
