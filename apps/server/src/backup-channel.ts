@@ -73,7 +73,7 @@ const line = (answer: Answer) => `${JSON.stringify(answer)}\n`;
 export async function openBackupChannel(options: {
   dataDir: string;
   client: PGlite;
-  log: FastifyBaseLogger;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }): Promise<BackupChannel> {
   const { client, log } = options;
   const socketPath = path.join(options.dataDir, BACKUP_SOCKET_NAME);
@@ -122,8 +122,10 @@ export async function openBackupChannel(options: {
       request += chunk;
       const end = request.indexOf('\n');
       if (end < 0) {
-        if (request.length > MAX_REQUEST_BYTES)
+        if (request.length > MAX_REQUEST_BYTES) {
+          socket.off('data', onData);
           socket.end(line({ ok: false, code: 'BAD_REQUEST', message: 'Send one JSON line' }));
+        }
         return;
       }
       socket.off('data', onData);
