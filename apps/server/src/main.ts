@@ -1,5 +1,11 @@
 import path from 'node:path';
 import { buildApp } from './app';
+import {
+  openBackupChannel,
+  refuseSecondServer,
+  ServerAlreadyRunningError,
+  type BackupChannel,
+} from './backup-channel';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrate, SchemaNewerThanReleaseError } from './db/migrate';
@@ -23,6 +29,18 @@ function readConfig(): AppConfig {
 
 async function main() {
   const config = readConfig();
+  const embedded = !config.DATABASE_URL;
+  if (embedded) {
+    try {
+      await refuseSecondServer(config.DATA_DIR);
+    } catch (error) {
+      if (error instanceof ServerAlreadyRunningError) {
+        console.error(error.message);
+        process.exit(1);
+      }
+      throw error;
+    }
+  }
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     pgliteDir: path.join(config.DATA_DIR, 'pglite'),
@@ -39,6 +57,15 @@ async function main() {
     throw error;
   }
   const app = await buildApp({ config, database });
+  // The embedded database's online backup (decision 318): open for as long as the process holds PGlite, so
+  // `npm run restore` can tell that a server is running on this DATA_DIR.
+  let backupChannel: BackupChannel | null = null;
+  if (database.connection.driver === 'pglite')
+    backupChannel = await openBackupChannel({
+      dataDir: config.DATA_DIR,
+      client: database.connection.client,
+      log: app.log,
+    });
 
   if (config.SEED === 'auto' && !(await isSeeded(database))) {
     app.log.info('empty database: seeding the demo marketplace');
@@ -62,6 +89,10 @@ async function main() {
     await drainAndClose(app, database, config.SHUTDOWN_DRAIN_MS, config.SHUTDOWN_REQUEST_TIMEOUT_MS).catch(
       (error: unknown) => app.log.error({ err: error }, 'error while closing'),
     );
+    // Last, once the database is closed: until then restore must find the server running.
+    await backupChannel
+      ?.close()
+      .catch((error: unknown) => app.log.error({ err: error }, 'error while closing'));
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
