@@ -1,5 +1,12 @@
-import mjml2html from 'mjml';
+import type Mjml from 'mjml';
 import type { MailProvider } from './messaging';
+
+/**
+ * MJML (with juice and cheerio) is the largest import of the server: loaded with the first e-mail rather than at
+ * start, so a node that sends none, and each server test file, does not pay for it.
+ */
+let mjml: Promise<{ default: typeof Mjml }> | undefined;
+const loadMjml = () => (mjml ??= import('mjml'));
 
 /**
  * One e-mail's content in one language (decision 260): what the HTML part and the plain-text part both say, in the
@@ -119,6 +126,7 @@ ${body}
     </mj-section>
   </mj-body>
 </mjml>`;
+  const { default: mjml2html } = await loadMjml();
   const result = await mjml2html(source, { validationLevel: 'strict' });
   if (result.errors.length > 0)
     throw new Error(`MJML: ${result.errors.map((e) => e.formattedMessage).join('; ')}`);

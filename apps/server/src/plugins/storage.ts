@@ -4,7 +4,6 @@ import fp from 'fastify-plugin';
 import type { AppConfig } from '../config';
 import { sendError } from './errors';
 import { LocalDiskStorage } from './storage/local-disk';
-import { S3Storage } from './storage/s3';
 import {
   assertStorageKey,
   isStorageKey,
@@ -111,9 +110,13 @@ export function createFileStorage(adapter: StorageAdapter): FileStorage {
   };
 }
 
-/** Chooses the adapter from the configuration: S3-compatible when S3_BUCKET is set, else local disk. */
-export function createStorageAdapter(config: AppConfig): StorageAdapter {
+/**
+ * Chooses the adapter from the configuration: S3-compatible when S3_BUCKET is set, else local disk. The AWS SDK is
+ * loaded only then (it is a large import that an embedded node, and each server test file, would pay for nothing).
+ */
+export async function createStorageAdapter(config: AppConfig): Promise<StorageAdapter> {
   if (config.S3_BUCKET) {
+    const { S3Storage } = await import('./storage/s3');
     return new S3Storage({
       bucket: config.S3_BUCKET,
       region: config.S3_REGION,
@@ -146,7 +149,7 @@ export interface StorageOptions {
  * its access check, through `app.storage.sendPrivate`.
  */
 async function storagePlugin(app: FastifyInstance, options: StorageOptions) {
-  const adapter = options.adapter ?? createStorageAdapter(app.config);
+  const adapter = options.adapter ?? (await createStorageAdapter(app.config));
   const storage = createFileStorage(adapter);
   app.decorate('storage', storage);
   app.addHook('onClose', async () => adapter.close?.());
