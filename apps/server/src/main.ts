@@ -6,6 +6,7 @@ import { migrate, SchemaNewerThanReleaseError } from './db/migrate';
 import { drainAndClose } from './lifecycle';
 import { isSeeded, runSeed } from './seed';
 import { lockExposedDemoAccounts } from './seed/demo-accounts';
+import { startTracing } from './tracing';
 
 const startedAt = performance.now();
 
@@ -23,9 +24,12 @@ function readConfig(): AppConfig {
 
 async function main() {
   const config = readConfig();
+  // Null unless OTEL_EXPORTER_OTLP_ENDPOINT is set: then nothing is traced or wrapped (decision 319).
+  const tracing = startTracing(config);
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     pgliteDir: path.join(config.DATA_DIR, 'pglite'),
+    tracer: tracing?.tracer,
   });
   try {
     // Under a PostgreSQL advisory lock: nodes started together migrate one after the other (decision 295).
@@ -38,7 +42,7 @@ async function main() {
     }
     throw error;
   }
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, tracer: tracing?.tracer });
 
   if (config.SEED === 'auto' && !(await isSeeded(database))) {
     app.log.info('empty database: seeding the demo marketplace');
@@ -62,6 +66,10 @@ async function main() {
     await drainAndClose(app, database, config.SHUTDOWN_DRAIN_MS, config.SHUTDOWN_REQUEST_TIMEOUT_MS).catch(
       (error: unknown) => app.log.error({ err: error }, 'error while closing'),
     );
+    // The spans still buffered go to the collector before the process ends.
+    await tracing
+      ?.shutdown()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'error while flushing traces'));
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Tracer } from '@opentelemetry/api';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql, type SQL } from 'drizzle-orm';
@@ -16,6 +17,14 @@ import type { ZodType } from 'zod';
 import type { DatabaseConnection } from '../db/client';
 import { rowsOf, type Tx } from '../db/transaction';
 import { runForRequest, takeRequestId, withRequestId } from './request-context';
+import {
+  ATTR_MESSAGING_DESTINATION_NAME,
+  ATTR_MESSAGING_MESSAGE_ID,
+  ATTR_MESSAGING_OPERATION_TYPE,
+  ATTR_MESSAGING_SYSTEM,
+  ATTR_REQUEST_ID,
+  inBackgroundSpan,
+} from './tracing';
 
 /** What a handler learns about the job it runs, besides its data. */
 export interface JobContext {
@@ -94,12 +103,17 @@ declare module 'fastify' {
 export interface JobsOptions {
   /** How often an idle worker looks for due jobs (pg-boss's minimum is 0.5 s). */
   pollingIntervalSeconds?: number;
+  /** Traces each job run, its handler's statements as children (decision 319); unset when tracing is off. */
+  tracer?: Tracer | undefined;
 }
 
 interface Registration {
   handler: JobHandler<object>;
   options: RegisterJobOptions<object>;
 }
+
+/** Which attempt a job span is: 0 for the first (decision 319). */
+const ATTR_JOB_RETRY_COUNT = 'maplesource.job.retry_count';
 
 const jobNamePattern = /^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)*$/;
 
@@ -185,6 +199,26 @@ async function jobsPlugin(app: FastifyInstance, options: JobsOptions) {
    * id, which the handler's logs, events and jobs carry on.
    */
   async function runJob(name: string, registration: Registration, job: Job<object>) {
+    // One span per run (decision 319): a trace of its own, the handler's statements its children.
+    await inBackgroundSpan(
+      options.tracer,
+      `process ${name}`,
+      () => {
+        const { requestId } = takeRequestId(job.data);
+        return {
+          [ATTR_MESSAGING_SYSTEM]: 'pg-boss',
+          [ATTR_MESSAGING_OPERATION_TYPE]: 'process',
+          [ATTR_MESSAGING_DESTINATION_NAME]: name,
+          [ATTR_MESSAGING_MESSAGE_ID]: job.id,
+          [ATTR_JOB_RETRY_COUNT]: job.retryCount,
+          ...(requestId ? { [ATTR_REQUEST_ID]: requestId } : {}),
+        };
+      },
+      () => attempt(name, registration, job),
+    );
+  }
+
+  async function attempt(name: string, registration: Registration, job: Job<object>) {
     const { requestId: reqId, rest } = takeRequestId(job.data);
     const { schema } = registration.options;
     let data = rest as object;
