@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Tracer } from '@opentelemetry/api';
+import type { TracerProvider } from '@opentelemetry/api';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
@@ -34,6 +34,7 @@ import realtime from './plugins/realtime';
 import { clientAddressRule, type TrustProxy } from './plugins/client-address';
 import storage from './plugins/storage';
 import tracing from './plugins/tracing';
+import { tracerName } from './tracing';
 import { authModulePlugin } from './modules/auth';
 import { accountsModulePlugin } from './modules/accounts';
 import { careersModulePlugin } from './modules/careers';
@@ -72,11 +73,11 @@ export interface BuildAppOptions {
   /** The catalogue instance's knobs (tests); the listing cache defaults from CATALOG_LISTING_CACHE_MS. */
   catalog?: Partial<CatalogOptions>;
   /**
-   * Traces requests, job runs and event deliveries (decision 319): `startTracing`'s tracer when
-   * OTEL_EXPORTER_OTLP_ENDPOINT is set (give the same one to `openDatabase` for the statements). Without it the app
+   * Traces requests, job runs and event deliveries (decision 319): `startTracing`'s provider when
+   * OTEL_EXPORTER_OTLP_ENDPOINT is set (give its tracer to `openDatabase` for the statements). Without it the app
    * adds no hook and wraps nothing.
    */
-  tracer?: Tracer | undefined;
+  tracerProvider?: TracerProvider | undefined;
 }
 
 export function defaultWebDistDir(config: AppConfig): string {
@@ -93,7 +94,8 @@ function trustHops(hops: number) {
 
 /** Builds the whole server: used by main.ts and by every test (through app.inject). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const { config, database } = options;
+  const { config, database, tracerProvider } = options;
+  const tracer = tracerProvider?.getTracer(tracerName);
   const trustProxy: TrustProxy =
     typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY;
   const app = Fastify({
@@ -131,7 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // First, so its span covers every other hook of the request (decision 319); only when tracing is on.
-  if (options.tracer) await app.register(tracing, { tracer: options.tracer });
+  if (tracer) await app.register(tracing, { tracer });
   // External plugins, then ours, then routes (fastify/demo order).
   await app.register(errors);
   // NUL bytes in the URL or the parsed body: 400 before any route (decision 057).
@@ -148,13 +150,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // the embedded database: a restart after SIGKILL mid-conversation hung for good (decision 120).
   await app.register(jobs, {
     pollingIntervalSeconds: config.JOBS_POLLING_INTERVAL_SECONDS,
-    tracer: options.tracer,
+    tracerProvider,
   });
   // Domain events: the outbox and its dispatcher (decision 065); modules subscribe while they register.
   await app.register(events, {
     pollIntervalMs: config.EVENTS_POLL_MS,
     retryBaseMs: config.EVENTS_RETRY_BASE_MS,
-    tracer: options.tracer,
+    tracer,
   });
   await app.register(payments);
   await app.register(rateLimits);

@@ -42,7 +42,7 @@ async function main() {
     }
     throw error;
   }
-  const app = await buildApp({ config, database, tracer: tracing?.tracer });
+  const app = await buildApp({ config, database, tracerProvider: tracing?.provider });
 
   if (config.SEED === 'auto' && !(await isSeeded(database))) {
     app.log.info('empty database: seeding the demo marketplace');

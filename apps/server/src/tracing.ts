@@ -1,4 +1,4 @@
-import { context, propagation, trace, type Tracer } from '@opentelemetry/api';
+import { context, propagation, trace, type Tracer, type TracerProvider } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { detectResources, envDetector, resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
@@ -10,7 +10,9 @@ import type { AppConfig } from './config';
 export const tracerName = 'maplesource';
 
 export interface Tracing {
-  /** What the database client, the HTTP hooks, the job queue and the event dispatcher make their spans with. */
+  /** The registered provider: `buildApp` takes it (the job queue's own instrumentation names its scope with it). */
+  provider: TracerProvider;
+  /** The app's tracer, `tracerName`'s: `openDatabase` makes the statements' spans with it. */
   tracer: Tracer;
   /** Sends the spans still buffered and unregisters the provider. */
   shutdown(): Promise<void>;
@@ -50,6 +52,7 @@ export function startTracing(
   const provider = new NodeTracerProvider({ resource, spanProcessors: [spanProcessor] });
   provider.register();
   return {
+    provider,
     tracer: provider.getTracer(tracerName),
     shutdown: async () => {
       await provider.shutdown();

@@ -15,10 +15,11 @@ const ATTR_DB_RESPONSE_RETURNED_ROWS = 'db.response.returned_rows';
 
 /** Leading comments and blanks, then the statement's first word. */
 const firstWordPattern = /^(?:\s+|--[^\n]*(?:\n|$)|\/\*[\s\S]*?\*\/)*([A-Za-z]+)/;
-/** A table name as written: `name`, `"name"`, `schema.name`, `"schema"."name"`; never followed by `(` (a function). */
-const identifier = String.raw`("?[A-Za-z_][\w$]*"?(?:\s*\.\s*"?[A-Za-z_][\w$]*"?)?)(?!\s*\()`;
+/** A table name as written: `name`, `"name"`, `schema.name`, `"schema"."name"`, whole. */
+const identifier = String.raw`("?[A-Za-z_][\w$]*"?(?:\s*\.\s*"?[A-Za-z_][\w$]*"?)?)(?![\w$".])`;
 const targetPatterns: Record<string, RegExp> = {
-  SELECT: new RegExp(String.raw`\bFROM\s+(?:ONLY\s+)?${identifier}`, 'i'),
+  // Not a function's FROM (`extract(epoch FROM clock_timestamp())`): a table name is not followed by `(`.
+  SELECT: new RegExp(String.raw`\bFROM\s+(?:ONLY\s+)?${identifier}(?!\s*\()`, 'i'),
   INSERT: new RegExp(String.raw`^\s*INSERT\s+INTO\s+${identifier}`, 'i'),
   UPDATE: new RegExp(String.raw`^\s*UPDATE\s+(?:ONLY\s+)?${identifier}`, 'i'),
   DELETE: new RegExp(String.raw`^\s*DELETE\s+FROM\s+(?:ONLY\s+)?${identifier}`, 'i'),

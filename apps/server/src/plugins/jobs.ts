@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Tracer } from '@opentelemetry/api';
+import { trace, type TracerProvider } from '@opentelemetry/api';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql, type SQL } from 'drizzle-orm';
@@ -17,14 +17,7 @@ import type { ZodType } from 'zod';
 import type { DatabaseConnection } from '../db/client';
 import { rowsOf, type Tx } from '../db/transaction';
 import { runForRequest, takeRequestId, withRequestId } from './request-context';
-import {
-  ATTR_MESSAGING_DESTINATION_NAME,
-  ATTR_MESSAGING_MESSAGE_ID,
-  ATTR_MESSAGING_OPERATION_TYPE,
-  ATTR_MESSAGING_SYSTEM,
-  ATTR_REQUEST_ID,
-  inBackgroundSpan,
-} from './tracing';
+import { ATTR_REQUEST_ID } from './tracing';
 
 /** What a handler learns about the job it runs, besides its data. */
 export interface JobContext {
@@ -103,17 +96,18 @@ declare module 'fastify' {
 export interface JobsOptions {
   /** How often an idle worker looks for due jobs (pg-boss's minimum is 0.5 s). */
   pollingIntervalSeconds?: number;
-  /** Traces each job run, its handler's statements as children (decision 319); unset when tracing is off. */
-  tracer?: Tracer | undefined;
+  /**
+   * Traces the queue with pg-boss's own instrumentation (decision 319): a span per send, per run (its handler's
+   * statements as children, in the trace of the request that queued it) and per completion. Unset when tracing is
+   * off, and pg-boss's instrumentation is then switched off too.
+   */
+  tracerProvider?: TracerProvider | undefined;
 }
 
 interface Registration {
   handler: JobHandler<object>;
   options: RegisterJobOptions<object>;
 }
-
-/** Which attempt a job span is: 0 for the first (decision 319). */
-const ATTR_JOB_RETRY_COUNT = 'maplesource.job.retry_count';
 
 const jobNamePattern = /^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)*$/;
 
@@ -146,12 +140,26 @@ export const monotonicClock: Clock = {
   now: () => performance.timeOrigin + performance.now(),
 };
 
-function createBoss(connection: DatabaseConnection, extra: ConstructorOptions = {}): PgBoss {
+/**
+ * pg-boss's OpenTelemetry options (decision 319). Off without a provider: its instrumentation would otherwise make
+ * (no-op) spans on every send and run. On, a run continues the trace that was active when its job was sent (the
+ * context is stored on the job row), so a request's trace shows the jobs it queued.
+ */
+function queueTelemetry(tracerProvider: TracerProvider | undefined): ConstructorOptions['openTelemetry'] {
+  return tracerProvider ? { enabled: true, tracerProvider, propagateContext: true } : { enabled: false };
+}
+
+function createBoss(
+  connection: DatabaseConnection,
+  extra: ConstructorOptions = {},
+  tracerProvider?: TracerProvider,
+): PgBoss {
   const common = {
     schema: 'pgboss',
     migrate: true,
     persistWarnings: false,
     clock: monotonicClock,
+    openTelemetry: queueTelemetry(tracerProvider),
     ...extra,
   } as const;
   if (connection.driver === 'pglite')
@@ -199,27 +207,9 @@ async function jobsPlugin(app: FastifyInstance, options: JobsOptions) {
    * id, which the handler's logs, events and jobs carry on.
    */
   async function runJob(name: string, registration: Registration, job: Job<object>) {
-    // One span per run (decision 319): a trace of its own, the handler's statements its children.
-    await inBackgroundSpan(
-      options.tracer,
-      `process ${name}`,
-      () => {
-        const { requestId } = takeRequestId(job.data);
-        return {
-          [ATTR_MESSAGING_SYSTEM]: 'pg-boss',
-          [ATTR_MESSAGING_OPERATION_TYPE]: 'process',
-          [ATTR_MESSAGING_DESTINATION_NAME]: name,
-          [ATTR_MESSAGING_MESSAGE_ID]: job.id,
-          [ATTR_JOB_RETRY_COUNT]: job.retryCount,
-          ...(requestId ? { [ATTR_REQUEST_ID]: requestId } : {}),
-        };
-      },
-      () => attempt(name, registration, job),
-    );
-  }
-
-  async function attempt(name: string, registration: Registration, job: Job<object>) {
     const { requestId: reqId, rest } = takeRequestId(job.data);
+    // pg-boss's span of this run (decision 319) names the request that caused it, as the run's log lines do.
+    if (reqId && options.tracerProvider) trace.getActiveSpan()?.setAttribute(ATTR_REQUEST_ID, reqId);
     const { schema } = registration.options;
     let data = rest as object;
     if (schema) {
@@ -270,7 +260,7 @@ async function jobsPlugin(app: FastifyInstance, options: JobsOptions) {
    * then a write only for a queue that is new or whose options changed (start-up on a busy machine).
    */
   async function openQueues(): Promise<PgBoss> {
-    const instance = createBoss(app.database.connection);
+    const instance = createBoss(app.database.connection, {}, options.tracerProvider);
     instance.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
     await instance.start();
     boss = instance;
