@@ -1,6 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { ProxyTracerProvider, trace } from '@opentelemetry/api';
-import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import {
+  BasicTracerProvider,
+  InMemorySpanExporter,
+  SimpleSpanProcessor,
+} from '@opentelemetry/sdk-trace-base';
 import { sql } from 'drizzle-orm';
 import { createTestApp, testConfig, type TestApp } from '../test/helpers';
 import { startTracing } from './tracing';
@@ -31,7 +35,9 @@ describe('traces off (decision 319)', () => {
   it('makes no span for requests, statements or jobs of an app built without a provider', async () => {
     // A provider that would record anything made through the global API.
     const exporter = new InMemorySpanExporter();
-    trace.setGlobalTracerProvider(new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }));
+    trace.setGlobalTracerProvider(
+      new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }),
+    );
     let ran = false;
     t = await createTestApp({
       env: { JOBS_POLLING_INTERVAL_SECONDS: '0.5' },

@@ -40,7 +40,8 @@ beforeAll(async () => {
         await app.db.execute(sql`SELECT ${secretJobValue}::text AS value`);
       });
       app.events.subscribe(testSubscriber, 'category.renamed', async (payload, { tx }) => {
-        if (payload.categoryId === eventMarker) await tx.execute(sql`SELECT ${secretEventValue}::text AS value`);
+        if (payload.categoryId === eventMarker)
+          await tx.execute(sql`SELECT ${secretEventValue}::text AS value`);
       });
       // A request that writes in a transaction: emits an event and queues a job, both delivered later.
       app.post('/test/tracing/cause-work', async () => {
@@ -188,7 +189,8 @@ describe('traces (decision 319)', () => {
     expect(statementSpans(deliverySpan()!).some((span) => descendsFrom(span, deliverySpan()!))).toBe(true);
 
     const text = allAttributeText();
-    for (const secret of [secretTxValue, secretJobValue, secretEventValue]) expect(text).not.toContain(secret);
+    for (const secret of [secretTxValue, secretJobValue, secretEventValue])
+      expect(text).not.toContain(secret);
   });
 
   it("marks a failed statement with its SQLSTATE, not the error's message", async () => {

@@ -230,7 +230,10 @@ export class EventDispatcher {
     };
     // A timer keeps the async context it was set in: set by a request's emit, the cycle would run as part of that
     // request's trace. Traced, it runs in none; each delivery is a trace of its own (decision 319).
-    this.timer = setTimeout(() => (this.options.tracer ? context.with(ROOT_CONTEXT, cycle) : cycle()), delayMs);
+    this.timer = setTimeout(
+      () => (this.options.tracer ? context.with(ROOT_CONTEXT, cycle) : cycle()),
+      delayMs,
+    );
     this.timer.unref();
   }
 
