@@ -43,6 +43,9 @@ beforeAll(async () => {
         if (payload.categoryId === eventMarker)
           await tx.execute(sql`SELECT ${secretEventValue}::text AS value`);
       });
+      app.get('/test/tracing/fail', async () => {
+        throw new Error('otel-secret-failure-message-0e7d');
+      });
       // A request that writes in a transaction: emits an event and queues a job, both delivered later.
       app.post('/test/tracing/cause-work', async () => {
         await app.db.transaction(async (tx) => {
@@ -132,6 +135,18 @@ describe('traces (decision 319)', () => {
     expect(server.attributes['http.response.status_code']).toBe(404);
   });
 
+  it('marks a request the server failed (5xx) as an error, by its kind and not its message', async () => {
+    exporter.reset();
+    const answer = await t.app.inject({ method: 'GET', url: '/test/tracing/fail' });
+    expect(answer.statusCode).toBe(500);
+    await expect.poll(() => spans().filter((span) => span.kind === SpanKind.SERVER).length).toBe(1);
+    const server = spans().find((span) => span.kind === SpanKind.SERVER)!;
+    expect(server.status.code).toBe(SpanStatusCode.ERROR);
+    expect(server.attributes['http.response.status_code']).toBe(500);
+    expect(server.attributes['error.type']).toBe('Error');
+    expect(JSON.stringify([server.status, server.events])).not.toContain('otel-secret-failure-message');
+  });
+
   it("continues the caller's trace from a traceparent header", async () => {
     exporter.reset();
     const callerTrace = '0af7651916cd43dd8448eb211c80319c';
@@ -200,7 +215,9 @@ describe('traces (decision 319)', () => {
       await expect(t.app.db.execute(sql`SELECT ${value}::uuid`)).rejects.toThrow();
       probe.end();
     });
-    const failed = spans().find((span) => span.attributes['db.system.name'] && span.status.code === 2);
+    const failed = spans().find(
+      (span) => span.attributes['db.system.name'] && span.status.code === SpanStatusCode.ERROR,
+    );
     expect(failed?.attributes['error.type']).toBe('22P02');
     expect(failed?.attributes['db.response.status_code']).toBe('22P02');
     expect(JSON.stringify(failed?.status)).not.toContain(value);
