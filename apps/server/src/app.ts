@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { TracerProvider } from '@opentelemetry/api';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
@@ -32,6 +33,8 @@ import { pageDataFollowUps, pageDataRequests } from '@maplesource/contracts/page
 import realtime from './plugins/realtime';
 import { clientAddressRule, type TrustProxy } from './plugins/client-address';
 import storage from './plugins/storage';
+import tracing from './plugins/tracing';
+import { tracerName } from './tracing';
 import { authModulePlugin } from './modules/auth';
 import { accountsModulePlugin } from './modules/accounts';
 import { careersModulePlugin } from './modules/careers';
@@ -69,6 +72,12 @@ export interface BuildAppOptions {
   renderShell?: WebAppOptions['renderShell'];
   /** The catalogue instance's knobs (tests); the listing cache defaults from CATALOG_LISTING_CACHE_MS. */
   catalog?: Partial<CatalogOptions>;
+  /**
+   * Traces requests, job runs and event deliveries (decision 319): `startTracing`'s provider when
+   * OTEL_EXPORTER_OTLP_ENDPOINT is set (give its tracer to `openDatabase` for the statements). Without it the app
+   * adds no hook and wraps nothing.
+   */
+  tracerProvider?: TracerProvider | undefined;
 }
 
 export function defaultWebDistDir(config: AppConfig): string {
@@ -85,7 +94,8 @@ function trustHops(hops: number) {
 
 /** Builds the whole server: used by main.ts and by every test (through app.inject). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const { config, database } = options;
+  const { config, database, tracerProvider } = options;
+  const tracer = tracerProvider?.getTracer(tracerName);
   const trustProxy: TrustProxy =
     typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY;
   const app = Fastify({
@@ -122,6 +132,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.header('x-request-id', request.id);
   });
 
+  // First, so its span covers every other hook of the request (decision 319); only when tracing is on.
+  if (tracer) await app.register(tracing, { tracer });
   // External plugins, then ours, then routes (fastify/demo order).
   await app.register(errors);
   // NUL bytes in the URL or the parsed body: 400 before any route (decision 057).
@@ -136,11 +148,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // dispatcher delivers what a crash left behind. The other way round, a leftover delivery whose subscriber
   // queues a job in its transaction waited for the queue's start, which waited for that transaction's hold on
   // the embedded database: a restart after SIGKILL mid-conversation hung for good (decision 120).
-  await app.register(jobs, { pollingIntervalSeconds: config.JOBS_POLLING_INTERVAL_SECONDS });
+  await app.register(jobs, {
+    pollingIntervalSeconds: config.JOBS_POLLING_INTERVAL_SECONDS,
+    tracerProvider,
+  });
   // Domain events: the outbox and its dispatcher (decision 065); modules subscribe while they register.
   await app.register(events, {
     pollIntervalMs: config.EVENTS_POLL_MS,
     retryBaseMs: config.EVENTS_RETRY_BASE_MS,
+    tracer,
   });
   await app.register(payments);
   await app.register(rateLimits);

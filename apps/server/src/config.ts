@@ -214,6 +214,14 @@ export const configSchema = z.object({
    * Unset (the default): `/metrics` answers 404. At least 32 characters.
    */
   METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
+  /**
+   * OpenTelemetry traces (decision 319), off unless set: the OTLP/HTTP collector's base URL (the standard variable;
+   * spans go to `<endpoint>/v1/traces`), e.g. `http://otel-collector:4318`. The exporter's other standard variables
+   * (OTEL_EXPORTER_OTLP_HEADERS, …) and the sampler's (OTEL_TRACES_SAMPLER) are read by the SDK itself.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  /** The `service.name` of every span (decision 319). Default `maplesource`. */
+  OTEL_SERVICE_NAME: z.preprocess(emptyToUndefined, z.string().min(1).max(200).default('maplesource')),
   /** How often an idle job worker looks for due jobs, in seconds (decision 070). Default 2; pg-boss's minimum 0.5. */
   JOBS_POLLING_INTERVAL_SECONDS: z.preprocess(
     emptyToUndefined,

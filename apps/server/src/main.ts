@@ -12,6 +12,7 @@ import { migrate, SchemaNewerThanReleaseError } from './db/migrate';
 import { drainAndClose } from './lifecycle';
 import { isSeeded, runSeed } from './seed';
 import { lockExposedDemoAccounts } from './seed/demo-accounts';
+import { startTracing } from './tracing';
 
 const startedAt = performance.now();
 
@@ -41,9 +42,12 @@ async function main() {
       throw error;
     }
   }
+  // Null unless OTEL_EXPORTER_OTLP_ENDPOINT is set: then nothing is traced or wrapped (decision 319).
+  const tracing = startTracing(config);
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     pgliteDir: path.join(config.DATA_DIR, 'pglite'),
+    tracer: tracing?.tracer,
   });
   try {
     // Under a PostgreSQL advisory lock: nodes started together migrate one after the other (decision 295).
@@ -56,7 +60,7 @@ async function main() {
     }
     throw error;
   }
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, tracerProvider: tracing?.provider });
   // The embedded database's online backup (decision 318): open for as long as the process holds PGlite, so
   // `npm run restore` can tell that a server is running on this DATA_DIR.
   let backupChannel: BackupChannel | null = null;
@@ -89,6 +93,10 @@ async function main() {
     await drainAndClose(app, database, config.SHUTDOWN_DRAIN_MS, config.SHUTDOWN_REQUEST_TIMEOUT_MS).catch(
       (error: unknown) => app.log.error({ err: error }, 'error while closing'),
     );
+    // The spans still buffered go to the collector before the process ends.
+    await tracing
+      ?.shutdown()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'error while flushing traces'));
     // Last, once the database is closed: until then restore must find the server running.
     await backupChannel
       ?.close()

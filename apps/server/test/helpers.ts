@@ -7,8 +7,9 @@ import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../src/app';
 import { loadConfig, type AppConfig } from '../src/config';
-import { openPglite, openPostgres, type Database } from '../src/db/client';
+import { openPglite, openPostgres, type Database, type OpenOptions } from '../src/db/client';
 import { withDatabase } from './global-setup';
+import { tracerName } from '../src/tracing';
 
 export interface TestDatabase extends Database {
   /** PGlite directory or PostgreSQL URL of this copy (for restart tests). */
@@ -16,8 +17,11 @@ export interface TestDatabase extends Database {
   destroy(): Promise<void>;
 }
 
-/** A fresh, migrated database for one test file, on the driver this run tests (PGlite or PostgreSQL). */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A fresh, migrated database for one test file, on the driver this run tests (PGlite or PostgreSQL); `tracer`
+ * traces its statements (decision 319).
+ */
+export async function createTestDatabase(options: OpenOptions = {}): Promise<TestDatabase> {
   if (inject('testDbDriver') === 'postgres') {
     const url = process.env.DATABASE_URL!;
     const name = `maple_t_${randomBytes(6).toString('hex')}`;
@@ -26,7 +30,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplateDb')}`);
     await admin.end();
     const location = withDatabase(url, name);
-    const database = await openPostgres(location, 5);
+    const database = await openPostgres(location, 5, options);
     return {
       ...database,
       location,
@@ -42,7 +46,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const root = mkdtempSync(path.join(os.tmpdir(), 'maplesource-test-'));
   const dir = path.join(root, 'pglite');
   cpSync(inject('pgliteTemplateDir'), dir, { recursive: true });
-  const database = await openPglite(dir);
+  const database = await openPglite(dir, options);
   return {
     ...database,
     location: dir,
@@ -82,9 +86,12 @@ export async function createTestApp(
     database?: TestDatabase;
     /** Registers extra routes (e.g. probes for cross-cutting plugins) before the app is ready. */
     beforeReady?: (app: FastifyInstance) => void | Promise<void>;
-  } & Partial<Pick<BuildAppOptions, 'renderShell' | 'catalog' | 'logStream'>> = {},
+  } & Partial<Pick<BuildAppOptions, 'renderShell' | 'catalog' | 'logStream' | 'tracerProvider'>> = {},
 ): Promise<TestApp> {
-  const database = options.database ?? (await createTestDatabase());
+  // A tracer provider traces the requests, jobs and deliveries, and the statements of the database made here
+  // (decision 319).
+  const tracer = options.tracerProvider?.getTracer(tracerName);
+  const database = options.database ?? (await createTestDatabase({ tracer }));
   const config = testConfig(options.env);
   const app = await buildApp({
     config,
@@ -93,6 +100,7 @@ export async function createTestApp(
     ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
     ...(options.renderShell ? { renderShell: options.renderShell } : {}),
     ...(options.catalog ? { catalog: options.catalog } : {}),
+    ...(options.tracerProvider ? { tracerProvider: options.tracerProvider } : {}),
   });
   await options.beforeReady?.(app);
   await app.ready();

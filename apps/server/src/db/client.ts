@@ -6,8 +6,10 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import type { Tracer } from '@opentelemetry/api';
 import pg from 'pg';
 import { warmConnection } from './prepared';
+import { tracePglite, tracePool } from './tracing';
 
 /** The Drizzle database either driver gives; modules only ever see this type. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -35,7 +37,12 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export interface DatabaseOptions {
+export interface OpenOptions {
+  /** Traces every statement the app's Drizzle client runs (decision 319); without it nothing is wrapped. */
+  tracer?: Tracer | undefined;
+}
+
+export interface DatabaseOptions extends OpenOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory; `undefined` means in memory. */
   pgliteDir?: string | undefined;
@@ -43,15 +50,17 @@ export interface DatabaseOptions {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  return openPglite(options.pgliteDir);
+  const open = { tracer: options.tracer };
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10, open);
+  return openPglite(options.pgliteDir, open);
 }
 
 /** The embedded default: PostgreSQL compiled to WebAssembly, persisted in a directory. */
-export async function openPglite(dir: string | undefined): Promise<Database> {
+export async function openPglite(dir: string | undefined, options: OpenOptions = {}): Promise<Database> {
   if (dir) mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
   const client = await PGlite.create(dir ?? 'memory://', { extensions: { pg_trgm } });
-  const db: Db = drizzlePglite(client);
+  // Traced, Drizzle gets a wrapper; the client itself (the job queue's, migrations') stays as it is.
+  const db: Db = drizzlePglite(options.tracer ? tracePglite(client, options.tracer) : client);
   return {
     db,
     driver: 'pglite',
@@ -70,7 +79,11 @@ export async function openPglite(dir: string | undefined): Promise<Database> {
   };
 }
 
-export async function openPostgres(databaseUrl: string, poolSize: number): Promise<Database> {
+export async function openPostgres(
+  databaseUrl: string,
+  poolSize: number,
+  options: OpenOptions = {},
+): Promise<Database> {
   // Idle connections are kept for a minute (pg's default closes them after 10 s): a lull of a few seconds then
   // costs no new backends, whose first statements run on cold caches and must be prepared again (decision 200).
   // Once opened (`warmUp`), the pool keeps all of them (`min`), and each new connection prepares the hot statements
@@ -87,6 +100,7 @@ export async function openPostgres(databaseUrl: string, poolSize: number): Promi
   });
   // An idle client's error (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
+  if (options.tracer) tracePool(pool, options.tracer);
   const db: Db = drizzleNodePg(pool);
   await db.execute(sql`select 1`);
   return {

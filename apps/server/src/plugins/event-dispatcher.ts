@@ -1,3 +1,4 @@
+import { ROOT_CONTEXT, context, type Tracer } from '@opentelemetry/api';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import { domainEventSchemas, type DomainEventName } from '@maplesource/contracts';
@@ -5,6 +6,16 @@ import type { Db } from '../db/client';
 import { queryPrepared } from '../db/prepared';
 import type { Tx } from '../db/transaction';
 import { runForRequest, takeRequestId } from './request-context';
+import {
+  ATTR_MESSAGING_BATCH_MESSAGE_COUNT,
+  ATTR_MESSAGING_CONSUMER_GROUP_NAME,
+  ATTR_MESSAGING_DESTINATION_NAME,
+  ATTR_MESSAGING_MESSAGE_ID,
+  ATTR_MESSAGING_OPERATION_TYPE,
+  ATTR_MESSAGING_SYSTEM,
+  ATTR_REQUEST_ID,
+  inBackgroundSpan,
+} from './tracing';
 
 /** What a handler gets besides the payload: the event's id and time, and the transaction it runs in. */
 export interface EventContext {
@@ -57,7 +68,17 @@ export interface DispatcherOptions {
    * rather than every two or three events (decision 185).
    */
   nudgeDelayMs: number;
+  /** Traces each delivery, its handler's statements as children (decision 319); unset when tracing is off. */
+  tracer?: Tracer | undefined;
 }
+
+/** The span attributes of a delivery of `name` to `subscriber` (decision 319). */
+const deliveryAttributes = (name: string, subscriber: string) => ({
+  [ATTR_MESSAGING_SYSTEM]: 'maplesource.outbox',
+  [ATTR_MESSAGING_OPERATION_TYPE]: 'process',
+  [ATTR_MESSAGING_DESTINATION_NAME]: name,
+  [ATTR_MESSAGING_CONSUMER_GROUP_NAME]: subscriber,
+});
 
 interface ClaimedDelivery {
   event_id: string;
@@ -202,11 +223,17 @@ export class EventDispatcher {
     if (this.timer && this.timerDueAt <= dueAt) return;
     clearTimeout(this.timer);
     this.timerDueAt = dueAt;
-    this.timer = setTimeout(() => {
+    const cycle = () => {
       this.timer = undefined;
       this.timerDueAt = Number.POSITIVE_INFINITY;
       void this.exclusive(() => this.backgroundCycle());
-    }, delayMs);
+    };
+    // A timer keeps the async context it was set in: set by a request's emit, the cycle would run as part of that
+    // request's trace. Traced, it runs in none; each delivery is a trace of its own (decision 319).
+    this.timer = setTimeout(
+      () => (this.options.tracer ? context.with(ROOT_CONTEXT, cycle) : cycle()),
+      delayMs,
+    );
     this.timer.unref();
   }
 
@@ -384,9 +411,18 @@ export class EventDispatcher {
           }
         if (parsed.length === 0) continue;
         const error = await inSavepoint((handlerEffects) =>
-          subscription.batchHandler!(
-            parsed.map((entry) => entry.event),
-            { tx, afterCommit: (effect) => handlerEffects.push(effect) },
+          inBackgroundSpan(
+            this.options.tracer,
+            `process ${subscription.name}`,
+            () => ({
+              ...deliveryAttributes(subscription.name, subscription.subscriber),
+              [ATTR_MESSAGING_BATCH_MESSAGE_COUNT]: parsed.length,
+            }),
+            () =>
+              subscription.batchHandler!(
+                parsed.map((entry) => entry.event),
+                { tx, afterCommit: (effect) => handlerEffects.push(effect) },
+              ),
           ),
         );
         for (const { row } of parsed)
@@ -423,14 +459,21 @@ export class EventDispatcher {
     const subscription = this.subscriptions.get(`${row.subscriber}\u0000${row.name}`)!;
     const { payload, eventId, occurredAt } = this.eventOf(row);
     const reqId = requestIdOf(row);
+    const attributes = () => ({
+      ...deliveryAttributes(row.name, row.subscriber),
+      [ATTR_MESSAGING_MESSAGE_ID]: eventId,
+      ...(reqId ? { [ATTR_REQUEST_ID]: reqId } : {}),
+    });
     // The handler runs as caused by the event's request: its logs, events and jobs carry that id (decision 303).
-    await runForRequest(reqId, () =>
-      subscription.handler!(payload, {
-        eventId,
-        occurredAt,
-        tx,
-        afterCommit: (effect) => effects.push(effect),
-      }),
+    await inBackgroundSpan(this.options.tracer, `process ${row.name}`, attributes, () =>
+      runForRequest(reqId, () =>
+        subscription.handler!(payload, {
+          eventId,
+          occurredAt,
+          tx,
+          afterCommit: (effect) => effects.push(effect),
+        }),
+      ),
     );
     this.log.debug({ reqId, event: row.name, eventId, subscriber: row.subscriber }, 'event handled');
   }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Tracer } from '@opentelemetry/api';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql, type SQL } from 'drizzle-orm';
@@ -129,6 +130,8 @@ export interface EventsPluginOptions {
   batchSize?: number;
   /** How long after an emit the dispatcher looks (default: 0 on PGlite, 20 ms on PostgreSQL; decision 185). */
   nudgeDelayMs?: number;
+  /** Traces each delivery (decision 319); unset when tracing is off. */
+  tracer?: Tracer | undefined;
 }
 
 const subscriberName = /^[a-z][a-z0-9-]*(\.[a-z0-9-]+)*$/;
@@ -146,6 +149,7 @@ async function eventsPlugin(app: FastifyInstance, options: EventsPluginOptions) 
     retryMaxMs: options.retryMaxMs ?? 3_600_000,
     batchSize: options.batchSize ?? (app.database.driver === 'pglite' ? 1 : 50),
     nudgeDelayMs: options.nudgeDelayMs ?? (app.database.driver === 'pglite' ? 0 : 20),
+    tracer: options.tracer,
   });
 
   /** Building a partial schema costs more than a chat send's whole statement: one per event name. */

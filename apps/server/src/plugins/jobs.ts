@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { trace, type TracerProvider } from '@opentelemetry/api';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql, type SQL } from 'drizzle-orm';
@@ -16,6 +17,7 @@ import type { ZodType } from 'zod';
 import type { DatabaseConnection } from '../db/client';
 import { rowsOf, type Tx } from '../db/transaction';
 import { runForRequest, takeRequestId, withRequestId } from './request-context';
+import { ATTR_REQUEST_ID } from './tracing';
 
 /** What a handler learns about the job it runs, besides its data. */
 export interface JobContext {
@@ -94,6 +96,12 @@ declare module 'fastify' {
 export interface JobsOptions {
   /** How often an idle worker looks for due jobs (pg-boss's minimum is 0.5 s). */
   pollingIntervalSeconds?: number;
+  /**
+   * Traces the queue with pg-boss's own instrumentation (decision 319): a span per send, per run (its handler's
+   * statements as children, in the trace of the request that queued it) and per completion. Unset when tracing is
+   * off, and pg-boss's instrumentation is then switched off too.
+   */
+  tracerProvider?: TracerProvider | undefined;
 }
 
 interface Registration {
@@ -132,12 +140,26 @@ export const monotonicClock: Clock = {
   now: () => performance.timeOrigin + performance.now(),
 };
 
-function createBoss(connection: DatabaseConnection, extra: ConstructorOptions = {}): PgBoss {
+/**
+ * pg-boss's OpenTelemetry options (decision 319). Off without a provider: its instrumentation would otherwise make
+ * (no-op) spans on every send and run. On, a run continues the trace that was active when its job was sent (the
+ * context is stored on the job row), so a request's trace shows the jobs it queued.
+ */
+function queueTelemetry(tracerProvider: TracerProvider | undefined): ConstructorOptions['openTelemetry'] {
+  return tracerProvider ? { enabled: true, tracerProvider, propagateContext: true } : { enabled: false };
+}
+
+function createBoss(
+  connection: DatabaseConnection,
+  extra: ConstructorOptions = {},
+  tracerProvider?: TracerProvider,
+): PgBoss {
   const common = {
     schema: 'pgboss',
     migrate: true,
     persistWarnings: false,
     clock: monotonicClock,
+    openTelemetry: queueTelemetry(tracerProvider),
     ...extra,
   } as const;
   if (connection.driver === 'pglite')
@@ -186,6 +208,8 @@ async function jobsPlugin(app: FastifyInstance, options: JobsOptions) {
    */
   async function runJob(name: string, registration: Registration, job: Job<object>) {
     const { requestId: reqId, rest } = takeRequestId(job.data);
+    // pg-boss's span of this run (decision 319) names the request that caused it, as the run's log lines do.
+    if (reqId && options.tracerProvider) trace.getActiveSpan()?.setAttribute(ATTR_REQUEST_ID, reqId);
     const { schema } = registration.options;
     let data = rest as object;
     if (schema) {
@@ -236,7 +260,7 @@ async function jobsPlugin(app: FastifyInstance, options: JobsOptions) {
    * then a write only for a queue that is new or whose options changed (start-up on a busy machine).
    */
   async function openQueues(): Promise<PgBoss> {
-    const instance = createBoss(app.database.connection);
+    const instance = createBoss(app.database.connection, {}, options.tracerProvider);
     instance.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
     await instance.start();
     boss = instance;
