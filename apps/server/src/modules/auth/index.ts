@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { administratorIds } from './administrators';
-import { AuthService, attackMailJobName, attackMailJobSchema } from './auth.service';
+import { attackMailJobName, attackMailJobSchema, createAuthService, type AuthService } from './auth.service';
 import { KnownDeviceService } from './known-devices';
 import { OtpService } from './otp.service';
 import type { RateLimiter } from '../../plugins/rate-limits';
@@ -48,21 +48,21 @@ async function authModule(app: FastifyInstance) {
     app.config.RATE_LIMIT_OTP_PER_IP_PER_HOUR,
   );
   const devices = new KnownDeviceService(app.db);
-  const auth = new AuthService(
-    app.db,
+  const auth = createAuthService({
+    db: app.db,
     users,
     sessions,
     otp,
     limiter,
-    app.messaging,
-    app.config.PUBLIC_URL,
-    {
+    messaging: app.messaging,
+    publicUrl: app.config.PUBLIC_URL,
+    ipLimits: {
       signupPerIpPerHour: app.config.RATE_LIMIT_SIGNUP_PER_IP_PER_HOUR,
       loginPerIpPer15Min: app.config.RATE_LIMIT_LOGIN_PER_IP_PER_15_MIN,
     },
     devices,
-    app.jobs,
-  );
+    jobs: app.jobs,
+  });
   // Decision 245: the owner's "someone is trying your password" e-mail, queued once per claimed window.
   app.jobs.register(attackMailJobName, (job) => auth.sendAttackMail(job.userId, job.failedAttempts), {
     schema: attackMailJobSchema,
