@@ -92,3 +92,16 @@ export async function shownMessages(conversation: Locator, texts: readonly strin
 export async function expectConnected(conversation: Locator) {
   await expect(conversation.getByText('Connected', { exact: true })).toBeAttached();
 }
+
+/** Waits until the conversation is connected again (after a server went away), pressing Reconnect if the client gave up. */
+export async function expectReconnected(conversation: Locator) {
+  const reconnect = conversation.getByRole('button', { name: 'Reconnect' });
+  const connected = conversation.getByText('Connected', { exact: true });
+  await expect
+    .poll(async () => {
+      if ((await connected.count()) > 0) return 'connected';
+      if (await reconnect.isVisible()) await reconnect.click();
+      return 'not yet';
+    })
+    .toBe('connected');
+}

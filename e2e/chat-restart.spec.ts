@@ -1,9 +1,9 @@
-import type { Locator } from '@playwright/test';
 import { test, expect, collectConsoleErrors } from './fixtures';
 import { baseURL as sharedBaseURL } from './playwright.config';
 import { ServerProcess } from './server-process';
 import {
   expectConnected,
+  expectReconnected,
   logIn,
   openBuyerConversation,
   openSellerConversation,
@@ -41,19 +41,6 @@ test.afterEach(async ({}, testInfo) => {
   }
 });
 test.afterAll(async () => server.dispose());
-
-/** Waits until the conversation is connected again, pressing Reconnect if the client gave up (status `error`). */
-async function expectReconnected(conversation: Locator) {
-  const reconnect = conversation.getByRole('button', { name: 'Reconnect' });
-  const connected = conversation.getByText('Connected', { exact: true });
-  await expect
-    .poll(async () => {
-      if ((await connected.count()) > 0) return 'connected';
-      if (await reconnect.isVisible()) await reconnect.click();
-      return 'not yet';
-    })
-    .toBe('connected');
-}
 
 test('a server killed mid-conversation and restarted loses and duplicates no message', async ({
   seller,

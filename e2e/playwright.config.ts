@@ -30,6 +30,16 @@ export const chromiumArgs = [
   '--disable-sync',
 ];
 
+/** Debian's Chromium as every spec uses it (the cluster specs' configuration too). */
+export const browserUse = {
+  browserName: 'chromium',
+  launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
+  trace: 'retain-on-failure',
+  screenshot: 'only-on-failure',
+  locale: 'en-CA',
+  timezoneId: 'America/Toronto',
+} as const;
+
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
@@ -45,15 +55,7 @@ export default defineConfig({
   reporter: [['list']],
   // One results folder per port: runs from several worktrees on one machine do not delete each other's traces.
   outputDir: path.join(os.tmpdir(), `maplesource-e2e-results-${port}`),
-  use: {
-    baseURL,
-    browserName: 'chromium',
-    launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
-    trace: 'retain-on-failure',
-    screenshot: 'only-on-failure',
-    locale: 'en-CA',
-    timezoneId: 'America/Toronto',
-  },
+  use: { baseURL, ...browserUse },
   webServer: {
     command: 'node apps/server/dist/main.js',
     cwd: path.resolve(import.meta.dirname, '..'),

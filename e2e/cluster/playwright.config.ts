@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { testTimeouts } from '../../test-timeouts.mjs';
-import { chromiumArgs } from '../playwright.config';
+import { browserUse } from '../playwright.config';
 import { clusterURL } from './cluster-process';
 
 /**
@@ -20,13 +20,5 @@ export default defineConfig({
   reporter: [['list']],
   outputDir: path.join(os.tmpdir(), 'maplesource-e2e-cluster-results'),
   globalSetup: './global-setup.ts',
-  use: {
-    baseURL: clusterURL,
-    browserName: 'chromium',
-    launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
-    trace: 'retain-on-failure',
-    screenshot: 'only-on-failure',
-    locale: 'en-CA',
-    timezoneId: 'America/Toronto',
-  },
+  use: { baseURL: clusterURL, ...browserUse },
 });

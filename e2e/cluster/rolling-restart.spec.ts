@@ -10,6 +10,7 @@ import {
 } from '../fixtures';
 import {
   expectConnected,
+  expectReconnected,
   logIn,
   openBuyerConversation,
   openSellerConversation,
@@ -40,19 +41,6 @@ const png = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
   'base64',
 );
-
-/** Waits until the conversation is connected again, pressing Reconnect if the client gave up. */
-async function expectReconnected(conversation: Locator) {
-  const reconnect = conversation.getByRole('button', { name: 'Reconnect' });
-  const connected = conversation.getByText('Connected', { exact: true });
-  await expect
-    .poll(async () => {
-      if ((await connected.count()) > 0) return 'connected';
-      if (await reconnect.isVisible()) await reconnect.click();
-      return 'not yet';
-    })
-    .toBe('connected');
-}
 
 type OrderResponse = { order: Order };
 type Side = { conversation: Locator; said: string[] };
