@@ -3,7 +3,7 @@ import type { ProvinceCode, Role } from '@maplesource/contracts';
 import type { AppConfig } from '../config';
 import { hashPassword, verifyPassword } from '../modules/auth/passwords';
 import { SessionService } from '../modules/auth/session.service';
-import { UserService } from '../modules/auth/users.service';
+import { createUserService } from '../modules/auth/users.service';
 import { AddressService } from '../modules/accounts/addresses.service';
 import { isLoopbackHost } from '../plugins/loopback';
 import type { SeedContext, SeedStep } from './index';
@@ -89,7 +89,7 @@ export function demoAccountsFor(
  */
 export async function lockExposedDemoAccounts({ database, config, log }: Omit<SeedContext, 'options'>) {
   const allowed = new Set(demoAccountsFor(config).map((account) => account.id));
-  const users = new UserService(database.db);
+  const users = createUserService(database.db);
   const sessions = new SessionService(database.db);
   for (const account of Object.values(DEMO_ACCOUNTS) as DemoAccount[]) {
     if (allowed.has(account.id)) continue;
@@ -106,7 +106,7 @@ export const demoAccountsStep: SeedStep = {
   name: 'demo accounts',
   demoOnly: true,
   async run({ database, config }) {
-    const users = new UserService(database.db);
+    const users = createUserService(database.db);
     const addresses = new AddressService(database.db);
     const passwordHash = await hashPassword(DEMO_PASSWORD); // hashed once, shared
     for (const account of demoAccountsFor(config)) {

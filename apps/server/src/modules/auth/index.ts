@@ -6,7 +6,7 @@ import { KnownDeviceService } from './known-devices';
 import { OtpService } from './otp.service';
 import type { RateLimiter } from '../../plugins/rate-limits';
 import { SessionService } from './session.service';
-import { UserService } from './users.service';
+import { createUserService, type UserService } from './users.service';
 
 /**
  * The auth module's door: its services (`app.auth`), its route plugins and its public types.
@@ -37,7 +37,7 @@ export { authRoutes } from './auth.routes';
 export { devOutboxRoutes } from './dev-outbox.routes';
 
 async function authModule(app: FastifyInstance) {
-  const users = new UserService(app.db);
+  const users = createUserService(app.db);
   const sessions = new SessionService(app.db);
   const limiter = app.rateLimiter;
   const otp = new OtpService(

@@ -3,7 +3,7 @@ import { AppError, badRequest, conflict } from '../../../plugins/errors';
 import { authTokens } from '../auth.tables';
 import { hashToken, isUniqueViolation } from '../auth.tokens';
 import type { AuthDeps } from '../auth.types';
-import { UserService } from '../users.service';
+import { confirmUserEmail } from './confirm-user-email';
 
 /** docs/product.md §8 states: no token, invalid or expired token, already verified, verification failed, success. */
 export async function verifyEmail(
@@ -36,7 +36,7 @@ export async function verifyEmail(
         .where(and(eq(authTokens.id, row.id), isNull(authTokens.usedAt)))
         .returning({ id: authTokens.id });
       if (used.length === 0) throw badRequest('INVALID_OR_EXPIRED_TOKEN', 'Invalid or expired token');
-      await new UserService(tx).confirmEmail(row.userId, row.email!);
+      await confirmUserEmail(tx, row.userId, row.email!);
     });
   } catch (error) {
     if (error instanceof AppError) throw error;
