@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { buttonClasses } from '../../components/ui/button';
+import { LoadingState } from '../../components/ui/query-states';
 import { paths, productSearchPath } from '../../config/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCategories } from '../../features/catalog/api/get-categories';
@@ -35,6 +36,14 @@ export default function AboutPage({ product }: { product: string }) {
   const searchPath = known ? known.path : productSearchPath(label);
   const title = t('about.title', { product: label });
   useDocumentTitle(title);
+  // Until the catalogue's names arrive the page would name the slug in English on a French page: a skeleton
+  // instead (if they cannot be read, the slug's words are the name).
+  if (categories.isPending)
+    return (
+      <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6">
+        <LoadingState lines={6} />
+      </div>
+    );
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6">
       <h1 className="text-2xl font-bold tracking-tight text-gray-900 first-letter:uppercase sm:text-3xl">
