@@ -19,3 +19,9 @@ export declare function nodeEnvironment(
 ): Record<string, string>;
 /** The values the cluster fills deploy/nginx.conf.template with. */
 export declare function nginxValues(): Record<string, string>;
+/** What this machine lacks to run a cluster, in a sentence, or null. */
+export declare function missingPrerequisite(where: {
+  nginx: string;
+  pgUrl: string;
+  redisUrl: string;
+}): Promise<string | null>;

@@ -97,6 +97,33 @@ function withDatabase(url, name) {
   return parsed.toString();
 }
 
+/**
+ * What this machine lacks to run a cluster — nginx at `nginx`, PostgreSQL at `pgUrl`, Redis at `redisUrl` — in a
+ * sentence, or null when nothing is missing. The cluster tests skip with it (README: the cluster stage needs them).
+ */
+export async function missingPrerequisite({ nginx, pgUrl, redisUrl }) {
+  if (!existsSync(nginx)) return `nginx is not installed (${nginx}; apt-get install -y nginx)`;
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 2_000 });
+  const pgUp = await client.connect().then(
+    () => client.end().then(() => true),
+    () => false,
+  );
+  if (!pgUp) return `PostgreSQL is not reachable at ${pgUrl}`;
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 2_000, maxRetriesPerRequest: 0 });
+  const redisUp = await redis
+    .connect()
+    .then(() => redis.ping())
+    .then(
+      () => true,
+      () => false,
+    )
+    .finally(() => redis.disconnect());
+  if (!redisUp) return `Redis is not reachable at ${redisUrl}`;
+  return null;
+}
+
 /** A detached child with its output in <dir>/logs/<name>.log; its pid is recorded at once. */
 function startProcess(state, name, command, args, childEnv, cwd = root) {
   const out = openSync(path.join(dir, 'logs', `${name}.log`), 'a');

@@ -11,17 +11,25 @@ export const clusterPort = Number(process.env.E2E_CLUSTER_PORT ?? 4575);
 const firstAppPort = clusterPort + 200;
 export const clusterURL = `http://127.0.0.1:${clusterPort}`;
 
+const pgUrl = new URL(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
+pgUrl.pathname = '/postgres';
+const redisUrl = 'redis://127.0.0.1:6379/11';
+/** Where the cluster's engines are: nginx, and the PostgreSQL server and Redis database it uses. */
+export const clusterEngines = {
+  nginx: process.env.NGINX ?? '/usr/sbin/nginx',
+  pgUrl: pgUrl.toString(),
+  redisUrl,
+};
+
 function clusterEnv(): NodeJS.ProcessEnv {
-  const pgUrl = new URL(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
-  pgUrl.pathname = '/postgres';
   return {
     ...process.env,
     CLUSTER_DIR: process.env.E2E_CLUSTER_DIR,
     CLUSTER_RELEASE: process.env.E2E_CLUSTER_RELEASE,
     CLUSTER_PORT: String(clusterPort),
     CLUSTER_APP_PORT: String(firstAppPort),
-    CLUSTER_PG_URL: pgUrl.toString(),
-    CLUSTER_REDIS_URL: 'redis://127.0.0.1:6379/11',
+    CLUSTER_PG_URL: clusterEngines.pgUrl,
+    CLUSTER_REDIS_URL: clusterEngines.redisUrl,
     // The dev routes (sign-up codes, storefronts for test sellers) exist under NODE_ENV=test only.
     CLUSTER_NODE_ENV: 'test',
     CLUSTER_SEED: 'auto',

@@ -6,10 +6,10 @@ import path from 'node:path';
 import { randomInt, randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { Redis } from 'ioredis';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { ChatMessage } from '@maplesource/contracts';
+import { missingPrerequisite } from '../../../../scripts/cluster.mjs';
 import { waitFor } from '../wait-for';
 import { testTimeouts } from '../../../../test-timeouts.mjs';
 
@@ -34,33 +34,10 @@ const releaseDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'maplesource-rel
 // One project runs it: the PostgreSQL one when DATABASE_URL is set, else the embedded one (its ports are fixed).
 const thisProject = process.env.DATABASE_URL ? inject('testDbDriver') === 'postgres' : true;
 
-async function reachable(check: () => Promise<unknown>): Promise<boolean> {
-  return check().then(
-    () => true,
-    () => false,
-  );
-}
 async function whyNot(): Promise<string | null> {
-  if (!existsSync(nginx)) return `nginx is not installed (${nginx}; apt-get install -y nginx)`;
   if (!existsSync(path.join(repoRoot, 'apps/server/dist/main.js')))
     return 'no built release: run "npm run build" first';
-  const pgUp = await reachable(async () => {
-    const client = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 2_000 });
-    await client.connect();
-    await client.end();
-  });
-  if (!pgUp) return `PostgreSQL is not reachable at ${pgUrl}`;
-  const redisUp = await reachable(async () => {
-    const redis = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 2_000, maxRetriesPerRequest: 0 });
-    try {
-      await redis.connect();
-      await redis.ping();
-    } finally {
-      redis.disconnect();
-    }
-  });
-  if (!redisUp) return `Redis is not reachable at ${redisUrl}`;
-  return null;
+  return missingPrerequisite({ nginx, pgUrl, redisUrl });
 }
 const skipReason = thisProject ? await whyNot() : 'runs in the PostgreSQL project';
 
