@@ -14,7 +14,7 @@
  * The archive is DATA_DIR itself (pglite/, uploads/, private-files/, secrets.json…) plus maplesource-backup.json:
  * `tar -xzf` into an empty directory also restores it.
  * DATA_DIR is --data-dir, else the DATA_DIR variable (relative paths from where npm was run), else apps/server/data
- * (where `npm start` and `npm run dev` keep it).
+ * (where `npm start` and `npm run dev` keep it), or data/ in a release bundle (its bin/backup and bin/restore).
  */
 import { createReadStream, createWriteStream, existsSync, readdirSync } from 'node:fs';
 import { lstat, mkdir, readdir, readFile, rename, rm, rmdir, stat } from 'node:fs/promises';
@@ -60,8 +60,12 @@ const fromInvocation = (p) => path.resolve(process.env.INIT_CWD ?? process.cwd()
 
 function resolveDataDir(option) {
   if (option) return fromInvocation(option);
-  if (process.env.DATA_DIR) return fromInvocation(process.env.DATA_DIR);
-  return path.join(root, 'apps/server/data');
+  // In a release bundle (decision 309) bin/start runs the server from the bundle's root: a relative DATA_DIR, and
+  // its default ./data, are the server's from there.
+  const inRelease = existsSync(path.join(root, 'RELEASE'));
+  if (process.env.DATA_DIR)
+    return inRelease ? path.resolve(root, process.env.DATA_DIR) : fromInvocation(process.env.DATA_DIR);
+  return inRelease ? path.join(root, 'data') : path.join(root, 'apps/server/data');
 }
 
 /** 2026-11-29T14-03-07Z: sortable, and valid in a file name everywhere. */

@@ -5,3 +5,4 @@ export declare function releaseVersion(): string;
 export declare function defaultReleaseDir(): string;
 export declare function productionPackages(): string[];
 export declare function makeRelease(out?: string): string;
+export declare const backupEntry: string;

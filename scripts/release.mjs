@@ -10,6 +10,8 @@
  *                            install (no network: `npm ci --omit=dev` needs the registry or a warm npm cache)
  *   package.json, package-lock.json            the production dependencies and their exact resolved versions
  *   bin/start, bin/migrate   what a node runs (needs Node.js 24 on the PATH)
+ *   bin/backup, bin/restore  the embedded node's online backup and its restore (decision 318): scripts/backup.mjs,
+ *                            with its one dependency (tar-stream) among the production packages
  */
 import { spawnSync } from 'node:child_process';
 import {
@@ -35,6 +37,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The commands a node runs, relative to the bundle: shared with scripts/cluster.mjs, the Dockerfile and compose.yaml. */
 export const startEntry = 'apps/server/dist/main.js';
 export const migrateEntry = 'apps/server/dist/migrate.js';
+/** The embedded node's backup script (decision 318), copied as is: `bin/backup` and `bin/restore` run it. */
+export const backupEntry = 'scripts/backup.mjs';
+/** What the backup script imports beyond Node itself: shipped with the server's production dependencies. */
+const backupDependencies = ['tar-stream'];
 
 export function releaseVersion() {
   const { version } = JSON.parse(readFileSync(path.join(root, 'apps/server/package.json'), 'utf8'));
@@ -92,6 +98,9 @@ export function productionPackages() {
   const server = readPkg('apps/server');
   visit('apps/server', server.dependencies, false);
   visit('apps/server', server.optionalDependencies, true);
+  const rootPkg = readPkg('');
+  const rootVersions = { ...rootPkg.dependencies, ...rootPkg.devDependencies };
+  visit('', Object.fromEntries(backupDependencies.map((name) => [name, rootVersions[name]])), false);
   return [...found.keys()].sort();
 }
 
@@ -133,11 +142,15 @@ export function makeRelease(out = defaultReleaseDir()) {
   mkdirSync(path.join(out, 'bin'), { recursive: true });
   cpSync(path.join(root, 'apps/server/dist'), path.join(out, 'apps/server/dist'), { recursive: true });
   cpSync(path.join(root, 'apps/web/dist'), path.join(out, 'apps/web/dist'), { recursive: true });
+  mkdirSync(path.dirname(path.join(out, backupEntry)), { recursive: true });
+  copyFileSync(path.join(root, backupEntry), path.join(out, backupEntry));
   for (const location of locations) copyPackage(path.join(root, location), path.join(out, location));
 
-  const dependencies = Object.fromEntries(
-    Object.entries(serverPkg.dependencies).filter(([name]) => !name.startsWith('@maplesource/')),
-  );
+  const rootVersions = { ...rootPkg.dependencies, ...rootPkg.devDependencies };
+  const dependencies = Object.fromEntries([
+    ...Object.entries(serverPkg.dependencies).filter(([name]) => !name.startsWith('@maplesource/')),
+    ...backupDependencies.map((name) => [name, rootVersions[name]]),
+  ]);
   const version = path.basename(out).replace(/^maplesource-/, '');
   const pkg = {
     name: 'maplesource-release',
@@ -145,7 +158,12 @@ export function makeRelease(out = defaultReleaseDir()) {
     private: true,
     type: 'module',
     engines: rootPkg.engines,
-    scripts: { start: `node ${startEntry}`, migrate: `node ${migrateEntry}` },
+    scripts: {
+      start: `node ${startEntry}`,
+      migrate: `node ${migrateEntry}`,
+      backup: `node ${backupEntry} backup`,
+      restore: `node ${backupEntry} restore`,
+    },
     dependencies,
   };
   writeFileSync(path.join(out, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`);
@@ -175,12 +193,19 @@ export function makeRelease(out = defaultReleaseDir()) {
     path.join(out, 'package-lock.json'),
     `${JSON.stringify({ name: pkg.name, version: pkg.version, lockfileVersion: 3, requires: true, packages: lockPackages }, null, 2)}\n`,
   );
-  const script = (entry) =>
-    `#!/bin/sh\n# MapleSource ${version} (decision 309): settings from the environment (README).\ncd "$(dirname "$0")/.." && exec node ${entry} "$@"\n`;
-  writeFileSync(path.join(out, 'bin/start'), script(startEntry));
-  writeFileSync(path.join(out, 'bin/migrate'), script(migrateEntry));
-  chmodSync(path.join(out, 'bin/start'), 0o755);
-  chmodSync(path.join(out, 'bin/migrate'), 0o755);
+  // INIT_CWD: the backup script reads paths typed by the operator (--out, a backup file) from where they typed them.
+  const script = (command) =>
+    `#!/bin/sh\n# MapleSource ${version} (decision 309): settings from the environment (README).\nINIT_CWD="\${INIT_CWD:-$PWD}"; export INIT_CWD\ncd "$(dirname "$0")/.." && exec node ${command} "$@"\n`;
+  const bins = {
+    start: startEntry,
+    migrate: migrateEntry,
+    backup: `${backupEntry} backup`,
+    restore: `${backupEntry} restore`,
+  };
+  for (const [name, command] of Object.entries(bins)) {
+    writeFileSync(path.join(out, 'bin', name), script(command));
+    chmodSync(path.join(out, 'bin', name), 0o755);
+  }
   writeFileSync(path.join(out, 'RELEASE'), `${version}\n`);
   console.log(
     `[release] ${path.relative(process.cwd(), out) || out}: ${locations.length} production packages`,

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { testTimeouts } from '../../../test-timeouts.mjs';
 import { startScript, type ChildScript } from './child-process';
+import { embeddedNodeEnv as childEnv, signUpOn as signUp } from './embedded-node';
 
 /**
  * Decision 318: `npm run backup` copies the embedded node's DATA_DIR while the server runs and keeps serving, and
@@ -15,28 +16,6 @@ import { startScript, type ChildScript } from './child-process';
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const H = { role: 'buyer', 'content-type': 'application/json' };
-
-/** The settings of this environment that would decide for the child: the test runs the embedded default. */
-function childEnv(dataDir: string): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [name, value] of Object.entries(process.env))
-    if (
-      value !== undefined &&
-      !['DATABASE_URL', 'REDIS_URL', 'S3_BUCKET', 'PORT', 'PUBLIC_URL'].includes(name)
-    )
-      env[name] = value;
-  return {
-    ...env,
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    SEED: 'never',
-    SERVICES: 'buyer',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'info',
-    DATABASE_URL: '',
-  };
-}
 
 /** Runs scripts/backup.mjs with the arguments; resolves with its exit code and output. */
 function runBackupScript(args: string[]): Promise<{ code: number | null; output: string }> {
@@ -58,33 +37,6 @@ async function startServer(dataDir: string): Promise<{ child: ChildScript; origi
   server = child;
   const [, port] = await child.line(/MapleSource ready on http:\/\/localhost:(\d+)/);
   return { child, origin: `http://127.0.0.1:${port}` };
-}
-
-async function signUp(origin: string): Promise<string> {
-  const phoneNumber = '+14165550318';
-  const otp = await fetch(`${origin}/api/v1/auth/send-otp`, {
-    method: 'POST',
-    headers: H,
-    body: JSON.stringify({ phoneNumber }),
-  });
-  expect(otp.status).toBe(200);
-  const outbox = (await (
-    await fetch(`${origin}/api/v1/dev/outbox?to=${encodeURIComponent(phoneNumber)}`)
-  ).json()) as { messages: Array<{ code: string }> };
-  const signup = await fetch(`${origin}/api/v1/auth/signup`, {
-    method: 'POST',
-    headers: H,
-    body: JSON.stringify({
-      fullName: 'Bea Backup',
-      email: 'backup@example.ca',
-      phoneNumber,
-      otp: outbox.messages[0]!.code,
-      password: 'Backup#318x',
-      province: 'ON',
-    }),
-  });
-  expect(signup.status).toBe(201);
-  return signup.headers.get('set-cookie')!.split(';')[0]!;
 }
 
 const street = (n: number) => `${n} Backup St`;
