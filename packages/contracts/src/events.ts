@@ -133,6 +133,19 @@ export const domainEventSchemas = {
     amountCents: z.number().int().positive(),
     change: z.enum(['opened', 'won', 'lost']),
   }),
+  /** A request for quotes reached its matched suppliers (flows/rfq/send-rfq.ts, decision 317): each is told. */
+  'rfq.sent': z.object({ rfqId: z.string().min(1) }),
+  /** A supplier quoted or revised its quote (flows/rfq/answer-rfq.ts, decision 317): the buyer is told. */
+  'rfq.quoted': z.object({
+    rfqId: z.string().min(1),
+    recipientId: z.string().min(1),
+    version: z.number().int().min(1),
+  }),
+  /** A request ended (accepted, closed or expired; decision 317): the suppliers not chosen are told politely. */
+  'rfq.ended': z.object({
+    rfqId: z.string().min(1),
+    outcome: z.enum(['accepted', 'closed', 'expired']),
+  }),
   'order.payment-review-changed': z.object({
     reviewId: z.string().min(1),
     orderId: z.string().min(1),

@@ -21,6 +21,11 @@ export const rfqCreateRequestSchema = z
     deliveryPostalCode: z.string().trim().max(10).regex(CANADIAN_POSTAL_CODE, 'errors:POSTAL_CODE_INVALID'),
     /** Empty: suppliers are chosen for the buyer; else only these storefronts (still matched to the category). */
     storefrontIds: z.array(z.number().int().positive()).max(10).default([]),
+    /**
+     * Private request (decision 317): suppliers see "a verified buyer in <province>" until the buyer opens a chat
+     * with one of them or accepts its quote. Set at sending, never changed.
+     */
+    private: z.boolean().default(false),
   })
   .strict();
 export type RfqCreateRequest = z.input<typeof rfqCreateRequestSchema>;
@@ -40,19 +45,60 @@ export const rfqSchema = z.object({
   deliveryPostalCode: z.string(),
   status: rfqStatusSchema,
   createdAt: z.string(),
+  /** Decision 317: the buyer's name is hidden from suppliers until revealed to each (see `rfqBuyerShownSchema`). */
+  private: z.boolean(),
 });
 export type Rfq = z.infer<typeof rfqSchema>;
 
+/**
+ * What a supplier sees of the buyer (decision 317): the name when the request is not private or was revealed to
+ * this supplier; else `name` is null and the screen says "a verified buyer in <province>".
+ */
+export const rfqBuyerShownSchema = z.object({
+  name: z.string().nullable(),
+  province: z.string(),
+  revealed: z.boolean(),
+});
+export type RfqBuyerShown = z.infer<typeof rfqBuyerShownSchema>;
+
+/** Attachments of a request (decision 317): at most 5 files of at most 10 MB, type checked by content. */
+export const RFQ_ATTACHMENT_LIMITS = { perRequest: 5, maxBytes: 10 * 1024 * 1024 } as const;
+export const rfqAttachmentTypes = [
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'model/step',
+  'model/stl',
+  'image/vnd.dxf',
+  'image/vnd.dwg',
+] as const;
+export const rfqAttachmentTypeSchema = z.enum(rfqAttachmentTypes);
+export type RfqAttachmentType = z.infer<typeof rfqAttachmentTypeSchema>;
+export const rfqAttachmentSchema = z.object({
+  id: z.string(),
+  filename: z.string(),
+  contentType: rfqAttachmentTypeSchema,
+  bytes: z.number(),
+  createdAt: z.string(),
+});
+export type RfqAttachment = z.infer<typeof rfqAttachmentSchema>;
+
+/** A supplier's rating across its storefront's products and services (decision 317); average null with no review. */
+export const rfqSupplierRatingSchema = z.object({ average: z.number().nullable(), count: z.number() });
+
+/** A quoted unit price is at least one cent and a lead time at least one day (the CHECKs of migration 0950). */
+const unitCents = cents.min(1);
+
 export const rfqPriceTierSchema = z.object({
   minQuantity: z.number().int().min(1).max(10_000_000),
-  unitPriceCents: cents,
+  unitPriceCents: unitCents,
 });
 
 export const rfqQuoteRequestSchema = z
   .object({
-    unitPriceCents: cents,
+    unitPriceCents: unitCents,
     tiers: z.array(rfqPriceTierSchema).max(10).default([]),
-    leadDays: z.number().int().min(0).max(365),
+    leadDays: z.number().int().min(1).max(365),
     shippingCents: cents,
     validUntil: isoDate,
     notes: z.string().trim().max(2000).default(''),
@@ -91,6 +137,9 @@ export const rfqSupplierRowSchema = z.object({
   deliveredCents: z.number().nullable(),
   leadDays: z.number().nullable(),
   validUntil: z.string().nullable(),
+  rating: rfqSupplierRatingSchema,
+  /** The buyer's conversation with this supplier about the request, once opened (chat or award). */
+  chatId: z.string().nullable(),
 });
 
 export const rfqIdParamsSchema = z.object({ id: z.uuid() });
@@ -100,7 +149,11 @@ export const rfqListQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).max(10_000).default(0),
 });
 
-export const rfqBuyerViewSchema = z.object({ rfq: rfqSchema, suppliers: z.array(rfqSupplierRowSchema) });
+export const rfqBuyerViewSchema = z.object({
+  rfq: rfqSchema,
+  suppliers: z.array(rfqSupplierRowSchema),
+  attachments: z.array(rfqAttachmentSchema),
+});
 export const rfqListResponseSchema = z.object({ rfqs: z.array(rfqSchema), total: z.number() });
 export const rfqCreatedResponseSchema = z.object({
   rfq: rfqSchema,
@@ -113,7 +166,7 @@ export const rfqSellerRfqParamsSchema = rfqSellerParamsSchema.extend({ id: z.uui
 export const rfqSellerBuyerParamsSchema = rfqSellerParamsSchema.extend({ buyerId: z.uuid() });
 
 export const rfqSupplierInboxSchema = z.object({
-  rfqs: z.array(rfqSchema.extend({ recipientStatus: rfqRecipientStatusSchema })),
+  rfqs: z.array(rfqSchema.extend({ recipientStatus: rfqRecipientStatusSchema, buyer: rfqBuyerShownSchema })),
   /** Requests still open that this supplier has not answered: the seller centre's badge. */
   newCount: z.number(),
 });
@@ -122,6 +175,31 @@ export const rfqSupplierViewSchema = z.object({
   status: rfqRecipientStatusSchema,
   declineReason: z.string().nullable(),
   versions: z.array(rfqQuoteVersionSchema),
+  buyer: rfqBuyerShownSchema,
+  attachments: z.array(rfqAttachmentSchema),
+  /** The conversation the buyer opened with this supplier (or the award's), reachable from the inbox. */
+  chatId: z.string().nullable(),
 });
 export const rfqQuotedResponseSchema = z.object({ quote: rfqQuoteVersionSchema });
 export const rfqOkResponseSchema = z.object({ ok: z.literal(true) });
+
+/** `POST rfqs/:id/quotes/:quoteId/accept`: `quoteId` is the supplier's row in the comparison (`recipientId`). */
+export const rfqQuoteParamsSchema = rfqIdParamsSchema.extend({ quoteId: z.uuid() });
+export const rfqAcceptedResponseSchema = z.object({
+  rfq: rfqSchema,
+  /** The recipient whose quote was accepted, the conversation it continues in and the quotation held there. */
+  recipientId: z.string(),
+  chatId: z.string(),
+  quotationId: z.string(),
+});
+export type RfqAcceptedResponse = z.infer<typeof rfqAcceptedResponseSchema>;
+
+/** `POST rfqs/:id/suppliers/:sellerId/chat` (buyer): the conversation with one matched supplier. */
+export const rfqSupplierParamsSchema = rfqIdParamsSchema.extend({ sellerId: z.string().regex(/^\d{1,12}$/) });
+export const rfqChatResponseSchema = z.object({ chatId: z.string(), created: z.boolean() });
+export type RfqChatResponse = z.infer<typeof rfqChatResponseSchema>;
+
+/** `POST rfqs/:id/attachments` (multipart, one file named `file`) → 201; downloads by the buyer or a matched supplier. */
+export const rfqAttachmentUploadedSchema = z.object({ attachment: rfqAttachmentSchema });
+export const rfqAttachmentParamsSchema = rfqIdParamsSchema.extend({ attachmentId: z.uuid() });
+export const rfqSellerAttachmentParamsSchema = rfqSellerRfqParamsSchema.extend({ attachmentId: z.uuid() });
