@@ -18,12 +18,13 @@
 //    the load average printed beside them.
 import { execFileSync, execSync, fork, spawn } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { io as connect } from 'socket.io-client';
+import { cpuMsOf, cpuMsOfCommand, machineCpu, rssOf } from './process-stats.mjs';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const WANTED_SOCKETS = Number(process.env.BENCH_SOCKETS ?? 20_000);
@@ -41,39 +42,6 @@ const load = () =>
     .map((value) => value.toFixed(2))
     .join(', ')} on ${cpus().length} CPUs`;
 const print = (line) => process.stdout.write(`${line}\n`);
-const rssOf = (pid) =>
-  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
-/** CPU time (user + system) a process has used so far, in ms. */
-const cpuMsOf = (pid) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-};
-/** CPU time (ms) used so far by every process named `comm` and its ended children (e.g. all PostgreSQL backends). */
-const cpuMsOfCommand = (comm) => {
-  let total = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== comm) continue;
-      // utime + stime + cutime + cstime: the postmaster's children that ended (short-lived backends) count too.
-      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
-      total +=
-        ((Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * 1000) /
-        CLOCK_TICKS;
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return total;
-};
-/** The whole machine's busy and total CPU time so far (ms, all CPUs), from /proc/stat. */
-const machineCpu = () => {
-  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-  const total = fields.reduce((sum, value) => sum + value, 0);
-  const idle = fields[3] + fields[4];
-  return { busy: ((total - idle) * 1000) / CLOCK_TICKS, total: (total * 1000) / CLOCK_TICKS };
-};
-const CLOCK_TICKS = Number(execSync('getconf CLK_TCK').toString().trim()) || 100;
 const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;

@@ -166,7 +166,8 @@ export function nginxValues() {
   const servers = (service) =>
     nodes
       .filter((node) => node.services.includes(service))
-      .map((node) => `server 127.0.0.1:${node.port} max_fails=1 fail_timeout=2s;`)
+      // max_fails=0: see deploy/nginx.conf.template on why a node is never marked failed.
+      .map((node) => `server 127.0.0.1:${node.port} max_fails=0;`)
       .join('\n    ');
   return {
     NGINX_PID_FILE: path.join(dir, 'nginx', 'nginx.pid'),

@@ -129,6 +129,10 @@ describe('release consistency: cluster script, Dockerfile, compose.yaml', () => 
       expect(config).not.toMatch(/\$\{/);
       expect(config).toMatch(/upstream maple_app \{\n\s+hash \$sticky_key consistent;\n\s+server \S+:\d+ /);
       expect(config).toMatch(/upstream maple_payment \{\n\s+server \S+:\d+ /);
+      // Never marked failed (the template says why: a WebSocket would keep a restarted node in probation).
+      const servers = [...config.matchAll(/^\s+server \S+:\d+ (.*);$/gm)].map((match) => match[1]);
+      expect(servers.length).toBeGreaterThan(1);
+      expect(servers.every((options) => options === 'max_fails=0')).toBe(true);
       expect(config).toContain('location = /metrics {\n      return 404;');
     }
     expect(() => renderNginxConfig({})).toThrow(/no value for NGINX_/);
