@@ -57,6 +57,7 @@ import { chatModulePlugin } from './modules/chat';
 import { paymentService } from './services/payment';
 import { registerUnpaidOrderJobs } from './flows/payment/expire-unpaid-orders';
 import { registerEscalatePaymentReviewsJobs } from './flows/payment/escalate-payment-reviews';
+import { registerExpireRfqsJobs } from './flows/rfq/expire-rfqs';
 import { registerReleaseHeldFundsJobs } from './flows/payment/release-held-funds';
 import { registerPayoutRunJobs } from './flows/payout/run-payouts';
 import { registerProviderFeeJobs } from './flows/payment/post-provider-fee';
@@ -240,6 +241,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerReleaseHeldFundsJobs(app);
   // Unanswered payment reviews go to an administrator after 3 business days (decision 316).
   await registerEscalatePaymentReviewsJobs(app);
+  // Requests for quotes past their deadline expire by a sweep every minute (decision 317).
+  await registerExpireRfqsJobs(app);
   // Sellers are paid out by a daily run (decision 297).
   await registerPayoutRunJobs(app);
   // The ledger is reconciled with the provider's balance every day (decision 304).

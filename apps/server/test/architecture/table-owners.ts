@@ -119,6 +119,7 @@ export const tableOwners: Record<string, string> = {
   rfq_recipients: 'rfq',
   rfq_quote_versions: 'rfq',
   rfq_buyer_mutes: 'rfq',
+  rfq_attachments: 'rfq',
   workflow_runs: 'flows',
   app_meta: 'db',
 };

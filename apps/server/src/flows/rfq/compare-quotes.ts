@@ -1,42 +1,32 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  rfqComparisonRow,
-  sortRfqComparison,
-  type ProvinceCode,
-  type RfqComparisonSort,
-} from '@maplesource/contracts';
+import { sortRfqComparison, type RfqComparisonSort } from '@maplesource/contracts';
+import { priceQuote } from './price-quote';
+import '../../modules/reviews';
 import '../../modules/sellers';
 
 /**
  * The buyer's request with every supplier's latest quote priced for the requested quantity (delivered total with
  * the province's tax on the comparison date, rfq-comparison in contracts), sorted by delivered total or lead time;
- * suppliers without a priced quote follow. Another buyer's request → 404.
+ * suppliers without a priced quote follow; each with its rating across its storefront's products and services (the
+ * reviews module, decision 317), and the request's attachments. Another buyer's request → 404.
  */
 export async function compareQuotes(
-  doors: Pick<FastifyInstance, 'db' | 'rfq' | 'sellers'>,
+  doors: Pick<FastifyInstance, 'db' | 'rfq' | 'sellers' | 'reviews'>,
   input: { buyerId: string; rfqId: string; sort: RfqComparisonSort; now?: Date },
 ) {
   const { rfq, recipients } = await doors.rfq.forBuyer(doors.db, input.rfqId, input.buyerId);
+  const sellerIds = recipients.map((r) => r.sellerId);
   const cards = new Map(
-    (
-      await doors.sellers.rfqSupplierCards(
-        doors.db,
-        recipients.map((r) => r.sellerId),
-      )
-    ).map((c) => [c.sellerId, c]),
+    (await doors.sellers.rfqSupplierCards(doors.db, sellerIds)).map((c) => [c.sellerId, c]),
   );
+  const ratings = await doors.reviews.storefrontRatings(doors.db, sellerIds);
+  const attachments = (await doors.rfq.attachments(doors.db, [rfq.id])).get(rfq.id) ?? [];
   const date = (input.now ?? new Date()).toISOString().slice(0, 10);
   const priced = new Map(
     recipients.flatMap((r) => {
       const latest = r.versions.at(-1);
       if (!latest) return [];
-      // A quote with no tiers prices every quantity at its unit price.
-      const tiers = [{ minQuantity: 1, unitPriceCents: latest.unitPriceCents }, ...latest.tiers];
-      const row = rfqComparisonRow(
-        { quoteId: r.id, tiers, shippingCents: latest.shippingCents, leadDays: latest.leadDays },
-        { quantity: rfq.quantity, province: rfq.deliveryProvince as ProvinceCode, date },
-      );
-      return [[r.id, row] as const];
+      return [[r.id, priceQuote(r.id, latest, rfq, date)] as const];
     }),
   );
   const order = sortRfqComparison([...priced.values()], input.sort).map((row) => row.quoteId);
@@ -62,9 +52,11 @@ export async function compareQuotes(
         deliveredCents: row?.deliveredCents ?? null,
         leadDays: row?.leadDays ?? null,
         validUntil: latest?.validUntil ?? null,
+        rating: ratings.get(r.sellerId) ?? { average: null, count: 0 },
+        chatId: r.chatId,
       };
     });
-  return { rfq: shown(rfq), suppliers };
+  return { rfq: shown(rfq), suppliers, attachments };
 }
 
 /** What the buyer and the suppliers see of a request (no buyer id, no accepted recipient id). */

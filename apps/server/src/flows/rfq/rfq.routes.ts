@@ -1,5 +1,15 @@
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  errorResponseSchema,
+  RFQ_ATTACHMENT_LIMITS,
+  rfqAcceptedResponseSchema,
+  rfqAttachmentParamsSchema,
+  rfqAttachmentUploadedSchema,
+  rfqChatResponseSchema,
+  rfqQuoteParamsSchema,
+  rfqSellerAttachmentParamsSchema,
+  rfqSupplierParamsSchema,
   rfqBuyerQuerySchema,
   rfqBuyerViewSchema,
   rfqClosedResponseSchema,
@@ -18,21 +28,33 @@ import {
   rfqSupplierInboxSchema,
   rfqSupplierViewSchema,
 } from '@maplesource/contracts';
-import { errorResponses } from '../../plugins/errors';
+import { AppError, errorResponses } from '../../plugins/errors';
+import { acceptQuote } from './accept-quote';
 import { declineRfq, muteRfqBuyer, quoteRfq } from './answer-rfq';
+import { rfqAttachmentFor } from './download-rfq-attachment';
+import { openRfqChat } from './open-rfq-chat';
+import { attachmentTooLarge, uploadRfqAttachment } from './upload-rfq-attachment';
 import { closeRfq } from './close-rfq';
 import { compareQuotes, shown } from './compare-quotes';
 import { sendRfq } from './send-rfq';
 import { supplierInbox, supplierRfq } from './supplier-rfq';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 422, 429);
+const uploadErrors = errorResponses(400, 401, 403, 404, 409, 413, 415, 429);
+const downloadErrors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 
 /**
  * Requests for quotes (decision 298). Buyer: POST/GET rfqs, GET rfqs/:id (the comparison), POST rfqs/:id/close —
  * only the buyer's own (another's → 404). Supplier, under seller/:sellerId/rfqs: inbox, one request, quote or
- * revise, decline, mute a buyer — only a matched storefront of the user's (else 404).
+ * revise, decline, mute a buyer — only a matched storefront of the user's (else 404). Decision 317: the award
+ * (POST rfqs/:id/quotes/:quoteId/accept), the buyer's chat with one supplier, attachments (upload by the buyer,
+ * download by the buyer or a matched supplier).
  */
 export const rfqRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, {
+    limits: { fileSize: RFQ_ATTACHMENT_LIMITS.maxBytes, files: 1, fields: 0, parts: 1 },
+  });
+
   app.post(
     '/rfqs',
     {
@@ -189,5 +211,109 @@ export const rfqRoutes: FastifyPluginAsyncZod = async (app) => {
         sellerId: request.params.sellerId,
         buyerId: request.params.buyerId,
       }),
+  );
+
+  app.post(
+    '/rfqs/:id/quotes/:quoteId/accept',
+    {
+      config: { requiredRole: 'buyer' },
+      bodyLimit: 1024,
+      schema: {
+        tags: ['rfq'],
+        params: rfqQuoteParamsSchema,
+        response: { 200: rfqAcceptedResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      acceptQuote(app, {
+        buyerId: request.user!.id,
+        rfqId: request.params.id,
+        recipientId: request.params.quoteId,
+      }),
+  );
+
+  app.post(
+    '/rfqs/:id/suppliers/:sellerId/chat',
+    {
+      config: { requiredRole: 'buyer' },
+      bodyLimit: 1024,
+      schema: {
+        tags: ['rfq'],
+        params: rfqSupplierParamsSchema,
+        response: { 200: rfqChatResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      openRfqChat(app, {
+        buyerId: request.user!.id,
+        rfqId: request.params.id,
+        sellerId: request.params.sellerId,
+      }),
+  );
+
+  app.post(
+    '/rfqs/:id/attachments',
+    {
+      config: { requiredRole: 'buyer' },
+      bodyLimit: RFQ_ATTACHMENT_LIMITS.maxBytes + 256 * 1024,
+      schema: {
+        tags: ['rfq'],
+        consumes: ['multipart/form-data'],
+        params: rfqIdParamsSchema,
+        response: { 201: rfqAttachmentUploadedSchema, ...uploadErrors },
+      },
+    },
+    async (request, reply) => {
+      const buyerId = request.user!.id;
+      // Room is checked before the upload is read: a full or ended request answers without taking 10 MB.
+      await app.rfq.checkAttachmentRoom(app.db, { rfqId: request.params.id, buyerId });
+      if (!request.isMultipart())
+        throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data');
+      let file: { data: Buffer; filename: string } | null = null;
+      try {
+        const part = await request.file();
+        if (part) file = { data: await part.toBuffer(), filename: part.filename };
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw attachmentTooLarge();
+        throw error;
+      }
+      const attachment = await uploadRfqAttachment(app, { buyerId, rfqId: request.params.id, file });
+      return reply.status(201).send({ attachment });
+    },
+  );
+
+  app.get(
+    '/rfqs/:id/attachments/:attachmentId',
+    {
+      config: { requiredRole: 'buyer' },
+      schema: { tags: ['rfq'], params: rfqAttachmentParamsSchema, response: downloadErrors },
+    },
+    async (request, reply) => {
+      const file = await rfqAttachmentFor(app, {
+        as: 'buyer',
+        buyerId: request.user!.id,
+        rfqId: request.params.id,
+        attachmentId: request.params.attachmentId,
+      });
+      return app.storage.sendPrivate(reply, file.storageKey, { filename: file.filename });
+    },
+  );
+
+  app.get(
+    '/seller/:sellerId/rfqs/:id/attachments/:attachmentId',
+    {
+      config: { requiredRole: 'seller' },
+      schema: { tags: ['rfq'], params: rfqSellerAttachmentParamsSchema, response: downloadErrors },
+    },
+    async (request, reply) => {
+      const file = await rfqAttachmentFor(app, {
+        as: 'supplier',
+        userId: request.user!.id,
+        sellerId: request.params.sellerId,
+        rfqId: request.params.id,
+        attachmentId: request.params.attachmentId,
+      });
+      return app.storage.sendPrivate(reply, file.storageKey, { filename: file.filename });
+    },
   );
 };

@@ -7,12 +7,14 @@ import { RFQ_LIMITS } from '../../modules/rfq';
 import { runWorkflow } from '../run-workflow';
 import '../../modules/sellers';
 
-export type SendRfqDoors = Pick<FastifyInstance, 'db' | 'auth' | 'rfq' | 'sellers'>;
+export type SendRfqDoors = Pick<FastifyInstance, 'db' | 'auth' | 'rfq' | 'sellers' | 'events'>;
 
 /**
  * A buyer with a verified e-mail sends a request for quotes (decision 298): the suppliers are matched by category
  * and delivery province (or only the named storefronts among those matched), the limits are moved by the rfq
- * module's conditional upserts, once per Idempotency-Key.
+ * module's conditional upserts, once per Idempotency-Key. A private request (decision 317) hides the buyer from the
+ * suppliers until revealed to each. `rfq.sent` is announced in the transaction: each supplier is told (notification
+ * and e-mail, after commit).
  */
 export async function sendRfq(
   doors: SendRfqDoors,
@@ -52,8 +54,10 @@ export async function sendRfq(
       deliveryProvince: body.deliveryProvince,
       deliveryPostalCode: body.deliveryPostalCode,
       recipients,
+      private: body.private,
       now,
     });
+    await doors.events.emit('rfq.sent', { rfqId: rfq.id }, tx);
     return {
       rfq,
       sentTo: recipients.slice(0, RFQ_LIMITS.recipients).map((r) => ({ storefrontId: r.sellerId })),

@@ -7,6 +7,7 @@ import { catalogPageDataLinks, catalogPageLinks } from './catalog.queries';
 import { getCatalogItemForAdmin, renameCatalogItem } from './item-admin.service';
 import { resolveQuery } from './search-query';
 import { createStorefrontProduct } from './storefront-product';
+import { itemsOfStorefronts, rfqSubjectItem } from './rfq-items';
 import { addSearchWords, syncSellerCopies } from './search-words.service';
 import { putSellerCard } from './seller-cards.service';
 import * as sellerItems from './seller-items.service';
@@ -107,6 +108,10 @@ export function createCatalogService(state: CatalogState) {
     putSellerCard,
     /** A product of a storefront created outside the seed (test storefronts, decision 077). */
     createStorefrontProduct,
+    /** The listed item a request for quotes' conversation with a storefront is about (decision 317). */
+    rfqSubjectItem,
+    /** Each storefront's active product and service ids (a supplier's rating, decision 317). */
+    itemsOfStorefronts,
     // the seller centre's catalogue (decisions 287, 288): each takes the storefronts the caller owns
     sellerItems: {
       list: sellerItems.listSellerItems,

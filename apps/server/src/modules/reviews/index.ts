@@ -14,6 +14,7 @@ declare module 'fastify' {
 }
 
 export type { ReviewsService } from './reviews.service';
+export type { StorefrontRating } from './operations/storefront-ratings';
 export { reviewsRoutes } from './reviews.routes';
 
 async function reviewsModule(app: FastifyInstance) {

@@ -5,6 +5,7 @@ import { deleteReview } from './operations/delete-review';
 import { deleteReviewsOfUser } from './operations/delete-reviews-of-user';
 import { findMyReviewId } from './operations/find-my-review-id';
 import { listReviews } from './operations/list-reviews';
+import { storefrontRatings } from './operations/storefront-ratings';
 import type { ReviewsDeps } from './review-rows';
 
 /**
@@ -24,6 +25,8 @@ export function createReviewsService(catalog: CatalogService, events: DomainEven
     deleteReview: deleteReview.bind(null, deps),
     deleteReviewsOfUser: deleteReviewsOfUser.bind(null, deps),
     myReviewId: findMyReviewId,
+    /** Each storefront's rating across its products and services (decision 317). */
+    storefrontRatings: storefrontRatings.bind(null, deps),
   };
 }
 

@@ -18,6 +18,8 @@ export interface NewRfq {
   deliveryProvince: string;
   deliveryPostalCode: string;
   recipients: Array<{ sellerId: string; ownerUserId: string }>;
+  /** Decision 317: suppliers see "a verified buyer in <province>" until the buyer is revealed to them. */
+  private?: boolean;
   now: Date;
 }
 
@@ -44,6 +46,11 @@ export interface StoredRecipient {
   status: RecipientStatus;
   declineReason: string | null;
   versions: StoredQuoteVersion[];
+  /** When the buyer's name was revealed to this supplier (decision 317), null while it is not. */
+  buyerRevealedAt: string | null;
+  /** The buyer's conversation with this supplier about the request, and the award's quotation in it. */
+  chatId: string | null;
+  quotationId: string | null;
 }
 export interface StoredRfq {
   id: string;
@@ -59,15 +66,16 @@ export interface StoredRfq {
   status: RfqStatus;
   acceptedRecipientId: string | null;
   createdAt: string;
+  private: boolean;
 }
 
 type Row = Record<string, unknown>;
-const query = async (db: Db, q: ReturnType<typeof sql>) => rowsOf<Row>(await db.execute(q));
-const iso = (value: unknown) => new Date(value as string).toISOString();
-const rfqNotFound = () => notFound('RFQ_NOT_FOUND', 'This request for quotes does not exist');
-const rfqNotOpen = () => conflict('RFQ_NOT_OPEN', 'This request for quotes is no longer open');
+export const query = async (db: Db, q: ReturnType<typeof sql>) => rowsOf<Row>(await db.execute(q));
+export const iso = (value: unknown) => new Date(value as string).toISOString();
+export const rfqNotFound = () => notFound('RFQ_NOT_FOUND', 'This request for quotes does not exist');
+export const rfqNotOpen = () => conflict('RFQ_NOT_OPEN', 'This request for quotes is no longer open');
 
-const rfqOf = (row: Row): StoredRfq => ({
+export const rfqOf = (row: Row): StoredRfq => ({
   id: String(row.id),
   buyerId: String(row.buyer_id),
   title: String(row.title),
@@ -81,7 +89,10 @@ const rfqOf = (row: Row): StoredRfq => ({
   status: row.status as RfqStatus,
   acceptedRecipientId: row.accepted_recipient_id === null ? null : String(row.accepted_recipient_id),
   createdAt: iso(row.created_at),
+  private: row.private === true,
 });
+
+export type { Row };
 
 const versionOf = (row: Row): StoredQuoteVersion => ({
   version: Number(row.version),
@@ -141,10 +152,10 @@ export async function createRfq(db: Db, input: NewRfq): Promise<StoredRfq> {
   const [row] = await query(
     db,
     sql`INSERT INTO rfqs (id, buyer_id, title, category_id, description, quantity, target_unit_price_cents,
-          deadline, delivery_province, delivery_postal_code, created_at)
+          deadline, delivery_province, delivery_postal_code, created_at, private)
         VALUES (${id}, ${input.buyerId}, ${input.title}, ${input.categoryId}, ${input.description},
           ${input.quantity}, ${input.targetUnitPriceCents}, ${input.deadline.toISOString()},
-          ${input.deliveryProvince}, ${input.deliveryPostalCode}, ${input.now.toISOString()})
+          ${input.deliveryProvince}, ${input.deliveryPostalCode}, ${input.now.toISOString()}, ${input.private ?? false})
         RETURNING *`,
   );
   let position = 0;
@@ -158,10 +169,11 @@ export async function createRfq(db: Db, input: NewRfq): Promise<StoredRfq> {
   return rfqOf(row!);
 }
 
-async function recipientsOf(db: Db, rfqId: string, sellerUserId?: string): Promise<StoredRecipient[]> {
+export async function recipientsOf(db: Db, rfqId: string, sellerUserId?: string): Promise<StoredRecipient[]> {
   const rows = await query(
     db,
-    sql`SELECT r.id, r.seller_id, r.seller_user_id, r.status, r.decline_reason,
+    sql`SELECT r.id, r.seller_id, r.seller_user_id, r.status, r.decline_reason, r.buyer_revealed_at, r.chat_id,
+          r.quotation_id,
           coalesce(jsonb_agg(to_jsonb(v) ORDER BY v.version) FILTER (WHERE v.version IS NOT NULL), '[]') AS versions
         FROM rfq_recipients r LEFT JOIN rfq_quote_versions v ON v.recipient_id = r.id
         WHERE r.rfq_id = ${rfqId} ${sellerUserId === undefined ? sql`` : sql`AND r.seller_user_id = ${sellerUserId}`}
@@ -176,6 +188,9 @@ async function recipientsOf(db: Db, rfqId: string, sellerUserId?: string): Promi
     versions: ((typeof row.versions === 'string' ? JSON.parse(row.versions) : row.versions) as Row[]).map(
       versionOf,
     ),
+    buyerRevealedAt: row.buyer_revealed_at === null ? null : iso(row.buyer_revealed_at),
+    chatId: row.chat_id === null ? null : String(row.chat_id),
+    quotationId: row.quotation_id === null ? null : String(row.quotation_id),
   }));
 }
 
@@ -213,7 +228,7 @@ async function lockOpenRecipient(db: Db, rfqId: string, sellerUserId: string, re
 export async function quoteRfq(
   db: Db,
   input: { rfqId: string; sellerUserId: string; answer: QuoteAnswer },
-): Promise<StoredQuoteVersion> {
+): Promise<StoredQuoteVersion & { recipientId: string }> {
   const recipientId = await lockOpenRecipient(db, input.rfqId, input.sellerUserId);
   const a = input.answer;
   const [row] = await query(
@@ -228,7 +243,7 @@ export async function quoteRfq(
   await db.execute(
     sql`UPDATE rfq_recipients SET status = 'quoted', decline_reason = NULL, updated_at = now() WHERE id = ${recipientId}`,
   );
-  return versionOf(row!);
+  return { ...versionOf(row!), recipientId };
 }
 
 /** A supplier declines with a reason (run in a transaction). */
@@ -298,11 +313,17 @@ export async function endRfq(
 export async function supplierInbox(db: Db, sellerUserId: string) {
   const rows = await query(
     db,
-    sql`SELECT f.*, r.id AS recipient_id, r.status AS recipient_status FROM rfq_recipients r
+    sql`SELECT f.*, r.id AS recipient_id, r.status AS recipient_status, r.buyer_revealed_at, r.chat_id
+        FROM rfq_recipients r
         JOIN rfqs f ON f.id = r.rfq_id WHERE r.seller_user_id = ${sellerUserId}
         ORDER BY r.updated_at DESC LIMIT 100`,
   );
-  return rows.map((row) => ({ ...rfqOf(row), recipientStatus: row.recipient_status as RecipientStatus }));
+  return rows.map((row) => ({
+    ...rfqOf(row),
+    recipientStatus: row.recipient_status as RecipientStatus,
+    buyerRevealed: row.buyer_revealed_at !== null,
+    chatId: row.chat_id === null ? null : String(row.chat_id),
+  }));
 }
 
 /** The buyer's requests, newest first, one page at a time. */
