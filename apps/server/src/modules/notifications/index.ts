@@ -4,6 +4,7 @@ import { createNotificationsService, type NotificationsService } from './notific
 import { registerNotificationSubscribers } from './notifications.subscribers';
 import { registerOfflineMail } from './offline-mail';
 import { registerPayoutFailureNotices } from './payout-failure-notices';
+import { registerRfqNotices } from './rfq-notices';
 import { registerSellerApplicationNotices } from './seller-application-notices';
 import { registerStorefrontClaimNotices } from './storefront-claim-notices';
 import { registerBusinessMail } from './mail/business-mail';
@@ -33,6 +34,7 @@ async function notificationsModule(app: FastifyInstance) {
   registerSellerApplicationNotices(app, service);
   registerPayoutFailureNotices(app);
   registerStorefrontClaimNotices(app, service);
+  registerRfqNotices(app, service);
   const armOfflineMail = registerOfflineMail(app, {
     delaySeconds: app.config.CHAT_OFFLINE_MAIL_DELAY_SECONDS,
     throttleSeconds: app.config.CHAT_OFFLINE_MAIL_THROTTLE_SECONDS,
@@ -61,5 +63,6 @@ export const notificationsModulePlugin = fp(notificationsModule, {
     'invoices-module',
     'orders-module',
     'sellers-module',
+    'rfq-module',
   ],
 });

@@ -23,6 +23,7 @@ import '../../sellers';
 import { businessMailTexts, type InvoiceFacts } from './business-mail.texts';
 import { renderMail, type MailSection } from '../../../plugins/mail-layout';
 import { trackingLink } from './tracking-links';
+import { composeRfqMail, rfqNotices } from './rfq-mail';
 
 /** The job that sends one business e-mail, by its key (decision 260). */
 export const businessMailJobName = 'notifications.business-mail';
@@ -42,6 +43,8 @@ export const businessMailTemplates = [
   'order-dispute-opened',
   'order-dispute-won',
   'order-dispute-lost',
+  // Requests for quotes (decision 317): `rfq-<notice>`.
+  ...rfqNotices.map((notice) => `rfq-${notice}` as const),
 ] as const;
 export type BusinessMailTemplate = (typeof businessMailTemplates)[number];
 
@@ -54,6 +57,9 @@ const mailDataSchema = z.object({
   sellerUserId: z.string().optional(),
   /** A dispute's e-mail (decision 304): which dispute. */
   disputeId: z.string().optional(),
+  /** A request for quotes' notice (decision 317): the request and the supplier's recipient row it is about. */
+  rfqId: z.string().optional(),
+  recipientId: z.string().optional(),
 });
 type MailData = z.infer<typeof mailDataSchema>;
 
@@ -133,6 +139,13 @@ export async function composeBusinessMail(
   recipientId: string,
   language: TextLanguage,
 ): Promise<ComposedMail | null> {
+  if (template.startsWith('rfq-')) {
+    if (!data.rfqId || !data.recipientId) return null;
+    const notice = rfqNotices.find((n) => template === `rfq-${n}`);
+    return notice
+      ? composeRfqMail(app, db, { rfqId: data.rfqId, recipientId: data.recipientId, notice }, language)
+      : null;
+  }
   if (template === 'invoice-issued' || template === 'invoice-rejected' || template === 'invoice-withdrawn') {
     const invoice = data.invoiceId ? await app.invoices.byId(db, data.invoiceId) : null;
     if (!invoice) return null;
