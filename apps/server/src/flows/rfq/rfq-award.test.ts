@@ -285,3 +285,21 @@ describe('the award', () => {
     );
   });
 });
+
+describe('the comparison', () => {
+  it("shows each supplier's rating across its storefront's products and services (the reviews module)", async () => {
+    const bea = await makeRfqBuyer(t, 'Bea Ratings');
+    const { rfq } = await sendRfq(t, bea, rfqBody(categoryId));
+    await t.database.db.execute(
+      sql`INSERT INTO product_reviews (product_id, author_name, rating)
+          VALUES (${first.productId}, 'Ann', 4), (${first.productId}, 'Ben', 5), (${first.productId}, 'Cy', 5)`,
+    );
+    const compared = await t.app.inject({ method: 'GET', url: `/api/v1/rfqs/${rfq.id}`, headers: as(bea) });
+    const ratingOf = (s: RfqSupplier) =>
+      compared
+        .json()
+        .suppliers.find((row: { storefrontId: string }) => row.storefrontId === String(s.sellerId)).rating;
+    expect(ratingOf(first)).toEqual({ average: 4.7, count: 3 });
+    expect(ratingOf(second)).toEqual({ average: null, count: 0 });
+  });
+});
