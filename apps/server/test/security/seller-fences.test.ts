@@ -201,6 +201,9 @@ const fenced: Record<string, Attempt[]> = {
       body: () => ({ reason: 'Busy' }),
     },
   ],
+  'GET /api/v1/seller/{sellerId}/rfqs/{id}/attachments/{attachmentId}': [
+    { url: (o) => `/api/v1/seller/${o.sellerId}/rfqs/${someRfqId}/attachments/${someRfqId}` },
+  ],
   'POST /api/v1/seller/{sellerId}/rfqs/buyers/{buyerId}/mute': [
     { url: (o) => `/api/v1/seller/${o.sellerId}/rfqs/buyers/${someRfqId}/mute` },
   ],
