@@ -24,7 +24,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { io as connect } from 'socket.io-client';
-import { cpuMsOf, cpuMsOfCommand, machineCpu, rssOf } from './process-stats.mjs';
+import { cpuMsOf, cpuMsOfCommand, machineCpu, rssOf, waitForQuiet } from './process-stats.mjs';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const WANTED_SOCKETS = Number(process.env.BENCH_SOCKETS ?? 20_000);
@@ -75,26 +75,6 @@ function waitForListening(child) {
     });
     child.once('exit', (code) => reject(new Error(`process exited with ${code} before listening`)));
   });
-}
-
-/**
- * Waits (bounded by QUIET_WAIT_SECONDS) for the 1-minute load average to fall below QUIET_LOAD, so that runs start
- * their measured phases on a comparably quiet machine (decision 227): the 1-minute figure still carries up to a
- * minute of earlier work (another engineer's tests, the bench's own set-up). Returns what to print.
- */
-async function waitForQuiet() {
-  const started = performance.now();
-  const before = loadavg()[0];
-  if (!(QUIET_LOAD > 0) || QUIET_WAIT_SECONDS === 0)
-    return `no wait for a quiet machine (BENCH_QUIET_LOAD=${QUIET_LOAD}); ${load()}`;
-  while (loadavg()[0] >= QUIET_LOAD && performance.now() - started < QUIET_WAIT_SECONDS * 1000)
-    await delay(1_000);
-  const waited = ((performance.now() - started) / 1000).toFixed(0);
-  const after = loadavg()[0];
-  return after < QUIET_LOAD
-    ? `1-minute load average ${before.toFixed(2)} → ${after.toFixed(2)}, below ${QUIET_LOAD} after ${waited} s; ${load()}`
-    : `NOT QUIET: 1-minute load average ${before.toFixed(2)} → ${after.toFixed(2)}, still ≥ ${QUIET_LOAD} after ` +
-        `${waited} s (the bound); measured anyway; ${load()}`;
 }
 
 export async function run() {
@@ -465,7 +445,7 @@ export async function run() {
       await delay(1_000);
     }
 
-    print(`\n## measurement conditions\n${await waitForQuiet()}`);
+    print(`\n## measurement conditions\n${await waitForQuiet(QUIET_LOAD, QUIET_WAIT_SECONDS)}`);
     print(
       `\n## delivery: ${CONVERSATIONS} conversations, one message a second each, ${SECONDS} s after ${WARM_UP_SECONDS} s warm-up`,
     );

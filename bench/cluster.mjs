@@ -15,7 +15,8 @@
 //    Then: messages lost (acknowledged but not stored, or never acknowledged), stored twice, and the received p99
 //    while a node was restarting.
 // Knobs: BENCH_PRODUCTS (20000: the seed's catalogue), BENCH_SOCKETS (5000), BENCH_CONVERSATIONS (200),
-// BENCH_SECONDS (15), BENCH_LOAD_SECONDS (10 per autocannon run); BENCH_KEEP=1 keeps the cluster's logs.
+// BENCH_SECONDS (15), BENCH_LOAD_SECONDS (10 per autocannon run), BENCH_PHASES (memory,proxy,chat,rolling: a
+// subset runs only those), BENCH_QUIET_LOAD / BENCH_QUIET_WAIT_S (decision 227); BENCH_KEEP=1 keeps the logs.
 import { execSync, fork, spawnSync } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,7 +28,7 @@ import pg from 'pg';
 import { io as connect } from 'socket.io-client';
 import { makeRelease } from '../scripts/release.mjs';
 import { percentile } from './postgres-cpu.mjs';
-import { cpuMsOf, cpuMsOfCommand, rssOf } from './process-stats.mjs';
+import { cpuMsOf, cpuMsOfCommand, rssOf, waitForQuiet } from './process-stats.mjs';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 20_000);
@@ -38,6 +39,10 @@ const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
 const PROXY_PORT = 4660;
 const FIRST_APP_PORT = 4860;
 const ACK_TIMEOUT_MS = 5_000;
+// Decision 227: the measured phases start on a quiet machine (the 1-minute load average below half the CPUs).
+const QUIET_LOAD = Number(process.env.BENCH_QUIET_LOAD ?? cpus().length / 2);
+const PHASES = new Set((process.env.BENCH_PHASES ?? 'memory,proxy,chat,rolling').split(','));
+const QUIET_WAIT_SECONDS = Math.min(180, Math.max(0, Number(process.env.BENCH_QUIET_WAIT_S ?? 180)));
 
 const print = (line) => process.stdout.write(`${line}\n`);
 const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -222,67 +227,78 @@ export async function run() {
     const cookieOf = (user) => `ms_session=${user.token}`;
 
     // 1. Memory of one node.
-    await delay(5_000);
-    const idle = rssOf(pidOf('app-1'));
-    const socketUsers = users.slice(0, SOCKETS);
-    const clientProcesses = [0, 1].map((p) => {
-      const file = path.join(workDir, `cookies-${p}.json`);
-      writeFileSync(file, JSON.stringify(socketUsers.filter((_, i) => i % 2 === p).map(cookieOf)));
-      const child = fork(path.join(import.meta.dirname, 'chat', 'clients.mjs'), [app1, file], {
-        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    if (PHASES.has('memory')) await memoryPhase();
+    async function memoryPhase() {
+      await delay(5_000);
+      const idle = rssOf(pidOf('app-1'));
+      const socketUsers = users.slice(0, SOCKETS);
+      const clientProcesses = [0, 1].map((p) => {
+        const file = path.join(workDir, `cookies-${p}.json`);
+        writeFileSync(file, JSON.stringify(socketUsers.filter((_, i) => i % 2 === p).map(cookieOf)));
+        const child = fork(path.join(import.meta.dirname, 'chat', 'clients.mjs'), [app1, file], {
+          stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+        });
+        children.add(child);
+        return child;
       });
-      children.add(child);
-      return child;
-    });
-    const reports = await Promise.all(
-      clientProcesses.map((child) => new Promise((resolve) => child.once('message', resolve))),
-    );
-    await delay(5_000);
-    const full = rssOf(pidOf('app-1'));
-    const connected = reports.reduce((sum, report) => sum + report.connected, 0);
-    print(`\n## memory of one buyer+chat node (app-1)`);
-    print(
-      `idle ${mb(idle)}; with ${connected} authenticated sockets ${mb(full)} ` +
-        `(${((full - idle) / Math.max(connected, 1) / 1024).toFixed(1)} KB per socket)` +
-        `${reports.some((r) => r.failed) ? `; ${reports.reduce((s, r) => s + r.failed, 0)} failed: ${reports.find((r) => r.firstError)?.firstError}` : ''}`,
-    );
-    for (const child of clientProcesses) child.send('close');
-    await Promise.all(clientProcesses.map((child) => new Promise((resolve) => child.once('exit', resolve))));
-    await delay(2_000);
+      const reports = await Promise.all(
+        clientProcesses.map((child) => new Promise((resolve) => child.once('message', resolve))),
+      );
+      await delay(5_000);
+      const full = rssOf(pidOf('app-1'));
+      const connected = reports.reduce((sum, report) => sum + report.connected, 0);
+      print(`\n## memory of one buyer+chat node (app-1)`);
+      print(
+        `idle ${mb(idle)}; with ${connected} authenticated sockets ${mb(full)} ` +
+          `(${((full - idle) / Math.max(connected, 1) / 1024).toFixed(1)} KB per socket)` +
+          `${reports.some((r) => r.failed) ? `; ${reports.reduce((s, r) => s + r.failed, 0)} failed: ${reports.find((r) => r.firstError)?.firstError}` : ''}`,
+      );
+      for (const child of clientProcesses) child.send('close');
+      await Promise.all(
+        clientProcesses.map((child) => new Promise((resolve) => child.once('exit', resolve))),
+      );
+      await delay(2_000);
+    }
 
     // 2. The proxy's cost, alternately through nginx and straight to one node.
-    print(
-      `\n## through nginx (two buyer nodes) and straight to one node: 20 connections, ${LOAD_SECONDS} s each (${load()})`,
-    );
-    await autocannonRun(base, listingPaths); // warm both nodes' statements
-    const figures = {
-      listing: { nginx: [], direct: [] },
-      search: { nginx: [], direct: [] },
-      healthz: { nginx: [], direct: [] },
-    };
-    for (let round = 0; round < 2; round += 1)
-      for (const [what, paths] of [
-        ['listing', listingPaths],
-        ['search', searchPaths],
-        ['healthz', ['/healthz']],
-      ])
-        for (const [how, url] of [
-          ['nginx', base],
-          ['direct', app1],
-        ]) {
-          const r = await measureLoad(url, paths);
-          figures[what][how].push(r);
-          print(loadLine(`${what} ${how === 'nginx' ? 'through nginx' : 'app-1 direct'} (${round + 1})`, r));
-        }
-    const mean = (list, key) => list.reduce((sum, r) => sum + r[key], 0) / list.length;
-    for (const what of ['listing', 'search', 'healthz']) {
-      const { nginx: viaProxy, direct } = figures[what];
+    if (PHASES.has('proxy')) await proxyPhase();
+    async function proxyPhase() {
+      print(`\n${await waitForQuiet(QUIET_LOAD, QUIET_WAIT_SECONDS)}`);
       print(
-        `${what}: through nginx ÷ one node direct = ${(mean(viaProxy, 'rps') / mean(direct, 'rps')).toFixed(2)} ` +
-          `(req/s ${Math.round(mean(viaProxy, 'rps'))} ÷ ${Math.round(mean(direct, 'rps'))}; p99 ` +
-          `${mean(viaProxy, 'p99').toFixed(0)} ms vs ${mean(direct, 'p99').toFixed(0)} ms; nginx CPU per request ` +
-          `${mean(viaProxy, 'nginxMs').toFixed(2)} ms)`,
+        `\n## through nginx (two buyer nodes) and straight to one node: 20 connections, ${LOAD_SECONDS} s each (${load()})`,
       );
+      await autocannonRun(base, listingPaths); // warm both nodes' statements
+      const figures = {
+        listing: { nginx: [], direct: [] },
+        search: { nginx: [], direct: [] },
+        healthz: { nginx: [], direct: [] },
+      };
+      for (let round = 0; round < 2; round += 1)
+        for (const [what, paths] of [
+          ['listing', listingPaths],
+          ['search', searchPaths],
+          ['healthz', ['/healthz']],
+        ])
+          for (const [how, url] of [
+            ['nginx', base],
+            ['direct', app1],
+          ]) {
+            const r = await measureLoad(url, paths);
+            figures[what][how].push(r);
+            print(
+              loadLine(`${what} ${how === 'nginx' ? 'through nginx' : 'app-1 direct'} (${round + 1})`, r),
+            );
+          }
+      const mean = (list, key) => list.reduce((sum, r) => sum + r[key], 0) / list.length;
+      for (const what of ['listing', 'search', 'healthz']) {
+        const { nginx: viaProxy, direct } = figures[what];
+        print(
+          `${what}: through nginx ÷ one node direct = ${(mean(viaProxy, 'rps') / mean(direct, 'rps')).toFixed(2)} ` +
+            `(req/s ${Math.round(mean(viaProxy, 'rps'))} ÷ ${Math.round(mean(direct, 'rps'))}; p99 ` +
+            `${mean(viaProxy, 'p99').toFixed(0)} ms vs ${mean(direct, 'p99').toFixed(0)} ms; nginx CPU per request ` +
+            `${mean(viaProxy, 'nginxMs').toFixed(2)} ms)`,
+        );
+      }
     }
 
     // 3 and 4. Chat across nodes, then a rolling restart under the same load.
@@ -433,71 +449,81 @@ export async function run() {
       };
     }
 
-    const steady = await chatLoad(SECONDS);
-    const steadyCheck = await check(steady);
-    print(
-      `send → stored p50 ${ms(percentile(sortedOf(steady.stored), 50))}, p99 ${ms(percentile(sortedOf(steady.stored), 99))}; ` +
-        `send → received on the other node p50 ${ms(percentile(sortedOf(steady.received.map((r) => r[1])), 50))}, ` +
-        `p99 ${ms(percentile(sortedOf(steady.received.map((r) => r[1])), 99))} (target ≤ 50 ms); ` +
-        `${steadyCheck.sent} sent, ${steadyCheck.acked} acknowledged, ${steadyCheck.receivedLive} received` +
-        `${steady.refusals.size ? `; not acknowledged: ${refusalsOf(steady)}` : ''}`,
-    );
-    const chatCpuBefore = clusterCpu();
-    const cpuRun = await chatLoad(SECONDS);
-    const chatCpu = cpuSince(chatCpuBefore);
-    const n = cpuRun.sent.size;
-    const perMessage = (value) => (value / n).toFixed(2);
-    const totalPerMessage =
-      (chatCpu['app-1'] + chatCpu['app-2'] + chatCpu.nginx + chatCpu.postgres + chatCpu.redis) / n;
-    print(
-      `CPU per message (second run, ${n} messages): nodes ${perMessage(chatCpu['app-1'] + chatCpu['app-2'])} ms, ` +
-        `nginx ${perMessage(chatCpu.nginx)} ms, PostgreSQL ${perMessage(chatCpu.postgres)} ms, Redis ` +
-        `${perMessage(chatCpu.redis)} ms → ${Math.round(1000 / totalPerMessage)} messages a second per core; ` +
-        `received p99 ${ms(percentile(sortedOf(cpuRun.received.map((r) => r[1])), 99))}`,
-    );
+    if (PHASES.has('chat')) await chatPhase();
+    async function chatPhase() {
+      print(await waitForQuiet(QUIET_LOAD, QUIET_WAIT_SECONDS));
+      const steady = await chatLoad(SECONDS);
+      const steadyCheck = await check(steady);
+      print(
+        `send → stored p50 ${ms(percentile(sortedOf(steady.stored), 50))}, p99 ${ms(percentile(sortedOf(steady.stored), 99))}; ` +
+          `send → received on the other node p50 ${ms(percentile(sortedOf(steady.received.map((r) => r[1])), 50))}, ` +
+          `p99 ${ms(percentile(sortedOf(steady.received.map((r) => r[1])), 99))} (target ≤ 50 ms); ` +
+          `${steadyCheck.sent} sent, ${steadyCheck.acked} acknowledged, ${steadyCheck.receivedLive} received` +
+          `${steady.refusals.size ? `; not acknowledged: ${refusalsOf(steady)}` : ''}`,
+      );
+      const chatCpuBefore = clusterCpu();
+      const cpuRun = await chatLoad(SECONDS);
+      const chatCpu = cpuSince(chatCpuBefore);
+      const n = cpuRun.sent.size;
+      const perMessage = (value) => (value / n).toFixed(2);
+      const totalPerMessage =
+        (chatCpu['app-1'] + chatCpu['app-2'] + chatCpu.nginx + chatCpu.postgres + chatCpu.redis) / n;
+      print(
+        `CPU per message (second run, ${n} messages): nodes ${perMessage(chatCpu['app-1'] + chatCpu['app-2'])} ms, ` +
+          `nginx ${perMessage(chatCpu.nginx)} ms, PostgreSQL ${perMessage(chatCpu.postgres)} ms, Redis ` +
+          `${perMessage(chatCpu.redis)} ms → ${Math.round(1000 / totalPerMessage)} messages a second per core; ` +
+          `received p99 ${ms(percentile(sortedOf(cpuRun.received.map((r) => r[1])), 99))}`,
+      );
+    }
 
-    print(
-      `\n## rolling restart under that load: app-1, then app-2 (SIGTERM, drain, start, ready) (${load()})`,
-    );
-    const windows = [];
-    const restartAll = async () => {
-      await delay(5_000);
-      for (const name of ['app-1', 'app-2']) {
-        const from = performance.now();
-        await new Promise((resolve, reject) => {
-          const child = fork(path.join(repoRoot, 'scripts/cluster.mjs'), ['restart', name], {
-            cwd: repoRoot,
-            env: { ...process.env, ...clusterEnv },
-            stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-          });
-          child.once('exit', (code) =>
-            code === 0 ? resolve() : reject(new Error(`restart ${name}: ${code}`)),
-          );
-        });
-        windows.push([name, from, performance.now()]);
-        print(`${name} restarted in ${((performance.now() - from) / 1000).toFixed(1)} s`);
+    if (PHASES.has('rolling')) await rollingPhase();
+    async function rollingPhase() {
+      print(`\n${await waitForQuiet(QUIET_LOAD, QUIET_WAIT_SECONDS)}`);
+      print(
+        `## rolling restart under that load: app-1, then app-2 (SIGTERM, drain, start, ready) (${load()})`,
+      );
+      const windows = [];
+      const restartAll = async () => {
         await delay(5_000);
-      }
-    };
-    const rolling = await chatLoad(0, restartAll);
-    const rollingCheck = await check(rolling);
-    const inWindow = (at) => windows.some(([, from, to]) => at >= from && at <= to + 2_000);
-    const during = sortedOf(rolling.received.filter(([at]) => inWindow(at)).map(([, latency]) => latency));
-    const outside = sortedOf(rolling.received.filter(([at]) => !inWindow(at)).map(([, latency]) => latency));
-    const lost = rollingCheck.neverAcked + rollingCheck.ackedNotStored;
-    print(
-      `${rollingCheck.sent} sent, ${rollingCheck.acked} acknowledged and stored ` +
-        `${rollingCheck.acked - rollingCheck.ackedNotStored}; LOST ${lost}; stored twice ${rollingCheck.storedTwice}; ` +
-        `${rolling.retries} resends after a refused or unanswered send; received live ${rollingCheck.receivedLive} ` +
-        `(the rest are in the conversation when the receiver's client reloads it after reconnecting), ` +
-        `received twice ${rollingCheck.receivedTwice}`,
-    );
-    print(
-      `send → received during a restart (and 2 s after): p50 ${ms(percentile(during, 50))}, p99 ${ms(percentile(during, 99))}, ` +
-        `max ${ms(during.at(-1))} (n=${during.length}); outside: p50 ${ms(percentile(outside, 50))}, ` +
-        `p99 ${ms(percentile(outside, 99))} (n=${outside.length})` +
-        `${rolling.refusals.size ? `; sends not acknowledged at first: ${refusalsOf(rolling)}` : ''}`,
-    );
+        for (const name of ['app-1', 'app-2']) {
+          const from = performance.now();
+          await new Promise((resolve, reject) => {
+            const child = fork(path.join(repoRoot, 'scripts/cluster.mjs'), ['restart', name], {
+              cwd: repoRoot,
+              env: { ...process.env, ...clusterEnv },
+              stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+            });
+            child.once('exit', (code) =>
+              code === 0 ? resolve() : reject(new Error(`restart ${name}: ${code}`)),
+            );
+          });
+          windows.push([name, from, performance.now()]);
+          print(`${name} restarted in ${((performance.now() - from) / 1000).toFixed(1)} s`);
+          await delay(5_000);
+        }
+      };
+      const rolling = await chatLoad(0, restartAll);
+      const rollingCheck = await check(rolling);
+      const inWindow = (at) => windows.some(([, from, to]) => at >= from && at <= to + 2_000);
+      const during = sortedOf(rolling.received.filter(([at]) => inWindow(at)).map(([, latency]) => latency));
+      const outside = sortedOf(
+        rolling.received.filter(([at]) => !inWindow(at)).map(([, latency]) => latency),
+      );
+      const lost = rollingCheck.neverAcked + rollingCheck.ackedNotStored;
+      print(
+        `${rollingCheck.sent} sent, ${rollingCheck.acked} acknowledged and stored ` +
+          `${rollingCheck.acked - rollingCheck.ackedNotStored}; LOST ${lost}; stored twice ${rollingCheck.storedTwice}; ` +
+          `${rolling.retries} resends after a refused or unanswered send; received live ${rollingCheck.receivedLive} ` +
+          `(the rest are in the conversation when the receiver's client reloads it after reconnecting), ` +
+          `received twice ${rollingCheck.receivedTwice}`,
+      );
+      print(
+        `send → received during a restart (and 2 s after): p50 ${ms(percentile(during, 50))}, p99 ${ms(percentile(during, 99))}, ` +
+          `max ${ms(during.at(-1))} (n=${during.length}); outside: p50 ${ms(percentile(outside, 50))}, ` +
+          `p99 ${ms(percentile(outside, 99))} (n=${outside.length})` +
+          `${rolling.refusals.size ? `; sends not acknowledged at first: ${refusalsOf(rolling)}` : ''}`,
+      );
+    }
     print(`\ncluster benchmarks took ${((performance.now() - startedAt) / 1000).toFixed(0)} s (${load()})`);
   } finally {
     for (const socket of sockets) socket.close();

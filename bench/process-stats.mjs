@@ -2,6 +2,7 @@
 // one command (Linux /proc), and the machine's busy share.
 import { execSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 
 const CLOCK_TICKS = Number(execSync('getconf CLK_TCK').toString().trim()) || 100;
 
@@ -41,3 +42,28 @@ export const machineCpu = () => {
   const idle = fields[3] + fields[4];
   return { busy: ((total - idle) * 1000) / CLOCK_TICKS, total: (total * 1000) / CLOCK_TICKS };
 };
+
+const loadLine = () =>
+  `load average ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ')} on ${cpus().length} CPUs`;
+
+/**
+ * Waits (at most `waitSeconds`) for the 1-minute load average to fall below `quietLoad`, so that runs start their
+ * measured phases on a comparably quiet machine (decision 227): the 1-minute figure still carries up to a minute of
+ * earlier work (another engineer's tests, the bench's own set-up). Returns what to print.
+ */
+export async function waitForQuiet(quietLoad, waitSeconds) {
+  const started = performance.now();
+  const before = loadavg()[0];
+  if (!(quietLoad > 0) || waitSeconds === 0)
+    return `no wait for a quiet machine (BENCH_QUIET_LOAD=${quietLoad}); ${loadLine()}`;
+  while (loadavg()[0] >= quietLoad && performance.now() - started < waitSeconds * 1000)
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const waited = ((performance.now() - started) / 1000).toFixed(0);
+  const after = loadavg()[0];
+  return after < quietLoad
+    ? `1-minute load average ${before.toFixed(2)} → ${after.toFixed(2)}, below ${quietLoad} after ${waited} s; ${loadLine()}`
+    : `NOT QUIET: 1-minute load average ${before.toFixed(2)} → ${after.toFixed(2)}, still ≥ ${quietLoad} after ` +
+        `${waited} s (the bound); measured anyway; ${loadLine()}`;
+}

@@ -6,7 +6,11 @@ import path from 'node:path';
 
 const only = process.argv[2];
 const files = readdirSync(import.meta.dirname)
-  .filter((name) => name.endsWith('.mjs') && !['run-all.mjs', 'lib.mjs', 'postgres-cpu.mjs', 'process-stats.mjs'].includes(name))
+  .filter(
+    (name) =>
+      name.endsWith('.mjs') &&
+      !['run-all.mjs', 'lib.mjs', 'postgres-cpu.mjs', 'process-stats.mjs'].includes(name),
+  )
   .filter((name) => !only || name.includes(only))
   .sort((a, b) => (a.startsWith('startup') ? -1 : b.startsWith('startup') ? 1 : a.localeCompare(b)));
 for (const file of files) {
