@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RFQ_ATTACHMENT_LIMITS } from '@maplesource/contracts';
 import { createTestApp, type TestApp } from '../../../test/helpers';
@@ -170,6 +171,26 @@ describe('attachments over HTTP', () => {
     ] as const)
       expect((await upload(bea, rfq.id, file, name)).statusCode).toBe(201);
     expect(codeOf(await upload(bea, rfq.id, pdf, 'sixth.pdf'))).toBe('409 RFQ_ATTACHMENT_LIMIT');
+  });
+
+  it("stores a photo without its metadata (a private request's photo must not name its buyer)", async () => {
+    const bea = await makeRfqBuyer(t, 'Bea Photo');
+    const { rfq } = await sendRfq(t, bea, rfqBody(categoryId, { private: true }));
+    const photo = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c00' } })
+      .jpeg()
+      .withExif({ IFD0: { Artist: 'Bea Secret-Name' } })
+      .toBuffer();
+    expect(photo.includes('Bea Secret-Name')).toBe(true);
+    const uploaded = await upload(bea, rfq.id, photo, 'part.jpg', 'image/jpeg');
+    expect(uploaded.json().attachment.contentType).toBe('image/jpeg');
+    const stored = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/seller/${matched.sellerId}/rfqs/${rfq.id}/attachments/${uploaded.json().attachment.id}`,
+      headers: as(matched.party, 'seller'),
+    });
+    expect(stored.statusCode).toBe(200);
+    expect(stored.rawPayload.includes('Bea Secret-Name')).toBe(false);
+    expect((await sharp(stored.rawPayload).metadata()).width).toBe(8);
   });
 
   it('keeps five of six concurrent uploads, and none once the request has ended', async () => {
