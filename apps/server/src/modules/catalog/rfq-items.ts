@@ -40,14 +40,15 @@ export async function itemsOfStorefronts(
     sellerIds.map((id) => [id, { productIds: [] as number[], serviceIds: [] as number[] }]),
   );
   if (sellerIds.length === 0) return items;
+  // Compared as numbers, so each storefront's rows come from its (seller_id, id) index.
   const ids = JSON.stringify(sellerIds);
   const rows = rowsOf<{ kind: string; seller_id: string | number; id: string | number }>(
     await db.execute(sql`
       SELECT 'product' AS kind, seller_id, id FROM products
-      WHERE status = 'active' AND seller_id::text IN (SELECT jsonb_array_elements_text(${ids}::jsonb))
+      WHERE status = 'active' AND seller_id IN (SELECT jsonb_array_elements_text(${ids}::jsonb)::bigint)
       UNION ALL
       SELECT 'service', seller_id, id FROM services
-      WHERE status = 'active' AND seller_id::text IN (SELECT jsonb_array_elements_text(${ids}::jsonb))`),
+      WHERE status = 'active' AND seller_id IN (SELECT jsonb_array_elements_text(${ids}::jsonb)::bigint)`),
   );
   for (const row of rows) {
     const entry = items.get(String(row.seller_id));

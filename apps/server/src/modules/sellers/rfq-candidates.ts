@@ -44,7 +44,7 @@ export async function rfqSupplierCards(
   const rows = rowsOf<{ id: string | number; name: string; verified: boolean }>(
     await db.execute(sql`
       SELECT id, name, verified FROM sellers
-      WHERE id::text IN (SELECT jsonb_array_elements_text(${JSON.stringify(sellerIds)}::jsonb))`),
+      WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify(sellerIds)}::jsonb)::bigint)`),
   );
   return rows.map((row) => ({ sellerId: String(row.id), name: row.name, verified: row.verified }));
 }

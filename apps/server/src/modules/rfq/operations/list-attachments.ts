@@ -15,7 +15,7 @@ export async function listAttachments(
   const rows = await query(
     db,
     sql`SELECT * FROM rfq_attachments
-        WHERE rfq_id::text IN (SELECT jsonb_array_elements_text(${JSON.stringify(rfqIds)}::jsonb))
+        WHERE rfq_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(rfqIds)}::jsonb)::uuid)
         ORDER BY created_at, id`,
   );
   for (const row of rows) byRfq.get(String(row.rfq_id))?.push(attachmentOf(row));
