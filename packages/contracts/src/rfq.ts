@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chatSubjectKindSchema } from './chat';
 import { CANADIAN_POSTAL_CODE, provinceCodeSchema } from './provinces';
 
 /**
@@ -140,6 +141,8 @@ export const rfqSupplierRowSchema = z.object({
   rating: rfqSupplierRatingSchema,
   /** The buyer's conversation with this supplier about the request, once opened (chat or award). */
   chatId: z.string().nullable(),
+  /** Whether that conversation is a product or a service one (the inbox lists each kind apart); null without one. */
+  chatKind: chatSubjectKindSchema.nullable(),
 });
 
 export const rfqIdParamsSchema = z.object({ id: z.uuid() });
@@ -154,7 +157,11 @@ export const rfqBuyerViewSchema = z.object({
   suppliers: z.array(rfqSupplierRowSchema),
   attachments: z.array(rfqAttachmentSchema),
 });
-export const rfqListResponseSchema = z.object({ rfqs: z.array(rfqSchema), total: z.number() });
+/** The buyer's list: each request with how many suppliers it reached and how many of them have quoted. */
+export const rfqListResponseSchema = z.object({
+  rfqs: z.array(rfqSchema.extend({ supplierCount: z.number(), quoteCount: z.number() })),
+  total: z.number(),
+});
 export const rfqCreatedResponseSchema = z.object({
   rfq: rfqSchema,
   sentTo: z.array(z.object({ storefrontId: z.string() })),
@@ -179,6 +186,7 @@ export const rfqSupplierViewSchema = z.object({
   attachments: z.array(rfqAttachmentSchema),
   /** The conversation the buyer opened with this supplier (or the award's), reachable from the inbox. */
   chatId: z.string().nullable(),
+  chatKind: chatSubjectKindSchema.nullable(),
 });
 export const rfqQuotedResponseSchema = z.object({ quote: rfqQuoteVersionSchema });
 export const rfqOkResponseSchema = z.object({ ok: z.literal(true) });
@@ -190,13 +198,19 @@ export const rfqAcceptedResponseSchema = z.object({
   /** The recipient whose quote was accepted, the conversation it continues in and the quotation held there. */
   recipientId: z.string(),
   chatId: z.string(),
+  /** The conversation is about the supplier's listed item: a product or a service conversation. */
+  chatKind: chatSubjectKindSchema,
   quotationId: z.string(),
 });
 export type RfqAcceptedResponse = z.infer<typeof rfqAcceptedResponseSchema>;
 
 /** `POST rfqs/:id/suppliers/:sellerId/chat` (buyer): the conversation with one matched supplier. */
 export const rfqSupplierParamsSchema = rfqIdParamsSchema.extend({ sellerId: z.string().regex(/^\d{1,12}$/) });
-export const rfqChatResponseSchema = z.object({ chatId: z.string(), created: z.boolean() });
+export const rfqChatResponseSchema = z.object({
+  chatId: z.string(),
+  created: z.boolean(),
+  chatKind: chatSubjectKindSchema,
+});
 export type RfqChatResponse = z.infer<typeof rfqChatResponseSchema>;
 
 /** `POST rfqs/:id/attachments` (multipart, one file named `file`) → 201; downloads by the buyer or a matched supplier. */
