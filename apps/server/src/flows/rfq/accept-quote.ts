@@ -31,13 +31,16 @@ export function acceptQuote(
     const now = input.now ?? new Date();
     const award = await doors.rfq.award(tx, { ...input, now });
     const { rfq, accepted } = award;
-    if (award.repeated && accepted.chatId && accepted.quotationId)
+    if (award.repeated && accepted.chatId && accepted.quotationId) {
+      const chat = await doors.chat.participants(accepted.chatId, tx);
       return {
         rfq: shown(rfq),
         recipientId: accepted.id,
         chatId: accepted.chatId,
+        chatKind: chat?.subjectKind ?? 'product',
         quotationId: accepted.quotationId,
       };
+    }
 
     const latest = accepted.versions.at(-1)!;
     const timeZone = documentTimeZoneOf(rfq.deliveryProvince as ProvinceCode);
@@ -83,6 +86,6 @@ export function acceptQuote(
       payload: { quotationId, requestId: quotation.requestId, decidedAt: decided.decidedAt },
     });
     await doors.events.emit('rfq.ended', { rfqId: rfq.id, outcome: 'accepted' }, tx);
-    return { rfq: shown(rfq), recipientId: accepted.id, chatId, quotationId };
+    return { rfq: shown(rfq), recipientId: accepted.id, chatId, chatKind: subject.kind, quotationId };
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sortRfqComparison, type RfqComparisonSort } from '@maplesource/contracts';
 import { priceQuote } from './price-quote';
+import '../../modules/chat';
 import '../../modules/reviews';
 import '../../modules/sellers';
 
@@ -11,7 +12,7 @@ import '../../modules/sellers';
  * reviews module, decision 317), and the request's attachments. Another buyer's request → 404.
  */
 export async function compareQuotes(
-  doors: Pick<FastifyInstance, 'db' | 'rfq' | 'sellers' | 'reviews'>,
+  doors: Pick<FastifyInstance, 'db' | 'rfq' | 'sellers' | 'reviews' | 'chat'>,
   input: { buyerId: string; rfqId: string; sort: RfqComparisonSort; now?: Date },
 ) {
   const { rfq, recipients } = await doors.rfq.forBuyer(doors.db, input.rfqId, input.buyerId);
@@ -21,6 +22,10 @@ export async function compareQuotes(
   );
   const ratings = await doors.reviews.storefrontRatings(doors.db, sellerIds);
   const attachments = (await doors.rfq.attachments(doors.db, [rfq.id])).get(rfq.id) ?? [];
+  const chats = await doors.chat.participantsOf(
+    recipients.flatMap((r) => (r.chatId ? [r.chatId] : [])),
+    doors.db,
+  );
   const date = (input.now ?? new Date()).toISOString().slice(0, 10);
   const priced = new Map(
     recipients.flatMap((r) => {
@@ -53,7 +58,8 @@ export async function compareQuotes(
         leadDays: row?.leadDays ?? null,
         validUntil: latest?.validUntil ?? null,
         rating: ratings.get(r.sellerId) ?? { average: null, count: 0 },
-        chatId: r.chatId,
+        chatId: r.chatId && chats.has(r.chatId) ? r.chatId : null,
+        chatKind: (r.chatId ? chats.get(r.chatId)?.subjectKind : null) ?? null,
       };
     });
   return { rfq: shown(rfq), suppliers, attachments };

@@ -12,10 +12,10 @@ export type OpenRfqChatDoors = SupplierChatDoors & Pick<FastifyInstance, 'db'>;
 export function openRfqChat(
   doors: OpenRfqChatDoors,
   input: { buyerId: string; rfqId: string; sellerId: string },
-): Promise<{ chatId: string; created: boolean }> {
+): Promise<{ chatId: string; created: boolean; chatKind: 'product' | 'service' }> {
   return withTransaction(doors.db, async (tx) => {
     const { rfq, recipient } = await doors.rfq.recipientForBuyer(tx, input);
     const opened = await openSupplierChat(doors, tx, { rfq, recipient });
-    return { chatId: opened.chatId, created: opened.created };
+    return { chatId: opened.chatId, created: opened.created, chatKind: opened.subject.kind };
   });
 }

@@ -87,12 +87,13 @@ describe('a private request for quotes', () => {
     expect(revealed).not.toBeNull();
     // The same conversation again; the reveal keeps its first moment (a conditional update).
     const again = await openChat(bea, rfq.id, first.sellerId);
-    expect(again.json()).toEqual({ chatId: opened.json().chatId, created: false });
+    expect(again.json()).toEqual({ chatId: opened.json().chatId, created: false, chatKind: 'product' });
     expect(await revealedAt(rfq.id, first.sellerId)).toBe(revealed);
 
     const after = (await supplierView(t, first, rfq.id)).json();
     expect(after.buyer).toEqual({ name: 'Bea Private', province: 'QC', revealed: true });
     expect(after.chatId).toBe(opened.json().chatId);
+    expect(after.chatKind).toBe('product');
     // Only that supplier: the others still see an anonymous buyer.
     expect((await supplierView(t, second, rfq.id)).json().buyer.name).toBeNull();
     expect(await revealedAt(rfq.id, second.sellerId)).toBeNull();
@@ -141,6 +142,7 @@ describe('the award', () => {
     const award = won.json();
     expect(award.rfq.status).toBe('accepted');
     expect(award.recipientId).toBe(ids.get(second.sellerId));
+    expect(award.chatKind).toBe('product');
     // The same accept again answers the same award; another one is refused.
     expect((await accept(bea, rfq.id, ids.get(second.sellerId)!)).json()).toEqual(award);
     expect(codeOf(await accept(bea, rfq.id, ids.get(first.sellerId)!))).toBe('409 RFQ_NOT_OPEN');
@@ -152,6 +154,8 @@ describe('the award', () => {
       compared.suppliers.find((row: { storefrontId: string }) => row.storefrontId === String(s.sellerId));
     expect(statusOf(second).status).toBe('accepted');
     expect(statusOf(second).chatId).toBe(award.chatId);
+    expect(statusOf(second).chatKind).toBe('product');
+    expect(statusOf(first).chatKind).toBeNull();
     expect(statusOf(first).status).toBe('closed');
     expect(statusOf(third).status).toBe('closed');
     // The winner now sees the buyer; the others never did.

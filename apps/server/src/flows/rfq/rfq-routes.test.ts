@@ -130,6 +130,9 @@ describe('requests for quotes over HTTP', () => {
     expect(first.deliveredCents).toBe(205_000 + Math.round(205_000 * 0.05) + Math.round(205_000 * 0.09975));
     expect(second.unitPriceCents).toBe(1400);
     expect(second.latest.version).toBe(2);
+    // The list counts the suppliers reached and those who quoted (a revision is still one supplier).
+    const listed = await t.app.inject({ method: 'GET', url: '/api/v1/rfqs', headers: json(bea, 'buyer') });
+    expect(listed.json().rfqs[0]).toMatchObject({ id: rfq.id, quoteCount: 2, supplierCount: sentTo.length });
 
     const close = () =>
       t.app.inject({
@@ -211,5 +214,28 @@ describe('requests for quotes over HTTP', () => {
     expect(next.sentTo.map((s: { storefrontId: string }) => s.storefrontId)).not.toContain(
       String(fast.sellerId),
     );
+  });
+
+  it('mutes the buyer of a request the supplier was sent, without naming the buyer; others 404', async () => {
+    const bob = await buyer();
+    const { rfq } = (await send(bob, request({ private: true }))).json();
+    const mute = (s: { party: Party; sellerId: number }, rfqId: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/seller/${s.sellerId}/rfqs/${rfqId}/mute`,
+        headers: { cookie: s.party.cookie, role: 'seller' },
+      });
+    // A supplier the request did not reach cannot mute its buyer (nor learn that the request exists).
+    expect(codeOf(await mute(ontarioOnly, rfq.id))).toBe('404 RFQ_NOT_FOUND');
+    expect(codeOf(await mute(cheap, randomUUID()))).toBe('404 RFQ_NOT_FOUND');
+    const muted = await mute(cheap, rfq.id);
+    expect(muted.statusCode, muted.body).toBe(200);
+    expect(muted.json()).toEqual({ ok: true });
+    // Again: still muted, still fine.
+    expect((await mute(cheap, rfq.id)).statusCode).toBe(200);
+    const next = (await send(bob, request())).json();
+    const reached = next.sentTo.map((s: { storefrontId: string }) => s.storefrontId);
+    expect(reached).not.toContain(String(cheap.sellerId));
+    expect(reached).toContain(String(fast.sellerId));
   });
 });

@@ -31,6 +31,7 @@ import {
 import { AppError, errorResponses } from '../../plugins/errors';
 import { acceptQuote } from './accept-quote';
 import { declineRfq, muteRfqBuyer, quoteRfq } from './answer-rfq';
+import { muteRfqBuyerOf } from './mute-rfq-buyer';
 import { rfqAttachmentFor } from './download-rfq-attachment';
 import { openRfqChat } from './open-rfq-chat';
 import { attachmentTooLarge, uploadRfqAttachment } from './upload-rfq-attachment';
@@ -46,9 +47,9 @@ const downloadErrors = { 401: errorResponseSchema, 403: errorResponseSchema, 404
 /**
  * Requests for quotes (decision 298). Buyer: POST/GET rfqs, GET rfqs/:id (the comparison), POST rfqs/:id/close —
  * only the buyer's own (another's → 404). Supplier, under seller/:sellerId/rfqs: inbox, one request, quote or
- * revise, decline, mute a buyer — only a matched storefront of the user's (else 404). Decision 317: the award
- * (POST rfqs/:id/quotes/:quoteId/accept), the buyer's chat with one supplier, attachments (upload by the buyer,
- * download by the buyer or a matched supplier).
+ * revise, decline, mute a buyer (by id, or the buyer of a request) — only a matched storefront of the user's (else
+ * 404). Decision 317: the award (POST rfqs/:id/quotes/:quoteId/accept), the buyer's chat with one supplier,
+ * attachments (upload by the buyer, download by the buyer or a matched supplier).
  */
 export const rfqRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, {
@@ -210,6 +211,26 @@ export const rfqRoutes: FastifyPluginAsyncZod = async (app) => {
         userId: request.user!.id,
         sellerId: request.params.sellerId,
         buyerId: request.params.buyerId,
+      }),
+  );
+
+  // The screens' mute: by the request the supplier reads, so no buyer id is handed to a supplier.
+  app.post(
+    '/seller/:sellerId/rfqs/:id/mute',
+    {
+      config: { requiredRole: 'seller' },
+      bodyLimit: 1024,
+      schema: {
+        tags: ['rfq'],
+        params: rfqSellerRfqParamsSchema,
+        response: { 200: rfqOkResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      muteRfqBuyerOf(app, {
+        userId: request.user!.id,
+        sellerId: request.params.sellerId,
+        rfqId: request.params.id,
       }),
   );
 

@@ -4,10 +4,11 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../plugins/errors';
 import { shown } from './compare-quotes';
 import '../../modules/auth';
+import '../../modules/chat';
 import '../../modules/sellers';
 
 export type SupplierDoors = Pick<FastifyInstance, 'db' | 'rfq' | 'sellers'>;
-export type SupplierViewDoors = SupplierDoors & Pick<FastifyInstance, 'auth'>;
+export type SupplierViewDoors = SupplierDoors & Pick<FastifyInstance, 'auth' | 'chat'>;
 
 /** The storefront must be the user's (else 404 as for one that does not exist). */
 export async function ownStorefront(doors: SupplierDoors, userId: string, sellerId: string) {
@@ -79,6 +80,7 @@ export async function supplierRfq(doors: SupplierViewDoors, userId: string, sell
   const revealed = own.buyerRevealedAt !== null;
   const names = await buyerNames(doors, doors.db, !rfq.private || revealed ? [rfq.buyerId] : []);
   const attachments = (await doors.rfq.attachments(doors.db, [rfq.id])).get(rfq.id) ?? [];
+  const chat = own.chatId ? await doors.chat.participants(own.chatId, doors.db) : null;
   return {
     rfq: shown(rfq),
     status: own.status,
@@ -86,6 +88,7 @@ export async function supplierRfq(doors: SupplierViewDoors, userId: string, sell
     versions: own.versions,
     buyer: buyerShown(rfq, revealed, names.get(rfq.buyerId) ?? null),
     attachments,
-    chatId: own.chatId,
+    chatId: chat ? own.chatId : null,
+    chatKind: chat?.subjectKind ?? null,
   };
 }
