@@ -22,26 +22,25 @@ import {
   seoPreviewResponseSchema,
 } from '@maplesource/contracts';
 import {
+  deleteBlog,
   deleteGlobalParagraph,
   deleteSeoEntry,
+  getHeroSettings,
   getSeoEntry,
   listAudit,
+  listBlogsForAdmin,
   listGlobalParagraphs,
+  listLandingFeatures,
   listSeoEntries,
+  replaceLandingFeatures,
+  saveBlog,
   saveGlobalParagraph,
+  saveHeroSettings,
   saveSeoEntry,
   type Actor,
 } from './content.service';
 import { sanitizeSeoMarkup } from './seo-markup';
 import type { FastifyRequest } from 'fastify';
-import {
-  deleteBlog,
-  listBlogsForAdmin,
-  replaceLandingFeatures,
-  saveBlog,
-  saveHeroSettings,
-} from './site-admin.service';
-import { getHeroSettings, listLandingFeatures } from './home-blogs.service';
 import { adminUploadRoutes } from './uploads.admin.routes';
 import { errorResponses } from '../../plugins/errors';
 

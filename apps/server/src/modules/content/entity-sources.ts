@@ -2,7 +2,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../plugins/errors';
 import type { CatalogService } from '../catalog';
 import type { SellersService } from '../sellers';
-import { countPublicBlogs, getBlog, publicBlogSlugs } from './home-blogs.service';
+import { countPublicBlogs, getBlog, listPublicBlogSlugs } from './content.service';
 import type { PageSources } from './page-sources';
 
 /**
@@ -102,7 +102,7 @@ export function createEntitySources(doors: {
       if (kind === 'products') return catalog.publicItemSlugs(db, 'product', offset, limit);
       if (kind === 'services') return catalog.publicItemSlugs(db, 'service', offset, limit);
       if (kind === 'sellers') return sellers.publicSellerSlugs(db, offset, limit);
-      return publicBlogSlugs(db, offset, limit);
+      return listPublicBlogSlugs(db, offset, limit);
     },
   };
 }

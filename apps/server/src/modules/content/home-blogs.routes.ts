@@ -8,7 +8,7 @@ import {
   landingFeaturesResponseSchema,
   slugParamSchema,
 } from '@maplesource/contracts';
-import { getBlog, getHeroSettings, listBlogs, listLandingFeatures } from './home-blogs.service';
+import { getBlog, getHeroSettings, listBlogs, listLandingFeatures } from './content.service';
 
 /** docs/product.md §7 `home-page` (landing-features, hero-settings) and `blogs`, `blogs/{slug}`. recent-sellers: sellers module. */
 export const homeBlogsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -3,11 +3,10 @@ import fp from 'fastify-plugin';
 import type { ShellRenderResult } from '../../plugins/web-app';
 import '../catalog';
 import '../sellers';
-import { writeAudit } from './content.service';
+import { searchBlogs, writeAudit } from './content.service';
 import { contentWeb } from './content.web';
 import { createEntitySources } from './entity-sources';
 import { HeadCache } from './head-cache';
-import { searchBlogs } from './home-blogs.service';
 import { createShellRenderer } from './render-shell';
 import { subscribeContent } from './content.subscribers';
 
