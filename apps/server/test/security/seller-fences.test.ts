@@ -207,6 +207,9 @@ const fenced: Record<string, Attempt[]> = {
   'POST /api/v1/seller/{sellerId}/rfqs/buyers/{buyerId}/mute': [
     { url: (o) => `/api/v1/seller/${o.sellerId}/rfqs/buyers/${someRfqId}/mute` },
   ],
+  'POST /api/v1/seller/{sellerId}/rfqs/{id}/mute': [
+    { url: (o) => `/api/v1/seller/${o.sellerId}/rfqs/${someRfqId}/mute` },
+  ],
   'GET /api/v1/seller/{sellerId}/platform-fee': [
     { url: (o) => `/api/v1/seller/${o.sellerId}/platform-fee?grossCents=10000` },
   ],

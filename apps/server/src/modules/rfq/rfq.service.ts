@@ -326,13 +326,27 @@ export async function supplierInbox(db: Db, sellerUserId: string) {
   }));
 }
 
-/** The buyer's requests, newest first, one page at a time. */
+/**
+ * The buyer's requests, newest first, one page at a time, each with how many suppliers it went to and how many of
+ * them have quoted (a supplier with any version, whatever became of the request since).
+ */
 export async function buyerRfqs(db: Db, buyerId: string, page: { limit: number; offset: number }) {
   const rows = await query(
     db,
-    sql`SELECT f.*, count(*) OVER () AS total FROM rfqs f WHERE f.buyer_id = ${buyerId}
+    sql`SELECT f.*, count(*) OVER () AS total,
+          (SELECT count(*) FROM rfq_recipients r WHERE r.rfq_id = f.id) AS supplier_count,
+          (SELECT count(*) FROM rfq_recipients r WHERE r.rfq_id = f.id
+             AND EXISTS (SELECT 1 FROM rfq_quote_versions v WHERE v.recipient_id = r.id)) AS quote_count
+        FROM rfqs f WHERE f.buyer_id = ${buyerId}
         ORDER BY f.created_at DESC, f.id LIMIT ${page.limit} OFFSET ${page.offset}`,
   );
   const total = rows.length > 0 ? Number(rows[0]!.total) : 0;
-  return { rfqs: rows.map(rfqOf), total };
+  return {
+    rfqs: rows.map((row) => ({
+      ...rfqOf(row),
+      supplierCount: Number(row.supplier_count),
+      quoteCount: Number(row.quote_count),
+    })),
+    total,
+  };
 }
