@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { SESSION_COOKIE } from '../src/plugins/auth';
-import { SessionService } from '../src/modules/auth/session.service';
+import { createSessionService } from '../src/modules/auth/session.service';
 import { users } from '../src/modules/auth/auth.tables';
 import { createTestApp, type TestApp } from './helpers';
 import { testTimeouts } from '../../../test-timeouts.mjs';
@@ -42,7 +42,7 @@ beforeAll(async () => {
     passwordHash: 'not-a-real-hash',
     roles: ['buyer'],
   });
-  const token = await new SessionService(t.database.db).create(userId);
+  const token = await createSessionService(t.database.db).create(userId);
   sessionCookie = `${SESSION_COOKIE}=${token}`;
 }, 120_000);
 afterAll(async () => t?.close());
@@ -234,7 +234,7 @@ describe('OpenAPI fuzzing: input classes of decision 055 and the security rounds
       passwordHash: 'not-a-real-hash',
       roles: ['buyer', 'seller', 'admin'],
     });
-    privileged = `${SESSION_COOKIE}=${await new SessionService(t.database.db).create(userId)}`;
+    privileged = `${SESSION_COOKIE}=${await createSessionService(t.database.db).create(userId)}`;
   });
 
   const roleFor = (path: string) =>

@@ -13,7 +13,7 @@ import {
 } from '@maplesource/contracts/page-data';
 import type { ProductListResponse } from '@maplesource/contracts/catalog';
 import { buyerHeaders, createTestApp, type TestApp } from './helpers';
-import { SessionService } from '../src/modules/auth/session.service';
+import { createSessionService } from '../src/modules/auth/session.service';
 import { seedCatalog } from '../src/seed/catalog';
 import { seedContentHomeBlogs } from '../src/seed/content-home-blogs';
 
@@ -47,7 +47,7 @@ async function login(): Promise<string> {
     sql`insert into users (id, member_id, full_name, email, phone_number, password_hash, roles)
         values (${id}, ${`P${n}`}, 'Page Data Buyer', ${`p${n}@example.ca`}, ${`+1416${String(n).padStart(7, '0').slice(0, 7)}`}, 'x', '{buyer}')`,
   );
-  return `ms_session=${await new SessionService(t.database.db).create(id)}`;
+  return `ms_session=${await createSessionService(t.database.db).create(id)}`;
 }
 
 const page = (url: string, cookie?: string) =>

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { users } from '../src/modules/auth/auth.tables';
-import { SessionService } from '../src/modules/auth/session.service';
+import { createSessionService } from '../src/modules/auth/session.service';
 import { createTestApp, type TestApp } from './helpers';
 import { waitFor } from './wait-for';
 import { testTimeouts } from '../../../test-timeouts.mjs';
@@ -60,7 +60,7 @@ beforeAll(async () => {
     passwordHash: 'x',
     roles: ['buyer'],
   });
-  cookie = `${SESSION_COOKIE}=${await new SessionService(first.t.database.db).create(userId)}`;
+  cookie = `${SESSION_COOKIE}=${await createSessionService(first.t.database.db).create(userId)}`;
 });
 afterAll(async () => {
   for (const t of apps.reverse()) await t.close();

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ProvinceCode, Role } from '@maplesource/contracts';
 import type { AppConfig } from '../config';
 import { hashPassword, verifyPassword } from '../modules/auth/passwords';
-import { SessionService } from '../modules/auth/session.service';
+import { createSessionService } from '../modules/auth/session.service';
 import { createUserService } from '../modules/auth/users.service';
 import { AddressService } from '../modules/accounts/addresses.service';
 import { isLoopbackHost } from '../plugins/loopback';
@@ -90,7 +90,7 @@ export function demoAccountsFor(
 export async function lockExposedDemoAccounts({ database, config, log }: Omit<SeedContext, 'options'>) {
   const allowed = new Set(demoAccountsFor(config).map((account) => account.id));
   const users = createUserService(database.db);
-  const sessions = new SessionService(database.db);
+  const sessions = createSessionService(database.db);
   for (const account of Object.values(DEMO_ACCOUNTS) as DemoAccount[]) {
     if (allowed.has(account.id)) continue;
     const user = await users.findById(account.id);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SessionService } from '../../src/modules/auth/session.service';
+import { createSessionService } from '../../src/modules/auth/session.service';
 import { createTestApp, type TestApp } from '../helpers';
 import { fillPath, listOperations, type Operation } from './openapi-operations';
 
@@ -22,7 +22,7 @@ beforeAll(async () => {
     sql`insert into users (id, member_id, full_name, email, phone_number, password_hash, roles)
         values (${id}, ${`MP${id.slice(0, 8)}`}, 'Multipart Admin', ${`${id}@example.ca`}, '+16135550888', 'x', '{buyer,seller,admin}')`,
   );
-  cookie = `ms_session=${await new SessionService(t.database.db).create(id)}`;
+  cookie = `ms_session=${await createSessionService(t.database.db).create(id)}`;
 }, 120_000);
 afterAll(async () => t?.close());
 

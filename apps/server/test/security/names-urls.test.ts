@@ -9,7 +9,7 @@ import {
   nameTextSchema,
   safeUrlSchema,
 } from '@maplesource/contracts';
-import { SessionService } from '../../src/modules/auth/session.service';
+import { createSessionService } from '../../src/modules/auth/session.service';
 import { createTestApp, type TestApp } from '../helpers';
 import { signUp } from '../accounts-helpers';
 
@@ -112,7 +112,7 @@ describe('over HTTP', () => {
       sql`insert into users (id, member_id, full_name, email, phone_number, password_hash, roles)
           values (${id}, ${`NU${id.slice(0, 8)}`}, 'Admin Person', ${`${id}@example.ca`}, '+16135550999', 'x', '{buyer,admin}')`,
     );
-    adminCookie = await new SessionService(t.database.db).create(id);
+    adminCookie = await createSessionService(t.database.db).create(id);
   });
   afterAll(async () => t?.close());
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Role } from '@maplesource/contracts';
 import { users } from '../../src/modules/auth/auth.tables';
 import { hashPassword } from '../../src/modules/auth/passwords';
-import { SessionService } from '../../src/modules/auth/session.service';
+import { createSessionService } from '../../src/modules/auth/session.service';
 import type { TestApp } from '../helpers';
 
 export interface TestUser {
@@ -33,7 +33,7 @@ export async function createUser(t: TestApp, roles: Role[] = ['buyer']): Promise
     roles,
     emailVerifiedAt: new Date(),
   });
-  const token = await new SessionService(t.database.db).create(id);
+  const token = await createSessionService(t.database.db).create(id);
   return { id, email, phoneNumber, password, token };
 }
 

@@ -3,9 +3,9 @@ import fp from 'fastify-plugin';
 import { administratorIds } from './administrators';
 import { attackMailJobName, attackMailJobSchema, createAuthService, type AuthService } from './auth.service';
 import { KnownDeviceService } from './known-devices';
-import { OtpService } from './otp.service';
+import { createOtpService, type OtpService } from './otp.service';
 import type { RateLimiter } from '../../plugins/rate-limits';
-import { SessionService } from './session.service';
+import { createSessionService, type SessionService } from './session.service';
 import { createUserService, type UserService } from './users.service';
 
 /**
@@ -38,15 +38,15 @@ export { devOutboxRoutes } from './dev-outbox.routes';
 
 async function authModule(app: FastifyInstance) {
   const users = createUserService(app.db);
-  const sessions = new SessionService(app.db);
+  const sessions = createSessionService(app.db);
   const limiter = app.rateLimiter;
-  const otp = new OtpService(
-    app.db,
+  const otp = createOtpService({
+    db: app.db,
     limiter,
-    app.messaging.sms,
-    app.config.COOKIE_SECRET,
-    app.config.RATE_LIMIT_OTP_PER_IP_PER_HOUR,
-  );
+    sms: app.messaging.sms,
+    secret: app.config.COOKIE_SECRET,
+    maxSendsPerIpPerHour: app.config.RATE_LIMIT_OTP_PER_IP_PER_HOUR,
+  });
   const devices = new KnownDeviceService(app.db);
   const auth = createAuthService({
     db: app.db,
