@@ -72,6 +72,8 @@ export const loggedInPagePatterns = [
   '/seller-centre/services/:itemId',
   // The seller's storefront (decision 261).
   '/seller-centre/storefront',
+  // Requests for quotes sent to the seller's storefronts (decisions 298, 317); `?rfq={id}` opens one.
+  '/seller-centre/rfqs',
 ] as const;
 
 /** `/about-{product}`: one dynamic segment with a fixed prefix (React Router cannot express it). */

@@ -6,7 +6,10 @@ describe('language prefix in the address', () => {
   it('/fr/global-quote renders the same screen in French', async () => {
     const { i18n } = renderApp('/fr/global-quote');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Le devis global arrive bientôt' }),
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'Une demande, les prix de plusieurs fournisseurs canadiens',
+      }),
     ).toBeInTheDocument();
     expect(i18n.language).toBe('fr');
   });

@@ -92,6 +92,7 @@ const loggedInRoutes: RouteObject[] = [
   { path: paths.sellerServiceNew, element: sellerCatalogueItem },
   { path: paths.sellerServiceEdit, element: sellerCatalogueItem },
   { path: paths.sellerStorefront, element: page(() => import('./routes/seller-storefront')) },
+  { path: paths.sellerRfqs, element: page(() => import('./routes/seller-rfqs')) },
 ];
 
 // The sandbox outbox (decision 257): the server serves this page only where the outbox exists, never in production.

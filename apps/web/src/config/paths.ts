@@ -59,6 +59,7 @@ export const paths = {
   sellerServiceNew: '/seller-centre/services/new',
   sellerServiceEdit: '/seller-centre/services/:itemId',
   sellerStorefront: '/seller-centre/storefront',
+  sellerRfqs: '/seller-centre/rfqs',
 } as const satisfies Record<string, PagePattern>;
 
 // Compile-time check: every contracts pattern has a name here.

@@ -1,0 +1,38 @@
+import { useQueries, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { rfqSupplierInboxSchema } from '@maplesource/contracts/rfq';
+import { api } from '../../../lib/http';
+import { rfqKeys } from './keys';
+
+export type RfqSupplierInbox = z.infer<typeof rfqSupplierInboxSchema>;
+export type RfqInboxItem = RfqSupplierInbox['rfqs'][number];
+
+/**
+ * `GET seller/:sellerId/rfqs` (decision 298): the requests sent to the seller's storefronts and how many open ones
+ * wait for an answer (the seller centre's badge).
+ */
+export const getSupplierInbox = (sellerId: number) =>
+  api.get<RfqSupplierInbox>(`seller/${sellerId}/rfqs`, { role: 'seller' });
+
+export const useSupplierInbox = (sellerId: number | undefined) =>
+  useQuery({
+    queryKey: rfqKeys.inbox(sellerId ?? 0),
+    queryFn: () => getSupplierInbox(sellerId!),
+    enabled: sellerId !== undefined,
+  });
+
+/**
+ * The number of open requests not answered yet, for the seller centre's navigation badge: the inbox of the first
+ * storefront (it lists the requests of every storefront of the seller). Quiet on failure: the badge is a hint.
+ */
+export function useRfqNewCount(sellerIds: readonly number[]): number {
+  const [first] = useQueries({
+    queries: sellerIds.slice(0, 1).map((sellerId) => ({
+      queryKey: rfqKeys.inbox(sellerId),
+      queryFn: () => getSupplierInbox(sellerId),
+      staleTime: 60_000,
+      retry: false,
+    })),
+  });
+  return first?.data?.newCount ?? 0;
+}
