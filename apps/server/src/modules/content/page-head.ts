@@ -125,12 +125,14 @@ const staticHeads: Record<string, Record<PageLanguage, StaticHead>> = {
   },
   '/global-quote': {
     en: {
-      title: 'Global quote – coming soon | MapleSource',
-      description: 'Request one quotation from many Canadian suppliers at once. Coming soon.',
+      title: 'Requests for quotes | MapleSource',
+      description:
+        'Send one request for quotes to many Canadian suppliers and compare their delivered prices and lead times.',
     },
     fr: {
-      title: 'Devis global – bientôt disponible | MapleSource',
-      description: 'Demandez un seul devis à plusieurs fournisseurs canadiens à la fois. Bientôt disponible.',
+      title: 'Demandes de prix | MapleSource',
+      description:
+        'Envoyez une seule demande de prix à plusieurs fournisseurs canadiens et comparez leurs prix livrés et leurs délais.',
     },
   },
   '/cnc-fabrication-quotes': {
