@@ -15,6 +15,8 @@ await build({
     main: path.join(here, 'src/main.ts'),
     migrate: path.join(here, 'src/migrate-cli.ts'),
     seed: path.join(here, 'src/seed/cli.ts'),
+    // The CNC analysis worker thread (decision 322): analyseCadFile starts dist/cnc-analysis-worker.js.
+    'cnc-analysis-worker': path.join(here, 'src/modules/cnc-quotes/analysis/analysis-worker.ts'),
   },
   outdir: dist,
   bundle: true,

@@ -55,3 +55,108 @@ export function asciiStl(triangles: Triangle[]): Uint8Array {
   );
   return new TextEncoder().encode(`solid part\n${facets.join('')}endsolid part\n`);
 }
+
+/** A STEP real: always with a decimal point (10 → "10."), as ISO 10303-21 requires. */
+const stepReal = (value: number) => (Number.isInteger(value) ? `${value}.` : `${value}`);
+
+/**
+ * An axis-aligned box from the origin as a minimal STEP AP214 file (ISO 10303-21) in millimetres: one
+ * MANIFOLD_SOLID_BREP of six planar ADVANCED_FACEs sharing twelve line edges, inside the product structure
+ * OpenCascade's reader transfers. `withSolid: false` writes the same file with an empty shape representation.
+ */
+export function stepBox(x: number, y: number, z: number, { withSolid = true } = {}): Uint8Array {
+  const lines: string[] = [];
+  const add = (entity: string) => {
+    lines.push(`#${lines.length + 1}=${entity};`);
+    return `#${lines.length}`;
+  };
+  const point = (p: number[]) => add(`CARTESIAN_POINT('',(${p.map(stepReal).join(',')}))`);
+  const direction = (d: number[]) => add(`DIRECTION('',(${d.map(stepReal).join(',')}))`);
+  const corner = (i: number) => [i & 1 ? x : 0, i & 2 ? y : 0, i & 4 ? z : 0];
+  const appContext = add(`APPLICATION_CONTEXT('automotive design')`);
+  add(`APPLICATION_PROTOCOL_DEFINITION('international standard','automotive_design',2000,${appContext})`);
+  const productContext = add(`PRODUCT_CONTEXT('',${appContext},'mechanical')`);
+  const product = add(`PRODUCT('box','box','',(${productContext}))`);
+  const formation = add(`PRODUCT_DEFINITION_FORMATION('','',${product})`);
+  const definitionContext = add(`PRODUCT_DEFINITION_CONTEXT('part definition',${appContext},'design')`);
+  const definition = add(`PRODUCT_DEFINITION('design','',${formation},${definitionContext})`);
+  const definitionShape = add(`PRODUCT_DEFINITION_SHAPE('','',${definition})`);
+  const mm = add(`( LENGTH_UNIT() NAMED_UNIT(*) SI_UNIT(.MILLI.,.METRE.) )`);
+  const radian = add(`( NAMED_UNIT(*) PLANE_ANGLE_UNIT() SI_UNIT($,.RADIAN.) )`);
+  const steradian = add(`( NAMED_UNIT(*) SI_UNIT($,.STERADIAN.) SOLID_ANGLE_UNIT() )`);
+  const uncertainty = add(
+    `UNCERTAINTY_MEASURE_WITH_UNIT(LENGTH_MEASURE(1.E-07),${mm},'distance_accuracy_value','')`,
+  );
+  const context = add(
+    `( GEOMETRIC_REPRESENTATION_CONTEXT(3) GLOBAL_UNCERTAINTY_ASSIGNED_CONTEXT((${uncertainty})) ` +
+      `GLOBAL_UNIT_ASSIGNED_CONTEXT((${mm},${radian},${steradian})) REPRESENTATION_CONTEXT('',''))`,
+  );
+  const items: string[] = [];
+  if (withSolid) {
+    const vertices = Array.from({ length: 8 }, (_, i) => add(`VERTEX_POINT('',${point(corner(i))})`));
+    const edges = new Map<string, string>();
+    const edge = (a: number, b: number) => {
+      const [from, to] = a < b ? [a, b] : [b, a];
+      const key = `${from}-${to}`;
+      if (!edges.has(key)) {
+        const [p, q] = [corner(from), corner(to)];
+        const delta = q.map((value, i) => value - p[i]!);
+        const length = Math.hypot(...delta);
+        const vector = add(`VECTOR('',${direction(delta.map((d) => d / length))},${stepReal(length)})`);
+        const line = add(`LINE('',${point(p)},${vector})`);
+        edges.set(key, add(`EDGE_CURVE('',${vertices[from]},${vertices[to]},${line},.T.)`));
+      }
+      return add(`ORIENTED_EDGE('',*,*,${edges.get(key)},${a < b ? '.T.' : '.F.'})`);
+    };
+    // The same counter-clockwise-from-outside quads as box().
+    const quads = [
+      [0, 2, 3, 1],
+      [4, 5, 7, 6],
+      [0, 1, 5, 4],
+      [2, 6, 7, 3],
+      [0, 4, 6, 2],
+      [1, 3, 7, 5],
+    ];
+    const faces = quads.map((quad) => {
+      const [a, b, , d] = quad.map(corner) as [number[], number[], number[], number[]];
+      const u = b.map((value, i) => value - a[i]!);
+      const v = d.map((value, i) => value - a[i]!);
+      const normal = [
+        u[1]! * v[2]! - u[2]! * v[1]!,
+        u[2]! * v[0]! - u[0]! * v[2]!,
+        u[0]! * v[1]! - u[1]! * v[0]!,
+      ];
+      const unit = (w: number[]) => w.map((value) => value / Math.hypot(...w));
+      const placement = add(
+        `AXIS2_PLACEMENT_3D('',${point(a)},${direction(unit(normal))},${direction(unit(u))})`,
+      );
+      const plane = add(`PLANE('',${placement})`);
+      const loop = add(`EDGE_LOOP('',(${quad.map((p, i) => edge(p, quad[(i + 1) % 4]!)).join(',')}))`);
+      const bound = add(`FACE_OUTER_BOUND('',${loop},.T.)`);
+      return add(`ADVANCED_FACE('',(${bound}),${plane},.T.)`);
+    });
+    const shell = add(`CLOSED_SHELL('',(${faces.join(',')}))`);
+    items.push(add(`MANIFOLD_SOLID_BREP('box',${shell})`));
+  }
+  items.push(
+    add(`AXIS2_PLACEMENT_3D('',${point([0, 0, 0])},${direction([0, 0, 1])},${direction([1, 0, 0])})`),
+  );
+  const representation = add(
+    `${withSolid ? 'ADVANCED_BREP_SHAPE_REPRESENTATION' : 'SHAPE_REPRESENTATION'}('',(${items.join(',')}),${context})`,
+  );
+  add(`SHAPE_DEFINITION_REPRESENTATION(${definitionShape},${representation})`);
+  const text = [
+    'ISO-10303-21;',
+    'HEADER;',
+    "FILE_DESCRIPTION((''),'2;1');",
+    "FILE_NAME('box.step','2026-11-29T00:00:00',(''),(''),'','','');",
+    "FILE_SCHEMA(('AUTOMOTIVE_DESIGN { 1 0 10303 214 1 1 1 1 }'));",
+    'ENDSEC;',
+    'DATA;',
+    ...lines,
+    'ENDSEC;',
+    'END-ISO-10303-21;',
+    '',
+  ].join('\n');
+  return new TextEncoder().encode(text);
+}

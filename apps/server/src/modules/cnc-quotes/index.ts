@@ -1,5 +1,5 @@
 /**
- * CNC instant quotes (decision 302): the analysis of an uploaded part. The door exports operations and types only.
+ * CNC instant quotes (decisions 302, 322): the analysis of an uploaded part. The door exports operations and types only.
  */
 export { parseStl } from './analysis/stl';
 export { measureMesh, type MeshGeometry } from './analysis/mesh-geometry';
@@ -10,3 +10,4 @@ export {
   CncFileRejected,
   type CncFileRejection,
 } from './analysis/file-rejection';
+export { analyseCadFile, CNC_ANALYSIS_LIMITS, type CncAnalysisLimits } from './operations/analyse-cad-file';

@@ -1,0 +1,26 @@
+/**
+ * The analysis worker thread's entry (decision 322): reads and measures the one file it was given, posts the
+ * geometry or the rejection's code, and ends. analyseCadFile starts it under a time and memory limit.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { analyseBytes } from './analyse-bytes';
+import { isCncFileRejection } from './file-rejection';
+import type { MeshGeometry } from './mesh-geometry';
+
+export interface AnalysisRequest {
+  bytes: Uint8Array;
+  fileName: string;
+}
+export type AnalysisAnswer = { ok: true; geometry: MeshGeometry } | { ok: false; code: string };
+
+const request = workerData as AnalysisRequest;
+analyseBytes(request.bytes, request.fileName).then(
+  (geometry) => parentPort?.postMessage({ ok: true, geometry } satisfies AnalysisAnswer),
+  (error: unknown) => {
+    const code = (error as { code?: unknown } | null)?.code;
+    parentPort?.postMessage({
+      ok: false,
+      code: isCncFileRejection(code) ? code : 'CNC_FILE_NOT_A_MESH',
+    } satisfies AnalysisAnswer);
+  },
+);

@@ -1,0 +1,89 @@
+import { Worker } from 'node:worker_threads';
+import type { AnalysisAnswer, AnalysisRequest } from '../analysis/analysis-worker';
+import { cadFileKind } from '../analysis/analyse-bytes';
+import { CNC_MAX_FILE_BYTES, CncFileRejected, isCncFileRejection } from '../analysis/file-rejection';
+import type { MeshGeometry } from '../analysis/mesh-geometry';
+
+/**
+ * The limits one analysis runs under (decision 322). The time covers loading OpenCascade (~0.2 s) and reading the
+ * largest honest file (a 5-million-triangle STL measures in ~3 s here); the heap covers measureMesh's edge map for
+ * the largest honest STL and OpenCascade's JavaScript side. The WebAssembly memory and the corner arrays live
+ * outside V8's heap, so the parent also watches the process's resident memory while a worker runs.
+ */
+export interface CncAnalysisLimits {
+  timeMs: number;
+  heapMb: number;
+  /** Growth of the process's resident set, over its size when the worker started, that ends the worker. */
+  residentGrowthMb: number;
+}
+
+export const CNC_ANALYSIS_LIMITS: CncAnalysisLimits = {
+  timeMs: 20_000,
+  heapMb: 1024,
+  residentGrowthMb: 1536,
+};
+
+/** How often the parent samples the resident set while a worker runs. */
+const MEMORY_SAMPLE_MS = 50;
+
+/** Source (tsx in tests and `npm run dev`) runs the .ts entry; the bundle (build.mjs) runs its own entry beside main.js. */
+function workerEntry(): { url: URL; execArgv: string[] } {
+  return import.meta.url.endsWith('.ts')
+    ? { url: new URL('../analysis/analysis-worker.ts', import.meta.url), execArgv: ['--import', 'tsx'] }
+    : { url: new URL('./cnc-analysis-worker.js', import.meta.url), execArgv: [] };
+}
+
+/**
+ * Reads and measures an uploaded CAD file (.stl, .step, .stp) in a worker thread, so a hostile file never blocks
+ * the event loop: past the time limit, the heap limit or the resident-memory limit the worker is terminated and
+ * the caller gets CncFileRejected('CNC_FILE_TOO_COMPLEX'). The file's own faults keep their codes (decision 302).
+ */
+export async function analyseCadFile(
+  bytes: Uint8Array,
+  fileName: string,
+  limits: CncAnalysisLimits = CNC_ANALYSIS_LIMITS,
+): Promise<MeshGeometry> {
+  cadFileKind(fileName);
+  if (bytes.length === 0) throw new CncFileRejected('CNC_FILE_EMPTY');
+  if (bytes.length > CNC_MAX_FILE_BYTES) throw new CncFileRejected('CNC_FILE_TOO_LARGE');
+  const entry = workerEntry();
+  const worker = new Worker(entry.url, {
+    execArgv: entry.execArgv,
+    workerData: { bytes, fileName } satisfies AnalysisRequest,
+    resourceLimits: { maxOldGenerationSizeMb: limits.heapMb, maxYoungGenerationSizeMb: 64 },
+    stdout: true,
+    stderr: true,
+  });
+  // The worker's console (OpenCascade's parser, tsx) is not the server's log.
+  worker.stdout.resume();
+  worker.stderr.resume();
+  const residentAtStart = process.memoryUsage.rss();
+  return new Promise<MeshGeometry>((resolve, reject) => {
+    let settled = false;
+    const finish = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      clearInterval(watch);
+      void worker.terminate();
+      outcome();
+    };
+    const tooComplex = () => finish(() => reject(new CncFileRejected('CNC_FILE_TOO_COMPLEX')));
+    const timer = setTimeout(tooComplex, limits.timeMs);
+    const watch = setInterval(() => {
+      if (process.memoryUsage.rss() - residentAtStart > limits.residentGrowthMb * 1024 * 1024) tooComplex();
+    }, MEMORY_SAMPLE_MS);
+    worker.once('message', (answer: AnalysisAnswer) =>
+      finish(() =>
+        answer.ok
+          ? resolve(answer.geometry)
+          : reject(
+              new CncFileRejected(isCncFileRejection(answer.code) ? answer.code : 'CNC_FILE_NOT_A_MESH'),
+            ),
+      ),
+    );
+    // ERR_WORKER_OUT_OF_MEMORY (the heap limit) or a crash inside OpenCascade: the file is beyond what we analyse.
+    worker.once('error', tooComplex);
+    worker.once('exit', tooComplex);
+  });
+}
