@@ -9,6 +9,8 @@ export const queryKeyRoots = {
   accounts: ['accounts'] as const,
   /** Conversations and their messages (features/chat); every deal step writes a message there. */
   chat: ['chat'] as const,
+  /** The buyer's and the seller's orders (features/orders); one order's key is `orderDetailKey` (lib/order-query). */
+  orders: ['orders'] as const,
   /** The inbox's notifications (features/notifications). */
   notifications: ['notifications'] as const,
 };

@@ -399,6 +399,16 @@ describe("the product or service name in the reader's language (decision 232)", 
     expect(screen.queryByText('CNC machining')).not.toBeInTheDocument();
   });
 
+  it('links a service order to its invoice as a service invoice (the invoice page asks the service route first)', async () => {
+    const order = makeOrder({ kind: 'service' });
+    serve((url) => (url.pathname.endsWith(`/service-orders/${ORDER_ID}`) ? json({ order }) : undefined));
+    renderApp(`/service-order/${ORDER_ID}`);
+    expect(await screen.findByRole('link', { name: 'View the invoice' })).toHaveAttribute(
+      'href',
+      `/invoice/${order.invoiceToken}?kind=service`,
+    );
+  });
+
   it('shows the English name an order has when it has no French one', async () => {
     const order = makeOrder({ subject: { ...makeOrder().subject, nameFr: null } });
     serve((url) =>

@@ -6,12 +6,13 @@ import {
   type OrderDetailLinks,
 } from '../../features/orders/components/order-detail-screen';
 import { to } from '../../config/paths';
+import { invoicePagePath } from '../../lib/invoice-links';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { checkoutPath } from './order-links';
 
 const links: OrderDetailLinks = {
   back: to('myOrders'),
-  invoice: (invoiceToken) => to('invoice', { invoiceToken }),
+  invoice: ({ invoiceToken, kind }) => invoicePagePath(invoiceToken, kind),
   checkout: ({ id, kind }) => checkoutPath(kind, id),
 };
 

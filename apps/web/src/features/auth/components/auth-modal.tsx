@@ -29,7 +29,7 @@ import {
   rememberPendingReset,
   secondsBeforeResend,
 } from './pending-reset';
-import { useCountdown } from './resend-timer';
+import { useRestartableCountdown } from '../../../lib/use-countdown';
 
 type View = 'login' | 'signup' | 'forgot';
 
@@ -132,7 +132,7 @@ function LoginForm({ onView }: { onView: (view: View) => void }) {
  */
 function LoginDelay({ seconds, onView }: { seconds: number | undefined; onView: (view: View) => void }) {
   const { t } = useTranslation('auth');
-  const { left } = useCountdown(seconds ?? 0);
+  const { left } = useRestartableCountdown(seconds ?? 0);
   const time =
     left >= 60 ? t('login.minutes', { count: Math.ceil(left / 60) }) : t('login.seconds', { count: left });
   return (
@@ -162,7 +162,7 @@ function SignupForm({ onView }: { onView: (view: View) => void }) {
   const [otpError, setOtpError] = useState<string | null>(null);
   const sendOtp = useSendOtp();
   const signup = useSignup();
-  const countdown = useCountdown();
+  const countdown = useRestartableCountdown();
   const form = useForm<Details>({
     resolver: zodResolver(detailsSchema),
     defaultValues: { fullName: '', email: '', phoneNumber: '', password: '', province: 'ON' },
@@ -324,7 +324,7 @@ function ForgotForm({ onView }: { onView: (view: View) => void }) {
   const askCode = useForgotPasswordOtp();
   const getToken = useForgotPasswordToken();
   const reset = useResetPassword();
-  const countdown = useCountdown(secondsBeforeResend(resumed));
+  const countdown = useRestartableCountdown(secondsBeforeResend(resumed));
   const form = useForm({ resolver: zodResolver(resetSchema), defaultValues: { otp: '', password: '' } });
   const { errors } = form.formState;
 

@@ -13,7 +13,7 @@ import { createOrderIntent, useOrderIntent } from '../api/create-intent';
 import { usePaymentProvider } from '../api/payment-provider';
 import type { CardInput } from '../model/card-form';
 import type { StripeConfirmOutcome } from '../model/stripe-outcome';
-import { useCountdown } from '../model/use-countdown';
+import { useCountdown } from '../../../lib/use-countdown';
 import { CardForm } from './card-form';
 import {
   CancelledState,

@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { OrderKind, OrderList, OrderStatus } from '@maplesource/contracts/orders';
 import { api } from '../../../lib/http';
-import { orderCollection, orderKeys } from './order-paths';
+import { orderCollection } from '../../../lib/order-query';
+import { orderKeys } from './order-paths';
 
 export const ORDERS_PAGE_SIZE = 10;
 

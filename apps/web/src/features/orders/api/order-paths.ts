@@ -1,12 +1,12 @@
 import type { OrderKind } from '@maplesource/contracts/orders';
+import { orderDetailKey } from '../../../lib/order-query';
+import { queryKeyRoots } from '../../../lib/query-keys';
 
-/** The list and detail routes of one kind of order (`orders` / `service-orders`). */
-export const orderCollection = (kind: OrderKind) => (kind === 'service' ? 'service-orders' : 'orders');
-
+/** The orders feature's query keys, under `queryKeyRoots.orders`; one order's is shared (lib/order-query). */
 export const orderKeys = {
-  all: ['orders'] as const,
+  all: queryKeyRoots.orders,
   lists: () => [...orderKeys.all, 'list'] as const,
   list: (params: object) => [...orderKeys.lists(), params] as const,
-  detail: (kind: OrderKind, id: string) => [...orderKeys.all, 'detail', kind, id] as const,
+  detail: (kind: OrderKind, id: string) => orderDetailKey(kind, id),
   seller: (params: object) => [...orderKeys.all, 'seller', params] as const,
 };

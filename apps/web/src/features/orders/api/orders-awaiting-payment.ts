@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { OrderKind, OrderList } from '@maplesource/contracts/orders';
 import { api } from '../../../lib/http';
-import { orderCollection, orderKeys } from './order-paths';
+import { orderCollection } from '../../../lib/order-query';
+import { orderKeys } from './order-paths';
 
 const awaitingPayment = (kind: OrderKind, enabled: boolean) => ({
   queryKey: orderKeys.list({ kind, status: 'pending', count: true }),

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OrderKind, PaymentReview } from '@maplesource/contracts/orders';
 import { api } from '../../../lib/http';
-import { orderCollection, orderKeys } from './order-paths';
+import { orderCollection } from '../../../lib/order-query';
+import { orderKeys } from './order-paths';
 
 /** POST orders/{id}/payment-review: the buyer asks for a payment review, with a reason (docs/product.md §9). */
 export const requestPaymentReview = ({

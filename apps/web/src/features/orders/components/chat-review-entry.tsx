@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { shortRef } from '@maplesource/contracts/common';
 import type { OrderKind } from '@maplesource/contracts/orders';
-import { orderQueryOptions } from '../api/get-order';
+import { orderQueryOptions } from '../../../lib/order-query';
 import { sellerOrderQueryOptions } from '../api/seller-orders';
 
 /**

@@ -20,7 +20,7 @@ import { PaymentReviewSection } from './payment-review-section';
 
 export type OrderDetailLinks = {
   back: string;
-  invoice: (token: string) => string;
+  invoice: (order: Pick<Order, 'invoiceToken' | 'kind'>) => string;
   checkout: (order: Pick<Order, 'id' | 'kind'>) => string;
 };
 
@@ -213,7 +213,7 @@ export function OrderDetailScreen({
         </Section>
 
         <Section id="order-invoice" title={t('orderDetail.invoice')}>
-          <Link to={links.invoice(order.invoiceToken)} className="font-medium text-maple-700 underline">
+          <Link to={links.invoice(order)} className="font-medium text-maple-700 underline">
             {t('orderDetail.viewInvoice')}
           </Link>
         </Section>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Order } from '@maplesource/contracts/orders';
 import { buttonClasses } from '../../../components/ui/button';
 import { buildUrl } from '../../../lib/http';
+import { orderCollection } from '../../../lib/order-query';
 
 /** Payment states in which the order was paid: its receipt exists (decision 293). */
 const paid = new Set<Order['payment']['status']>(['paid', 'refunded', 'partially_refunded']);
@@ -15,9 +16,7 @@ export function OrderDocumentLinks({ order, size = 'sm' }: { order: Order; size?
   const { t, i18n } = useTranslation('orders');
   const lang = i18n.language.startsWith('fr') ? 'fr' : 'en';
   const href = (document: 'receipt' | 'confirmation') =>
-    buildUrl(`${order.kind === 'service' ? 'service-orders' : 'orders'}/${order.id}/${document}.pdf`, {
-      lang,
-    });
+    buildUrl(`${orderCollection(order.kind)}/${order.id}/${document}.pdf`, { lang });
   return (
     <div className="flex flex-wrap gap-2 print:hidden" data-testid="order-documents">
       <a className={buttonClasses('secondary', size)} href={href('confirmation')} download>

@@ -1,10 +1,19 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useCountdown } from './use-countdown';
+import { useCountdown, useRestartableCountdown } from './use-countdown';
 
 function Countdown({ deadline }: { deadline: number | null }) {
   const seconds = useCountdown(deadline);
   return <p data-testid="left">{seconds === null ? 'none' : seconds}</p>;
+}
+
+function Restartable({ initialSeconds }: { initialSeconds?: number }) {
+  const { left, start } = useRestartableCountdown(initialSeconds);
+  return (
+    <button type="button" data-testid="left" onClick={() => start(3)}>
+      {left}
+    </button>
+  );
 }
 
 beforeEach(() => vi.useFakeTimers({ now: new Date('2026-11-23T19:00:00Z') }));
@@ -37,5 +46,26 @@ describe('processing countdown', () => {
     expect(screen.getByTestId('left').textContent).toBe('none');
     rerender(<Countdown deadline={Date.now() + 10_000} />);
     expect(screen.getByTestId('left').textContent).toBe('10');
+  });
+});
+
+describe('restartable countdown', () => {
+  it('starts at its initial seconds, stops at zero and counts again from each start', () => {
+    render(<Restartable initialSeconds={2} />);
+    const left = screen.getByTestId('left');
+    expect(left.textContent).toBe('2');
+    act(() => vi.advanceTimersByTime(2000));
+    expect(left.textContent).toBe('0');
+    expect(vi.getTimerCount()).toBe(0);
+    act(() => left.click());
+    expect(left.textContent).toBe('3');
+    act(() => vi.advanceTimersByTime(1000));
+    expect(left.textContent).toBe('2');
+  });
+
+  it('has nothing to wait for without initial seconds', () => {
+    render(<Restartable />);
+    expect(screen.getByTestId('left').textContent).toBe('0');
+    expect(vi.getTimerCount()).toBe(0);
   });
 });
