@@ -64,6 +64,14 @@ describe('dev storefront (test support)', () => {
     );
     expect(owner!.owner_user_id).toBe(sam.id);
     expect(owner!.roles).toEqual(['buyer', 'seller']);
+    // A request for quotes of its product's category delivered in Ontario can reach it (decision 298).
+    const [reach] = rowsOf<{ same: boolean; service_provinces: string[] }>(
+      await t.database.db.execute(
+        sql`SELECT s.primary_category_id = p.category_id AS same, s.service_provinces
+            FROM sellers s JOIN products p ON p.seller_id = s.id WHERE s.slug = ${seller.slug}`,
+      ),
+    );
+    expect(reach).toEqual({ same: true, service_provinces: ['ON'] });
 
     // Only its owner removes it; then it and its product are gone.
     const other = await signUp(t.app, { fullName: 'Oscar Other' });

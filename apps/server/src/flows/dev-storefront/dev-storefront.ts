@@ -11,7 +11,8 @@ export type DevStorefrontDeps = Pick<FastifyInstance, 'db' | 'auth' | 'catalog' 
 
 /**
  * Test support (decision 077): gives a test user a storefront of their own with one product, so end-to-end
- * tests act as a seller without sharing the demo seller. Slugs start with `dev-`; only those are removable here.
+ * tests act as a seller without sharing the demo seller; in its product's category, serving Ontario, so a request
+ * for quotes of that category delivered in Ontario may name it. Slugs start with `dev-`; only those are removable here.
  */
 export async function createDevStorefront(
   deps: DevStorefrontDeps,
@@ -32,7 +33,7 @@ export async function createDevStorefront(
       city: 'Toronto',
       postalCode: 'M5V 2T6',
     });
-    const productId = await deps.catalog.createStorefrontProduct(tx, {
+    const product = await deps.catalog.createStorefrontProduct(tx, {
       sellerId,
       slug: productSlug,
       nameEn: productName,
@@ -41,9 +42,14 @@ export async function createDevStorefront(
       unitPriceCents: 1_250,
     });
     await deps.sellers.setStorefrontProductCount(tx, sellerId, 1);
+    // In its product's category and serving its own province: requests for quotes can reach it (decision 298).
+    await deps.sellers.setStorefrontReach(tx, sellerId, {
+      primaryCategoryId: product.categoryId,
+      serviceProvinces: ['ON'],
+    });
     return {
       seller: { id: sellerId, slug, name },
-      product: { id: productId, slug: productSlug, name: productName },
+      product: { id: product.id, slug: productSlug, name: productName },
     };
   });
 }

@@ -14,10 +14,14 @@ export interface NewStorefrontProduct {
 
 /**
  * Lists one active product for a storefront in the first product subcategory (used by the dev storefront route,
- * decision 077). One price tier; the listing's version trigger tells the caches.
+ * decision 077). One price tier; the listing's version trigger tells the caches. Returns the product's id and its
+ * top category (the storefront's main category, which requests for quotes match on, decision 298).
  */
-export async function createStorefrontProduct(db: Db, input: NewStorefrontProduct): Promise<string> {
-  const [row] = rowsOf<{ id: number | string }>(
+export async function createStorefrontProduct(
+  db: Db,
+  input: NewStorefrontProduct,
+): Promise<{ id: string; categoryId: number }> {
+  const [row] = rowsOf<{ id: number | string; category_id: number | string }>(
     await db.execute(
       sql`INSERT INTO products (slug, seller_id, category_id, subcategory_id, name_en, name_fr, description_en,
             description_fr, price_tiers, min_price_cents, max_price_cents, min_order_quantity, lead_days,
@@ -29,10 +33,10 @@ export async function createStorefrontProduct(db: Db, input: NewStorefrontProduc
             'manufacturer'
           FROM categories c WHERE c.kind = 'product' AND c.parent_id IS NOT NULL
           ORDER BY c.parent_id, c.position, c.id LIMIT 1
-          RETURNING id`,
+          RETURNING id, category_id`,
     ),
   );
   // An empty catalogue (SEED=never): nothing to list a product in, and nothing of the caller's went wrong.
   if (!row) throw conflict('NO_PRODUCT_CATEGORY', 'There is no product category to list a product in yet');
-  return String(row.id);
+  return { id: String(row.id), categoryId: Number(row.category_id) };
 }

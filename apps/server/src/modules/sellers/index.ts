@@ -18,6 +18,7 @@ import {
   releaseStorefrontsOf,
   searchSellers,
   setStorefrontProductCount,
+  setStorefrontReach,
   storefrontOwner,
   unclaimedByCategory,
 } from './sellers.service';
@@ -96,6 +97,8 @@ export const createSellersService = (catalog: CatalogCategoryReads & CatalogSell
   },
   deleteOwnedStorefront,
   setStorefrontProductCount,
+  /** A storefront's main category and served provinces (the dev storefront route's, decision 077). */
+  setStorefrontReach,
   /** Who answers a storefront's inquiries (quotes): its owner user, or null while unclaimed. */
   storefrontOwner,
   /** docs/product.md §7 `business-types`: names and storefront counts (the counts alone: `countByBusinessType`). */

@@ -299,6 +299,25 @@ export async function setStorefrontProductCount(
   await db.execute(sql`UPDATE sellers SET product_count = ${productCount} WHERE id = ${Number(sellerId)}`);
 }
 
+/**
+ * A storefront's main category and the provinces it serves: what a request for quotes is matched on (decision 298).
+ * The dev storefront route's (decision 077); an owner sets the provinces in the storefront edit.
+ */
+export async function setStorefrontReach(
+  db: Db,
+  sellerId: string,
+  reach: { primaryCategoryId: number; serviceProvinces: readonly string[] },
+): Promise<void> {
+  const provinces = sql`ARRAY[${sql.join(
+    reach.serviceProvinces.map((code) => sql`${code}`),
+    sql`, `,
+  )}]::text[]`;
+  await db.execute(
+    sql`UPDATE sellers SET primary_category_id = ${reach.primaryCategoryId}, service_provinces = ${provinces}
+        WHERE id = ${Number(sellerId)}`,
+  );
+}
+
 /** Sitemap reads: how many storefronts are public (the listed ones), and a stable page of their slugs (by id). */
 export async function countPublicSellers(db: Db): Promise<number> {
   const [row] = await rows(db, sql`SELECT count(*)::int AS n FROM sellers WHERE listed`);
