@@ -1,4 +1,4 @@
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { rfqSupplierInboxSchema } from '@maplesource/contracts/rfq';
 import { api } from '../../../lib/http';
@@ -26,13 +26,14 @@ export const useSupplierInbox = (sellerId: number | undefined) =>
  * storefront (it lists the requests of every storefront of the seller). Quiet on failure: the badge is a hint.
  */
 export function useRfqNewCount(sellerIds: readonly number[]): number {
-  const [first] = useQueries({
-    queries: sellerIds.slice(0, 1).map((sellerId) => ({
-      queryKey: rfqKeys.inbox(sellerId),
-      queryFn: () => getSupplierInbox(sellerId),
-      staleTime: 60_000,
-      retry: false,
-    })),
+  // useQuery, not useQueries: the latter would add its observer to the vendor chunk every page loads.
+  const first = sellerIds[0];
+  const inbox = useQuery({
+    queryKey: rfqKeys.inbox(first ?? 0),
+    queryFn: () => getSupplierInbox(first!),
+    enabled: first !== undefined,
+    staleTime: 60_000,
+    retry: false,
   });
-  return first?.data?.newCount ?? 0;
+  return inbox.data?.newCount ?? 0;
 }
