@@ -37,3 +37,4 @@ export * from './ledger';
 export * from './reconciliation';
 export * from './rfq-comparison';
 export * from './rfq';
+export * from './cnc-rates';

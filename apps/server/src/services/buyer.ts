@@ -18,6 +18,7 @@ import {
 } from '../modules/sellers';
 import { accountRoutes } from '../flows/account/account.routes';
 import { adminEditRoutes } from '../flows/admin/admin.routes';
+import { cncRatesAdminRoutes } from '../flows/cnc-quote/cnc-quote.routes';
 import { devStorefrontRoutes } from '../flows/dev-storefront/dev-storefront.routes';
 import { devEmployerRoutes, employerStatusRoutes } from '../flows/employer/employer.routes';
 import { fulfilmentRoutes } from '../flows/fulfilment/fulfilment.routes';
@@ -64,6 +65,7 @@ const adminScope: FastifyPluginAsync = async (app) => {
   await app.register(reconciliationAdminRoutes);
   await app.register(sellerOnboardingAdminRoutes);
   await app.register(storefrontClaimsAdminRoutes);
+  await app.register(cncRatesAdminRoutes);
   if (app.config.TEST_CLOCK) {
     await app.register(testClockReleaseRoutes);
     await app.register(testClockPayoutRoutes);

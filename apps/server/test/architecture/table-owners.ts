@@ -120,6 +120,8 @@ export const tableOwners: Record<string, string> = {
   rfq_quote_versions: 'rfq',
   rfq_buyer_mutes: 'rfq',
   rfq_attachments: 'rfq',
+  // cnc-quotes (decision 322)
+  cnc_rates: 'cnc-quotes',
   workflow_runs: 'flows',
   app_meta: 'db',
 };

@@ -11,3 +11,4 @@ export {
   type CncFileRejection,
 } from './analysis/file-rejection';
 export { analyseCadFile, CNC_ANALYSIS_LIMITS, type CncAnalysisLimits } from './operations/analyse-cad-file';
+export { addCncRates, currentCncRates, listCncRates } from './operations/cnc-rates';
