@@ -3,9 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadError, LoadingState } from '../../components/ui/query-states';
 import { to } from '../../config/paths';
 import { errorMessage } from '../../lib/http';
-import { toast } from '../../lib/toast-store';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { conversationKind } from '../../features/rfq/api/open-supplier-chat';
 import { SupplierInbox } from '../../features/rfq/components/supplier-inbox';
 import { SupplierRfqDetail } from '../../features/rfq/components/supplier-rfq-detail';
 import { SellerCentreNav } from './seller-centre-nav';
@@ -27,13 +25,10 @@ export default function SellerRfqsPage() {
   const { storefronts, list, sellerId } = useChosenStorefront();
   const sellerIds = list.map((s) => s.sellerId);
 
-  const openChat = (chatId: string) =>
-    void conversationKind(chatId)
-      .then((kind) => {
-        const path = to('sellerConversation', { chatId });
-        return navigate(kind === 'service' ? `${path}?kind=service` : path);
-      })
-      .catch((error: unknown) => toast.error(errorMessage(t, error)));
+  const openChat = ({ chatId, kind }: { chatId: string; kind: 'product' | 'service' }) => {
+    const path = to('sellerConversation', { chatId });
+    void navigate(kind === 'service' ? `${path}?kind=service` : path);
+  };
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6">

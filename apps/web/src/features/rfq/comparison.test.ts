@@ -18,6 +18,7 @@ const row = (recipientId: string, deliveredCents: number | null, leadDays: numbe
   validUntil: '2030-01-01',
   rating: { average: null, count: 0 },
   chatId: null,
+  chatKind: null,
 });
 const ids = (rows: RfqSupplierRow[]) => rows.map((r) => r.recipientId);
 

@@ -36,7 +36,7 @@ describe('the quote form schema', () => {
       notes: 'Galvanized',
     });
     expect(rfqQuoteRequestSchema.parse(body)).toEqual(body);
-    expect(schema.parse(quoteFormValues({ ...body, validUntil: '2026-12-31', notes: 'Galvanized' }))).toEqual(
+    expect(schema.parse(quoteFormValues({ ...body, tiers: body.tiers ?? [], notes: 'Galvanized' }))).toEqual(
       body,
     );
   });

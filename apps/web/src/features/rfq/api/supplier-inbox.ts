@@ -2,7 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { rfqSupplierInboxSchema } from '@maplesource/contracts/rfq';
 import { api } from '../../../lib/http';
-import { rfqKeys } from './keys';
+
+/** Under `['rfq']` as every key of the feature (`keys.ts`), which this file does not import (see there). */
+const inboxKey = (sellerId: number) => ['rfq', 'inbox', sellerId] as const;
 
 export type RfqSupplierInbox = z.infer<typeof rfqSupplierInboxSchema>;
 export type RfqInboxItem = RfqSupplierInbox['rfqs'][number];
@@ -16,7 +18,7 @@ export const getSupplierInbox = (sellerId: number) =>
 
 export const useSupplierInbox = (sellerId: number | undefined) =>
   useQuery({
-    queryKey: rfqKeys.inbox(sellerId ?? 0),
+    queryKey: inboxKey(sellerId ?? 0),
     queryFn: () => getSupplierInbox(sellerId!),
     enabled: sellerId !== undefined,
   });
@@ -29,7 +31,7 @@ export function useRfqNewCount(sellerIds: readonly number[]): number {
   // useQuery, not useQueries: the latter would add its observer to the vendor chunk every page loads.
   const first = sellerIds[0];
   const inbox = useQuery({
-    queryKey: rfqKeys.inbox(first ?? 0),
+    queryKey: inboxKey(first ?? 0),
     queryFn: () => getSupplierInbox(first!),
     enabled: first !== undefined,
     staleTime: 60_000,

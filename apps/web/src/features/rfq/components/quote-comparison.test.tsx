@@ -36,6 +36,7 @@ const row = (
   validUntil: '2030-01-31',
   rating: { average: null, count: 0 },
   chatId: null,
+  chatKind: null,
   ...extra,
 });
 const rows = [

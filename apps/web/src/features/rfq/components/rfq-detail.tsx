@@ -9,7 +9,7 @@ import { useFormat } from '../../../lib/format';
 import { toast } from '../../../lib/toast-store';
 import { useAcceptQuote } from '../api/accept-quote';
 import { useCloseRfq } from '../api/close-rfq';
-import { conversationKind, useOpenSupplierChat } from '../api/open-supplier-chat';
+import { useOpenSupplierChat } from '../api/open-supplier-chat';
 import { useRfq, type RfqBuyerView } from '../api/get-rfq';
 import { hasQuote, type RfqSupplierRow } from '../comparison';
 import { QuoteComparison } from './quote-comparison';
@@ -88,11 +88,8 @@ function RfqDetailBody({
   };
 
   const openChat = (row: RfqSupplierRow) => {
-    if (row.chatId) {
-      const chatId = row.chatId;
-      void conversationKind(chatId)
-        .then((kind) => onOpenConversation({ chatId, kind }))
-        .catch((error: unknown) => toast.error(errorMessage(t, error)));
+    if (row.chatId && row.chatKind) {
+      onOpenConversation({ chatId: row.chatId, kind: row.chatKind });
       return;
     }
     chat.mutate(
@@ -111,9 +108,7 @@ function RfqDetailBody({
         onSuccess: (answer) => {
           setConfirm(null);
           toast.success(t('detail.acceptedToast', { name: row.storefrontName }));
-          void conversationKind(answer.chatId)
-            .then((kind) => onOpenConversation({ chatId: answer.chatId, kind }))
-            .catch(() => undefined);
+          onOpenConversation({ chatId: answer.chatId, kind: answer.chatKind });
         },
       },
     );

@@ -29,7 +29,7 @@ export function SupplierRfqDetail({
 }: {
   sellerIds: readonly number[];
   rfqId: string;
-  onOpenChat: (chatId: string) => void;
+  onOpenChat: (chat: { chatId: string; kind: 'product' | 'service' }) => void;
 }) {
   const { t } = useTranslation('rfq');
   const found = useSupplierRfq(sellerIds, rfqId);
@@ -53,7 +53,7 @@ function Body({
 }: {
   sellerId: number;
   view: RfqSupplierView;
-  onOpenChat: (chatId: string) => void;
+  onOpenChat: (chat: { chatId: string; kind: 'product' | 'service' }) => void;
 }) {
   const { t, i18n } = useTranslation('rfq');
   const format = useFormat();
@@ -95,8 +95,12 @@ function Body({
         {view.declineReason ? (
           <p className="text-sm text-gray-800">{t('supplier.yourDecline', { reason: view.declineReason })}</p>
         ) : null}
-        {view.chatId ? (
-          <Button size="sm" variant="secondary" onClick={() => onOpenChat(view.chatId!)}>
+        {view.chatId && view.chatKind ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => onOpenChat({ chatId: view.chatId!, kind: view.chatKind! })}
+          >
             {t('supplier.openChat')}
           </Button>
         ) : null}
