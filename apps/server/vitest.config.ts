@@ -19,5 +19,8 @@ export default defineConfig({
     hookTimeout: testTimeouts.hookMs,
     expect: { poll: { timeout: testTimeouts.conditionMs } },
     pool: 'forks',
+    // One module graph per worker, shared by the files it runs (decision 323): importing the app once instead of
+    // once per file. Every test builds its own app and database; a test that changes module state restores it.
+    isolate: false,
   },
 });
