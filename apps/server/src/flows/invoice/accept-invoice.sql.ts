@@ -248,7 +248,9 @@ export function acceptedInvoiceCte(
  * (decision 234): `senderId` and each message's `messageId` are its slots (a fresh id per run), a payload is the
  * same for every run and its `computed` fields are SQL of the statement (slots included). `chatId` (out) is the
  * moved chat's id, NULL when none moved; `events` are their `chat.message-created` and
- * `chat.business-action-posted` events for the outbox.
+ * `chat.business-action-posted` events for the outbox. The chat module's `sequencedMessagesCte` writes the same
+ * rows for its own operations; it stays private to that module (decision 320), and
+ * `accept-invoice-chat-rows.test.ts` runs both and compares every row they write.
  */
 function businessActionsCte(input: {
   chatId: SQL;

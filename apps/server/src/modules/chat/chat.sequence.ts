@@ -18,7 +18,9 @@ export interface SequencedMessage {
  * kind and the sender's counterpart (`recipient_id`); `chat_message` stores the messages at consecutive seqs ending
  * at that `last_seq`, in the order given, and answers their rows. Nothing is stored when no chat matches `where`
  * (the caller then finds `chat_moved` empty). The text depends only on the number of messages and on the SQL
- * given, so a statement built from it can be prepared or templated (decisions 200, 234).
+ * given, so a statement built from it can be prepared or templated (decisions 200, 234). The accept statement
+ * (`flows/invoice/accept-invoice.sql.ts`) writes its two messages in this shape with its own SQL, since a door hands
+ * out no SQL (decision 320); `flows/invoice/accept-invoice-chat-rows.test.ts` compares what the two write.
  */
 export function sequencedMessagesCte(input: {
   /** Which chat, and who may write in it. */
