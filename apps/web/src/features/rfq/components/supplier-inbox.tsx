@@ -11,11 +11,12 @@ import { RecipientStatusPill, RfqStatusPill } from './rfq-status';
 /** "Bea Buyer", or "A verified buyer in Quebec" while a private request's buyer is not revealed (decision 317). */
 export function useBuyerLabel() {
   const { t, i18n } = useTranslation('rfq');
-  return (buyer: RfqInboxItem['buyer']) => {
+  /** `inSentence`: the anonymous buyer written within a sentence ("… from a verified buyer in Quebec"). */
+  return (buyer: RfqInboxItem['buyer'], inSentence = false) => {
     if (buyer.name) return buyer.name;
     const names = provinceNames[buyer.province as ProvinceCode];
     const province = names ? (i18n.language.startsWith('fr') ? names.fr : names.en) : buyer.province;
-    return t('supplier.anonymousBuyer', { province });
+    return t(inSentence ? 'supplier.anonymousBuyerInSentence' : 'supplier.anonymousBuyer', { province });
   };
 }
 

@@ -182,7 +182,7 @@ function Body({
         <MuteDialog
           sellerId={sellerId}
           rfqId={rfq.id}
-          buyer={buyerLabel(view.buyer)}
+          buyer={buyerLabel(view.buyer, true)}
           onClose={() => setDialog(null)}
         />
       ) : null}
