@@ -38,3 +38,4 @@ export * from './reconciliation';
 export * from './rfq-comparison';
 export * from './rfq';
 export * from './cnc-rates';
+export * from './cnc-quotes';

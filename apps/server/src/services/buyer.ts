@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { accountsRoutes } from '../modules/accounts';
 import { authRoutes, devOutboxRoutes } from '../modules/auth';
 import { careersRoutes } from '../modules/careers';
+import { cncQuotesRoutes } from '../modules/cnc-quotes';
 import { catalogAdminRoutes, catalogRoutes, mediaRoutes } from '../modules/catalog';
 import { contentAdminRoutes, contentRoutes, homeBlogsRoutes } from '../modules/content';
 import { locationsRoutes } from '../modules/locations';
@@ -98,6 +99,7 @@ export const buyerService: FastifyPluginAsync = async (app) => {
   await app.register(storefrontClaimsRoutes);
   await app.register(payoutAccountRoutes);
   await app.register(rfqRoutes);
+  await app.register(cncQuotesRoutes);
   await app.register(reviewsRoutes);
   await app.register(notificationsRoutes);
   await app.register(quotesRoutes);

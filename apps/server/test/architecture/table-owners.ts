@@ -122,6 +122,7 @@ export const tableOwners: Record<string, string> = {
   rfq_attachments: 'rfq',
   // cnc-quotes (decision 322)
   cnc_rates: 'cnc-quotes',
+  cnc_quotes: 'cnc-quotes',
   workflow_runs: 'flows',
   app_meta: 'db',
 };

@@ -12,3 +12,4 @@ export {
 } from './analysis/file-rejection';
 export { analyseCadFile, CNC_ANALYSIS_LIMITS, type CncAnalysisLimits } from './operations/analyse-cad-file';
 export { addCncRates, currentCncRates, listCncRates } from './operations/cnc-rates';
+export { cncQuotesRoutes } from './cnc-quotes.routes';

@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CncQuote } from '@maplesource/contracts';
+import { binaryStl, box, stepBox } from '../../../test/solids';
+import { createTestApp, type TestApp } from '../../../test/helpers';
+import { createUser } from '../../../test/security/security-helpers';
+
+let t: TestApp;
+let owner = '';
+let other = '';
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = `ms_session=${(await createUser(t, ['buyer'])).token}`;
+  other = `ms_session=${(await createUser(t, ['buyer'])).token}`;
+});
+afterAll(async () => t?.close());
+
+const options = {
+  material: 'aluminium-6061',
+  finish: 'as-machined',
+  tolerance: 'standard',
+  leadTime: 'standard',
+  quantity: '25',
+};
+
+function multipart(fields: Record<string, string>, file?: { name: string; bytes: Uint8Array }) {
+  const boundary = '----cncquote';
+  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
+  if (file)
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      Buffer.from(file.bytes),
+      Buffer.from('\r\n'),
+    );
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { 'content-type': `multipart/form-data; boundary=${boundary}`, payload: Buffer.concat(parts) };
+}
+
+const upload = (
+  cookie: string,
+  fields: Record<string, string>,
+  file?: { name: string; bytes: Uint8Array },
+) => {
+  const { payload, ...headers } = multipart(fields, file);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/cnc-quotes',
+    headers: { ...headers, role: 'buyer', cookie },
+    payload,
+  });
+};
+
+describe('CNC instant quotes (decisions 302, 322)', () => {
+  let quote: CncQuote;
+
+  it('measures an uploaded STL cube, prices it at 1, 10, 25, 50 and 100 with the rates in effect, and stores it', async () => {
+    const res = await upload(owner, options, { name: 'cube.stl', bytes: binaryStl(box(10, 10, 10)) });
+    expect(res.statusCode, res.body).toBe(201);
+    quote = res.json() as CncQuote;
+    expect(quote.geometry.volumeMm3).toBeCloseTo(1000, 6);
+    expect(quote.ratesEffectiveFrom).toBe('2026-11-28');
+    expect(quote.prices.map((price) => price.quantity)).toEqual([1, 10, 25, 50, 100]);
+    // The pricing tests' figure for this cube and these rates: 59.80 $ for one part.
+    expect(quote.prices[0]!.unitCents).toBe(5980);
+    expect(quote.prices[2]!.setupPerPartCents).toBe(200);
+  });
+
+  it('measures a STEP part too', async () => {
+    const res = await upload(
+      owner,
+      { ...options, quantity: '1' },
+      { name: 'box.STEP', bytes: stepBox(10, 20, 30) },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(Math.abs((res.json() as CncQuote).geometry.volumeMm3 / 6000 - 1)).toBeLessThan(0.005);
+  });
+
+  it('lists the buyer’s own quotes and reads one; another buyer’s is 404', async () => {
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/cnc-quotes',
+      headers: { role: 'buyer', cookie: owner },
+    });
+    expect((mine.json() as { items: CncQuote[] }).items).toHaveLength(2);
+    const theirs = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/cnc-quotes',
+      headers: { role: 'buyer', cookie: other },
+    });
+    expect((theirs.json() as { items: CncQuote[] }).items).toEqual([]);
+    const one = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/cnc-quotes/${quote.id}`,
+      headers: { role: 'buyer', cookie: owner },
+    });
+    expect(one.json()).toEqual(quote);
+    const foreign = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/cnc-quotes/${quote.id}`,
+      headers: { role: 'buyer', cookie: other },
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().error.code).toBe('CNC_QUOTE_NOT_FOUND');
+  });
+
+  it('refuses bad files and options with a 4xx and a code', async () => {
+    const cases: Array<
+      [Record<string, string>, { name: string; bytes: Uint8Array } | undefined, number, string]
+    > = [
+      [
+        options,
+        { name: 'part.stl', bytes: new TextEncoder().encode('not a part') },
+        422,
+        'CNC_FILE_NOT_A_MESH',
+      ],
+      [options, { name: 'part.zip', bytes: binaryStl(box(1, 1, 1)) }, 415, 'CNC_FILE_UNSUPPORTED_TYPE'],
+      [
+        options,
+        { name: 'part.stp', bytes: stepBox(1, 1, 1, { withSolid: false }) },
+        422,
+        'CNC_FILE_NO_SOLID',
+      ],
+      [options, undefined, 400, 'CNC_FILE_REQUIRED'],
+      [
+        { ...options, material: 'gold' },
+        { name: 'a.stl', bytes: binaryStl(box(1, 1, 1)) },
+        400,
+        'VALIDATION_FAILED',
+      ],
+      [
+        { ...options, quantity: '0' },
+        { name: 'a.stl', bytes: binaryStl(box(1, 1, 1)) },
+        400,
+        'VALIDATION_FAILED',
+      ],
+      [
+        { ...options, material: 'brass', finish: 'anodized' },
+        { name: 'a.stl', bytes: binaryStl(box(1, 1, 1)) },
+        400,
+        'VALIDATION_FAILED',
+      ],
+    ];
+    for (const [fields, file, status, code] of cases) {
+      const res = await upload(owner, fields, file);
+      expect(res.statusCode, `${code}: ${res.body}`).toBe(status);
+      expect(res.json().error.code).toBe(code);
+    }
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/cnc-quotes',
+      headers: { role: 'buyer', cookie: owner },
+      payload: { a: 1 },
+    });
+    expect(json.statusCode).toBe(415);
+  });
+});

@@ -1,0 +1,129 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  cncQuoteListSchema,
+  cncQuoteOptionsSchema,
+  cncQuoteParamsSchema,
+  cncQuoteSchema,
+} from '@maplesource/contracts';
+import { AppError, badRequest, errorResponses, tooManyRequests, unprocessable } from '../../plugins/errors';
+import { CNC_MAX_FILE_BYTES, CncFileRejected } from './analysis/file-rejection';
+import { analyseCadFile } from './operations/analyse-cad-file';
+import { currentCncRates } from './operations/cnc-rates';
+import { cncQuoteOf, createCncQuote, listCncQuotes } from './operations/cnc-quotes';
+
+/** Analyses running at once in this process: one per core of the machines we run on (decision 322). */
+const MAX_CONCURRENT_ANALYSES = 2;
+const OPTION_FIELDS = ['material', 'finish', 'tolerance', 'leadTime', 'quantity'];
+
+/** A refused file as the answer the web explains: too large 413, an unknown type 415, anything else 422. */
+function rejectionError(rejected: CncFileRejected): AppError {
+  if (rejected.code === 'CNC_FILE_TOO_LARGE')
+    return new AppError(413, rejected.code, 'The file is over 100 MB');
+  if (rejected.code === 'CNC_FILE_UNSUPPORTED_TYPE')
+    return new AppError(415, rejected.code, 'Upload an STL or STEP file');
+  return unprocessable(rejected.code, 'The file cannot be analysed');
+}
+
+/**
+ * The buyer's CNC instant quotes (decisions 302, 322): upload a part with its options and get the server's own
+ * measurement and price at 1, 10, 50, 100 and the quantity asked for, stored; list them; read one (another
+ * buyer's is 404).
+ */
+export const cncQuotesRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, {
+    limits: { fileSize: CNC_MAX_FILE_BYTES, files: 1, fields: OPTION_FIELDS.length, fieldSize: 64, parts: 6 },
+  });
+  let running = 0;
+
+  app.post(
+    '/cnc-quotes',
+    {
+      config: { requiredRole: 'buyer' },
+      bodyLimit: CNC_MAX_FILE_BYTES + 64 * 1024,
+      schema: {
+        tags: ['cnc-quotes'],
+        consumes: ['multipart/form-data'],
+        response: { 201: cncQuoteSchema, ...errorResponses(400, 401, 403, 404, 413, 415, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart())
+        throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the part as multipart/form-data');
+      const fields: Record<string, string> = {};
+      let file: { data: Buffer; fileName: string } | null = null;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'field') {
+            if (OPTION_FIELDS.includes(part.fieldname) && typeof part.value === 'string')
+              fields[part.fieldname] = part.value;
+          } else if (part.fieldname === 'file' && !file) {
+            file = { data: await part.toBuffer(), fileName: part.filename };
+          } else {
+            await part.toBuffer();
+          }
+        }
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw rejectionError(new CncFileRejected('CNC_FILE_TOO_LARGE'));
+        throw error;
+      }
+      const options = cncQuoteOptionsSchema.safeParse(fields);
+      if (!options.success)
+        throw badRequest(
+          'VALIDATION_FAILED',
+          'Some options are missing or invalid',
+          Object.fromEntries(options.error.issues.map((issue) => [issue.path.join('.'), issue.message])),
+        );
+      if (!file) throw badRequest('CNC_FILE_REQUIRED', 'Choose a file to quote');
+      const rates = await currentCncRates(app.db, new Date());
+      if (!rates) throw unprocessable('CNC_RATES_NOT_SET', 'Instant quotes are not available yet');
+      if (running >= MAX_CONCURRENT_ANALYSES)
+        throw tooManyRequests(
+          'CNC_ANALYSIS_BUSY',
+          'Other parts are being analysed; try again in a moment',
+          5,
+        );
+      running += 1;
+      let mesh;
+      try {
+        mesh = await analyseCadFile(file.data, file.fileName);
+      } catch (error) {
+        if (error instanceof CncFileRejected) throw rejectionError(error);
+        throw error;
+      } finally {
+        running -= 1;
+      }
+      const quote = await createCncQuote(app.db, {
+        buyerId: request.user!.id,
+        fileName: file.fileName.slice(0, 255),
+        mesh,
+        options: options.data,
+        rates,
+      });
+      return reply.status(201).send(quote);
+    },
+  );
+
+  app.get(
+    '/cnc-quotes',
+    {
+      config: { requiredRole: 'buyer' },
+      schema: { tags: ['cnc-quotes'], response: { 200: cncQuoteListSchema, ...errorResponses(401, 403) } },
+    },
+    async (request) => ({ items: await listCncQuotes(app.db, request.user!.id) }),
+  );
+
+  app.get(
+    '/cnc-quotes/:id',
+    {
+      config: { requiredRole: 'buyer' },
+      schema: {
+        tags: ['cnc-quotes'],
+        params: cncQuoteParamsSchema,
+        response: { 200: cncQuoteSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => cncQuoteOf(app.db, request.user!.id, request.params.id),
+  );
+};
