@@ -86,6 +86,7 @@ test('a buyer sends a request for quotes, a seller answers it, the buyer compare
       await expect(
         form.getByText('This postal code does not belong to the selected province.'),
       ).toBeVisible();
+      expect(await seriousAccessibilityViolations(buyerPage)).toEqual([]);
       await form.getByLabel(L('Delivery postal code')).fill('M5V 2T6');
       await form.getByLabel('Private request').check();
       await form.getByLabel(/Suppliers I name/).check();
@@ -150,6 +151,20 @@ test('a buyer sends a request for quotes, a seller answers it, the buyer compare
       await expect(delivered).toHaveAttribute('aria-sort', 'none');
       await expect(buyerPage.getByRole('status').filter({ hasText: 'Sorted by lead time' })).toHaveCount(1);
       expect(await seriousAccessibilityViolations(buyerPage)).toEqual([]);
+
+      // On a 320 px phone the same quotes are cards, ordered from a select, without sideways scrolling.
+      await buyerPage.setViewportSize({ width: 320, height: 800 });
+      await expect(table).toHaveCount(0);
+      const cards = buyerPage.getByRole('list', { name: /Quotes for 200 units delivered in Ontario/ });
+      await expect(cards.getByRole('heading', { level: 3, name: storefront })).toBeVisible();
+      await expect(cards).toContainText('$2,576.40');
+      await buyerPage.getByLabel('Sort by').selectOption('delivered:descending');
+      await expect(buyerPage.getByRole('status').filter({ hasText: 'highest first' })).toHaveCount(1);
+      expect(await buyerPage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+        true,
+      );
+      expect(await seriousAccessibilityViolations(buyerPage)).toEqual([]);
+      await buyerPage.setViewportSize({ width: 1280, height: 800 });
 
       await row.getByRole('button', { name: `Accept the quote of ${storefront}` }).click();
       const confirm = buyerPage.getByRole('dialog', { name: 'Accept this quote?' });
