@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CncQuote } from '@maplesource/contracts';
+import { cncFileErrorCodes, type CncQuote } from '@maplesource/contracts';
+import { CNC_FILE_REJECTIONS } from './index';
 import { binaryStl, box, stepBox } from '../../../test/solids';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { createUser } from '../../../test/security/security-helpers';
@@ -155,5 +156,20 @@ describe('CNC instant quotes (decisions 302, 322)', () => {
       payload: { a: 1 },
     });
     expect(json.statusCode).toBe(415);
+  });
+});
+
+describe('CNC instant quotes under load (decision 322)', () => {
+  it('analyses two uploads at a time and answers a third 429 CNC_ANALYSIS_BUSY', async () => {
+    const file = { name: 'box.step', bytes: stepBox(10, 10, 10) };
+    const answers = await Promise.all([1, 2, 3].map(() => upload(owner, options, file)));
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 201, 429]);
+    const busy = answers.find((res) => res.statusCode === 429)!;
+    expect(busy.json().error.code).toBe('CNC_ANALYSIS_BUSY');
+    expect((await upload(owner, options, file)).statusCode).toBe(201);
+  });
+
+  it('names every code the analysis can refuse a file with among the contracts’ texts', () => {
+    for (const code of CNC_FILE_REJECTIONS) expect(cncFileErrorCodes).toContain(code);
   });
 });

@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   cncQuoteListSchema,
@@ -23,6 +24,32 @@ function rejectionError(rejected: CncFileRejected): AppError {
   if (rejected.code === 'CNC_FILE_UNSUPPORTED_TYPE')
     return new AppError(415, rejected.code, 'Upload an STL or STEP file');
   return unprocessable(rejected.code, 'The file cannot be analysed');
+}
+
+/** The option fields and the one `file` part of an upload; a file over 100 MB is refused while it streams. */
+async function readUpload(request: FastifyRequest): Promise<{
+  fields: Record<string, string>;
+  file: { data: Buffer; fileName: string } | null;
+}> {
+  const fields: Record<string, string> = {};
+  let file: { data: Buffer; fileName: string } | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (OPTION_FIELDS.includes(part.fieldname) && typeof part.value === 'string')
+          fields[part.fieldname] = part.value;
+      } else if (part.fieldname === 'file' && !file) {
+        file = { data: await part.toBuffer(), fileName: part.filename };
+      } else {
+        await part.toBuffer();
+      }
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw rejectionError(new CncFileRejected('CNC_FILE_TOO_LARGE'));
+    throw error;
+  }
+  return { fields, file };
 }
 
 /**
@@ -50,34 +77,7 @@ export const cncQuotesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       if (!request.isMultipart())
         throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the part as multipart/form-data');
-      const fields: Record<string, string> = {};
-      let file: { data: Buffer; fileName: string } | null = null;
-      try {
-        for await (const part of request.parts()) {
-          if (part.type === 'field') {
-            if (OPTION_FIELDS.includes(part.fieldname) && typeof part.value === 'string')
-              fields[part.fieldname] = part.value;
-          } else if (part.fieldname === 'file' && !file) {
-            file = { data: await part.toBuffer(), fileName: part.filename };
-          } else {
-            await part.toBuffer();
-          }
-        }
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw rejectionError(new CncFileRejected('CNC_FILE_TOO_LARGE'));
-        throw error;
-      }
-      const options = cncQuoteOptionsSchema.safeParse(fields);
-      if (!options.success)
-        throw badRequest(
-          'VALIDATION_FAILED',
-          'Some options are missing or invalid',
-          Object.fromEntries(options.error.issues.map((issue) => [issue.path.join('.'), issue.message])),
-        );
-      if (!file) throw badRequest('CNC_FILE_REQUIRED', 'Choose a file to quote');
-      const rates = await currentCncRates(app.db, new Date());
-      if (!rates) throw unprocessable('CNC_RATES_NOT_SET', 'Instant quotes are not available yet');
+      // The slot is taken before the upload is read: at most two files are held in memory and analysed at once.
       if (running >= MAX_CONCURRENT_ANALYSES)
         throw tooManyRequests(
           'CNC_ANALYSIS_BUSY',
@@ -85,23 +85,32 @@ export const cncQuotesRoutes: FastifyPluginAsyncZod = async (app) => {
           5,
         );
       running += 1;
-      let mesh;
       try {
-        mesh = await analyseCadFile(file.data, file.fileName);
-      } catch (error) {
-        if (error instanceof CncFileRejected) throw rejectionError(error);
-        throw error;
+        const { fields, file } = await readUpload(request);
+        const options = cncQuoteOptionsSchema.safeParse(fields);
+        if (!options.success)
+          throw badRequest(
+            'VALIDATION_FAILED',
+            'Some options are missing or invalid',
+            Object.fromEntries(options.error.issues.map((issue) => [issue.path.join('.'), issue.message])),
+          );
+        if (!file) throw badRequest('CNC_FILE_REQUIRED', 'Choose a file to quote');
+        const rates = await currentCncRates(app.db, new Date());
+        if (!rates) throw unprocessable('CNC_RATES_NOT_SET', 'Instant quotes are not available yet');
+        const mesh = await analyseCadFile(file.data, file.fileName).catch((error: unknown) => {
+          throw error instanceof CncFileRejected ? rejectionError(error) : error;
+        });
+        const quote = await createCncQuote(app.db, {
+          buyerId: request.user!.id,
+          fileName: file.fileName.slice(0, 255),
+          mesh,
+          options: options.data,
+          rates,
+        });
+        return await reply.status(201).send(quote);
       } finally {
         running -= 1;
       }
-      const quote = await createCncQuote(app.db, {
-        buyerId: request.user!.id,
-        fileName: file.fileName.slice(0, 255),
-        mesh,
-        options: options.data,
-        rates,
-      });
-      return reply.status(201).send(quote);
     },
   );
 
