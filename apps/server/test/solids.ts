@@ -59,24 +59,17 @@ export function asciiStl(triangles: Triangle[]): Uint8Array {
 /** A STEP real: always with a decimal point (10 → "10."), as ISO 10303-21 requires. */
 const stepReal = (value: number) => (Number.isInteger(value) ? `${value}.` : `${value}`);
 
-/**
- * An axis-aligned box from the origin as a minimal STEP AP214 file (ISO 10303-21) in millimetres: one
- * MANIFOLD_SOLID_BREP of six planar ADVANCED_FACEs sharing twelve line edges, inside the product structure
- * OpenCascade's reader transfers. `withSolid: false` writes the same file with an empty shape representation.
- */
-export function stepBox(x: number, y: number, z: number, { withSolid = true } = {}): Uint8Array {
+/** Writes one STEP AP214 part (ISO 10303-21) in millimetres around the B-rep items `solid` adds. */
+function stepPart(solid: (add: (entity: string) => string) => string[], withSolid = true): Uint8Array {
   const lines: string[] = [];
   const add = (entity: string) => {
     lines.push(`#${lines.length + 1}=${entity};`);
     return `#${lines.length}`;
   };
-  const point = (p: number[]) => add(`CARTESIAN_POINT('',(${p.map(stepReal).join(',')}))`);
-  const direction = (d: number[]) => add(`DIRECTION('',(${d.map(stepReal).join(',')}))`);
-  const corner = (i: number) => [i & 1 ? x : 0, i & 2 ? y : 0, i & 4 ? z : 0];
   const appContext = add(`APPLICATION_CONTEXT('automotive design')`);
   add(`APPLICATION_PROTOCOL_DEFINITION('international standard','automotive_design',2000,${appContext})`);
   const productContext = add(`PRODUCT_CONTEXT('',${appContext},'mechanical')`);
-  const product = add(`PRODUCT('box','box','',(${productContext}))`);
+  const product = add(`PRODUCT('part','part','',(${productContext}))`);
   const formation = add(`PRODUCT_DEFINITION_FORMATION('','',${product})`);
   const definitionContext = add(`PRODUCT_DEFINITION_CONTEXT('part definition',${appContext},'design')`);
   const definition = add(`PRODUCT_DEFINITION('design','',${formation},${definitionContext})`);
@@ -91,8 +84,47 @@ export function stepBox(x: number, y: number, z: number, { withSolid = true } = 
     `( GEOMETRIC_REPRESENTATION_CONTEXT(3) GLOBAL_UNCERTAINTY_ASSIGNED_CONTEXT((${uncertainty})) ` +
       `GLOBAL_UNIT_ASSIGNED_CONTEXT((${mm},${radian},${steradian})) REPRESENTATION_CONTEXT('',''))`,
   );
-  const items: string[] = [];
-  if (withSolid) {
+  const items = withSolid ? solid(add) : [];
+  items.push(
+    add(
+      `AXIS2_PLACEMENT_3D('',${add(`CARTESIAN_POINT('',(0.,0.,0.))`)},${add(`DIRECTION('',(0.,0.,1.))`)},${add(`DIRECTION('',(1.,0.,0.))`)})`,
+    ),
+  );
+  const representation = add(
+    `${withSolid ? 'ADVANCED_BREP_SHAPE_REPRESENTATION' : 'SHAPE_REPRESENTATION'}('',(${items.join(',')}),${context})`,
+  );
+  add(`SHAPE_DEFINITION_REPRESENTATION(${definitionShape},${representation})`);
+  const text = [
+    'ISO-10303-21;',
+    'HEADER;',
+    "FILE_DESCRIPTION((''),'2;1');",
+    "FILE_NAME('part.step','2026-11-29T00:00:00',(''),(''),'','','');",
+    "FILE_SCHEMA(('AUTOMOTIVE_DESIGN { 1 0 10303 214 1 1 1 1 }'));",
+    'ENDSEC;',
+    'DATA;',
+    ...lines,
+    'ENDSEC;',
+    'END-ISO-10303-21;',
+    '',
+  ].join('\n');
+  return new TextEncoder().encode(text);
+}
+
+const stepPoint = (add: (entity: string) => string, p: number[]) =>
+  add(`CARTESIAN_POINT('',(${p.map(stepReal).join(',')}))`);
+const stepDirection = (add: (entity: string) => string, d: number[]) =>
+  add(`DIRECTION('',(${d.map(stepReal).join(',')}))`);
+
+/**
+ * An axis-aligned box from the origin as a minimal STEP AP214 file: one MANIFOLD_SOLID_BREP of six planar
+ * ADVANCED_FACEs sharing twelve line edges, inside the product structure OpenCascade's reader transfers.
+ * `withSolid: false` writes the same file with an empty shape representation.
+ */
+export function stepBox(x: number, y: number, z: number, { withSolid = true } = {}): Uint8Array {
+  return stepPart((add) => {
+    const point = (p: number[]) => stepPoint(add, p);
+    const direction = (d: number[]) => stepDirection(add, d);
+    const corner = (i: number) => [i & 1 ? x : 0, i & 2 ? y : 0, i & 4 ? z : 0];
     const vertices = Array.from({ length: 8 }, (_, i) => add(`VERTEX_POINT('',${point(corner(i))})`));
     const edges = new Map<string, string>();
     const edge = (a: number, b: number) => {
@@ -136,27 +168,43 @@ export function stepBox(x: number, y: number, z: number, { withSolid = true } = 
       return add(`ADVANCED_FACE('',(${bound}),${plane},.T.)`);
     });
     const shell = add(`CLOSED_SHELL('',(${faces.join(',')}))`);
-    items.push(add(`MANIFOLD_SOLID_BREP('box',${shell})`));
-  }
-  items.push(
-    add(`AXIS2_PLACEMENT_3D('',${point([0, 0, 0])},${direction([0, 0, 1])},${direction([1, 0, 0])})`),
-  );
-  const representation = add(
-    `${withSolid ? 'ADVANCED_BREP_SHAPE_REPRESENTATION' : 'SHAPE_REPRESENTATION'}('',(${items.join(',')}),${context})`,
-  );
-  add(`SHAPE_DEFINITION_REPRESENTATION(${definitionShape},${representation})`);
-  const text = [
-    'ISO-10303-21;',
-    'HEADER;',
-    "FILE_DESCRIPTION((''),'2;1');",
-    "FILE_NAME('box.step','2026-11-29T00:00:00',(''),(''),'','','');",
-    "FILE_SCHEMA(('AUTOMOTIVE_DESIGN { 1 0 10303 214 1 1 1 1 }'));",
-    'ENDSEC;',
-    'DATA;',
-    ...lines,
-    'ENDSEC;',
-    'END-ISO-10303-21;',
-    '',
-  ].join('\n');
-  return new TextEncoder().encode(text);
+    return [add(`MANIFOLD_SOLID_BREP('box',${shell})`)];
+  }, withSolid);
+}
+
+/**
+ * A cylinder of radius r and height h on the z axis as a STEP B-rep: a cylindrical face bounded by its two circles
+ * and its seam line, and two planar discs. Curved, so its measured volume depends on the triangulation.
+ */
+export function stepCylinder(r: number, h: number): Uint8Array {
+  return stepPart((add) => {
+    const point = (p: number[]) => stepPoint(add, p);
+    const direction = (d: number[]) => stepDirection(add, d);
+    const placement = (origin: number[], axis: number[]) =>
+      add(`AXIS2_PLACEMENT_3D('',${point(origin)},${direction(axis)},${direction([1, 0, 0])})`);
+    const bottom = add(`VERTEX_POINT('',${point([r, 0, 0])})`);
+    const top = add(`VERTEX_POINT('',${point([r, 0, h])})`);
+    const bottomCircle = add(`CIRCLE('',${placement([0, 0, 0], [0, 0, 1])},${stepReal(r)})`);
+    const topCircle = add(`CIRCLE('',${placement([0, 0, h], [0, 0, 1])},${stepReal(r)})`);
+    const bottomEdge = add(`EDGE_CURVE('',${bottom},${bottom},${bottomCircle},.T.)`);
+    const topEdge = add(`EDGE_CURVE('',${top},${top},${topCircle},.T.)`);
+    const seamLine = add(
+      `LINE('',${point([r, 0, 0])},${add(`VECTOR('',${direction([0, 0, 1])},${stepReal(h)})`)})`,
+    );
+    const seam = add(`EDGE_CURVE('',${bottom},${top},${seamLine},.T.)`);
+    const oriented = (edge: string, sense: boolean) =>
+      add(`ORIENTED_EDGE('',*,*,${edge},${sense ? '.T.' : '.F.'})`);
+    const face = (edges: string[], surface: string) =>
+      add(
+        `ADVANCED_FACE('',(${add(`FACE_OUTER_BOUND('',${add(`EDGE_LOOP('',(${edges.join(',')}))`)},.T.)`)}),${surface},.T.)`,
+      );
+    const side = face(
+      [oriented(bottomEdge, true), oriented(seam, true), oriented(topEdge, false), oriented(seam, false)],
+      add(`CYLINDRICAL_SURFACE('',${placement([0, 0, 0], [0, 0, 1])},${stepReal(r)})`),
+    );
+    const floor = face([oriented(bottomEdge, false)], add(`PLANE('',${placement([0, 0, 0], [0, 0, -1])})`));
+    const lid = face([oriented(topEdge, true)], add(`PLANE('',${placement([0, 0, h], [0, 0, 1])})`));
+    const shell = add(`CLOSED_SHELL('',(${side},${floor},${lid}))`);
+    return [add(`MANIFOLD_SOLID_BREP('cylinder',${shell})`)];
+  });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stepBox } from '../../../test/solids';
+import { stepBox, stepCylinder } from '../../../test/solids';
 import { parseStep } from './analysis/step';
 import { measureMesh, type CncFileRejection } from './index';
 
@@ -25,6 +25,18 @@ describe('CNC part analysis: STEP (decision 322)', () => {
     const geometry = measureMesh(await parseStep(stepBox(10, 20, 30)));
     expect(Math.abs(geometry.volume / 6000 - 1)).toBeLessThan(0.005);
     expect(Math.abs(geometry.surfaceArea / 2200 - 1)).toBeLessThan(0.005);
+  });
+
+  it('triangulates a curved part finely enough: a cylinder within 0.2 % of πr²h, closed (decision 322)', async () => {
+    for (const [radius, height] of [
+      [10, 20],
+      [50, 5],
+      [1, 100],
+    ] as const) {
+      const geometry = measureMesh(await parseStep(stepCylinder(radius, height)));
+      expect(Math.abs(geometry.volume / (Math.PI * radius * radius * height) - 1)).toBeLessThan(0.002);
+      expect(geometry.closed).toBe(true);
+    }
   });
 
   it('refuses an empty file, a STEP cut in half, a STEP with no solid and text that is not STEP', async () => {
