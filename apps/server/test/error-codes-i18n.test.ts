@@ -58,7 +58,7 @@ function serverErrorCodes(): Map<string, string> {
   return found;
 }
 
-/** A language's error texts: `errors.json` and, for the seller centre's and the admin's own codes, `sellerErrors.json`
+/** A language's error texts: `errors.json` and, for the seller centre's, the admin's and the quote screens' (RFQ, CNC) codes, `sellerErrors.json`
  * (found through i18next's fallback namespace, loaded with those screens). */
 const errorsJson = (language: string) =>
   Object.assign(
