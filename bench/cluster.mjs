@@ -1,5 +1,6 @@
 // The cluster's figures (docs/operations.md "Sizing"; printed, not timed tests). One command, from the repository
-// root:   npm run bench -- cluster      (or: node bench/cluster.mjs after `npm run build`)
+// root:   npm run bench -- cluster      (or `npx node bench/cluster.mjs` after `npm run build`: the nodes run on
+// the Node.js that runs the bench, and npm gives the project's Node.js 24).
 // Needs DATABASE_URL (a PostgreSQL server: the cluster creates and drops its own database), REDIS_URL (the cluster
 // takes database index 12 and flushes it) and nginx (/usr/sbin/nginx, or NGINX).
 // It starts the loopback cluster of scripts/cluster.mjs (three nodes from a fresh release bundle, nginx in front,
