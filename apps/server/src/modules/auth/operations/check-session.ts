@@ -7,7 +7,11 @@ import { hashSessionToken, sessionCheckOf, type SessionDeps } from '../sessions.
  * (`session_ok`, `session_touch`), for a token this process resolved before (its user is then known); null for
  * an unknown token, which goes the usual way (`resolveSession`). The check proves nothing until the statement ran.
  */
-export function checkSession(deps: Pick<SessionDeps, 'known'>, token: string, role: Role): SessionCheck | null {
+export function checkSession(
+  deps: Pick<SessionDeps, 'known'>,
+  token: string,
+  role: Role,
+): SessionCheck | null {
   const tokenHash = hashSessionToken(token);
   const userId = deps.known.get(tokenHash);
   if (userId === undefined) return null;
