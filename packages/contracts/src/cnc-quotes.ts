@@ -77,18 +77,27 @@ export type CncQuote = z.infer<typeof cncQuoteSchema>;
 export const cncQuoteListSchema = z.object({ items: z.array(cncQuoteSchema) });
 export const cncQuoteParamsSchema = z.object({ id: z.string().regex(/^\d{1,18}$/) });
 
-/** The codes a CAD upload can be refused with (the server's `CncFileRejected`, decisions 302 and 322). */
-export const cncFileErrorCodes = [
-  'CNC_FILE_REQUIRED',
+/** Why an uploaded CAD file cannot be analysed: the server's `CncFileRejected` (decisions 302, 322). */
+export const cncFileRejectionCodes = [
   'CNC_FILE_EMPTY',
   'CNC_FILE_TOO_LARGE',
   'CNC_FILE_NOT_A_MESH',
   'CNC_FILE_TRUNCATED',
   'CNC_FILE_TOO_MANY_TRIANGLES',
+  /** Neither .stl nor .step/.stp. */
   'CNC_FILE_UNSUPPORTED_TYPE',
+  /** A .step/.stp file OpenCascade cannot read (garbage, cut short, not STEP at all). */
   'CNC_FILE_NOT_A_STEP_MODEL',
+  /** A readable STEP file that holds no solid to machine (only curves, points, an empty assembly). */
   'CNC_FILE_NO_SOLID',
+  /** The analysis ran past its time or memory limit (decision 322). */
   'CNC_FILE_TOO_COMPLEX',
+] as const;
+
+/** Every code the CNC quote routes answer with: the file's refusals and the routes' own. */
+export const cncFileErrorCodes = [
+  ...cncFileRejectionCodes,
+  'CNC_FILE_REQUIRED',
   'CNC_RATES_NOT_SET',
   'CNC_QUOTE_NOT_FOUND',
   'CNC_ANALYSIS_BUSY',
