@@ -159,6 +159,16 @@ describe('CNC instant quotes (decisions 302, 322)', () => {
   });
 });
 
+describe('the rates in effect, for the quote screen (decision 302)', () => {
+  it('are public and are the row the server prices with', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/cnc-rates/current' });
+    expect(res.statusCode, res.body).toBe(200);
+    const rates = res.json() as { effectiveFrom: string; setupCents: number };
+    expect(rates.effectiveFrom).toBe('2026-11-28');
+    expect(rates.setupCents).toBeGreaterThan(0);
+  });
+});
+
 describe('CNC instant quotes under load (decision 322)', () => {
   it('analyses two uploads at a time and answers a third 429 CNC_ANALYSIS_BUSY', async () => {
     const file = { name: 'box.step', bytes: stepBox(10, 10, 10) };

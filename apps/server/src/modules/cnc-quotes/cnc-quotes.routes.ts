@@ -6,6 +6,7 @@ import {
   cncQuoteOptionsSchema,
   cncQuoteParamsSchema,
   cncQuoteSchema,
+  cncRatesSchema,
 } from '@maplesource/contracts';
 import { AppError, badRequest, errorResponses, tooManyRequests, unprocessable } from '../../plugins/errors';
 import { CNC_MAX_FILE_BYTES, CncFileRejected } from './analysis/file-rejection';
@@ -111,6 +112,20 @@ export const cncQuotesRoutes: FastifyPluginAsyncZod = async (app) => {
       } finally {
         running -= 1;
       }
+    },
+  );
+
+  // The rates in effect, public: the quote screen prices and explains a part at once in the browser with the same
+  // arithmetic (decision 302); the server prices again from the uploaded file when the quote is saved.
+  app.get(
+    '/cnc-rates/current',
+    {
+      schema: { tags: ['cnc-quotes'], response: { 200: cncRatesSchema, ...errorResponses(404) } },
+    },
+    async () => {
+      const rates = await currentCncRates(app.db, new Date());
+      if (!rates) throw new AppError(404, 'CNC_RATES_NOT_SET', 'Instant quotes are not available yet');
+      return rates;
     },
   );
 
