@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rfqCreateRequestSchema } from './rfq';
 import {
   CNC_DFM_NOTES,
   CNC_FINISHES,
@@ -71,11 +72,55 @@ export const cncQuoteSchema = z.object({
   prices: z.array(cncPriceTermsSchema),
   notes: z.array(z.enum(CNC_DFM_NOTES)),
   createdAt: z.string(),
+  /** Whether the uploaded file is kept with the quote (`GET /cnc-quotes/:id/file`); older quotes have none. */
+  hasFile: z.boolean(),
+  /** The request for firm quotes sent for this part (`POST /cnc-quotes/:id/rfq`), once sent. */
+  rfqId: z.string().nullable(),
 });
 export type CncQuote = z.infer<typeof cncQuoteSchema>;
 
 export const cncQuoteListSchema = z.object({ items: z.array(cncQuoteSchema) });
 export const cncQuoteParamsSchema = z.object({ id: z.string().regex(/^\d{1,18}$/) });
+
+/** `GET /cnc-quotes/:id/pdf?lang=en|fr`: the quote as a PDF in the asked language (owner only). */
+export const cncQuotePdfQuerySchema = z.object({ lang: z.enum(['en', 'fr']).default('en') });
+export type CncQuotePdfQuery = z.input<typeof cncQuotePdfQuerySchema>;
+
+/**
+ * `PATCH /cnc-quotes/:id`: change the quantity. The quote is priced again with the same rates row it was priced with
+ * and the same geometry, so it stays explainable; answers the quote.
+ */
+export const cncQuoteUpdateRequestSchema = z.strictObject({
+  quantity: z.number().int().min(1).max(CNC_MAX_QUANTITY),
+});
+export type CncQuoteUpdateRequest = z.input<typeof cncQuoteUpdateRequestSchema>;
+
+/**
+ * `POST /cnc-quotes/:id/copies`: duplicate a quote: a new quote of the same stored geometry and file, with any
+ * option changed, priced with the rates in effect now; 201 with the new quote. A finish must suit the material
+ * (the copy's, after the change).
+ */
+export const cncQuoteCopyRequestSchema = z.strictObject({
+  material: z.enum(CNC_MATERIALS).optional(),
+  finish: z.enum(CNC_FINISHES).optional(),
+  tolerance: z.enum(CNC_TOLERANCES).optional(),
+  leadTime: z.enum(CNC_LEAD_TIMES).optional(),
+  quantity: z.number().int().min(1).max(CNC_MAX_QUANTITY).optional(),
+});
+export type CncQuoteCopyRequest = z.input<typeof cncQuoteCopyRequestSchema>;
+
+/**
+ * `POST /cnc-quotes/:id/rfq` "Request firm quotes": sends the part as a request for quotes to CNC machining shops
+ * (title, category, quantity and description come from the quote; the file is attached privately). The delivery
+ * fields are the RFQ form's own. One request per quote: asking again answers the same RFQ (200, `created: false`).
+ */
+export const cncQuoteRfqRequestSchema = rfqCreateRequestSchema
+  .pick({ deadline: true, deliveryProvince: true, deliveryPostalCode: true, private: true })
+  .extend({ notes: z.string().trim().max(2000).optional() })
+  .strict();
+export type CncQuoteRfqRequest = z.input<typeof cncQuoteRfqRequestSchema>;
+export const cncQuoteRfqResponseSchema = z.object({ rfqId: z.string(), created: z.boolean() });
+export type CncQuoteRfqResponse = z.infer<typeof cncQuoteRfqResponseSchema>;
 
 /** Why an uploaded CAD file cannot be analysed: the server's `CncFileRejected` (decisions 302, 322). */
 export const cncFileRejectionCodes = [
@@ -101,4 +146,8 @@ export const cncFileErrorCodes = [
   'CNC_RATES_NOT_SET',
   'CNC_QUOTE_NOT_FOUND',
   'CNC_ANALYSIS_BUSY',
+  /** The quote has no kept file (made before files were kept): nothing to download or attach to a request. */
+  'CNC_QUOTE_FILE_MISSING',
+  /** A finish that does not suit the material (a copy that changes one of them). */
+  'CNC_FINISH_UNSUITED',
 ] as const;
