@@ -1,6 +1,8 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/render';
+import { inEffect } from '../../../test/cnc-rates-fixtures';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -44,5 +46,23 @@ describe('admin console', () => {
     renderApp('/admin');
     expect(await screen.findByRole('heading', { level: 1, name: 'MapleSource admin' })).toBeInTheDocument();
     expect(await screen.findByText('/products')).toBeInTheDocument();
+  });
+  it('opens the CNC rates tab, loaded with the tab, from the keyboard', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      if (String(input).includes('/api/v1/admin/cnc-rates'))
+        return json({ items: [inEffect], currentEffectiveFrom: inEffect.effectiveFrom });
+      if (String(input).includes('/api/v1/admin/seo'))
+        return json({ items: [], total: 0, page: 1, pageSize: 20 });
+      return json({ error: { code: 'UNAUTHENTICATED', message: 'no' } }, 401);
+    });
+    const user = userEvent.setup();
+    renderApp('/admin');
+    const seo = await screen.findByRole('tab', { name: 'SEO entries' });
+    seo.focus();
+    // The rates' tab comes just before the audit log, the last tab.
+    await user.keyboard('{End}{ArrowLeft}');
+    expect(screen.getByRole('tab', { name: 'CNC rates' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('list', { name: 'Dated rates' })).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Add dated rates' })).toBeInTheDocument();
   });
 });

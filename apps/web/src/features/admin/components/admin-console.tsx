@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { LoadingState } from '../../../components/ui/query-states';
 import { Tabs } from '../../../components/ui/tabs';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AuditLogPanel } from './audit-log-panel';
@@ -15,6 +16,9 @@ import { SeoEntriesPanel } from './seo-entries-panel';
 import { SellerApplicationsPanel } from './seller-applications-panel';
 import { StorefrontClaimsPanel } from './storefront-claims-panel';
 
+// Only the admins who open the tab load the rates' form (and the contracts' CNC schemas it checks with).
+const CncRatesPanel = lazy(() => import('./cnc-rates-panel').then((m) => ({ default: m.CncRatesPanel })));
+
 type Tab =
   | 'seo'
   | 'paragraphs'
@@ -26,6 +30,7 @@ type Tab =
   | 'storefrontClaims'
   | 'paymentReviews'
   | 'money'
+  | 'cncRates'
   | 'audit';
 
 /** The admin console: requests carry `role: admin`; the server answers 401/403 otherwise. */
@@ -70,6 +75,15 @@ export function AdminConsole() {
             },
             { value: 'paymentReviews', label: t('paymentReviews.title'), content: <PaymentReviewsPanel /> },
             { value: 'money', label: t('money.title'), content: <MoneyPanel /> },
+            {
+              value: 'cncRates',
+              label: t('cncRates.title'),
+              content: (
+                <Suspense fallback={<LoadingState label={t('cncRates.loading')} />}>
+                  <CncRatesPanel />
+                </Suspense>
+              ),
+            },
             { value: 'audit', label: t('audit.title'), content: <AuditLogPanel /> },
           ]}
         />
