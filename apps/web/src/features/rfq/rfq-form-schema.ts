@@ -3,27 +3,15 @@ import { dollarsToCents } from '@maplesource/contracts/money';
 import {
   CANADIAN_POSTAL_CODE,
   normalizePostalCode,
-  postalCodeFirstLetters,
   provinceCodeSchema,
 } from '@maplesource/contracts/provinces';
 import { rfqCreateRequestSchema, type RfqCreateRequest } from '@maplesource/contracts/rfq';
+import { deadlineOf, localDate, postalCodeOutsideProvince } from '../../lib/delivery-deadline';
+
+export { deadlineOf, localDate };
 
 /** At most this many named suppliers (the contract's `storefrontIds`). */
 export const RFQ_NAMED_SUPPLIERS_MAX = 10;
-
-/** `YYYY-MM-DD` of a day in the browser's time zone (what a date input shows). */
-export function localDate(day: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
-}
-
-/**
- * The deadline the buyer picks is a day; suppliers may answer until the end of that day in the buyer's own time
- * zone (the browser's), sent as an instant with its offset as the contract asks.
- */
-export function deadlineOf(day: string): string {
-  return new Date(`${day}T23:59:59`).toISOString();
-}
 
 const wholeNumber = (text: string) => (/^\s*\d{1,9}\s*$/.test(text) ? Number(text.trim()) : null);
 
@@ -63,13 +51,7 @@ export function rfqFormSchema(today: () => string = () => localDate(new Date()))
       storefrontIds: z.array(z.string()).max(RFQ_NAMED_SUPPLIERS_MAX, 'rfq:NAMED_TOO_MANY'),
     })
     .superRefine((values, ctx) => {
-      const province = values.deliveryProvince;
-      const postal = normalizePostalCode(values.deliveryPostalCode);
-      if (
-        province &&
-        CANADIAN_POSTAL_CODE.test(postal) &&
-        !postalCodeFirstLetters[province].includes(postal[0]!)
-      )
+      if (postalCodeOutsideProvince(values.deliveryProvince, values.deliveryPostalCode))
         ctx.addIssue({
           code: 'custom',
           path: ['deliveryPostalCode'],
