@@ -4,6 +4,12 @@ import { shortRef } from '@maplesource/contracts/common';
 import type { LedgerEntryView } from '@maplesource/contracts/ledger';
 import type { PayoutStatus } from '@maplesource/contracts/payouts';
 import { Button } from '../../../components/ui/button';
+import {
+  DataTable,
+  cellClass as cell,
+  dataTableClass as tableClass,
+  numericClass as amount,
+} from '../../../components/ui/data-table';
 import { Field, Input, inputClasses } from '../../../components/ui/field';
 import { QueryState } from '../../../components/ui/query-states';
 import { useFormat } from '../../../lib/format';
@@ -22,9 +28,6 @@ import {
 } from '../api/money';
 
 const heading = 'mb-2 text-lg font-semibold text-gray-900';
-const tableClass = 'min-w-full divide-y divide-gray-200 text-sm';
-const cell = 'px-2 py-1.5 text-left align-top';
-const amount = 'px-2 py-1.5 text-right align-top tabular-nums';
 // The contracts' `payoutStatuses`, by type only: importing the module would make it a chunk of its own, listed by
 // the entry of every page (the JS budget).
 const payoutStatuses = ['pending', 'sent', 'failed'] as const satisfies readonly PayoutStatus[];
@@ -71,39 +74,26 @@ function HeldFundsSection() {
         <p className="mb-2 text-sm text-gray-800">
           {t('money.held.total', { amount: format.money(held.data?.totalHeldCents ?? 0) })}
         </p>
-        <div className="overflow-x-auto">
-          <table className={tableClass}>
-            <caption className="sr-only">{t('money.held.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={cell}>
-                  {t('money.columns.order')}
-                </th>
-                <th scope="col" className={cell}>
-                  {t('money.columns.storefront')}
-                </th>
-                <th scope="col" className={amount}>
-                  {t('money.columns.held')}
-                </th>
-                <th scope="col" className={cell}>
-                  {t('money.columns.releaseAt')}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-100">
-              {held.data?.holds.map((hold) => (
-                <tr key={hold.orderId}>
-                  <th scope="row" className={`${cell} font-medium`}>
-                    {shortRef(hold.orderId)}
-                  </th>
-                  <td className={cell}>{hold.sellerId}</td>
-                  <td className={amount}>{format.money(hold.heldCents)}</td>
-                  <td className={cell}>{format.date(hold.releaseAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t('money.held.title')}
+          rows={held.data?.holds ?? []}
+          rowKey={(hold) => hold.orderId}
+          columns={[
+            { key: 'order', header: t('money.columns.order'), cell: (hold) => shortRef(hold.orderId) },
+            { key: 'storefront', header: t('money.columns.storefront'), cell: (hold) => hold.sellerId },
+            {
+              key: 'held',
+              header: t('money.columns.held'),
+              numeric: true,
+              cell: (hold) => format.money(hold.heldCents),
+            },
+            {
+              key: 'releaseAt',
+              header: t('money.columns.releaseAt'),
+              cell: (hold) => format.date(hold.releaseAt),
+            },
+          ]}
+        />
       </QueryState>
     </section>
   );
@@ -142,50 +132,46 @@ function PayoutsSection() {
         onRetry={() => void payouts.refetch()}
         emptyTitle={t('money.payouts.empty')}
       >
-        <div className="overflow-x-auto">
-          <table className={tableClass}>
-            <caption className="sr-only">{t('money.payouts.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={cell}>
-                  {t('money.columns.runDate')}
-                </th>
-                <th scope="col" className={cell}>
-                  {t('money.columns.storefront')}
-                </th>
-                <th scope="col" className={amount}>
-                  {t('money.columns.amount')}
-                </th>
-                <th scope="col" className={cell}>
-                  {t('money.columns.status')}
-                </th>
-                <th scope="col" className={cell}>
-                  {t('money.columns.transfer')}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-100">
-              {items.map((payout) => (
-                <tr key={payout.id}>
-                  <th scope="row" className={`${cell} font-normal`}>
-                    {payout.runDate}
-                  </th>
-                  <td className={cell}>{payout.storefrontName}</td>
-                  <td className={amount}>{format.money(payout.amountCents)}</td>
-                  <td className={cell}>
-                    <span className={payout.status === 'failed' ? 'font-medium text-red-700' : undefined}>
-                      {t(`money.payouts.statuses.${payout.status}`)}
-                    </span>
-                    {payout.failureReason ? (
-                      <span className="block text-xs text-gray-700">{payout.failureReason}</span>
-                    ) : null}
-                  </td>
-                  <td className={`${cell} font-mono text-xs`}>{payout.transferId ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t('money.payouts.title')}
+          rows={items}
+          rowKey={(payout) => payout.id}
+          rowHeaderWeight="normal"
+          columns={[
+            { key: 'runDate', header: t('money.columns.runDate'), cell: (payout) => payout.runDate },
+            {
+              key: 'storefront',
+              header: t('money.columns.storefront'),
+              cell: (payout) => payout.storefrontName,
+            },
+            {
+              key: 'amount',
+              header: t('money.columns.amount'),
+              numeric: true,
+              cell: (payout) => format.money(payout.amountCents),
+            },
+            {
+              key: 'status',
+              header: t('money.columns.status'),
+              cell: (payout) => (
+                <>
+                  <span className={payout.status === 'failed' ? 'font-medium text-red-700' : undefined}>
+                    {t(`money.payouts.statuses.${payout.status}`)}
+                  </span>
+                  {payout.failureReason ? (
+                    <span className="block text-xs text-gray-700">{payout.failureReason}</span>
+                  ) : null}
+                </>
+              ),
+            },
+            {
+              key: 'transfer',
+              header: t('money.columns.transfer'),
+              className: 'font-mono text-xs',
+              cell: (payout) => payout.transferId ?? '—',
+            },
+          ]}
+        />
         {payouts.hasMore ? (
           <Button
             className="mt-2"
@@ -257,56 +243,50 @@ function ReconciliationSection() {
         onRetry={() => void days.refetch()}
         emptyTitle={t('money.reconciliation.empty')}
       >
-        <div className="overflow-x-auto">
-          <table className={tableClass}>
-            <caption className="sr-only">{t('money.reconciliation.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={cell}>
-                  {t('money.columns.day')}
-                </th>
-                <th scope="col" className={amount}>
-                  {t('money.columns.providerTotal')}
-                </th>
-                <th scope="col" className={amount}>
-                  {t('money.columns.ledgerTotal')}
-                </th>
-                <th scope="col" className={amount}>
-                  {t('money.columns.matched')}
-                </th>
-                <th scope="col" className={cell}>
-                  {t('money.columns.mismatches')}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-100">
-              {items.map((day) => (
-                <tr key={day.runDate}>
-                  <th scope="row" className={`${cell} font-normal`}>
-                    {day.runDate}
-                  </th>
-                  <td className={amount}>{format.money(day.providerTotalCents)}</td>
-                  <td className={amount}>{format.money(day.ledgerTotalCents)}</td>
-                  <td className={amount}>{day.matchedCount}</td>
-                  <td className={cell}>
-                    {day.mismatchCount === 0 ? (
-                      t('money.reconciliation.clean')
-                    ) : (
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        aria-pressed={chosen === day.runDate}
-                        onClick={() => setChosen(chosen === day.runDate ? null : day.runDate)}
-                      >
-                        {t('money.reconciliation.show', { count: day.mismatchCount, date: day.runDate })}
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t('money.reconciliation.title')}
+          rows={items}
+          rowKey={(day) => day.runDate}
+          rowHeaderWeight="normal"
+          columns={[
+            { key: 'day', header: t('money.columns.day'), cell: (day) => day.runDate },
+            {
+              key: 'providerTotal',
+              header: t('money.columns.providerTotal'),
+              numeric: true,
+              cell: (day) => format.money(day.providerTotalCents),
+            },
+            {
+              key: 'ledgerTotal',
+              header: t('money.columns.ledgerTotal'),
+              numeric: true,
+              cell: (day) => format.money(day.ledgerTotalCents),
+            },
+            {
+              key: 'matched',
+              header: t('money.columns.matched'),
+              numeric: true,
+              cell: (day) => day.matchedCount,
+            },
+            {
+              key: 'mismatches',
+              header: t('money.columns.mismatches'),
+              cell: (day) =>
+                day.mismatchCount === 0 ? (
+                  t('money.reconciliation.clean')
+                ) : (
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    aria-pressed={chosen === day.runDate}
+                    onClick={() => setChosen(chosen === day.runDate ? null : day.runDate)}
+                  >
+                    {t('money.reconciliation.show', { count: day.mismatchCount, date: day.runDate })}
+                  </Button>
+                ),
+            },
+          ]}
+        />
         {days.hasMore ? (
           <Button className="mt-2" size="sm" variant="secondary" onClick={() => void days.fetchMore()}>
             {t('money.more')}
@@ -333,48 +313,48 @@ function Mismatches({ date }: { date: string }) {
         onRetry={() => void day.refetch()}
         emptyTitle={t('money.reconciliation.clean')}
       >
-        <div className="overflow-x-auto">
-          <table className={tableClass}>
-            <caption className="sr-only">{t('money.reconciliation.mismatchesOf', { date })}</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={cell}>
-                  {t('money.columns.kind')}
-                </th>
-                <th scope="col" className={cell}>
-                  {t('money.columns.movement')}
-                </th>
-                <th scope="col" className={cell}>
-                  {t('money.columns.source')}
-                </th>
-                <th scope="col" className={amount}>
-                  {t('money.columns.providerAmount')}
-                </th>
-                <th scope="col" className={amount}>
-                  {t('money.columns.ledgerAmount')}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-100">
-              {day.data?.mismatches.map((mismatch) => (
-                <tr key={`${mismatch.kind}-${mismatch.sourceId}-${mismatch.type}`}>
-                  <th scope="row" className={`${cell} font-medium`}>
-                    {t(`money.reconciliation.kinds.${mismatch.kind}`)}
-                  </th>
-                  <td className={cell}>{t(`money.reconciliation.types.${mismatch.type}`)}</td>
-                  <td className={`${cell} font-mono text-xs`}>
-                    {mismatch.sourceId}
-                    {mismatch.orderId ? (
-                      <span className="block font-sans">{shortRef(mismatch.orderId)}</span>
-                    ) : null}
-                  </td>
-                  <td className={amount}>{money(mismatch.providerAmountCents)}</td>
-                  <td className={amount}>{money(mismatch.ledgerAmountCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t('money.reconciliation.mismatchesOf', { date })}
+          rows={day.data?.mismatches ?? []}
+          rowKey={(mismatch) => `${mismatch.kind}-${mismatch.sourceId}-${mismatch.type}`}
+          columns={[
+            {
+              key: 'kind',
+              header: t('money.columns.kind'),
+              cell: (mismatch) => t(`money.reconciliation.kinds.${mismatch.kind}`),
+            },
+            {
+              key: 'movement',
+              header: t('money.columns.movement'),
+              cell: (mismatch) => t(`money.reconciliation.types.${mismatch.type}`),
+            },
+            {
+              key: 'source',
+              header: t('money.columns.source'),
+              className: 'font-mono text-xs',
+              cell: (mismatch) => (
+                <>
+                  {mismatch.sourceId}
+                  {mismatch.orderId ? (
+                    <span className="block font-sans">{shortRef(mismatch.orderId)}</span>
+                  ) : null}
+                </>
+              ),
+            },
+            {
+              key: 'providerAmount',
+              header: t('money.columns.providerAmount'),
+              numeric: true,
+              cell: (mismatch) => money(mismatch.providerAmountCents),
+            },
+            {
+              key: 'ledgerAmount',
+              header: t('money.columns.ledgerAmount'),
+              numeric: true,
+              cell: (mismatch) => money(mismatch.ledgerAmountCents),
+            },
+          ]}
+        />
       </QueryState>
     </div>
   );

@@ -4,6 +4,7 @@ import { shortRef } from '@maplesource/contracts/common';
 import { dateInTimeZone } from '@maplesource/contracts/document-time';
 import type { SellerBalance } from '@maplesource/contracts/ledger';
 import { Button } from '../../../components/ui/button';
+import { DataTable } from '../../../components/ui/data-table';
 import { EmptyState, LoadError, LoadingState } from '../../../components/ui/query-states';
 import { useFormat } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
@@ -22,9 +23,6 @@ export function statementMonths(now = new Date()): string[] {
 }
 
 const sectionHeading = 'mb-2 text-lg font-semibold text-gray-900';
-const tableClass = 'min-w-full divide-y divide-gray-200 text-sm';
-const cell = 'px-2 py-2 text-left align-top';
-const amountCell = 'px-2 py-2 text-right align-top tabular-nums';
 
 /**
  * The seller's money for one storefront (decisions 296, 297, 300): what is held, available and paid out, the
@@ -110,45 +108,39 @@ function UpcomingReleases({ orders }: { orders: BalanceOrder[] }) {
   const { t } = useTranslation('sellerCentre');
   const format = useFormat();
   return (
-    <div className="overflow-x-auto">
-      <table className={tableClass}>
-        <caption className="sr-only">{t('balance.upcoming.title')}</caption>
-        <thead>
-          <tr>
-            <th scope="col" className={cell}>
-              {t('balance.columns.order')}
-            </th>
-            <th scope="col" className={amountCell}>
-              {t('balance.columns.held')}
-            </th>
-            <th scope="col" className={cell}>
-              {t('balance.columns.releaseDate')}
-            </th>
-            <th scope="col" className={cell}>
-              {t('balance.columns.state')}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-gray-100">
-          {orders.map((order) => (
-            <tr key={order.orderId}>
-              <th scope="row" className={`${cell} font-medium`}>
-                <OrderRef orderId={order.orderId} />
-              </th>
-              <td className={amountCell}>{format.money(order.heldCents)}</td>
-              <td className={cell}>{format.date(order.releaseAt)}</td>
-              <td className={cell}>
-                {order.frozen ? (
-                  <span className="font-medium text-amber-800">{t('balance.upcoming.frozen')}</span>
-                ) : (
-                  t('balance.upcoming.scheduled')
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={t('balance.upcoming.title')}
+      rows={orders}
+      rowKey={(order) => order.orderId}
+      columns={[
+        {
+          key: 'order',
+          header: t('balance.columns.order'),
+          cell: (order) => <OrderRef orderId={order.orderId} />,
+        },
+        {
+          key: 'held',
+          header: t('balance.columns.held'),
+          numeric: true,
+          cell: (order) => format.money(order.heldCents),
+        },
+        {
+          key: 'releaseDate',
+          header: t('balance.columns.releaseDate'),
+          cell: (order) => format.date(order.releaseAt),
+        },
+        {
+          key: 'state',
+          header: t('balance.columns.state'),
+          cell: (order) =>
+            order.frozen ? (
+              <span className="font-medium text-amber-800">{t('balance.upcoming.frozen')}</span>
+            ) : (
+              t('balance.upcoming.scheduled')
+            ),
+        },
+      ]}
+    />
   );
 }
 
@@ -156,54 +148,54 @@ function FeesPerOrder({ orders }: { orders: BalanceOrder[] }) {
   const { t } = useTranslation('sellerCentre');
   const format = useFormat();
   return (
-    <div className="overflow-x-auto">
-      <table className={tableClass}>
-        <caption className="sr-only">{t('balance.fees.title')}</caption>
-        <thead>
-          <tr>
-            <th scope="col" className={cell}>
-              {t('balance.columns.order')}
-            </th>
-            <th scope="col" className={amountCell}>
-              {t('balance.columns.paid')}
-            </th>
-            <th scope="col" className={amountCell}>
-              {t('balance.columns.fee')}
-            </th>
-            <th scope="col" className={amountCell}>
-              {t('balance.columns.feeTax')}
-            </th>
-            <th scope="col" className={amountCell}>
-              {t('balance.columns.refunded')}
-            </th>
-            <th scope="col" className={cell}>
-              {t('balance.columns.released')}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-gray-100">
-          {orders.map((order) => (
-            <tr key={order.orderId}>
-              <th scope="row" className={`${cell} font-medium`}>
-                <OrderRef orderId={order.orderId} />
-              </th>
-              <td className={amountCell}>{format.money(order.grossCents)}</td>
-              <td className={amountCell}>
-                {format.money(order.feeCents)}{' '}
-                <span className="text-gray-600">
-                  ({format.number(order.feeRateBps / 10_000, { style: 'percent', maximumFractionDigits: 2 })})
-                </span>
-              </td>
-              <td className={amountCell}>{format.money(order.feeTaxCents)}</td>
-              <td className={amountCell}>{format.money(order.refundedCents)}</td>
-              <td className={cell}>
-                {order.releasedAt ? format.date(order.releasedAt) : t('balance.fees.held')}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={t('balance.fees.title')}
+      rows={orders}
+      rowKey={(order) => order.orderId}
+      columns={[
+        {
+          key: 'order',
+          header: t('balance.columns.order'),
+          cell: (order) => <OrderRef orderId={order.orderId} />,
+        },
+        {
+          key: 'paid',
+          header: t('balance.columns.paid'),
+          numeric: true,
+          cell: (order) => format.money(order.grossCents),
+        },
+        {
+          key: 'fee',
+          header: t('balance.columns.fee'),
+          numeric: true,
+          cell: (order) => (
+            <>
+              {format.money(order.feeCents)}{' '}
+              <span className="text-gray-600">
+                ({format.number(order.feeRateBps / 10_000, { style: 'percent', maximumFractionDigits: 2 })})
+              </span>
+            </>
+          ),
+        },
+        {
+          key: 'feeTax',
+          header: t('balance.columns.feeTax'),
+          numeric: true,
+          cell: (order) => format.money(order.feeTaxCents),
+        },
+        {
+          key: 'refunded',
+          header: t('balance.columns.refunded'),
+          numeric: true,
+          cell: (order) => format.money(order.refundedCents),
+        },
+        {
+          key: 'released',
+          header: t('balance.columns.released'),
+          cell: (order) => (order.releasedAt ? format.date(order.releasedAt) : t('balance.fees.held')),
+        },
+      ]}
+    />
   );
 }
 
@@ -225,49 +217,46 @@ function PayoutHistorySection({ sellerId }: { sellerId: number }) {
         <EmptyState title={t('balance.payouts.empty')} />
       ) : (
         <>
-          <div className="overflow-x-auto">
-            <table className={tableClass}>
-              <caption className="sr-only">{t('balance.payouts.title')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className={cell}>
-                    {t('balance.columns.date')}
-                  </th>
-                  <th scope="col" className={amountCell}>
-                    {t('balance.columns.amount')}
-                  </th>
-                  <th scope="col" className={cell}>
-                    {t('balance.columns.status')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-gray-100">
-                {items.map((payout) => (
-                  <tr key={payout.id}>
-                    <th scope="row" className={`${cell} font-normal`}>
-                      {format.date(payout.createdAt)}
-                    </th>
-                    <td className={amountCell}>{format.money(payout.amountCents)}</td>
-                    <td className={cell}>
-                      <span className={payout.status === 'failed' ? 'font-medium text-red-700' : undefined}>
-                        {t(`balance.payouts.status.${payout.status}`)}
+          <DataTable
+            caption={t('balance.payouts.title')}
+            rows={items}
+            rowKey={(payout) => payout.id}
+            rowHeaderWeight="normal"
+            columns={[
+              {
+                key: 'date',
+                header: t('balance.columns.date'),
+                cell: (payout) => format.date(payout.createdAt),
+              },
+              {
+                key: 'amount',
+                header: t('balance.columns.amount'),
+                numeric: true,
+                cell: (payout) => format.money(payout.amountCents),
+              },
+              {
+                key: 'status',
+                header: t('balance.columns.status'),
+                cell: (payout) => (
+                  <>
+                    <span className={payout.status === 'failed' ? 'font-medium text-red-700' : undefined}>
+                      {t(`balance.payouts.status.${payout.status}`)}
+                    </span>
+                    {payout.status === 'sent' && payout.sentAt ? (
+                      <span className="block text-xs text-gray-600">
+                        {t('balance.payouts.sentAt', { date: format.date(payout.sentAt) })}
                       </span>
-                      {payout.status === 'sent' && payout.sentAt ? (
-                        <span className="block text-xs text-gray-600">
-                          {t('balance.payouts.sentAt', { date: format.date(payout.sentAt) })}
-                        </span>
-                      ) : null}
-                      {payout.status === 'failed' ? (
-                        <span className="block text-xs text-gray-700">
-                          {payout.failureReason ?? t('balance.payouts.failedHelp')}
-                        </span>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                    ) : null}
+                    {payout.status === 'failed' ? (
+                      <span className="block text-xs text-gray-700">
+                        {payout.failureReason ?? t('balance.payouts.failedHelp')}
+                      </span>
+                    ) : null}
+                  </>
+                ),
+              },
+            ]}
+          />
           {payouts.moreError ? (
             <p role="alert" className="mt-2 text-sm text-red-700">
               {errorMessage(t, payouts.moreError)}
