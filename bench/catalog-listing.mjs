@@ -14,7 +14,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { load, printLoad, repoRoot, startServer } from './lib.mjs';
+import autocannon from 'autocannon';
+import { answered, cpuMeter, load, printLoad, repoRoot, startServer } from './lib.mjs';
 
 const headers = { role: 'buyer' };
 /** Three filters + text with a typo; the typo is corrected against the vocabulary (decision 040). */
@@ -161,10 +162,47 @@ const fetchOk = (url) =>
     return res.json();
   });
 
-async function measureEndpoint(label, url, { withTotals }) {
-  const latency = await timeIt((i) => fetchOk(listingUrl(url, i)));
+/** Product names nobody listed before, for the open-tail variant: one request in ten lists one of them. */
+let tailNames = [];
+const tailNamesSql = `SELECT name_en FROM products WHERE status = 'active' ORDER BY (id * 2654435761 + 12345) % 4294967296 LIMIT 3000`;
+
+/** The rotating listings at 20 connections with one request in ten replaced by a never-listed product name. */
+function loadOpenTail(url) {
+  let position = 0;
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url,
+        duration: 5,
+        connections: 20,
+        headers,
+        requests: [
+          {
+            method: 'GET',
+            setupRequest: (request) => {
+              const i = position++;
+              const path =
+                i % 10 === 9
+                  ? `/api/v1/product?q=${encodeURIComponent(tailNames[Math.floor(i / 10) % tailNames.length])}&state=ON&pageSize=20`
+                  : `/api/v1/product?${queries[i % queries.length]}&pageSize=20`;
+              return { ...request, path };
+            },
+          },
+        ],
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+}
+
+async function measureEndpoint(label, server, { withTotals, database }) {
+  const { url } = server;
+  const meter = () => cpuMeter(server, database);
+  const cpuOfTimed = meter();
+  const latency = await timeIt((i) => fetchOk(listingUrl(url, i)), { warm: 30, runs: 300 });
+  // The warm-up's 30 requests are counted too: CPU per request over all 330.
   console.info(
-    `${label} listing (3 filters + "alumnum extrusion" etc.), sequential warm: p50 ${fmt(latency.p50)}  p99 ${fmt(latency.p99)}`,
+    `${label} listing (3 filters + "alumnum extrusion" etc.), sequential warm: p50 ${fmt(latency.p50)}  p99 ${fmt(latency.p99)}  ${cpuOfTimed(330).line}`,
   );
   if (withTotals) {
     for (const [i, query] of queries.entries()) {
@@ -194,8 +232,17 @@ async function measureEndpoint(label, url, { withTotals }) {
       `${label} listings without text (province, category, rating + price, newest): p50 ${fmt(browse.p50)}  p99 ${fmt(browse.p99)}`,
     );
   }
-  printLoad(`${label} GET /healthz`, await load(`${url}/healthz`));
-  printLoad(`${label} GET /api/v1/product (listing)`, await load(listingUrl(url, 0), { headers }));
+  let cpu = meter();
+  let result = await load(`${url}/healthz`);
+  printLoad(`${label} GET /healthz`, result, cpu(answered(result)).line);
+  cpu = meter();
+  result = await load(listingUrl(url, 0), { headers });
+  printLoad(`${label} GET /api/v1/product (listing)`, result, cpu(answered(result)).line);
+  if (tailNames.length > 0) {
+    cpu = meter();
+    result = await loadOpenTail(url);
+    printLoad(`${label} listings, open tail (20 conn.)`, result, cpu(answered(result)).line);
+  }
 }
 
 async function runPostgres() {
@@ -249,6 +296,7 @@ async function runPostgres() {
     `PostgreSQL ${rows[0].n} products (shared_buffers ${buffers}), raw SQL of the same statements: p50 ${fmt(raw.p50)}  p99 ${fmt(raw.p99)}`,
   );
   await compareSellerJoins(client);
+  tailNames = (await client.query(tailNamesSql)).rows.map((row) => row.name_en);
   exactCounts = [];
   for (const where of exactCountSql) {
     exactCounts.push(
@@ -258,21 +306,30 @@ async function runPostgres() {
   }
   await client.end();
 
-  await measureBoth('PostgreSQL', { DATABASE_URL: benchUrl.toString(), SEED: 'never' });
+  await measureBoth('PostgreSQL', { DATABASE_URL: benchUrl.toString(), SEED: 'never' }, benchName);
 }
 
 /**
  * The endpoint twice (decision 041): uncached (CATALOG_LISTING_CACHE_MS=0 turns off the listing result cache, so
  * every request runs its SQL) and with the default 5 s result cache, as hot listing pages are served in production.
  */
-async function measureBoth(label, env) {
+async function measureBoth(label, env, database = null) {
   for (const [suffix, extra] of [
-    ['uncached', { CATALOG_LISTING_CACHE_MS: '0' }],
+    // Uncached: the listing and search answer caches and the typo vocabulary's word lookups are all off.
+    ['uncached', { CATALOG_LISTING_CACHE_MS: '0', SEARCH_CACHE_MS: '0', SEARCH_WORDS_CACHE_MS: '0' }],
     ['cached 5 s', { CATALOG_LISTING_CACHE_MS: '5000' }],
   ]) {
     const server = await startServer({ env: { ...env, ...extra } });
+    console.info(
+      `${label} [${suffix}]: server with ${Object.entries(extra)
+        .map(([key, value]) => `${key}=${value}`)
+        .join(' ')}; ${os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')} load average`,
+    );
     try {
-      await measureEndpoint(`${label} [${suffix}]`, server.url, { withTotals: suffix === 'uncached' });
+      await measureEndpoint(`${label} [${suffix}]`, server, { withTotals: suffix === 'uncached', database });
     } finally {
       await server.stop();
     }
@@ -307,6 +364,7 @@ async function runPglite() {
           .rows[0].n,
       );
     }
+    tailNames = (await db.query(tailNamesSql)).rows.map((row) => row.name_en);
     await db.close();
 
     await measureBoth('PGlite', { DATA_DIR: dataDir, SEED: 'never' });

@@ -11,13 +11,18 @@
 // changes), so after its first request a term is a hit for the rest of the run: each mix line says how many of its
 // requests asked a text for the first time. A third, harsher variant at 20 connections (the open tail) replaces one
 // request in ten with a product name never asked before, as the once-only queries of a real search log.
+// Each line prints the CPU per request of the server process and of PostgreSQL's backends serving the bench's database
+// over the same requests. The uncached server turns every cache of the search path off (answers, listing pages, the
+// typo vocabulary's word lookups: SEARCH_WORDS_CACHE_MS=0) and says so; the relevance set (search-relevance.mjs) is
+// checked on it.
 // Env: DATABASE_URL (the server; skipped without it), BENCH_PRODUCTS (default 1000000), BENCH_REUSE=1 keeps an
-// already seeded `maple_bench` (the catalogue-listing benchmark's database; seeded here when missing).
+// already seeded database, BENCH_DATABASE (default maple_bench, the catalogue-listing benchmark's; seeded when missing).
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { printLoad, repoRoot, startServer } from './lib.mjs';
+import { answered, cpuMeter, printLoad, repoRoot, startServer } from './lib.mjs';
+import { random, relevanceCheck, typo } from './search-relevance.mjs';
 
 const headers = { role: 'buyer' };
 export const searchQueries = [
@@ -31,36 +36,6 @@ export const searchQueries = [
   'cnc machining',
 ];
 const searchPath = (i) => `/api/v1/search?q=${encodeURIComponent(searchQueries[i % searchQueries.length])}`;
-
-/** Deterministic pseudo-random numbers (mulberry32): the same mix on every run. */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** A typing slip in one word of at least 5 letters: a letter dropped, doubled or swapped with the next. */
-function typo(term, next) {
-  const words = term.split(' ');
-  const candidates = words.map((w, i) => [w, i]).filter(([w]) => w.length >= 5);
-  if (candidates.length === 0) return term;
-  const [word, index] = candidates[Math.floor(next() * candidates.length)];
-  const at = 1 + Math.floor(next() * (word.length - 2));
-  const kind = Math.floor(next() * 3);
-  const slipped =
-    kind === 0
-      ? word.slice(0, at) + word.slice(at + 1)
-      : kind === 1
-        ? word.slice(0, at) + word[at] + word.slice(at)
-        : word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2);
-  words[index] = slipped;
-  return words.join(' ');
-}
 
 /** 200 distinct search terms from the catalogue itself, shuffled into Zipf ranks, a quarter with a typo. */
 export async function realisticTerms(client, count = 200) {
@@ -144,16 +119,18 @@ async function fetchOk(url) {
   return res.json();
 }
 
-async function sequential(base, { warm = 40, runs = 400, pathAt = searchPath } = {}) {
+/** One request at a time; `meter` (a cpuMeter factory) measures the CPU of the timed runs only. */
+async function sequential(base, { warm = 40, runs = 400, pathAt = searchPath, meter = null } = {}) {
   for (let i = 0; i < warm; i++) await fetchOk(`${base}${pathAt(i)}`);
   const times = [];
+  const cpu = meter?.();
   for (let i = 0; i < runs; i++) {
     const started = performance.now();
     await fetchOk(`${base}${pathAt(warm + i)}`);
     times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p99: percentile(times, 99) };
+  return { p50: percentile(times, 50), p99: percentile(times, 99), cpu: cpu?.(runs).line ?? '' };
 }
 
 function loadRequests(base, requests, { duration = 10, connections = 20 } = {}) {
@@ -209,12 +186,14 @@ function loadHealthz(base, { duration = 5, connections = 20 } = {}) {
 }
 
 async function ensureDatabase(baseUrl, products) {
+  const benchName = process.env.BENCH_DATABASE ?? 'maple_bench';
+  if (!/^\w+$/.test(benchName)) throw new Error(`BENCH_DATABASE must be a plain name: ${benchName}`);
   const benchUrl = new URL(baseUrl);
-  benchUrl.pathname = '/maple_bench';
+  benchUrl.pathname = `/${benchName}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   let reuse = false;
-  const exists = await admin.query(`SELECT 1 FROM pg_database WHERE datname = 'maple_bench'`);
+  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [benchName]);
   if (exists.rowCount && process.env.BENCH_REUSE) {
     const probe = new pg.Client({ connectionString: benchUrl.toString() });
     await probe.connect();
@@ -225,8 +204,8 @@ async function ensureDatabase(baseUrl, products) {
     reuse = count.rows[0].n >= products;
   }
   if (!reuse) {
-    await admin.query('DROP DATABASE IF EXISTS maple_bench WITH (FORCE)');
-    await admin.query('CREATE DATABASE maple_bench');
+    await admin.query(`DROP DATABASE IF EXISTS ${benchName} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${benchName}`);
   }
   await admin.end();
   if (!reuse) {
@@ -244,36 +223,64 @@ async function ensureDatabase(baseUrl, products) {
   return benchUrl.toString();
 }
 
-async function measure(label, databaseUrl, { listingMs, searchMs }, mix, tail) {
-  const server = await startServer({
-    env: {
-      DATABASE_URL: databaseUrl,
-      SEED: 'never',
-      CATALOG_LISTING_CACHE_MS: String(listingMs),
-      SEARCH_CACHE_MS: String(searchMs),
-    },
-  });
+/** Caches off for the uncached lines: answers, listing pages and the typo vocabulary's word lookups. */
+export const cachesOff = { CATALOG_LISTING_CACHE_MS: '0', SEARCH_CACHE_MS: '0', SEARCH_WORDS_CACHE_MS: '0' };
+
+async function measure(label, databaseUrl, env, mix, tail, { relevance = false } = {}) {
+  const server = await startServer({ env: { DATABASE_URL: databaseUrl, SEED: 'never', ...env } });
+  const database = new URL(databaseUrl).pathname.slice(1);
+  const meter = () => cpuMeter(server, database);
   try {
+    console.info(
+      `${label}: server with ${Object.entries(env)
+        .map(([key, value]) => `${key}=${value}`)
+        .join(' ')}`,
+    );
     const first = await fetchOk(`${server.url}${searchPath(0)}`);
     const groups = ['products', 'services', 'sellers', 'categories', 'blogs'];
     console.info(`${label}: "steel" → ${groups.map((g) => `${g} ${first[g].length}`).join(', ')}`);
-    const seq = await sequential(server.url);
-    console.info(`${label} GET /api/v1/search, one connection: p50 ${fmt(seq.p50)}  p99 ${fmt(seq.p99)}`);
-    printLoad(`${label} GET /healthz`, await loadHealthz(server.url));
-    printLoad(`${label} GET /api/v1/search (20 conn.)`, await loadSearch(server.url));
-    const mixSeq = await sequential(server.url, { warm: 0, runs: 400, pathAt: (i) => mix[i] });
+    const steel = await sequential(server.url, { pathAt: () => searchPath(0), meter });
+    console.info(
+      `${label} GET /api/v1/search "steel", one connection: p50 ${fmt(steel.p50)}  p99 ${fmt(steel.p99)}  ${steel.cpu}`,
+    );
+    const seq = await sequential(server.url, { meter });
+    console.info(
+      `${label} GET /api/v1/search, one connection: p50 ${fmt(seq.p50)}  p99 ${fmt(seq.p99)}  ${seq.cpu}`,
+    );
+    let cpu = meter();
+    let result = await loadHealthz(server.url);
+    printLoad(`${label} GET /healthz`, result, cpu(answered(result)).line);
+    cpu = meter();
+    result = await loadSearch(server.url);
+    printLoad(`${label} GET /api/v1/search (20 conn.)`, result, cpu(answered(result)).line);
+    const mixSeq = await sequential(server.url, { warm: 0, runs: 400, pathAt: (i) => mix[i], meter });
     const seen = new Set(mix.slice(0, 400));
     console.info(
-      `${label} realistic mix, one connection: p50 ${fmt(mixSeq.p50)}  p99 ${fmt(mixSeq.p99)}` +
+      `${label} realistic mix, one connection: p50 ${fmt(mixSeq.p50)}  p99 ${fmt(mixSeq.p99)}  ${mixSeq.cpu}` +
         ` (${seen.size} of its 400 requests asked a text for the first time)`,
     );
+    cpu = meter();
     const mixLoad = await loadMix(server.url, mix.slice(400), seen);
-    printLoad(`${label} realistic mix (20 conn.)`, mixLoad.result);
+    printLoad(`${label} realistic mix (20 conn.)`, mixLoad.result, cpu(answered(mixLoad.result)).line);
     console.info(firstAsked(mixLoad));
     if (tail) {
+      cpu = meter();
       const openLoad = await loadMix(server.url, openTailPaths(mix.slice(400), tail), seen);
-      printLoad(`${label} realistic mix, open tail (20 conn.)`, openLoad.result);
+      printLoad(
+        `${label} realistic mix, open tail (20 conn.)`,
+        openLoad.result,
+        cpu(answered(openLoad.result)).line,
+      );
       console.info(firstAsked(openLoad));
+    }
+    if (relevance) {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        await relevanceCheck(label, server.url, async (text) => (await client.query(text)).rows);
+      } finally {
+        await client.end();
+      }
     }
   } finally {
     await server.stop();
@@ -311,9 +318,17 @@ export async function run() {
       .map((n) => n.toFixed(2))
       .join(' ')}`,
   );
-  await measure('PostgreSQL uncached', databaseUrl, { listingMs: 0, searchMs: 0 }, mix, null);
+  // Uncached: every cache of the search path is off (answers, listing pages, word lookups); the relevance set is
+  // checked on that server.
+  await measure('PostgreSQL uncached', databaseUrl, cachesOff, mix, tail, { relevance: true });
   // The server's defaults: listing pages 5 s, search answers 5 min, both dropped when the catalogue version changes.
-  await measure('PostgreSQL cached', databaseUrl, { listingMs: 5000, searchMs: 300_000 }, mix, tail);
+  await measure(
+    'PostgreSQL cached',
+    databaseUrl,
+    { CATALOG_LISTING_CACHE_MS: '5000', SEARCH_CACHE_MS: '300000' },
+    mix,
+    tail,
+  );
   console.info(
     `load average after: ${os
       .loadavg()

@@ -4,6 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { backendsCpuMs } from './postgres-cpu.mjs';
+import { cpuMsOf } from './process-stats.mjs';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..');
 
@@ -49,6 +51,7 @@ export async function startServer({
   return {
     url,
     readyMs,
+    pid: child.pid,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
@@ -65,9 +68,35 @@ export function load(url, { duration = 5, connections = 20, headers = {} } = {})
   });
 }
 
-export function printLoad(label, result) {
+/** One load line; `extra` (e.g. a cpuMeter line) follows on the same line. */
+export function printLoad(label, result, extra = '') {
   const non2xx = result.non2xx ?? 0;
   console.info(
-    `${label.padEnd(34)} ${String(Math.round(result.requests.average)).padStart(7)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  errors ${result.errors}  non-2xx ${non2xx}`,
+    `${label.padEnd(34)} ${String(Math.round(result.requests.average)).padStart(7)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  errors ${result.errors}  non-2xx ${non2xx}${extra ? `  ${extra}` : ''}`,
   );
 }
+
+/**
+ * CPU per request of a server process and of the PostgreSQL backends serving `database` (none on PGlite: the
+ * database runs inside the server process), from now until the returned function is called with the number of
+ * requests served meanwhile. Backends are counted while they live (the server's pool keeps its connections).
+ */
+export function cpuMeter(server, database = null) {
+  const serverBefore = cpuMsOf(server.pid);
+  const postgresBefore = database ? backendsCpuMs(database) : 0;
+  return (requests) => {
+    const n = Math.max(1, requests);
+    const serverMs = (cpuMsOf(server.pid) - serverBefore) / n;
+    const postgresMs = database ? (backendsCpuMs(database) - postgresBefore) / n : null;
+    return {
+      serverMs,
+      postgresMs,
+      line:
+        `CPU per request: server ${serverMs.toFixed(2)} ms` +
+        (postgresMs === null ? ' (PGlite inside)' : `, PostgreSQL ${postgresMs.toFixed(2)} ms`),
+    };
+  };
+}
+
+/** autocannon's count of requests answered (2xx and others), for CPU per request. */
+export const answered = (result) => result.requests.total ?? 0;

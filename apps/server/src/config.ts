@@ -186,6 +186,8 @@ export const configSchema = z.object({
    * the lifetime only bounds how old their popularity order may be. Default 300000 (0 when the listing cache is off).
    */
   SEARCH_CACHE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).optional()),
+  /** Typo vocabulary lookups are kept this long per process (decision 040); 0 keeps none. Default 60000. */
+  SEARCH_WORDS_CACHE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).optional()),
   /** S3-compatible file storage (decision 071): set S3_BUCKET to use it instead of DATA_DIR on local disk. */
   S3_BUCKET: z.preprocess(emptyToUndefined, z.string().min(3).max(63).optional()),
   S3_ENDPOINT: optionalUrl,

@@ -5,7 +5,7 @@ import {
   type ListingSizing,
   type ListingTable,
 } from './listing-engine';
-import type { SearchWordCache } from './search-query';
+import { SearchWordCache } from './search-query';
 
 /** Text matching at least this many products is "frequent": the listing walks a btree instead (decision 040). */
 export const DEFAULT_FREQUENT_TEXT_THRESHOLD = 2_000;
@@ -31,6 +31,8 @@ export interface CatalogOptions {
   frequentTextThreshold?: number;
   /** A walk for frequent text looks at this many entries before asking the GIN index (decision 128). */
   textWalkWindow?: number;
+  /** Typo vocabulary lookups are kept this long (decision 040); 0 keeps none. Default 60 s. */
+  searchWordsCacheMs?: number;
 }
 
 /**
@@ -42,7 +44,7 @@ export class CatalogState implements ListingSizing {
   frequentTextThreshold: number;
   textWalkWindow: number;
   readonly tableSizes = new Map<ListingTable, { rows: number; at: number }>();
-  readonly words: SearchWordCache = new Map();
+  readonly words: SearchWordCache;
   /** Visitors' listing answers as serialized JSON (catalog.routes.ts). */
   readonly listings: ListingCache<string>;
   /** Global search answers as serialized JSON (search.routes.ts): long-lived, dropped with the catalogue version. */
@@ -52,6 +54,7 @@ export class CatalogState implements ListingSizing {
     this.exactRowLimit = options.exactRowLimit ?? DEFAULT_EXACT_ROW_LIMIT;
     this.frequentTextThreshold = options.frequentTextThreshold ?? DEFAULT_FREQUENT_TEXT_THRESHOLD;
     this.textWalkWindow = options.textWalkWindow ?? DEFAULT_TEXT_WALK_WINDOW;
+    this.words = new SearchWordCache(options.searchWordsCacheMs);
     this.listings = new ListingCache<string>({ ttlMs: options.listingCacheMs });
     this.searchAnswers = new ListingCache<string>({
       ttlMs: options.searchCacheMs ?? options.listingCacheMs,

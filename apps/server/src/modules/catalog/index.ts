@@ -37,7 +37,8 @@ async function catalogModule(app: FastifyInstance, options: Partial<CatalogOptio
   // catalogue version, which drops them; only their popularity order can age, for at most this long.
   const searchCacheMs =
     options.searchCacheMs ?? app.config.SEARCH_CACHE_MS ?? (listingCacheMs === 0 ? 0 : 300_000);
-  const state = new CatalogState({ ...options, listingCacheMs, searchCacheMs });
+  const searchWordsCacheMs = options.searchWordsCacheMs ?? app.config.SEARCH_WORDS_CACHE_MS;
+  const state = new CatalogState({ ...options, listingCacheMs, searchCacheMs, searchWordsCacheMs });
   app.decorate('catalog', createCatalogService(state));
   subscribeCatalog(app, state);
   // CSV imports run as durable jobs (decision 288): resumed after a restart from their last committed batch.

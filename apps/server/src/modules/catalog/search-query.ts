@@ -97,8 +97,12 @@ export interface WordLookup {
  * word → lookup, one per catalogue instance (CatalogState.words); the vocabulary changes only when the catalogue
  * is re-indexed or an admin edit adds words (which clears it), so a minute of caching is safe.
  */
-export type SearchWordCache = Map<string, WordLookup>;
-const CACHE_MS = 60_000;
+export class SearchWordCache extends Map<string, WordLookup> {
+  /** How long a lookup is kept; 0 keeps none (SEARCH_WORDS_CACHE_MS=0: the benches' uncached lines). */
+  constructor(readonly ttlMs = 60_000) {
+    super();
+  }
+}
 const CACHE_MAX = 5_000;
 
 async function lookupWords(
@@ -111,7 +115,7 @@ async function lookupWords(
   const missing: string[] = [];
   for (const word of words) {
     const hit = cache.get(word);
-    if (hit && now - hit.at < CACHE_MS) out.set(word, hit);
+    if (hit && now - hit.at < cache.ttlMs) out.set(word, hit);
     else missing.push(word);
   }
   if (missing.length === 0) return out;
@@ -150,7 +154,7 @@ async function lookupWords(
       fuzzy: row.fuzzy,
       at: now,
     };
-    cache.set(row.word, lookup);
+    if (cache.ttlMs > 0) cache.set(row.word, lookup);
     out.set(row.word, lookup);
   }
   return out;
