@@ -202,6 +202,13 @@ export const devStorefrontResponseSchema = z.object({
   product: z.object({ id: z.string(), slug: z.string(), name: z.string() }),
 });
 export type DevStorefrontResponse = z.infer<typeof devStorefrontResponseSchema>;
+/** `POST /dev/storefront?category=`: the top product category (slug) its product and reach are in (decision 077). */
+export const devStorefrontQuerySchema = z.object({
+  category: z
+    .string()
+    .regex(/^[a-z0-9-]{1,80}$/, 'errors:CATEGORY_NOT_FOUND')
+    .optional(),
+});
 export const devStorefrontParamsSchema = z.object({
   slug: z.string().regex(/^dev-[a-z0-9-]{1,80}$/, 'errors:STOREFRONT_NOT_FOUND'),
 });

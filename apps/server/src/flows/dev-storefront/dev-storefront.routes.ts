@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   devStorefrontParamsSchema,
+  devStorefrontQuerySchema,
   devStorefrontResponseSchema,
   okResponseSchema,
 } from '@maplesource/contracts';
@@ -26,8 +27,17 @@ export const devStorefrontRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/storefront',
-    { schema: { tags: ['dev'], response: { 201: devStorefrontResponseSchema } } },
-    async (request, reply) => reply.status(201).send(await createDevStorefront(app, request.user!.id)),
+    {
+      schema: {
+        tags: ['dev'],
+        querystring: devStorefrontQuerySchema,
+        response: { 201: devStorefrontResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await createDevStorefront(app, request.user!.id, { topCategorySlug: request.query.category })),
   );
 
   app.delete(

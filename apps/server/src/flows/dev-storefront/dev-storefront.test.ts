@@ -92,6 +92,43 @@ describe('dev storefront (test support)', () => {
     expect((await remove(sam, seeded!.slug)).statusCode).toBe(400);
   });
 
+  it('lists its product in the top category asked for, which requests for quotes of that category match', async () => {
+    const shop = await signUp(t.app, { fullName: 'Cora CNC' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/dev/storefront?category=cnc-machining',
+      headers: as(shop),
+      remoteAddress: '127.0.0.1',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [reach] = rowsOf<{ slug: string; subcategory_parent: string; service_provinces: string[] }>(
+      await t.database.db.execute(
+        sql`SELECT c.slug, sub.parent_id::text = c.id::text AS subcategory_parent, s.service_provinces
+            FROM sellers s JOIN products p ON p.seller_id = s.id
+            JOIN categories c ON c.id = s.primary_category_id AND c.id = p.category_id
+            JOIN categories sub ON sub.id = p.subcategory_id
+            WHERE s.slug = ${res.json().seller.slug}`,
+      ),
+    );
+    expect(reach).toEqual({ slug: 'cnc-machining', subcategory_parent: true, service_provinces: ['ON'] });
+
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/dev/storefront?category=no-such-category',
+      headers: as(shop),
+      remoteAddress: '127.0.0.1',
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.code).toBe('CATEGORY_NOT_FOUND');
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/dev/storefront?category=Not%20A%20Slug',
+      headers: as(shop),
+      remoteAddress: '127.0.0.1',
+    });
+    expect(malformed.statusCode).toBe(400);
+  });
+
   it('needs a login, and answers only connections from this machine', async () => {
     const visitor = await t.app.inject({
       method: 'POST',

@@ -11,12 +11,13 @@ export type DevStorefrontDeps = Pick<FastifyInstance, 'db' | 'auth' | 'catalog' 
 
 /**
  * Test support (decision 077): gives a test user a storefront of their own with one product, so end-to-end
- * tests act as a seller without sharing the demo seller; in its product's category, serving Ontario, so a request
- * for quotes of that category delivered in Ontario may name it. Slugs start with `dev-`; only those are removable here.
+ * tests act as a seller without sharing the demo seller; in its product's category (the first, or the top category
+ * asked for), serving Ontario, so a request for quotes of that category delivered in Ontario reaches it. Slugs start with `dev-`; only those are removable here.
  */
 export async function createDevStorefront(
   deps: DevStorefrontDeps,
   userId: string,
+  options: { topCategorySlug?: string | undefined } = {},
 ): Promise<DevStorefrontResponse> {
   const suffix = randomBytes(5).toString('hex');
   const slug = `dev-${suffix}`;
@@ -40,6 +41,7 @@ export async function createDevStorefront(
       nameFr: `Support d’essai ${suffix}`,
       province: 'ON',
       unitPriceCents: 1_250,
+      topCategorySlug: options.topCategorySlug,
     });
     await deps.sellers.setStorefrontProductCount(tx, sellerId, 1);
     // In its product's category and serving its own province: requests for quotes can reach it (decision 298).
