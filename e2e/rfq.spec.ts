@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   collectConsoleErrors,
   expect,
@@ -8,6 +8,7 @@ import {
   waitForApp,
 } from './fixtures';
 import { buyerContext } from './order-helpers';
+import { inTwoWeeks, L, verifyEmail } from './rfq-helpers';
 
 /**
  * A request for quotes end to end in Chromium (decisions 298, 317): a buyer (a context of its own, e-mail verified
@@ -17,33 +18,6 @@ import { buyerContext } from './order-helpers';
  * the conversation with the supplier. Every step a user does goes through the UI; the API serves only set-up (the
  * buyer's session and e-mail verification, the storefront's category name) and the clean-up.
  */
-
-/** A field's label, with or without the required-field star. */
-const L = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`);
-
-/** Verifies the account's e-mail with the link the sandbox outbox holds (what the user would click). */
-async function verifyEmail(api: APIRequestContext, email: string) {
-  await ok(
-    await api.post('/api/v1/auth/email-verification-link', { headers: { role: 'buyer' }, data: { email } }),
-    'ask for the verification link',
-  );
-  const outbox = await ok<{ messages: { link?: string }[] }>(
-    await api.get(`/api/v1/dev/outbox?to=${encodeURIComponent(email)}`),
-    'outbox',
-  );
-  const link = outbox.messages.map((m) => m.link).find((l) => l?.includes('/verify-email'));
-  const token = link ? new URL(link).searchParams.get('token') : null;
-  if (!token) throw new Error(`no verification link in the outbox for ${email}`);
-  await ok(
-    await api.post('/api/v1/auth/verify-email', { headers: { role: 'buyer' }, data: { token } }),
-    'verify the e-mail',
-  );
-}
-
-const inTwoWeeks = () => {
-  const day = new Date(Date.now() + 14 * 86_400_000);
-  return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
-};
 
 test('a buyer sends a request for quotes, a seller answers it, the buyer compares and accepts', async ({
   page,
