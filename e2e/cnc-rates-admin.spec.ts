@@ -24,6 +24,8 @@ function torontoDate(days: number): string {
 test('an administrator schedules CNC rates for tomorrow; a day past and a date taken are refused', async ({
   page,
 }) => {
+  // Axe reads the whole form (about 40 fields) twice: minutes on a busy machine.
+  test.setTimeout(240_000);
   await logIn(page.context(), admin);
   const tomorrow = torontoDate(1);
   const yesterday = torontoDate(-1);
@@ -100,18 +102,26 @@ test('an administrator schedules CNC rates for tomorrow; a day past and a date t
     );
     await expect(date).toHaveAttribute('aria-invalid', 'true');
     await expect(list.getByRole('listitem', { name: new RegExp(tomorrow) })).toHaveCount(1);
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });
 
   await test.step('on a 320 px phone the tab reads without sideways scrolling', async () => {
     await page.setViewportSize({ width: 320, height: 800 });
     await expect(form.getByRole('button', { name: 'Add these rates' })).toBeVisible();
+    // The page does not scroll sideways: the tab list scrolls on its own, and the panel fits.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     expect(
       await page.evaluate(() => {
         const panel = document.querySelector('[role="tabpanel"]')!;
         return panel.scrollWidth <= panel.clientWidth;
       }),
     ).toBe(true);
+    // The tab list is still walked with the keyboard.
+    const tab = page.getByRole('tab', { name: 'CNC rates' });
+    await tab.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('tab', { name: 'Audit log' })).toBeFocused();
+    await page.keyboard.press('ArrowLeft');
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });
 });
