@@ -22,7 +22,7 @@ export function askedPrice(quote: CncQuote): CncPriceTerms | undefined {
 }
 
 /**
- * The same part priced at another quantity from its own terms: only the setup is shared by the quantity
+ * The same part priced at another quantity from its own terms (decision 326): only the setup is shared by the quantity
  * (decision 302's arithmetic, `priceCncPart`), so the per-part material, machining and finish stay as they are.
  */
 export function repriceAtQuantity(terms: CncPriceTerms, quantity: number): CncPriceTerms {
