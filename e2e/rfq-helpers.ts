@@ -34,19 +34,24 @@ export async function verifyEmail(api: APIRequestContext, email: string) {
 
 /**
  * Another seller than the `seller` fixture's, in a browser context of its own: a fresh account with a dev storefront
- * (decision 077) and its product. `close()` closes the context and deletes the storefront and the account.
+ * (decision 077) and its product, in the top product category `category` (a slug) when given, which the storefront
+ * then serves Ontario in (decision 326). `close()` closes the context and deletes the storefront and the account.
  */
 export async function sellerInContext(
   browser: Browser,
   baseURL: string,
   label: string,
+  category?: string,
 ): Promise<{ seller: TestSeller; context: BrowserContext; close: () => Promise<void> }> {
   const context = await browser.newContext({ baseURL });
   const account = await signUpThroughApi(context.request, label);
   let storefront: DevStorefrontResponse;
   try {
     storefront = await ok<DevStorefrontResponse>(
-      await context.request.post('/api/v1/dev/storefront', { headers: { role: 'buyer' } }),
+      await context.request.post('/api/v1/dev/storefront', {
+        headers: { role: 'buyer' },
+        ...(category ? { params: { category } } : {}),
+      }),
       `create ${label}'s storefront`,
     );
   } catch (error) {
