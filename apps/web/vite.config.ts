@@ -52,6 +52,8 @@ export default defineConfig(({ command }) => ({
       },
     },
   },
+  // The CNC analysis worker (decision 324) is a module worker: it imports OpenCascade's reader only for STEP files.
+  worker: { format: 'es' as const },
   server: {
     proxy: devProxy(backend),
   },

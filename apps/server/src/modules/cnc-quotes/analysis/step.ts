@@ -1,21 +1,10 @@
 import { createRequire } from 'node:module';
 import type occtImportJs from 'occt-import-js';
-import { CNC_MAX_FILE_BYTES, CNC_MAX_TRIANGLES, CncFileRejected } from './file-rejection';
+import { checkStepBytes, readStep } from '@maplesource/contracts/cad/step';
+
+export { STEP_TRIANGULATION } from '@maplesource/contracts/cad/step';
 
 const require = createRequire(import.meta.url);
-
-/**
- * How OpenCascade triangulates the solids (decision 322): in millimetres whatever unit the file was drawn in; a
- * chord may stray from the true surface by 0.1 % of the part's mean bounding-box side, and two neighbouring
- * facets of a curved face may turn by at most 0.1 rad (≥ 63 facets around a full circle), which keeps a
- * cylinder's volume within 0.2 % of πr²h.
- */
-export const STEP_TRIANGULATION = {
-  linearUnit: 'millimeter',
-  linearDeflectionType: 'bounding_box_ratio',
-  linearDeflection: 0.001,
-  angularDeflection: 0.1,
-} as const;
 
 type Occt = Awaited<ReturnType<typeof occtImportJs>>;
 let occt: Promise<Occt> | undefined;
@@ -28,43 +17,10 @@ function loadOcct(): Promise<Occt> {
 }
 
 /**
- * A STEP (.step/.stp) file's solids as a flat list of triangle corners, nine numbers per triangle, in millimetres:
- * the same shape parseStl gives, so measureMesh measures both alike. Refuses an empty, oversized or unreadable
- * file, and a file with no solid in it, with a code.
+ * A STEP file's solids as triangle corners in millimetres, read by the shared reader (contracts/cad/step.ts,
+ * decisions 322, 324) with OpenCascade loaded in this thread. The file is checked before OpenCascade loads.
  */
 export async function parseStep(bytes: Uint8Array): Promise<Float64Array> {
-  if (bytes.length === 0) throw new CncFileRejected('CNC_FILE_EMPTY');
-  if (bytes.length > CNC_MAX_FILE_BYTES) throw new CncFileRejected('CNC_FILE_TOO_LARGE');
-  if (!/^\s*ISO-10303-21\s*;/.test(new TextDecoder('latin1').decode(bytes.subarray(0, 256))))
-    throw new CncFileRejected('CNC_FILE_NOT_A_STEP_MODEL');
-  const reader = await loadOcct();
-  let result: ReturnType<Occt['ReadStepFile']>;
-  try {
-    result = reader.ReadStepFile(bytes, { ...STEP_TRIANGULATION });
-  } catch {
-    throw new CncFileRejected('CNC_FILE_NOT_A_STEP_MODEL');
-  }
-  if (!result.success || !result.meshes) throw new CncFileRejected('CNC_FILE_NOT_A_STEP_MODEL');
-  let triangles = 0;
-  for (const mesh of result.meshes) triangles += Math.floor(mesh.index.array.length / 3);
-  if (triangles === 0) throw new CncFileRejected('CNC_FILE_NO_SOLID');
-  if (triangles > CNC_MAX_TRIANGLES) throw new CncFileRejected('CNC_FILE_TOO_MANY_TRIANGLES');
-  const corners = new Float64Array(triangles * 9);
-  let at = 0;
-  for (const mesh of result.meshes) {
-    const positions = mesh.attributes.position.array;
-    const indices = mesh.index.array;
-    for (let i = 0; i + 2 < indices.length; i += 3) {
-      for (let c = 0; c < 3; c++) {
-        const vertex = indices[i + c]! * 3;
-        if (vertex + 2 >= positions.length) throw new CncFileRejected('CNC_FILE_NOT_A_STEP_MODEL');
-        corners[at++] = positions[vertex]!;
-        corners[at++] = positions[vertex + 1]!;
-        corners[at++] = positions[vertex + 2]!;
-      }
-    }
-  }
-  for (const value of corners)
-    if (!Number.isFinite(value)) throw new CncFileRejected('CNC_FILE_NOT_A_STEP_MODEL');
-  return corners;
+  checkStepBytes(bytes);
+  return readStep(bytes, await loadOcct());
 }

@@ -1,0 +1,107 @@
+import type { CadFileKind, CncFileRejection } from '@maplesource/contracts/cad/file-rejection';
+import type { MeshGeometry } from '@maplesource/contracts/cad/mesh-geometry';
+import type { CadUnits } from '@maplesource/contracts/cad/units';
+
+/**
+ * The browser's part analysis (decision 324): the page posts the chosen File to a Web Worker, which reads and
+ * measures it with the server's own readers (contracts/cad) and answers once. One worker per file, ended after
+ * its answer, after 20 s, or when it fails; the page's main thread never parses a byte.
+ */
+export type AnalysisRequest = { type: 'analyse'; id: number; file: File };
+
+export type AnalysisAnswer =
+  | {
+      type: 'analysed';
+      id: number;
+      ok: true;
+      kind: CadFileKind;
+      /** In the file's own numbers: millimetres for STEP; for STL, whatever unit it was drawn in. */
+      geometry: MeshGeometry;
+      /** The corners as float32, for the preview (transferred, not copied). */
+      positions: Float32Array;
+      /** The unit the file states: always mm for STEP; an STL header's "units=inch" hint; else null. */
+      unitsFromFile: CadUnits | null;
+      /** Time from the request to the answer inside the worker, in ms. */
+      analysisMs: number;
+    }
+  | { type: 'analysed'; id: number; ok: false; code: CncFileRejection };
+
+export type AnalysisResult = Extract<AnalysisAnswer, { ok: true }>;
+
+/** Past this the worker is ended and the file reported too complex (the server's time limit, decision 322). */
+export const BROWSER_ANALYSIS_TIMEOUT_MS = 20_000;
+
+export class BrowserAnalysisFailed extends Error {
+  constructor(readonly code: CncFileRejection) {
+    super(code);
+    this.name = 'BrowserAnalysisFailed';
+  }
+}
+
+/** Only the answer to this request counts: anything else a worker might post is ignored. */
+export function isAnswerTo(data: unknown, id: number): data is AnalysisAnswer {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    (data as { type?: unknown }).type === 'analysed' &&
+    (data as { id?: unknown }).id === id &&
+    typeof (data as { ok?: unknown }).ok === 'boolean'
+  );
+}
+
+/** The part of a Worker the page uses (tests pass a fake). */
+export interface AnalysisWorker {
+  postMessage(message: AnalysisRequest): void;
+  terminate(): void;
+  onmessage: ((event: MessageEvent) => void) | null;
+  onerror: ((event: ErrorEvent) => void) | null;
+  onmessageerror: ((event: MessageEvent) => void) | null;
+}
+
+let nextId = 1;
+
+/**
+ * Analyses one file in a fresh worker. Resolves with the measurement or rejects with a BrowserAnalysisFailed: the
+ * file's own code, or CNC_FILE_TOO_COMPLEX when the worker crashes or runs past the timeout (it is terminated,
+ * never left spinning). `signal` ends the worker when the page no longer wants the answer.
+ */
+export function analyseInWorker(
+  file: File,
+  createWorker: () => AnalysisWorker,
+  { timeoutMs = BROWSER_ANALYSIS_TIMEOUT_MS, signal }: { timeoutMs?: number; signal?: AbortSignal } = {},
+): Promise<AnalysisResult> {
+  const id = nextId++;
+  return new Promise<AnalysisResult>((resolve, reject) => {
+    const worker = createWorker();
+    let settled = false;
+    const finish = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      worker.terminate();
+      outcome();
+    };
+    const fail = (code: CncFileRejection) => finish(() => reject(new BrowserAnalysisFailed(code)));
+    const onAbort = () => finish(() => reject(new DOMException('Aborted', 'AbortError')));
+    const timer = setTimeout(() => fail('CNC_FILE_TOO_COMPLEX'), timeoutMs);
+    signal?.addEventListener('abort', onAbort);
+    worker.onmessage = (event) => {
+      if (!isAnswerTo(event.data, id)) return;
+      const answer = event.data;
+      if (answer.ok) finish(() => resolve(answer));
+      else fail(answer.code);
+    };
+    worker.onerror = (event) => {
+      event.preventDefault?.();
+      fail('CNC_FILE_TOO_COMPLEX');
+    };
+    worker.onmessageerror = () => fail('CNC_FILE_TOO_COMPLEX');
+    worker.postMessage({ type: 'analyse', id, file });
+  });
+}
+
+/** The real worker, bundled by Vite as its own module chunk. */
+export function createAnalysisWorker(): AnalysisWorker {
+  return new Worker(new URL('./analysis.worker.ts', import.meta.url), { type: 'module' });
+}
