@@ -3,15 +3,21 @@ import { meshInMillimetres } from '@maplesource/contracts/cad/units';
 import { initialUnits, unitsCheck } from './units-check';
 
 describe('the units check (decision 324)', () => {
-  it('asks whether a part over 1,000 mm long read in millimetres was drawn in inches', () => {
-    expect(unitsCheck(2540, 'stl', 'mm')).toEqual({ longestMm: 2540, suggest: 'inch' });
-    expect(unitsCheck(1000, 'stl', 'mm')).toBeNull();
+  it('asks whether a part under 2 mm long read in millimetres was drawn in inches', () => {
+    expect(unitsCheck(1.5, 'stl', 'mm')).toEqual({ longestMm: 1.5, suggest: 'inch' });
+    expect(unitsCheck(2, 'stl', 'mm')).toBeNull();
     expect(unitsCheck(100, 'stl', 'mm')).toBeNull();
+    // Over 1,000 mm: decision 302's CNC_DFM_CHECK_UNITS note; inches would only make it larger.
+    expect(unitsCheck(2540, 'stl', 'mm')).toBeNull();
   });
 
-  it('asks the other way when the part read in inches is that long', () => {
+  it('asks about millimetres when the part read in inches is over 1,000 mm long, never in a loop', () => {
     expect(unitsCheck(100, 'stl', 'inch')).toEqual({ longestMm: 2540, suggest: 'mm' });
     expect(unitsCheck(10, 'stl', 'inch')).toBeNull();
+    // Read in millimetres it is already too long: switching back would not help, so no question.
+    expect(unitsCheck(1200, 'stl', 'inch')).toBeNull();
+    // One click each way ends the questions: 1.5 read in inches is 38.1 mm.
+    expect(unitsCheck(1.5, 'stl', 'inch')).toBeNull();
   });
 
   it('never asks about a STEP file, which states its unit', () => {

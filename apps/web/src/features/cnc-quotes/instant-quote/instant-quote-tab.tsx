@@ -430,7 +430,9 @@ function UnitsChoice({
         >
           <p>
             {t(check.suggest === 'inch' ? 'units.checkInch' : 'units.checkMm', {
-              length: formatNumber(check.longestMm, language, { maximumFractionDigits: 0 }),
+              length: formatNumber(check.longestMm, language, {
+                maximumFractionDigits: check.longestMm < 10 ? 2 : 0,
+              }),
             })}
           </p>
           <Button size="sm" variant="secondary" className="mt-2" onClick={() => onUnits(check.suggest)}>
