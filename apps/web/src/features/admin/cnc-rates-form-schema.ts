@@ -6,7 +6,9 @@ import {
   type CncMaterial,
   type CncRates,
 } from '@maplesource/contracts/cnc-pricing';
-import { cncRatesSchema, type CncRatesInput } from '@maplesource/contracts/cnc-rates';
+// From the contracts' index, not `contracts/cnc-rates`: a second importer of that module would split it into a chunk
+// of its own, which every page's entry then lists among the index's dependencies (the JS budget).
+import { cncRatesSchema, type CncRatesInput } from '@maplesource/contracts';
 import { centsToDollarsText, dollarsToCents } from '@maplesource/contracts/money';
 
 /** Rates take effect at the start of their date in Toronto (decision 322), whatever the admin's own zone. */

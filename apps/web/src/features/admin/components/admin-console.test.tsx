@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/render';
 import { inEffect } from '../../../test/cnc-rates-fixtures';
 
@@ -8,6 +8,10 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('admin console', () => {
+  // The rates' tab is a lazy module importing the contracts' index: loaded here (a hook's time) rather than within
+  // the test's wait for the tab's content, which times out on a busy machine.
+  beforeAll(() => import('./cnc-rates-panel'));
+
   it('sends role: admin and explains a 403 to non-admins', async () => {
     const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
       if (String(input).includes('/admin/'))
