@@ -220,6 +220,7 @@ test('two suppliers: one declines with a reason, one quotes, chats, revises; the
         .getByRole('table', { name: /Quotes for 200 units delivered in Ontario/ })
         .getByRole('row', { name: new RegExp(quotingName) });
       // 200 × $11.75 + $80, with 13 % HST.
+      await expect(row.getByRole('rowheader')).toContainText('Revised: version 2');
       await expect(row).toContainText('$11.75');
       await expect(row).toContainText('$2,745.90');
       await expect(row).not.toContainText('$2,915.40');

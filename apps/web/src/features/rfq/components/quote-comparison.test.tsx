@@ -129,4 +129,31 @@ describe('the side-by-side comparison of quotes', () => {
     expect(within(list).getAllByText('Delivered total')).toHaveLength(3);
     expect(screen.getByRole('status')).toHaveTextContent('Sorted by lead time, shortest first');
   });
+  it('says which quotes were revised, in the table and on the cards', () => {
+    const revised = row('Boréal Steel', 235_000, 20, {
+      latest: { ...rows[1]!.latest!, version: 3 },
+    });
+    for (const wide of [true, false]) {
+      vi.spyOn(window, 'matchMedia').mockImplementation(
+        (query) =>
+          ({
+            matches: wide,
+            media: query,
+            addEventListener: () => undefined,
+            removeEventListener: () => undefined,
+          }) as unknown as MediaQueryList,
+      );
+      const { unmount } = renderWithProviders(
+        <QuoteComparison rows={[rows[0]!, revised]} quantity={200} province="QC" actions={() => null} />,
+      );
+      const name = /Quotes for 200 units delivered in Quebec/;
+      const list = wide ? screen.getByRole('table', { name }) : screen.getByRole('list', { name });
+      expect(within(list).getAllByText('Revised: version 3')).toHaveLength(1);
+      const where = wide
+        ? within(list).getByRole('rowheader', { name: /Boréal Steel/ })
+        : within(list).getByRole('heading', { name: /Boréal Steel/ });
+      expect(where).toHaveTextContent('Revised: version 3');
+      unmount();
+    }
+  });
 });

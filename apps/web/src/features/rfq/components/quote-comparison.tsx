@@ -180,6 +180,7 @@ function ComparisonTable({
                   {row.status === 'accepted' ? (
                     <span className="ml-1 text-xs font-normal text-maple-700">{t('compare.accepted')}</span>
                   ) : null}
+                  <Revised row={row} />
                 </th>
                 {columns.map((column) => (
                   <td
@@ -254,6 +255,7 @@ function ComparisonCards({
                 {row.status === 'accepted' ? (
                   <span className="ml-1 text-xs font-normal text-maple-700">{t('compare.accepted')}</span>
                 ) : null}
+                <Revised row={row} />
               </h3>
               <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
                 {columns.map((column) => (
@@ -271,5 +273,16 @@ function ComparisonCards({
         })}
       </ul>
     </div>
+  );
+}
+
+/** A quote the supplier has revised says so: the figures are its latest version's (decision 298). */
+function Revised({ row }: { row: RfqSupplierRow }) {
+  const { t } = useTranslation('rfq');
+  if (!row.latest || row.latest.version < 2) return null;
+  return (
+    <span className="block text-xs font-normal text-gray-600">
+      {t('compare.revised', { version: row.latest.version })}
+    </span>
   );
 }
