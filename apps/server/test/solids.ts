@@ -121,55 +121,75 @@ const stepDirection = (add: (entity: string) => string, d: number[]) =>
  * `withSolid: false` writes the same file with an empty shape representation.
  */
 export function stepBox(x: number, y: number, z: number, { withSolid = true } = {}): Uint8Array {
-  return stepPart((add) => {
-    const point = (p: number[]) => stepPoint(add, p);
-    const direction = (d: number[]) => stepDirection(add, d);
-    const corner = (i: number) => [i & 1 ? x : 0, i & 2 ? y : 0, i & 4 ? z : 0];
-    const vertices = Array.from({ length: 8 }, (_, i) => add(`VERTEX_POINT('',${point(corner(i))})`));
-    const edges = new Map<string, string>();
-    const edge = (a: number, b: number) => {
-      const [from, to] = a < b ? [a, b] : [b, a];
-      const key = `${from}-${to}`;
-      if (!edges.has(key)) {
-        const [p, q] = [corner(from), corner(to)];
-        const delta = q.map((value, i) => value - p[i]!);
-        const length = Math.hypot(...delta);
-        const vector = add(`VECTOR('',${direction(delta.map((d) => d / length))},${stepReal(length)})`);
-        const line = add(`LINE('',${point(p)},${vector})`);
-        edges.set(key, add(`EDGE_CURVE('',${vertices[from]},${vertices[to]},${line},.T.)`));
-      }
-      return add(`ORIENTED_EDGE('',*,*,${edges.get(key)},${a < b ? '.T.' : '.F.'})`);
-    };
-    // The same counter-clockwise-from-outside quads as box().
-    const quads = [
-      [0, 2, 3, 1],
-      [4, 5, 7, 6],
-      [0, 1, 5, 4],
-      [2, 6, 7, 3],
-      [0, 4, 6, 2],
-      [1, 3, 7, 5],
+  return stepPart((add) => [boxBrep(add, [0, 0, 0], [x, y, z])], withSolid);
+}
+
+/**
+ * Many boxes in one STEP file (a big assembly-like file for the benches): `count` cubes of `side` mm laid on a grid
+ * `pitch` mm apart, each its own MANIFOLD_SOLID_BREP, about 5.6 KB of STEP text per box.
+ */
+export function stepBoxes(count: number, side = 10, pitch = 15): Uint8Array {
+  const row = Math.ceil(Math.sqrt(count));
+  return stepPart((add) =>
+    Array.from({ length: count }, (_, i) =>
+      boxBrep(add, [(i % row) * pitch, Math.floor(i / row) * pitch, 0], [side, side, side]),
+    ),
+  );
+}
+
+/** One axis-aligned box with its lowest corner at `origin`, as a MANIFOLD_SOLID_BREP; returns its entity. */
+function boxBrep(add: (entity: string) => string, origin: number[], [x, y, z]: number[]): string {
+  const point = (p: number[]) => stepPoint(add, p);
+  const direction = (d: number[]) => stepDirection(add, d);
+  const corner = (i: number) => [
+    origin[0]! + (i & 1 ? x! : 0),
+    origin[1]! + (i & 2 ? y! : 0),
+    origin[2]! + (i & 4 ? z! : 0),
+  ];
+  const vertices = Array.from({ length: 8 }, (_, i) => add(`VERTEX_POINT('',${point(corner(i))})`));
+  const edges = new Map<string, string>();
+  const edge = (a: number, b: number) => {
+    const [from, to] = a < b ? [a, b] : [b, a];
+    const key = `${from}-${to}`;
+    if (!edges.has(key)) {
+      const [p, q] = [corner(from), corner(to)];
+      const delta = q.map((value, i) => value - p[i]!);
+      const length = Math.hypot(...delta);
+      const vector = add(`VECTOR('',${direction(delta.map((d) => d / length))},${stepReal(length)})`);
+      const line = add(`LINE('',${point(p)},${vector})`);
+      edges.set(key, add(`EDGE_CURVE('',${vertices[from]},${vertices[to]},${line},.T.)`));
+    }
+    return add(`ORIENTED_EDGE('',*,*,${edges.get(key)},${a < b ? '.T.' : '.F.'})`);
+  };
+  // The same counter-clockwise-from-outside quads as box().
+  const quads = [
+    [0, 2, 3, 1],
+    [4, 5, 7, 6],
+    [0, 1, 5, 4],
+    [2, 6, 7, 3],
+    [0, 4, 6, 2],
+    [1, 3, 7, 5],
+  ];
+  const faces = quads.map((quad) => {
+    const [a, b, , d] = quad.map(corner) as [number[], number[], number[], number[]];
+    const u = b.map((value, i) => value - a[i]!);
+    const v = d.map((value, i) => value - a[i]!);
+    const normal = [
+      u[1]! * v[2]! - u[2]! * v[1]!,
+      u[2]! * v[0]! - u[0]! * v[2]!,
+      u[0]! * v[1]! - u[1]! * v[0]!,
     ];
-    const faces = quads.map((quad) => {
-      const [a, b, , d] = quad.map(corner) as [number[], number[], number[], number[]];
-      const u = b.map((value, i) => value - a[i]!);
-      const v = d.map((value, i) => value - a[i]!);
-      const normal = [
-        u[1]! * v[2]! - u[2]! * v[1]!,
-        u[2]! * v[0]! - u[0]! * v[2]!,
-        u[0]! * v[1]! - u[1]! * v[0]!,
-      ];
-      const unit = (w: number[]) => w.map((value) => value / Math.hypot(...w));
-      const placement = add(
-        `AXIS2_PLACEMENT_3D('',${point(a)},${direction(unit(normal))},${direction(unit(u))})`,
-      );
-      const plane = add(`PLANE('',${placement})`);
-      const loop = add(`EDGE_LOOP('',(${quad.map((p, i) => edge(p, quad[(i + 1) % 4]!)).join(',')}))`);
-      const bound = add(`FACE_OUTER_BOUND('',${loop},.T.)`);
-      return add(`ADVANCED_FACE('',(${bound}),${plane},.T.)`);
-    });
-    const shell = add(`CLOSED_SHELL('',(${faces.join(',')}))`);
-    return [add(`MANIFOLD_SOLID_BREP('box',${shell})`)];
-  }, withSolid);
+    const unit = (w: number[]) => w.map((value) => value / Math.hypot(...w));
+    const placement = add(
+      `AXIS2_PLACEMENT_3D('',${point(a)},${direction(unit(normal))},${direction(unit(u))})`,
+    );
+    const plane = add(`PLANE('',${placement})`);
+    const loop = add(`EDGE_LOOP('',(${quad.map((p, i) => edge(p, quad[(i + 1) % 4]!)).join(',')}))`);
+    const bound = add(`FACE_OUTER_BOUND('',${loop},.T.)`);
+    return add(`ADVANCED_FACE('',(${bound}),${plane},.T.)`);
+  });
+  const shell = add(`CLOSED_SHELL('',(${faces.join(',')}))`);
+  return add(`MANIFOLD_SOLID_BREP('box',${shell})`);
 }
 
 /**

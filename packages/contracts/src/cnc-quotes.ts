@@ -8,6 +8,7 @@ import {
   CNC_TOLERANCES,
   finishSuitsMaterial,
 } from './cnc-pricing';
+import { CAD_UNITS } from './cad/units';
 
 /**
  * The buyer's CNC instant quote (decisions 302, 322): a CAD file and the options, sent as multipart fields beside
@@ -24,6 +25,8 @@ export const cncQuoteOptionsSchema = z
     tolerance: z.enum(CNC_TOLERANCES),
     leadTime: z.enum(CNC_LEAD_TIMES),
     quantity: z.coerce.number().int().min(1).max(CNC_MAX_QUANTITY),
+    /** An STL's unit (decision 324): `inch` scales the measured part ×25.4 before pricing; mm when absent. */
+    units: z.enum(CAD_UNITS).optional(),
   })
   .refine((options) => finishSuitsMaterial(options.finish, options.material), {
     path: ['finish'],
@@ -116,7 +119,11 @@ export type CncQuoteCopyRequest = z.input<typeof cncQuoteCopyRequestSchema>;
  */
 export const cncQuoteRfqRequestSchema = rfqCreateRequestSchema
   .pick({ deadline: true, deliveryProvince: true, deliveryPostalCode: true, private: true })
-  .extend({ notes: z.string().trim().max(2000).optional() })
+  .extend({
+    notes: z.string().trim().max(2000).optional(),
+    /** The language the request's title and description are written in (the buyer's screen language). */
+    language: z.enum(['en', 'fr']).default('en'),
+  })
   .strict();
 export type CncQuoteRfqRequest = z.input<typeof cncQuoteRfqRequestSchema>;
 export const cncQuoteRfqResponseSchema = z.object({ rfqId: z.string(), created: z.boolean() });

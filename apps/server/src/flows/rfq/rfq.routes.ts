@@ -1,6 +1,9 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  cncQuoteParamsSchema,
+  cncQuoteRfqRequestSchema,
+  cncQuoteRfqResponseSchema,
   errorResponseSchema,
   RFQ_ATTACHMENT_LIMITS,
   rfqAcceptedResponseSchema,
@@ -38,6 +41,7 @@ import { attachmentTooLarge, uploadRfqAttachment } from './upload-rfq-attachment
 import { closeRfq } from './close-rfq';
 import { compareQuotes, shown } from './compare-quotes';
 import { sendRfq } from './send-rfq';
+import { requestFirmQuotes } from './request-firm-quotes';
 import { supplierInbox, supplierRfq } from './supplier-rfq';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 422, 429);
@@ -74,6 +78,29 @@ export const rfqRoutes: FastifyPluginAsyncZod = async (app) => {
         idempotencyKey: request.idempotencyKey,
       });
       return reply.status(201).send({ rfq: shown(sent.rfq), sentTo: sent.sentTo });
+    },
+  );
+
+  // "Request firm quotes" for a CNC instant quote (decision 325): one request per quote, the part attached.
+  app.post(
+    '/cnc-quotes/:id/rfq',
+    {
+      config: { requiredRole: 'buyer' },
+      bodyLimit: 8 * 1024,
+      schema: {
+        tags: ['rfq', 'cnc-quotes'],
+        params: cncQuoteParamsSchema,
+        body: cncQuoteRfqRequestSchema,
+        response: { 200: cncQuoteRfqResponseSchema, 201: cncQuoteRfqResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const answer = await requestFirmQuotes(app, {
+        buyerId: request.user!.id,
+        quoteId: request.params.id,
+        body: request.body,
+      });
+      return reply.status(answer.created ? 201 : 200).send(answer);
     },
   );
 

@@ -13,3 +13,6 @@ export {
 export { analyseCadFile, CNC_ANALYSIS_LIMITS, type CncAnalysisLimits } from './operations/analyse-cad-file';
 export { addCncRates, currentCncRates, listCncRates } from './operations/cnc-rates';
 export { cncQuotesRoutes } from './cnc-quotes.routes';
+/** Decision 325: a request for firm quotes locks the quote, reads its kept file and records the request once. */
+export { lockCncQuoteForRfq, recordCncQuoteRfq } from './operations/cnc-quotes';
+export { firmQuoteRequestText } from './operations/cnc-quote-words';

@@ -34,6 +34,16 @@ export async function currentCncRates(db: Db, at: Date): Promise<CncRates | null
   return row ? toRates(row) : null;
 }
 
+/** The rates row of one effective date (the one a quote was priced with), or null. */
+export async function cncRatesOf(db: Db, effectiveFrom: string): Promise<CncRates | null> {
+  const [row] = rowsOf<RatesRow>(
+    await db.execute(sql`
+      SELECT to_char(effective_from, 'YYYY-MM-DD') AS effective_from, rates FROM cnc_rates
+      WHERE effective_from = ${effectiveFrom}::date`),
+  );
+  return row ? toRates(row) : null;
+}
+
 /** Every dated row, newest date first, and the date of the row in effect at `at`. */
 export async function listCncRates(
   db: Db,
