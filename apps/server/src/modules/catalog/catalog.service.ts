@@ -281,6 +281,8 @@ async function productListing(
     pageWhere: whereOf(page),
     // The page's conditions with the text in its GIN form: a bounded walk's fallback (decision 128).
     matchWhere: whereOf(sample),
+    // A province is walked on its own index: the window is taken among its rows (decision 327).
+    provinceWindow: query.state ? sql`p.province = ${query.state}` : undefined,
     count: { table: 'products' as const, exact, exactWhere: whereOf(count), sampleWhere: whereOf(sample) },
   };
 }
@@ -305,6 +307,7 @@ function productPageInput(
     matchFirst: listing.matchFirst,
     textWalkWindow: textWalkWindow(state, Boolean(listing.resolved?.tsquery) && !listing.matchFirst),
     matchWhere: listing.matchWhere,
+    windowWhere: productOrders[sort].column === 'popularity_score' ? listing.provinceWindow : undefined,
     page: query.page,
     pageSize: query.pageSize,
     cursor: query.cursor,

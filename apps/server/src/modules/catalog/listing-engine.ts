@@ -185,6 +185,13 @@ export interface ListingPageInput {
    * own text check is kept out of the index on purpose). Default: `where`.
    */
   matchWhere?: SQL;
+  /**
+   * Conditions the bounded walk's window is taken among (decision 327): an index leads with them in the listing's
+   * order (`products_province_walk_idx` for a province and the popularity order). Every row of the page meets them,
+   * so the window is still a prefix of the order among the rows that can be on the page, and a full page found there
+   * is still the full walk's page (decision 128) — from fewer entries than a window of the whole order.
+   */
+  windowWhere?: SQL | undefined;
 }
 
 /**
@@ -249,7 +256,10 @@ export async function listingPage(db: Db, input: ListingPageInput): Promise<List
     // The window starts at the cursor; every condition (the cursor's too) is checked on the window's entries.
     // Unused columns of `SELECT *` are dropped by the planner, so the window stays an index-only walk.
     const window = sql.raw(String(Math.max(input.textWalkWindow, offset + pageSize + 1)));
-    const start = fromCursor ? sql`WHERE ${fromCursor}` : sql``;
+    const windowConditions: SQL[] = [];
+    if (input.windowWhere) windowConditions.push(input.windowWhere);
+    if (fromCursor) windowConditions.push(fromCursor);
+    const start = windowConditions.length > 0 ? sql`WHERE ${sql.join(windowConditions, sql` AND `)}` : sql``;
     walked = await rows(
       db,
       sql`SELECT p.id, ${column}::text AS cursor_key
