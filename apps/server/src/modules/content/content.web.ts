@@ -38,7 +38,15 @@ export interface PageCspOptions {
   stripe?: boolean;
   /** Hashes (`'sha256-…'`) of the page template's inline `<style>` elements (decision 189); no other inline style. */
   styleHashes?: readonly string[];
+  /**
+   * The CNC analysis worker's script only (decision 324): OpenCascade's WebAssembly is compiled and its embind
+   * glue builds functions with `new Function`, so 'unsafe-eval'. No page and no other script gets it.
+   */
+  webAssembly?: boolean;
 }
+
+/** The browser's CNC analysis worker (decision 324): a worker's policy is its own script's, so only it compiles wasm. */
+export const isWasmWorkerScript = (url: string) => /^\/assets\/analysis\.worker-[\w-]+\.js(\?|$)/.test(url);
 
 /**
  * What Stripe.js needs (Stripe's CSP guide; decision 165): its script, its API, and its frames — the card fields
@@ -65,7 +73,7 @@ export function websocketOrigin(origin: string): string {
 export function pageCsp(options: PageCspOptions = {}): string {
   const stripe = options.stripe ? stripeCspSources : { script: [], connect: [], frame: [] };
   const analytics = options.scriptOrigins ?? [];
-  const scripts = [...analytics, ...stripe.script];
+  const scripts = [...(options.webAssembly ? ["'unsafe-eval'"] : []), ...analytics, ...stripe.script];
   const apis = options.apiOrigins ?? [];
   const own = options.publicUrl ? [websocketOrigin(options.publicUrl)] : [];
   const connect = [
@@ -153,6 +161,11 @@ async function contentWebPlugin(app: FastifyInstance, options: ContentWebOptions
     stripe: stripeSelected(config),
     styleHashes: options.pageStyleHashes ?? [],
   });
+  const workerCsp = pageCsp({
+    apiOrigins: config.API_ORIGINS,
+    publicUrl: config.PUBLIC_URL,
+    webAssembly: true,
+  });
   const https = config.PUBLIC_URL.startsWith('https://');
   const hsts = strictTransportSecurity(config.HSTS_PRELOAD === true);
 
@@ -169,7 +182,10 @@ async function contentWebPlugin(app: FastifyInstance, options: ContentWebOptions
       !reply.hasHeader('content-security-policy')
     ) {
       const docs = request.url === '/api/docs' || request.url.startsWith('/api/docs/');
-      reply.header('content-security-policy', docs ? docsCsp : csp);
+      reply.header(
+        'content-security-policy',
+        docs ? docsCsp : isWasmWorkerScript(request.url) ? workerCsp : csp,
+      );
     }
     if (!reply.hasHeader('x-frame-options')) reply.header('x-frame-options', 'DENY');
     return payload;

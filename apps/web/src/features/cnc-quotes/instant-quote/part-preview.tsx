@@ -140,7 +140,14 @@ export default function PartPreview({
   return (
     <figure className="space-y-2">
       {unavailable ? (
-        <p className="rounded-md bg-gray-100 p-4 text-sm text-gray-700">{t('preview.unavailable')}</p>
+        <div
+          role="img"
+          aria-label={t('preview.label', { name })}
+          aria-describedby={`${descriptionId} ${helpId}`}
+          className="rounded-md bg-gray-100 p-4 text-sm text-gray-700"
+        >
+          {t('preview.unavailable')}
+        </div>
       ) : (
         <canvas
           ref={canvasRef}
