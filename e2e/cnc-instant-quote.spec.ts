@@ -1,0 +1,172 @@
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { chromiumArgs } from './playwright.config';
+import { expect, seriousAccessibilityViolations, test, waitForApp } from './fixtures';
+import { L } from './rfq-helpers';
+
+/**
+ * The CNC instant quote (decision 324): parts measured in the browser's worker (binary and ASCII STL, STEP), shown
+ * in 3D and priced at once with the formula in words; the price follows quantity and material; an inch drawing is
+ * caught and switched in one click; a broken file is explained; a visitor is asked to sign in without losing the
+ * options; a buyer saves and sees the server's figures, and re-opens the quote by its address. Axe at desktop and
+ * 320 px widths.
+ */
+
+// WebGL through SwiftShader: the preview draws in headless Chromium (the page has a fallback without WebGL).
+test.use({
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: [...chromiumArgs, '--enable-unsafe-swiftshader'],
+  },
+});
+
+const cad = (name: string) => path.resolve(import.meta.dirname, 'fixtures/cad', name);
+const TOTAL = /^\d[\d,]* parts: \$[\d,]+\.\d\d \(\$[\d,]+\.\d\d each\)$/;
+
+async function upload(page: Page, file: string) {
+  await page.getByLabel('CAD file (STL or STEP, up to 100 MB)').setInputFiles(file);
+  const name = path.basename(file).replace('.', '\\.');
+  await expect(page.getByText(new RegExp(`^${name} measured in \\d+ ms$`))).toBeVisible();
+  await expect(page.getByRole('img', { name: new RegExp(`^3D preview of ${name}`) })).toBeVisible();
+}
+
+test('parts are measured in the browser, previewed and priced at once; the price follows the options; units and bad files are explained', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.goto('/cnc-fabrication-quotes');
+  await waitForApp(page);
+  await expect(page).toHaveTitle('Instant CNC quote | MapleSource');
+  await expect(page.getByRole('link', { name: 'Instant quote' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('contentinfo')).toHaveCount(0);
+
+  await upload(page, cad('block-binary.stl'));
+  await expect(page.getByText('24 cm³', { exact: true })).toBeVisible();
+  await expect(page.getByText('40 × 30 × 20 mm', { exact: true })).toBeVisible();
+  await expect(page.getByText('Closed (watertight)', { exact: true })).toBeVisible();
+  const total = page.getByTestId('cnc-price-total');
+  await expect(total).toHaveText(TOTAL);
+  await expect(page.getByTestId('cnc-price-formula')).toContainText(
+    /Stock [\d.]+ cm³ .* × \$[\d.]+\/cm³ = \$/,
+  );
+  await expect(page.getByTestId('cnc-price-formula')).toContainText(/Setup \$[\d,.]+ ÷ 1 parts =/);
+  await expect(page.getByRole('table', { name: 'Quantity breaks' }).getByRole('rowheader')).toHaveText([
+    '1',
+    '10',
+    '50',
+    '100',
+  ]);
+
+  const at1 = await total.textContent();
+  await page.getByLabel(L('Quantity')).fill('25');
+  await expect(total).toContainText('25 parts:');
+  await expect(total).not.toHaveText(at1!.replace(/^1 /, '25 '));
+  const at25 = await total.textContent();
+  await page.getByLabel(L('Material')).selectOption('stainless-304');
+  await expect(total).not.toHaveText(at25!);
+  await expect(page.getByLabel(L('Finish')).locator('option[value="anodized"]')).toBeDisabled();
+
+  await upload(page, cad('block-ascii.stl'));
+  await expect(page.getByText('24 cm³', { exact: true })).toBeVisible();
+
+  await upload(page, cad('bracket.step'));
+  await expect(page.getByText('The STEP file states its unit; it is measured in millimetres.')).toBeVisible();
+  await expect(page.getByText(/^60(\.0)? × 40(\.0)? × 10(\.0)? mm$/)).toBeVisible();
+  await expect(total).toHaveText(TOTAL);
+
+  await upload(page, cad('plate-inches.stl'));
+  const check = page.getByRole('alert').filter({ hasText: 'The part is 1.5 mm long — did you mean inches?' });
+  await expect(check).toBeVisible();
+  const inMm = await total.textContent();
+  await check.getByRole('button', { name: 'Use inches' }).click();
+  await expect(check).toHaveCount(0);
+  await expect(page.getByText('38.1 × 25.4 × 6.4 mm', { exact: true })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Inches' })).toBeChecked();
+  await expect(total).not.toHaveText(inMm!);
+
+  // The preview turns with the keyboard.
+  const canvas = page.getByRole('img', { name: /^3D preview of plate-inches\.stl/ });
+  await canvas.focus();
+  await expect(canvas).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('+');
+
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+  await page.getByLabel('CAD file (STL or STEP, up to 100 MB)').setInputFiles({
+    name: 'broken.stl',
+    mimeType: 'model/stl',
+    buffer: Buffer.from('this is a shopping list, not a mesh'),
+  });
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: 'This file is not an STL mesh. Export the part as STL (binary or ASCII) or STEP.' }),
+  ).toBeVisible();
+  await page.getByLabel('CAD file (STL or STEP, up to 100 MB)').setInputFiles({
+    name: 'drawing.dwg',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.from('AC1032'),
+  });
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Upload an STL (.stl) or STEP (.step, .stp) file.' }),
+  ).toBeVisible();
+
+  // A visitor who saves is asked to sign in; the options stay.
+  await upload(page, cad('block-binary.stl'));
+  await page.getByRole('button', { name: 'Save quote' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByLabel(L('Quantity'))).toHaveValue('25');
+  await expect(page.getByLabel(L('Material'))).toHaveValue('stainless-304');
+
+  // 320 px: no sideways scrolling, axe clean.
+  await page.setViewportSize({ width: 320, height: 900 });
+  await expect(total).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+});
+
+test("a buyer saves a quote, sees the server's own figures and re-opens it by its address", async ({
+  page,
+  buyer,
+}) => {
+  test.setTimeout(180_000);
+  void buyer;
+  await page.goto('/cnc-fabrication-quotes/instant-quote');
+  await waitForApp(page);
+  await upload(page, cad('block-binary.stl'));
+  await page.getByLabel(L('Quantity')).fill('10');
+  const browserTotal = await page.getByTestId('cnc-price-total').textContent();
+  const saved = page.waitForResponse(
+    (response) => response.url().endsWith('/api/v1/cnc-quotes') && response.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Save quote' }).click();
+  const answer = await saved;
+  expect(answer.status()).toBe(201);
+  const { id } = (await answer.json()) as { id: string };
+  await expect(page.getByText('Quote saved.')).toBeVisible();
+  const total = /^10 parts: (\$[\d,]+\.\d\d)/.exec(browserTotal!)![1]!;
+  await expect(page.getByTestId('cnc-server-price')).toHaveText(
+    `The server measured the file and priced it the same: ${total} for 10 parts.`,
+  );
+
+  await page.goto(`/cnc-fabrication-quotes/instant-quote?quote=${id}`);
+  await waitForApp(page);
+  await expect(page.getByRole('heading', { name: 'Saved quote block-binary.stl' })).toBeVisible();
+  await expect(page.getByLabel(L('Quantity'))).toHaveValue('10');
+  await expect(page.getByTestId('cnc-price-total')).toHaveText(browserTotal!);
+
+  await page.getByRole('link', { name: 'Materials' }).click();
+  await expect(page).toHaveURL(/\/cnc-fabrication-quotes\/materials$/);
+  await expect(page).toHaveTitle('CNC materials | MapleSource');
+  const materials = page.getByRole('region', { name: 'Materials' });
+  await expect(materials.getByRole('heading', { level: 2 })).toHaveCount(9);
+  await expect(
+    materials.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Aluminium 6061' }) }),
+  ).toContainText('Anodized');
+  await expect(
+    materials.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Brass' }) }),
+  ).not.toContainText('Anodized');
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+});
