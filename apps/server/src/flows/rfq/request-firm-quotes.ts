@@ -36,9 +36,6 @@ export async function requestFirmQuotes(
   input: { buyerId: string; quoteId: string; body: CncQuoteRfqRequest; now?: Date },
 ): Promise<CncQuoteRfqResponse> {
   const body = cncQuoteRfqRequestSchema.parse(input.body);
-  const categoryId = await doors.catalog.topCategoryId(doors.db, CNC_MACHINING_CATEGORY_SLUG);
-  if (categoryId === null)
-    throw unprocessable('RFQ_NO_SUPPLIERS', 'No supplier of this category serves this province');
   let attachmentKey: string | null = null;
   try {
     return await withTransaction(doors.db, async (tx) => {
@@ -46,6 +43,10 @@ export async function requestFirmQuotes(
       if (quote.rfqId) return { rfqId: quote.rfqId, created: false };
       if (!quote.file)
         throw unprocessable('CNC_QUOTE_FILE_MISSING', 'This quote was made before files were kept');
+      // Looked up once the quote is known to be the buyer's: another buyer learns nothing but 404.
+      const categoryId = await doors.catalog.topCategoryId(tx, CNC_MACHINING_CATEGORY_SLUG);
+      if (categoryId === null)
+        throw unprocessable('RFQ_NO_SUPPLIERS', 'No supplier of this category serves this province');
       const text = firmQuoteRequestText(quote, body.language, body.notes);
       const { rfq } = await sendRfq(
         // The doors are the app's decorators: named one by one (a spread of the instance does not copy them).
