@@ -1,0 +1,140 @@
+// The CNC instant quote's analysis in the browser (decision 324): the built page in Chromium measures a generated
+// 20 MiB binary STL and a ~5 MB STEP in its Web Worker. Prints, per file, the worker's analysis time (its own clock,
+// from the request to the answer, OpenCascade's loading included for STEP) and the page's time until the figures
+// show, the longest main-thread long task (PerformanceObserver 'longtask') while the worker ran, and the longest
+// afterwards while the preview was built — next to a 12-triangle STL in the same run. Targets: STL ≤ 1.5 s, STEP
+// ≤ 5 s, long task ≤ 50 ms. Needs the web and server builds and /usr/bin/chromium (CHROME_PATH):
+//   npm run build -w @maplesource/web && npm run build -w @maplesource/server && npx node bench/cnc-browser.mjs
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium } from '@playwright/test';
+import { repoRoot, startServer } from './lib.mjs';
+
+const RUNS = Number(process.env.CNC_BROWSER_RUNS ?? 3);
+const STL_MIB = 20;
+const STEP_TARGET_BYTES = 5_000_000;
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const f = (ms) => `${ms.toFixed(0).padStart(6)} ms`;
+
+/** Uploads one file (from disk: a 20 MiB buffer through the protocol is slow) and returns the figures. */
+async function analyse(page, file) {
+  const name = path.basename(file);
+  // A fresh page each run: no earlier figures on it, a fresh worker and the same cold start a buyer has.
+  await page.reload();
+  await page.getByLabel('CAD file (STL or STEP, up to 100 MB)').waitFor();
+  await page.evaluate(() => {
+    window.__cnc = { start: performance.now(), answered: null };
+    window.__longTasks.length = 0;
+  });
+  await page.getByLabel('CAD file (STL or STEP, up to 100 MB)').setInputFiles(file);
+  const measured = page.getByText(new RegExp(`^${name.replace('.', '\\.')} measured in (\\d+) ms$`));
+  const refused = page.getByRole('alert').filter({ hasText: /file|part/ });
+  await measured.or(refused).first().waitFor({ timeout: 120_000 });
+  if (!(await measured.isVisible())) return { refused: await refused.first().textContent() };
+  // The preview's first frames (software WebGL here) and any late task finish before the long tasks are read.
+  await page
+    .getByRole('img', { name: new RegExp(`^3D preview of ${name.replace('.', '\\.')}`) })
+    .waitFor({ timeout: 120_000 });
+  await page.waitForTimeout(1000);
+  const { start, answered, tasks } = await page.evaluate(() => ({
+    start: window.__cnc.start,
+    answered: window.__cnc.answered,
+    tasks: window.__longTasks.slice(),
+  }));
+  const workerMs = Number(/measured in (\d+) ms/.exec(await measured.textContent())[1]);
+  const during = tasks.filter((t) => t.start >= start && t.start < answered);
+  const after = tasks.filter((t) => t.start >= answered);
+  const longest = (list) => list.reduce((max, t) => Math.max(max, t.duration), 0);
+  return { workerMs, pageMs: answered - start, longestDuring: longest(during), longestAfter: longest(after) };
+}
+
+async function main() {
+  for (const built of ['apps/server/dist/main.js', 'apps/web/dist/index.html'])
+    if (!existsSync(path.join(repoRoot, built))) {
+      console.info(`cnc-browser: skipped (build first: ${built} is missing)`);
+      return;
+    }
+  const { register } = await import('tsx/esm/api');
+  const unregister = register();
+  const solids = await import(pathToFileURL(path.join(repoRoot, 'apps/server/test/solids.ts')).href);
+  const segments = Math.floor((STL_MIB * 1024 * 1024 - 84) / 50 / 4);
+  const stl = solids.binaryStl(solids.cylinder(40, 60, segments));
+  let boxes = Math.round(STEP_TARGET_BYTES / 5_600);
+  let step = solids.stepBoxes(boxes);
+  while (step.length < STEP_TARGET_BYTES) {
+    boxes = Math.ceil((boxes * STEP_TARGET_BYTES) / step.length);
+    step = solids.stepBoxes(boxes);
+  }
+  const tiny = solids.binaryStl(solids.box(40, 30, 20));
+  unregister();
+
+  const directory = mkdtempSync(path.join(tmpdir(), 'cnc-browser-'));
+  const write = (name, bytes) => {
+    writeFileSync(path.join(directory, name), bytes);
+    return path.join(directory, name);
+  };
+  const server = await startServer();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--no-first-run', '--enable-unsafe-swiftshader'],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.addInitScript(() => {
+      window.__longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries())
+          window.__longTasks.push({ start: entry.startTime, duration: entry.duration });
+      }).observe({ type: 'longtask', buffered: true });
+      // The moment the figures' status line says the part was measured: the worker's answer reached the page.
+      new MutationObserver(() => {
+        if (
+          window.__cnc &&
+          window.__cnc.answered === null &&
+          /measured in \d+ ms/.test(document.body.innerText)
+        )
+          window.__cnc.answered = performance.now();
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    await page.goto(`${server.url}/cnc-fabrication-quotes/instant-quote`);
+    await page.getByLabel('CAD file (STL or STEP, up to 100 MB)').waitFor();
+
+    console.info(
+      `cnc-browser: Chromium, ${cpus().length} cores, load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}; ` +
+        `STL ${(stl.length / 1048576).toFixed(1)} MiB (${(stl.length - 84) / 50} triangles), ` +
+        `STEP ${(step.length / 1e6).toFixed(1)} MB (${boxes} solids); ${RUNS} runs each, median / max`,
+    );
+    for (const [label, name, bytes] of [
+      ['trivial 12-triangle STL', 'block.stl', tiny],
+      [`${STL_MIB} MiB binary STL`, 'cylinder.stl', stl],
+      ['~5 MB STEP', 'boxes.step', step],
+    ]) {
+      const runs = [];
+      const file = write(name, bytes);
+      for (let i = 0; i < RUNS; i++) {
+        const run = await analyse(page, file);
+        if (run.refused)
+          console.info(`${label.padEnd(24)} run ${i + 1} refused in the browser: ${run.refused}`);
+        else runs.push(run);
+      }
+      if (runs.length === 0) continue;
+      const pick = (key) =>
+        `${f(median(runs.map((r) => r[key])))} / ${f(Math.max(...runs.map((r) => r[key])))}`;
+      console.info(
+        `${label.padEnd(24)} worker ${pick('workerMs')}   page ${pick('pageMs')}   ` +
+          `longest task while analysing ${pick('longestDuring')}   after (preview) ${pick('longestAfter')}`,
+      );
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+await main();
