@@ -141,13 +141,14 @@ export const cncQuotesRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!file) throw badRequest('CNC_FILE_REQUIRED', 'Choose a file to quote');
         // An STL's numbers are in the unit the buyer chose; a STEP file states its own (decision 324).
         const { units: askedUnits = 'mm', ...priced } = options.data;
-        const units = cadFileKind(file.fileName) === 'stl' ? askedUnits : 'mm';
         const rates = await currentCncRates(app.db, new Date());
         if (!rates) throw unprocessable('CNC_RATES_NOT_SET', 'Instant quotes are not available yet');
         const analysisStarted = performance.now();
         const measured = await analyseCadFile(file.data, file.fileName).catch((error: unknown) => {
           throw error instanceof CncFileRejected ? rejectionError(error) : error;
         });
+        // Only once the analysis accepted the file's type: an unknown one is its 415, never a throw here.
+        const units = cadFileKind(file.fileName) === 'stl' ? askedUnits : 'mm';
         // The analysis's own time, apart from reading the upload (decision 325: the bench reads it).
         void reply.header(
           'server-timing',
