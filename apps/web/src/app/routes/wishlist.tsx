@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageIntro } from '../../components/ui/page-intro';
+import { PageIntro } from '../../components/page/page-intro';
 import { Tabs } from '../../components/ui/tabs';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLikedProducts, useLikedServices } from '../../features/catalog/api/get-wishlist';

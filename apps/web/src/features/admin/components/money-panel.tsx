@@ -9,7 +9,7 @@ import {
   cellClass as cell,
   dataTableClass as tableClass,
   numericClass as amount,
-} from '../../../components/ui/data-table';
+} from '../../../components/back-office/data-table';
 import { Field, Input, inputClasses } from '../../../components/ui/field';
 import { QueryState } from '../../../components/ui/query-states';
 import { useFormat } from '../../../lib/format';

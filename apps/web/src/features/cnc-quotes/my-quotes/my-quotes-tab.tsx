@@ -8,7 +8,7 @@ import { CNC_MATERIALS, type CncMaterial } from '@maplesource/contracts/cnc-pric
 import type { CncQuote, CncQuoteRfqRequest } from '@maplesource/contracts/cnc-quotes';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Field, Input, inputClasses } from '../../../components/ui/field';
-import { ProvinceOptions } from '../../../components/ui/province-options';
+import { ProvinceOptions } from '../../../components/forms/province-options';
 import { EmptyState, LoadError, LoadingState } from '../../../components/ui/query-states';
 import { paths, to } from '../../../config/paths';
 import { localDate } from '../../../lib/delivery-deadline';

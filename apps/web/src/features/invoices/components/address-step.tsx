@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Field, Input, inputClasses } from '../../../components/ui/field';
-import { ProvinceOptions } from '../../../components/ui/province-options';
+import { ProvinceOptions } from '../../../components/forms/province-options';
 import { fieldError } from '../../../lib/field-error';
 import { emptyAddress, type AcceptFlowState, type FlowAddress } from '../model/accept-flow';
 import {

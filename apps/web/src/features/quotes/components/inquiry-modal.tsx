@@ -11,7 +11,7 @@ import {
 import { Button } from '../../../components/ui/button';
 import { Field, Input, inputClasses } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
-import { ProvinceOptions } from '../../../components/ui/province-options';
+import { ProvinceOptions } from '../../../components/forms/province-options';
 import { fieldError } from '../../../lib/field-error';
 import { errorMessage } from '../../../lib/http';
 import { toast } from '../../../lib/toast-store';

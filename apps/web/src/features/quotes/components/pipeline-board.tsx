@@ -14,7 +14,7 @@ import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { Field, Input, inputClasses } from '../../../components/ui/field';
 import { Pagination } from '../../../components/ui/pagination';
-import { ProvinceOptions } from '../../../components/ui/province-options';
+import { ProvinceOptions } from '../../../components/forms/province-options';
 import { EmptyState, LoadError, LoadingState } from '../../../components/ui/query-states';
 import { to } from '../../../config/paths';
 import { errorMessage } from '../../../lib/http';

@@ -7,7 +7,7 @@ import type { RfqCreateRequest } from '@maplesource/contracts/rfq';
 import { Button } from '../../../components/ui/button';
 import { Field, Input, inputClasses } from '../../../components/ui/field';
 import { to } from '../../../config/paths';
-import { ProvinceOptions } from '../../../components/ui/province-options';
+import { ProvinceOptions } from '../../../components/forms/province-options';
 import { fieldError } from '../../../lib/field-error';
 import { errorMessage, isApiError } from '../../../lib/http';
 import { useActionKeys } from '../../../lib/idempotency';

@@ -4,7 +4,7 @@ import { shortRef } from '@maplesource/contracts/common';
 import { dateInTimeZone } from '@maplesource/contracts/document-time';
 import type { SellerBalance } from '@maplesource/contracts/ledger';
 import { Button } from '../../../components/ui/button';
-import { DataTable } from '../../../components/ui/data-table';
+import { DataTable } from '../../../components/back-office/data-table';
 import { EmptyState, LoadError, LoadingState } from '../../../components/ui/query-states';
 import { useFormat } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';

@@ -12,7 +12,7 @@ import {
 } from '@maplesource/contracts/seller-applications';
 import { Button } from '../../../components/ui/button';
 import { Field, Input, inputClasses } from '../../../components/ui/field';
-import { ProvinceOptions } from '../../../components/ui/province-options';
+import { ProvinceOptions } from '../../../components/forms/province-options';
 import { QueryState } from '../../../components/ui/query-states';
 import { to } from '../../../config/paths';
 import { fieldError } from '../../../lib/field-error';

@@ -9,7 +9,7 @@ import {
 } from '@maplesource/contracts/invoices';
 import { Button } from '../../../components/ui/button';
 import { Field, Input, inputClasses } from '../../../components/ui/field';
-import { ProvinceOptions } from '../../../components/ui/province-options';
+import { ProvinceOptions } from '../../../components/forms/province-options';
 import { fieldError } from '../../../lib/field-error';
 import { errorMessage } from '../../../lib/http';
 import { useSaveTaxProfile } from '../../../lib/my-storefronts';

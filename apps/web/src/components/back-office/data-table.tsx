@@ -20,6 +20,7 @@ const rowHeaderWeights = { medium: 'font-medium', normal: 'font-normal' } as con
 /**
  * A plain data table of the back-office screens: a caption for screen readers, column headers, and the first column
  * as each row's header (`th scope="row"`), so a screen reader names a row by it. Scrolls sideways on narrow screens.
+ * Outside `components/ui/`, whose modules join the shell chunk every public page loads (the JS budget, decision 125).
  */
 export function DataTable<Row>({
   caption,

@@ -3,7 +3,8 @@ import { provinceCodes, provinceNames } from '@maplesource/contracts/province-na
 
 /**
  * The `<option>`s of a province `<select>`: an empty choice, then every province and territory in the UI language.
- * From the zod-free names module: the UI kit is in the first-load chunk, and zod must stay out of it (decision 041).
+ * From the zod-free names module (decision 041). Outside `components/ui/`, whose modules join the shell chunk every
+ * public page loads: only forms use it (the JS budget, decision 125).
  */
 export function ProvinceOptions({ placeholder }: { placeholder: string }) {
   const { i18n } = useTranslation();
