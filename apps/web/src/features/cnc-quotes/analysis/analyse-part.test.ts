@@ -42,7 +42,9 @@ describe("the browser worker's analysis (decision 324)", () => {
     expect(answer.geometry.boundingBox).toEqual([10, 20, 30]);
     expect(answer.geometry.closed).toBe(true);
     expect(answer.positions).toHaveLength(12 * 9);
-    expect(transfer).toEqual([answer.positions.buffer]);
+    expect(answer.normals).toHaveLength(12 * 9);
+    expect(answer.previewSimplified).toBe(false);
+    expect(transfer).toEqual([answer.positions.buffer, answer.normals.buffer]);
   });
 
   it('reads an ASCII STL and a STEP file (through the reader it is given, in millimetres)', async () => {

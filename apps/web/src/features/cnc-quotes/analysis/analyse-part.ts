@@ -4,6 +4,7 @@ import type { StepReader } from '@maplesource/contracts/cad/step';
 import { readStep } from '@maplesource/contracts/cad/step';
 import { parseStl } from '@maplesource/contracts/cad/stl';
 import type { CadUnits } from '@maplesource/contracts/cad/units';
+import { buildPreviewMesh } from './preview-mesh';
 import type { AnalysisAnswer, AnalysisRequest } from './protocol';
 
 /** "units=inch", "UNITS: in", "inches" in an STL's first 80 bytes (some exporters write it there). */
@@ -19,7 +20,7 @@ export function stlUnitsHint(bytes: Uint8Array): CadUnits | null {
 
 /**
  * The worker's one job (decision 324): the same checks and readers as the server's analysis worker, then the
- * answer with the corners as float32 for the preview. Every refusal is a CNC_FILE_* code; anything unexpected is
+ * answer with the preview's mesh (thinned past 100,000 triangles, with its normals) as float32. Every refusal is a CNC_FILE_* code; anything unexpected is
  * CNC_FILE_NOT_A_MESH, as the server says.
  */
 export async function analysePart(
@@ -36,7 +37,7 @@ export async function analysePart(
     const bytes = new Uint8Array(await file.arrayBuffer());
     const corners = kind === 'stl' ? parseStl(bytes) : readStep(bytes, await loadStepReader());
     const geometry = measureMesh(corners);
-    const positions = Float32Array.from(corners);
+    const { positions, normals, simplified } = buildPreviewMesh(corners);
     return {
       answer: {
         type: 'analysed',
@@ -45,10 +46,12 @@ export async function analysePart(
         kind,
         geometry,
         positions,
+        normals,
+        previewSimplified: simplified,
         unitsFromFile: kind === 'step' ? 'mm' : stlUnitsHint(bytes),
         analysisMs: now() - started,
       },
-      transfer: [positions.buffer],
+      transfer: [positions.buffer, normals.buffer],
     };
   } catch (error) {
     const code = error instanceof CncFileRejected ? error.code : 'CNC_FILE_NOT_A_MESH';

@@ -51,6 +51,8 @@ describe('the analysis worker protocol (decision 324)', () => {
       kind: 'stl',
       geometry,
       positions,
+      normals: new Float32Array(9),
+      previewSimplified: false,
       unitsFromFile: null,
       analysisMs: 3,
     });

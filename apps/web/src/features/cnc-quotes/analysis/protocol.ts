@@ -17,8 +17,12 @@ export type AnalysisAnswer =
       kind: CadFileKind;
       /** In the file's own numbers: millimetres for STEP; for STL, whatever unit it was drawn in. */
       geometry: MeshGeometry;
-      /** The corners as float32, for the preview (transferred, not copied). */
+      /** The preview's triangle corners as float32 (transferred, not copied); thinned past 100,000 triangles. */
       positions: Float32Array;
+      /** The face normal on each corner of `positions` (transferred too): the page computes nothing. */
+      normals: Float32Array;
+      /** True when the preview draws a vertex-clustered mesh, not the file's triangles (the figures never are). */
+      previewSimplified: boolean;
       /** The unit the file states: always mm for STEP; an STL header's "units=inch" hint; else null. */
       unitsFromFile: CadUnits | null;
       /** Time from the request to the answer inside the worker, in ms. */

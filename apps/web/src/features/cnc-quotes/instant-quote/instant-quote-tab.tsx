@@ -207,6 +207,8 @@ export function InstantQuoteTab() {
             <Suspense fallback={<p className="text-sm text-gray-600">{t('preview.loading')}</p>}>
               <PartPreview
                 positions={result.positions}
+                normals={result.normals}
+                simplified={result.previewSimplified}
                 name={analysis.state === 'done' ? analysis.file.name : ''}
                 description={t('preview.alt', {
                   x: formatNumber(geometry!.boundingBoxMm[0], language, { maximumFractionDigits: 1 }),

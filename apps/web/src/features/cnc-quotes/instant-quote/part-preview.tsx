@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../lib/format';
 import {
   AmbientLight,
   BufferAttribute,
@@ -50,14 +51,18 @@ export function viewAfterKey(view: View, key: string): View | null {
  */
 export default function PartPreview({
   positions,
+  normals,
+  simplified,
   name,
   description,
 }: {
   positions: Float32Array;
+  normals: Float32Array;
+  simplified: boolean;
   name: string;
   description: string;
 }) {
-  const { t } = useTranslation('cncQuotes');
+  const { t, i18n } = useTranslation('cncQuotes');
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const viewRef = useRef<View>(START);
   const renderRef = useRef<(() => void) | null>(null);
@@ -75,16 +80,16 @@ export default function PartPreview({
       setUnavailable(true);
       return;
     }
+    // The worker built the triangles and their normals (thinned past 100,000, decision 324): only wrapping here.
     const geometry = new BufferGeometry();
     geometry.setAttribute('position', new BufferAttribute(positions, 3));
-    geometry.computeVertexNormals();
+    geometry.setAttribute('normal', new BufferAttribute(normals, 3));
     geometry.computeBoundingSphere();
     const sphere = geometry.boundingSphere!;
     const material = new MeshStandardMaterial({
       color: 0x9aa4b1,
       metalness: 0.35,
       roughness: 0.55,
-      flatShading: true,
     });
     const mesh = new Mesh(geometry, material);
     mesh.position.sub(sphere.center);
@@ -96,7 +101,8 @@ export default function PartPreview({
     renderer.setClearColor(0xf3f4f6);
     renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
 
-    const render = () => {
+    const draw = () => {
+      frame = 0;
       const { clientWidth, clientHeight } = canvas;
       renderer.setSize(clientWidth, clientHeight, false);
       camera.aspect = clientWidth / Math.max(clientHeight, 1);
@@ -112,18 +118,24 @@ export default function PartPreview({
       light.position.copy(camera.position);
       renderer.render(scene, camera);
     };
+    // On demand only: one frame per change, however many pointer or key events arrive before it (no loop when idle).
+    let frame = 0;
+    const render = () => {
+      if (frame === 0) frame = requestAnimationFrame(draw);
+    };
     renderRef.current = render;
     render();
     const observer = new ResizeObserver(render);
     observer.observe(canvas);
     return () => {
+      cancelAnimationFrame(frame);
       observer.disconnect();
       renderRef.current = null;
       geometry.dispose();
       material.dispose();
       renderer.dispose();
     };
-  }, [positions]);
+  }, [positions, normals]);
 
   const move = (view: View) => {
     viewRef.current = view;
@@ -179,7 +191,13 @@ export default function PartPreview({
         />
       )}
       <figcaption className="text-xs text-gray-600">
-        <span id={descriptionId}>{description}</span> <span id={helpId}>{t('preview.help')}</span>
+        <span id={descriptionId}>
+          {description}
+          {simplified
+            ? ` ${t('preview.simplified', { count: formatNumber(positions.length / 9, i18n.language) })}`
+            : null}
+        </span>{' '}
+        <span id={helpId}>{t('preview.help')}</span>
       </figcaption>
     </figure>
   );
