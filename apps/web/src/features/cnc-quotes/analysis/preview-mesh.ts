@@ -82,14 +82,10 @@ function fullMesh(corners: ArrayLike<number>): PreviewMesh {
   return { positions, normals, simplified: false };
 }
 
-/**
- * Vertex clustering on a `cells`³ grid over the bounding box: every corner moves to the mean of the corners in its
- * cell, triangles whose corners share a cell vanish, and a triangle made twice (same three cells) is drawn once.
- * Deterministic: the same file always gives the same preview. Returns the count alone when it is over `limit`.
- */
-function clustered(corners: ArrayLike<number>, cells: number, limit: number): PreviewMesh | number {
-  const count = Math.floor(corners.length / 9);
-  const min = [Infinity, Infinity, Infinity];
+type Bounds = { min: [number, number, number]; size: number };
+
+function boundsOf(corners: ArrayLike<number>, count: number): Bounds {
+  const min: [number, number, number] = [Infinity, Infinity, Infinity];
   const max = [-Infinity, -Infinity, -Infinity];
   for (let i = 0; i < count * 9; i++) {
     const axis = i % 3;
@@ -97,58 +93,73 @@ function clustered(corners: ArrayLike<number>, cells: number, limit: number): Pr
     if (value < min[axis]!) min[axis] = value;
     if (value > max[axis]!) max[axis] = value;
   }
-  const size = Math.max(max[0]! - min[0]!, max[1]! - min[1]!, max[2]! - min[2]!) || 1;
+  return { min, size: Math.max(max[0]! - min[0]!, max[1]! - min[1]!, max[2]! - min[2]!) || 1 };
+}
+
+/**
+ * Vertex clustering on a `cells`³ grid over the bounding box: every corner moves to the mean of the corners in its
+ * cell and triangles with two corners in one cell vanish. Deterministic: the same file always gives the same preview.
+ * The cells are found with an open-addressing table over typed arrays (no Map or string keys: 1.2 million corners).
+ * Returns the count alone when it is over `limit`.
+ */
+function clustered(
+  corners: ArrayLike<number>,
+  count: number,
+  { min, size }: Bounds,
+  cells: number,
+  limit: number,
+): PreviewMesh | number {
   const scale = cells / size;
-  const cellOf = new Int32Array(count * 3);
-  const cellIds = new Map<number, number>();
-  const sums: number[] = [];
-  for (let v = 0; v < count * 3; v++) {
+  const vertices = count * 3;
+  let capacity = 1;
+  while (capacity < vertices * 2) capacity *= 2;
+  const keys = new Int32Array(capacity).fill(-1);
+  const ids = new Int32Array(capacity);
+  const sums = new Float64Array(vertices * 4);
+  const cellOf = new Int32Array(vertices);
+  let used = 0;
+  for (let v = 0; v < vertices; v++) {
     const x = corners[v * 3]!;
     const y = corners[v * 3 + 1]!;
     const z = corners[v * 3 + 2]!;
-    const ix = Math.min(cells - 1, Math.floor((x - min[0]!) * scale));
-    const iy = Math.min(cells - 1, Math.floor((y - min[1]!) * scale));
-    const iz = Math.min(cells - 1, Math.floor((z - min[2]!) * scale));
+    const ix = Math.min(cells - 1, Math.floor((x - min[0]) * scale));
+    const iy = Math.min(cells - 1, Math.floor((y - min[1]) * scale));
+    const iz = Math.min(cells - 1, Math.floor((z - min[2]) * scale));
     const key = ix + cells * (iy + cells * iz);
-    let id = cellIds.get(key);
-    if (id === undefined) {
-      id = cellIds.size;
-      cellIds.set(key, id);
-      sums.push(0, 0, 0, 0);
+    let slot = Math.imul(key, 0x9e3779b1) & (capacity - 1);
+    while (keys[slot] !== -1 && keys[slot] !== key) slot = (slot + 1) & (capacity - 1);
+    if (keys[slot] === -1) {
+      keys[slot] = key;
+      ids[slot] = used++;
     }
+    const id = ids[slot]!;
     cellOf[v] = id;
     sums[id * 4] += x;
     sums[id * 4 + 1] += y;
     sums[id * 4 + 2] += z;
     sums[id * 4 + 3] += 1;
   }
-  const kept: number[] = [];
-  const seen = new Set<string>();
+  let triangles = 0;
+  for (let t = 0; t < count; t++) {
+    const a = cellOf[t * 3]!;
+    const b = cellOf[t * 3 + 1]!;
+    const c = cellOf[t * 3 + 2]!;
+    if (a !== b && b !== c && a !== c) triangles++;
+  }
+  if (triangles > limit) return triangles;
+  const positions = new Float32Array(triangles * 9);
+  const normals = new Float32Array(triangles * 9);
+  const at = (id: number, axis: number) => sums[id * 4 + axis]! / sums[id * 4 + 3]!;
+  let out = 0;
   for (let t = 0; t < count; t++) {
     const a = cellOf[t * 3]!;
     const b = cellOf[t * 3 + 1]!;
     const c = cellOf[t * 3 + 2]!;
     if (a === b || b === c || a === c) continue;
-    // The same three cells in the same turning order: one triangle (the opposite order is the other side's face).
-    const first = Math.min(a, b, c);
-    const key = first === a ? `${a},${b},${c}` : first === b ? `${b},${c},${a}` : `${c},${a},${b}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    kept.push(a, b, c);
-  }
-  const triangles = kept.length / 3;
-  if (triangles > limit) return triangles;
-  const positions = new Float32Array(triangles * 9);
-  const normals = new Float32Array(triangles * 9);
-  const at = (id: number, axis: number) => sums[id * 4 + axis]! / sums[id * 4 + 3]!;
-  for (let t = 0; t < triangles; t++) {
-    const a = kept[t * 3]!;
-    const b = kept[t * 3 + 1]!;
-    const c = kept[t * 3 + 2]!;
     writeTriangle(
       positions,
       normals,
-      t,
+      out++,
       at(a, 0),
       at(a, 1),
       at(a, 2),
@@ -175,9 +186,10 @@ export function buildPreviewMesh(
 ): PreviewMesh {
   const count = Math.floor(corners.length / 9);
   if (count <= maxTriangles) return fullMesh(corners);
+  const bounds = boundsOf(corners, count);
   let cells = 512;
   for (;;) {
-    const mesh = clustered(corners, cells, maxTriangles);
+    const mesh = clustered(corners, count, bounds, cells, maxTriangles);
     if (typeof mesh !== 'number') return mesh;
     if (cells <= 2) break;
     cells = Math.max(2, Math.min(cells - 1, Math.floor(cells * Math.sqrt(maxTriangles / mesh) * 0.95)));

@@ -7,7 +7,7 @@ import {
   BufferGeometry,
   DirectionalLight,
   Mesh,
-  MeshStandardMaterial,
+  MeshLambertMaterial,
   PerspectiveCamera,
   Scene,
   Vector3,
@@ -75,7 +75,7 @@ export default function PartPreview({
     if (!canvas) return;
     let renderer: WebGLRenderer;
     try {
-      renderer = new WebGLRenderer({ canvas, antialias: true, preserveDrawingBuffer: true });
+      renderer = new WebGLRenderer({ canvas, antialias: false, preserveDrawingBuffer: true });
     } catch {
       setUnavailable(true);
       return;
@@ -86,11 +86,8 @@ export default function PartPreview({
     geometry.setAttribute('normal', new BufferAttribute(normals, 3));
     geometry.computeBoundingSphere();
     const sphere = geometry.boundingSphere!;
-    const material = new MeshStandardMaterial({
-      color: 0x9aa4b1,
-      metalness: 0.35,
-      roughness: 0.55,
-    });
+    // Lambert and no multisampling: the cheapest shader to compile and draw in software WebGL (decision 324).
+    const material = new MeshLambertMaterial({ color: 0x9aa4b1 });
     const mesh = new Mesh(geometry, material);
     mesh.position.sub(sphere.center);
     const scene = new Scene();
