@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cncFileRejectionCodes } from './cad/file-rejection';
 import { rfqCreateRequestSchema } from './rfq';
 import {
   CNC_DFM_NOTES,
@@ -129,22 +130,7 @@ export type CncQuoteRfqRequest = z.input<typeof cncQuoteRfqRequestSchema>;
 export const cncQuoteRfqResponseSchema = z.object({ rfqId: z.string(), created: z.boolean() });
 export type CncQuoteRfqResponse = z.infer<typeof cncQuoteRfqResponseSchema>;
 
-/** Why an uploaded CAD file cannot be analysed: the server's `CncFileRejected` (decisions 302, 322). */
-export const cncFileRejectionCodes = [
-  'CNC_FILE_EMPTY',
-  'CNC_FILE_TOO_LARGE',
-  'CNC_FILE_NOT_A_MESH',
-  'CNC_FILE_TRUNCATED',
-  'CNC_FILE_TOO_MANY_TRIANGLES',
-  /** Neither .stl nor .step/.stp. */
-  'CNC_FILE_UNSUPPORTED_TYPE',
-  /** A .step/.stp file OpenCascade cannot read (garbage, cut short, not STEP at all). */
-  'CNC_FILE_NOT_A_STEP_MODEL',
-  /** A readable STEP file that holds no solid to machine (only curves, points, an empty assembly). */
-  'CNC_FILE_NO_SOLID',
-  /** The analysis ran past its time or memory limit (decision 322). */
-  'CNC_FILE_TOO_COMPLEX',
-] as const;
+export { cncFileRejectionCodes };
 
 /** Every code the CNC quote routes answer with: the file's refusals and the routes' own. */
 export const cncFileErrorCodes = [

@@ -1,9 +1,23 @@
-import type { cncFileRejectionCodes } from '../cnc-quotes';
-
 /**
- * Why a CAD file cannot be analysed (decisions 302, 322, 324), thrown by the readers the server's analysis worker
- * and the browser's share. Type-only link to cnc-quotes.ts: the browser's worker does not load zod.
+ * Why an uploaded CAD file cannot be analysed, thrown by the readers the server's analysis worker and the
+ * browser's share (decisions 302, 322, 324). Here, without zod: both workers load this module alone.
  */
+export const cncFileRejectionCodes = [
+  'CNC_FILE_EMPTY',
+  'CNC_FILE_TOO_LARGE',
+  'CNC_FILE_NOT_A_MESH',
+  'CNC_FILE_TRUNCATED',
+  'CNC_FILE_TOO_MANY_TRIANGLES',
+  /** Neither .stl nor .step/.stp. */
+  'CNC_FILE_UNSUPPORTED_TYPE',
+  /** A .step/.stp file OpenCascade cannot read (garbage, cut short, not STEP at all). */
+  'CNC_FILE_NOT_A_STEP_MODEL',
+  /** A readable STEP file that holds no solid to machine (only curves, points, an empty assembly). */
+  'CNC_FILE_NO_SOLID',
+  /** The analysis ran past its time or memory limit (decision 322). */
+  'CNC_FILE_TOO_COMPLEX',
+] as const;
+
 export type CncFileRejection = (typeof cncFileRejectionCodes)[number];
 
 export class CncFileRejected extends Error {

@@ -8,7 +8,6 @@ import { binaryStl, box, stepBox } from '../../../test/solids';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { createUser } from '../../../test/security/security-helpers';
 import { rowsOf } from '../../db/transaction';
-import { CNC_ANALYSIS_LIMITS } from './index';
 
 /** Decision 325: the kept file, the PDF, a change of quantity (same rates) and a copy (rates in effect now). */
 let t: TestApp;
@@ -16,9 +15,6 @@ let owner = '';
 let ownerId = '';
 let other = '';
 beforeAll(async () => {
-  // These tests are about what happens after the analysis: on a busy machine the worker's start from source
-  // (through tsx) alone can pass the 20 s limit, which cnc-analysis-worker.test.ts tests on its own.
-  CNC_ANALYSIS_LIMITS.timeMs = 120_000;
   t = await createTestApp();
   const user = await createUser(t, ['buyer']);
   ownerId = user.id;
@@ -96,8 +92,7 @@ async function pdfText(pdf: Buffer): Promise<string> {
   return pages.join(' ');
 }
 
-// Each upload is analysed in a worker started from source: slow on a busy machine.
-describe('the CNC quote keeps its file (decision 325)', { timeout: 300_000 }, () => {
+describe('the CNC quote keeps its file (decision 325)', () => {
   const cube = binaryStl(box(10, 10, 10));
   let quote: CncQuote;
 

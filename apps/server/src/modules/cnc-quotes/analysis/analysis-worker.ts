@@ -12,8 +12,11 @@ export interface AnalysisRequest {
   fileName: string;
 }
 export type AnalysisAnswer = { ok: true; geometry: MeshGeometry } | { ok: false; code: string };
+/** `started` once the worker's code has loaded (the file's time limit runs from there), then one answer. */
+export type WorkerMessage = { started: true } | AnalysisAnswer;
 
 const request = workerData as AnalysisRequest;
+parentPort?.postMessage({ started: true } satisfies WorkerMessage);
 analyseBytes(request.bytes, request.fileName).then(
   (geometry) => parentPort?.postMessage({ ok: true, geometry } satisfies AnalysisAnswer),
   (error: unknown) => {

@@ -1,5 +1,4 @@
-import { cncFileRejectionCodes } from '@maplesource/contracts';
-import type { CncFileRejection } from '@maplesource/contracts/cad/file-rejection';
+import { cncFileRejectionCodes, type CncFileRejection } from '@maplesource/contracts/cad/file-rejection';
 
 /** Why an uploaded CAD file cannot be analysed; each code becomes a 4xx the web explains (decisions 302, 322). */
 export const CNC_FILE_REJECTIONS = cncFileRejectionCodes;
