@@ -1,17 +1,20 @@
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AdminBlog, BlogInput } from '@maplesource/contracts/content';
+import type { BlogInput } from '@maplesource/contracts/content';
 import { Button } from '../../../components/ui/button';
 import { Field, inputClasses } from '../../../components/ui/field';
 import { formatDate } from '../../../lib/format';
-import { errorMessage } from '../../../lib/http';
 import { renderMarkdown } from '../../../lib/markdown';
-import { toast } from '../../../lib/toast-store';
 import { useActionKeys } from '../../../lib/idempotency';
 import { deleteBlog, saveBlog, useAdminBlogs, useAdminMutation } from '../api/site-admin';
 import { InsertImageButton } from './insert-image-button';
-import { Pagination } from '../../../components/ui/pagination';
-import { QueryState } from '../../../components/ui/query-states';
+import {
+  EditorActions,
+  PagedContentList,
+  RowActions,
+  useConfirmedDelete,
+  useSaveReport,
+} from './content-list';
 
 const empty: BlogInput = {
   slug: '',
@@ -32,25 +35,12 @@ export function BlogsPanel() {
   const [page, setPage] = useState(1);
   const [draft, setDraft] = useState<(BlogInput & { id?: string }) | null>(null);
   const list = useAdminBlogs(page);
-  const remove = useAdminMutation(deleteBlog);
-  const onDelete = (blog: AdminBlog) => {
-    if (!window.confirm(t('blogs.confirmDelete', { title: blog.titleEn }))) return;
-    remove.mutate(blog.id, {
-      onSuccess: () => toast.success(t('deleted')),
-      onError: (e) => toast.error(errorMessage(t, e)),
-    });
-  };
+  const onDelete = useConfirmedDelete(useAdminMutation(deleteBlog));
   return (
     <div className="space-y-4">
       <Button onClick={() => setDraft({ ...empty })}>{t('blogs.new')}</Button>
       {draft ? <BlogEditor draft={draft} onDone={() => setDraft(null)} /> : null}
-      <QueryState
-        deniedMessage={t('denied')}
-        isPending={list.isPending}
-        error={list.error}
-        isEmpty={list.data?.items.length === 0}
-        onRetry={() => void list.refetch()}
-      >
+      <PagedContentList list={list} page={page} onPage={setPage}>
         <ul className="divide-y divide-gray-100">
           {list.data?.items.map((blog) => (
             <li key={blog.id} className="flex flex-wrap items-center justify-between gap-3 py-3 text-sm">
@@ -64,20 +54,15 @@ export function BlogsPanel() {
                 </p>
               </div>
               <div className="flex gap-2">
-                <Button size="sm" variant="secondary" onClick={() => setDraft({ ...blog })}>
-                  {t('edit')}
-                </Button>
-                <Button size="sm" variant="danger" onClick={() => onDelete(blog)}>
-                  {t('delete')}
-                </Button>
+                <RowActions
+                  onEdit={() => setDraft({ ...blog })}
+                  onDelete={() => onDelete(blog.id, t('blogs.confirmDelete', { title: blog.titleEn }))}
+                />
               </div>
             </li>
           ))}
         </ul>
-        {list.data ? (
-          <Pagination page={page} total={list.data.total} pageSize={list.data.pageSize} onPage={setPage} />
-        ) : null}
-      </QueryState>
+      </PagedContentList>
     </div>
   );
 }
@@ -89,6 +74,10 @@ function BlogEditor({ draft, onDone }: { draft: BlogInput & { id?: string }; onD
   const save = useAdminMutation((input: BlogInput & { id?: string }) =>
     saveBlog(input, input.id ? '' : keys.keyFor(input)),
   );
+  const report = useSaveReport(() => {
+    keys.done();
+    onDone();
+  });
   const bodyRefs = { bodyEn: useRef<HTMLTextAreaElement>(null), bodyFr: useRef<HTMLTextAreaElement>(null) };
   const preview = useMemo(() => renderMarkdown(value.bodyEn), [value.bodyEn]);
   const set = (key: keyof BlogInput) => (e: { target: { value: string } }) =>
@@ -108,14 +97,7 @@ function BlogEditor({ draft, onDone }: { draft: BlogInput & { id?: string }; onD
       coverUrl: rest.coverUrl,
       published: rest.published,
     };
-    save.mutate(id ? { ...body, id } : body, {
-      onSuccess: () => {
-        keys.done();
-        toast.success(t('saved'));
-        onDone();
-      },
-      onError: (e) => toast.error(errorMessage(t, e)),
-    });
+    save.mutate(id ? { ...body, id } : body, report);
   };
   const input = (key: keyof BlogInput, label: string, extra?: { lang?: string; mono?: boolean }) => (
     <Field label={label} required>
@@ -181,14 +163,7 @@ function BlogEditor({ draft, onDone }: { draft: BlogInput & { id?: string }; onD
           />
           {t('blogs.published')}
         </label>
-        <div className="flex gap-2">
-          <Button type="submit" disabled={save.isPending}>
-            {t('save')}
-          </Button>
-          <Button type="button" variant="secondary" onClick={onDone}>
-            {t('cancel')}
-          </Button>
-        </div>
+        <EditorActions saving={save.isPending} onCancel={onDone} />
       </div>
       <section aria-labelledby="blog-preview" className="rounded-md bg-gray-50 p-3 text-sm">
         <h3 id="blog-preview" className="font-semibold text-gray-900">

@@ -1,17 +1,19 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { GlobalParagraph } from '@maplesource/contracts/content';
 import { Button } from '../../../components/ui/button';
 import { Field, inputClasses } from '../../../components/ui/field';
-import { errorMessage } from '../../../lib/http';
-import { toast } from '../../../lib/toast-store';
 import {
   useDeleteGlobalParagraph,
   useGlobalParagraphs,
   useSaveGlobalParagraph,
 } from '../api/global-paragraphs';
-import { Pagination } from '../../../components/ui/pagination';
-import { QueryState } from '../../../components/ui/query-states';
+import {
+  EditorActions,
+  PagedContentList,
+  RowActions,
+  useConfirmedDelete,
+  useSaveReport,
+} from './content-list';
 
 type Draft = { id?: string; path: string; textEn: string; textFr: string };
 
@@ -21,15 +23,7 @@ export function GlobalParagraphsPanel() {
   const [page, setPage] = useState(1);
   const [draft, setDraft] = useState<Draft | null>(null);
   const list = useGlobalParagraphs(page);
-  const remove = useDeleteGlobalParagraph();
-
-  const onDelete = (item: GlobalParagraph) => {
-    if (!window.confirm(t('paragraphs.confirmDelete', { path: item.path }))) return;
-    remove.mutate(item.id, {
-      onSuccess: () => toast.success(t('deleted')),
-      onError: (error) => toast.error(errorMessage(t, error)),
-    });
-  };
+  const onDelete = useConfirmedDelete(useDeleteGlobalParagraph());
 
   return (
     <div className="space-y-4">
@@ -37,13 +31,7 @@ export function GlobalParagraphsPanel() {
         {t('paragraphs.new')}
       </Button>
       {draft ? <ParagraphEditor draft={draft} onDone={() => setDraft(null)} /> : null}
-      <QueryState
-        deniedMessage={t('denied')}
-        isPending={list.isPending}
-        error={list.error}
-        isEmpty={list.data?.items.length === 0}
-        onRetry={() => void list.refetch()}
-      >
+      <PagedContentList list={list} page={page} onPage={setPage}>
         <ul className="divide-y divide-gray-100">
           {list.data?.items.map((item) => (
             <li key={item.id} className="flex flex-wrap items-start justify-between gap-3 py-3">
@@ -55,20 +43,15 @@ export function GlobalParagraphsPanel() {
                 </p>
               </div>
               <div className="flex gap-2">
-                <Button size="sm" variant="secondary" onClick={() => setDraft(item)}>
-                  {t('edit')}
-                </Button>
-                <Button size="sm" variant="danger" onClick={() => onDelete(item)}>
-                  {t('delete')}
-                </Button>
+                <RowActions
+                  onEdit={() => setDraft(item)}
+                  onDelete={() => onDelete(item.id, t('paragraphs.confirmDelete', { path: item.path }))}
+                />
               </div>
             </li>
           ))}
         </ul>
-        {list.data ? (
-          <Pagination page={page} total={list.data.total} pageSize={list.data.pageSize} onPage={setPage} />
-        ) : null}
-      </QueryState>
+      </PagedContentList>
     </div>
   );
 }
@@ -77,15 +60,10 @@ function ParagraphEditor({ draft, onDone }: { draft: Draft; onDone: () => void }
   const { t } = useTranslation('admin');
   const [value, setValue] = useState(draft);
   const save = useSaveGlobalParagraph();
+  const report = useSaveReport(onDone);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate(value, {
-      onSuccess: () => {
-        toast.success(t('saved'));
-        onDone();
-      },
-      onError: (error) => toast.error(errorMessage(t, error)),
-    });
+    save.mutate(value, report);
   };
   return (
     <form
@@ -126,14 +104,7 @@ function ParagraphEditor({ draft, onDone }: { draft: Draft; onDone: () => void }
           />
         )}
       </Field>
-      <div className="flex gap-2">
-        <Button type="submit" disabled={save.isPending}>
-          {t('save')}
-        </Button>
-        <Button type="button" variant="secondary" onClick={onDone}>
-          {t('cancel')}
-        </Button>
-      </div>
+      <EditorActions saving={save.isPending} onCancel={onDone} />
     </form>
   );
 }

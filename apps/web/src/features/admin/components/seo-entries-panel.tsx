@@ -1,14 +1,17 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SeoEntryAdmin, SeoPreviewResponse } from '@maplesource/contracts/content';
+import type { SeoPreviewResponse } from '@maplesource/contracts/content';
 import { Button } from '../../../components/ui/button';
 import { Field, inputClasses } from '../../../components/ui/field';
-import { errorMessage } from '../../../lib/http';
 import { formatDateTime } from '../../../lib/format';
-import { toast } from '../../../lib/toast-store';
 import { previewSeoEntry, useDeleteSeoEntry, useSaveSeoEntry, useSeoEntries } from '../api/seo-entries';
-import { Pagination } from '../../../components/ui/pagination';
-import { QueryState } from '../../../components/ui/query-states';
+import {
+  EditorActions,
+  PagedContentList,
+  RowActions,
+  useConfirmedDelete,
+  useSaveReport,
+} from './content-list';
 
 type Draft = { id?: string; path: string; code: string };
 
@@ -19,15 +22,8 @@ export function SeoEntriesPanel() {
   const [q, setQ] = useState('');
   const [draft, setDraft] = useState<Draft | null>(null);
   const list = useSeoEntries(page, q);
-  const remove = useDeleteSeoEntry();
 
-  const onDelete = (entry: SeoEntryAdmin) => {
-    if (!window.confirm(t('seo.confirmDelete', { path: entry.path }))) return;
-    remove.mutate(entry.id, {
-      onSuccess: () => toast.success(t('deleted')),
-      onError: (error) => toast.error(errorMessage(t, error)),
-    });
-  };
+  const onDelete = useConfirmedDelete(useDeleteSeoEntry());
 
   return (
     <div className="space-y-4">
@@ -49,13 +45,7 @@ export function SeoEntriesPanel() {
         <Button onClick={() => setDraft({ path: '/', code: '' })}>{t('seo.new')}</Button>
       </div>
       {draft ? <SeoEntryEditor draft={draft} onDone={() => setDraft(null)} /> : null}
-      <QueryState
-        deniedMessage={t('denied')}
-        isPending={list.isPending}
-        error={list.error}
-        isEmpty={list.data?.items.length === 0}
-        onRetry={() => void list.refetch()}
-      >
+      <PagedContentList list={list} page={page} onPage={setPage}>
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">{t('seo.title')}</caption>
@@ -78,26 +68,17 @@ export function SeoEntriesPanel() {
                   <td className="py-2 pr-4 font-mono">{entry.path}</td>
                   <td className="py-2 pr-4">{formatDateTime(entry.updatedAt, i18n.language)}</td>
                   <td className="flex gap-2 py-2">
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      onClick={() => setDraft({ id: entry.id, path: entry.path, code: entry.code })}
-                    >
-                      {t('edit')}
-                    </Button>
-                    <Button size="sm" variant="danger" onClick={() => onDelete(entry)}>
-                      {t('delete')}
-                    </Button>
+                    <RowActions
+                      onEdit={() => setDraft({ id: entry.id, path: entry.path, code: entry.code })}
+                      onDelete={() => onDelete(entry.id, t('seo.confirmDelete', { path: entry.path }))}
+                    />
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
-        {list.data ? (
-          <Pagination page={page} total={list.data.total} pageSize={list.data.pageSize} onPage={setPage} />
-        ) : null}
-      </QueryState>
+      </PagedContentList>
     </div>
   );
 }
@@ -108,6 +89,7 @@ function SeoEntryEditor({ draft, onDone }: { draft: Draft; onDone: () => void })
   const [code, setCode] = useState(draft.code);
   const [preview, setPreview] = useState<SeoPreviewResponse | null>(null);
   const save = useSaveSeoEntry();
+  const report = useSaveReport(onDone);
 
   useEffect(() => {
     if (!path.startsWith('/')) return;
@@ -123,16 +105,7 @@ function SeoEntryEditor({ draft, onDone }: { draft: Draft; onDone: () => void })
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate(
-      { ...(draft.id ? { id: draft.id } : {}), path, code },
-      {
-        onSuccess: () => {
-          toast.success(t('saved'));
-          onDone();
-        },
-        onError: (error) => toast.error(errorMessage(t, error)),
-      },
-    );
+    save.mutate({ ...(draft.id ? { id: draft.id } : {}), path, code }, report);
   };
 
   return (
@@ -163,14 +136,7 @@ function SeoEntryEditor({ draft, onDone }: { draft: Draft; onDone: () => void })
             />
           )}
         </Field>
-        <div className="flex gap-2">
-          <Button type="submit" disabled={save.isPending}>
-            {t('save')}
-          </Button>
-          <Button type="button" variant="secondary" onClick={onDone}>
-            {t('cancel')}
-          </Button>
-        </div>
+        <EditorActions saving={save.isPending} onCancel={onDone} />
       </div>
       <section aria-labelledby="seo-preview" aria-live="polite" className="rounded-md bg-gray-50 p-3 text-sm">
         <h3 id="seo-preview" className="font-semibold text-gray-900">
