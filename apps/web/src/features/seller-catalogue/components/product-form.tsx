@@ -6,9 +6,8 @@ import { sellerProductInputSchema, type SellerProductInput } from '@maplesource/
 import { Button } from '../../../components/ui/button';
 import { Field, Input, inputClasses } from '../../../components/ui/field';
 import { fieldError } from '../../../lib/field-error';
-import { ImageEditor } from './image-editor';
-import { PriceInput, RowButtons, Section, SubcategoryOptions } from './form-parts';
-import { useUnsavedChangesWarning } from '../../../lib/unsaved-changes';
+import { ItemFormFrame, textFieldFor } from './item-form';
+import { PriceInput, RowButtons, Section } from './form-parts';
 
 export const emptyProduct: SellerProductInput = {
   sku: '',
@@ -62,8 +61,6 @@ export function ProductForm({
   });
   const { register, control, formState } = form;
   const errors: Errors = formState.errors;
-  // Dirty fields, not `isDirty`, which stayed false on the new-item form (its prices start as NaN).
-  const leavePrompt = useUnsavedChangesWarning(Object.keys(formState.dirtyFields).length > 0);
   const tiers = useFieldArray({ control, name: 'priceTiers' });
   const options = useFieldArray({ control, name: 'customizableOptions' });
   const variations = useFieldArray({ control, name: 'variations' });
@@ -71,22 +68,7 @@ export function ProductForm({
   const specs = useFieldArray({ control, name: 'technicalSpecifications' });
   const err = (message: string | undefined) => fieldError(t, message);
 
-  const submit = form.handleSubmit(async (input) => {
-    await onSubmit(input);
-    form.reset(input);
-  });
-
-  const text = (name: keyof SellerProductInput, label: string, required = false, multiline = false) => (
-    <Field label={label} required={required} error={err(errors[name]?.message)}>
-      {(p) =>
-        multiline ? (
-          <textarea {...p} rows={4} className={inputClasses(Boolean(errors[name]))} {...register(name)} />
-        ) : (
-          <Input {...p} {...register(name)} />
-        )
-      }
-    </Field>
-  );
+  const text = textFieldFor(form, t);
   const number = (name: 'minOrderQuantity' | 'leadDays' | 'deliveryDays', label: string) => (
     <Field label={label} required error={err(errors[name]?.message)}>
       {(p) => <Input {...p} type="number" min={0} inputMode="numeric" {...register(name, numberOrNaN)} />}
@@ -94,31 +76,7 @@ export function ProductForm({
   );
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
-      {leavePrompt}
-      <Section title={t('form.basics')}>
-        <div className="grid gap-3 sm:grid-cols-2">
-          {text('sku', t('fields.sku'), true)}
-          <Field label={t('fields.subcategory')} required error={err(errors.subcategoryId?.message)}>
-            {(p) => (
-              <select
-                {...p}
-                className={inputClasses(Boolean(errors.subcategoryId))}
-                {...register('subcategoryId')}
-              >
-                <option value="">{t('form.choose')}</option>
-                <SubcategoryOptions tree={categories} />
-              </select>
-            )}
-          </Field>
-          {text('nameEn', t('fields.nameEn'), true)}
-          {text('nameFr', t('fields.nameFr'), true)}
-        </div>
-        {text('descriptionEn', t('fields.descriptionEn'), true, true)}
-        {text('descriptionFr', t('fields.descriptionFr'), false, true)}
-        <p className="text-xs text-gray-600">{t('form.frenchFallback')}</p>
-      </Section>
-
+    <ItemFormFrame form={form} categories={categories} saving={saving} onSubmit={onSubmit}>
       <Section title={t('form.pricing')}>
         <div className="grid gap-3 sm:grid-cols-4">
           {text('unit', t('fields.unit'), true)}
@@ -344,29 +302,6 @@ export function ProductForm({
           </Button>
         </div>
       </Section>
-
-      <Section title={t('images.title')}>
-        <Controller
-          control={control}
-          name="images"
-          render={({ field }) => (
-            <ImageEditor
-              images={field.value}
-              onChange={field.onChange}
-              error={errors.images ? t('images.altRequired') : undefined}
-            />
-          )}
-        />
-      </Section>
-
-      {Object.keys(errors).length > 0 ? (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {t('form.hasErrors')}
-        </p>
-      ) : null}
-      <Button type="submit" disabled={saving}>
-        {saving ? t('form.saving') : t('form.save')}
-      </Button>
-    </form>
+    </ItemFormFrame>
   );
 }

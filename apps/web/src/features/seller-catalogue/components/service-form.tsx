@@ -4,11 +4,10 @@ import { useTranslation } from 'react-i18next';
 import type { CategoryTreeNode } from '@maplesource/contracts/catalog';
 import { sellerServiceInputSchema, type SellerServiceInput } from '@maplesource/contracts/seller-catalogue';
 import { Button } from '../../../components/ui/button';
-import { Field, Input, inputClasses } from '../../../components/ui/field';
+import { Field, Input } from '../../../components/ui/field';
 import { fieldError } from '../../../lib/field-error';
-import { ImageEditor } from './image-editor';
-import { PriceInput, RowButtons, Section, SubcategoryOptions } from './form-parts';
-import { useUnsavedChangesWarning } from '../../../lib/unsaved-changes';
+import { ItemFormFrame, textFieldFor } from './item-form';
+import { PriceInput, RowButtons, Section } from './form-parts';
 
 export const emptyService: SellerServiceInput = {
   sku: '',
@@ -46,51 +45,12 @@ export function ServiceForm({
   });
   const { register, control, formState } = form;
   const { errors } = formState;
-  // Dirty fields, not `isDirty`, which stayed false on the new-item form (its prices start as NaN).
-  const leavePrompt = useUnsavedChangesWarning(Object.keys(formState.dirtyFields).length > 0);
   const capabilities = useFieldArray({ control, name: 'capabilities' });
   const err = (message: string | undefined) => fieldError(t, message);
-  const submit = form.handleSubmit(async (input) => {
-    await onSubmit(input);
-    form.reset(input);
-  });
-  const text = (name: keyof SellerServiceInput, label: string, required = false, multiline = false) => (
-    <Field label={label} required={required} error={err(errors[name]?.message)}>
-      {(p) =>
-        multiline ? (
-          <textarea {...p} rows={4} className={inputClasses(Boolean(errors[name]))} {...register(name)} />
-        ) : (
-          <Input {...p} {...register(name)} />
-        )
-      }
-    </Field>
-  );
+  const text = textFieldFor(form, t);
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
-      {leavePrompt}
-      <Section title={t('form.basics')}>
-        <div className="grid gap-3 sm:grid-cols-2">
-          {text('sku', t('fields.sku'), true)}
-          <Field label={t('fields.subcategory')} required error={err(errors.subcategoryId?.message)}>
-            {(p) => (
-              <select
-                {...p}
-                className={inputClasses(Boolean(errors.subcategoryId))}
-                {...register('subcategoryId')}
-              >
-                <option value="">{t('form.choose')}</option>
-                <SubcategoryOptions tree={categories} />
-              </select>
-            )}
-          </Field>
-          {text('nameEn', t('fields.nameEn'), true)}
-          {text('nameFr', t('fields.nameFr'), true)}
-        </div>
-        {text('descriptionEn', t('fields.descriptionEn'), true, true)}
-        {text('descriptionFr', t('fields.descriptionFr'), false, true)}
-        <p className="text-xs text-gray-600">{t('form.frenchFallback')}</p>
-      </Section>
+    <ItemFormFrame form={form} categories={categories} saving={saving} onSubmit={onSubmit}>
       <Section title={t('form.pricing')}>
         <div className="grid gap-3 sm:grid-cols-3">
           <Field label={t('fields.startingPrice')} required error={err(errors.startingPriceCents?.message)}>
@@ -169,27 +129,6 @@ export function ServiceForm({
           </Button>
         </div>
       </Section>
-      <Section title={t('images.title')}>
-        <Controller
-          control={control}
-          name="images"
-          render={({ field }) => (
-            <ImageEditor
-              images={field.value}
-              onChange={field.onChange}
-              error={errors.images ? t('images.altRequired') : undefined}
-            />
-          )}
-        />
-      </Section>
-      {Object.keys(errors).length > 0 ? (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {t('form.hasErrors')}
-        </p>
-      ) : null}
-      <Button type="submit" disabled={saving}>
-        {saving ? t('form.saving') : t('form.save')}
-      </Button>
-    </form>
+    </ItemFormFrame>
   );
 }
