@@ -5,20 +5,13 @@ import type { SellerBalance } from '@maplesource/contracts/ledger';
 import type { PayoutHistory } from '@maplesource/contracts/payouts';
 import { clearToasts, toastStore } from '../../lib/toast-store';
 import { renderApp } from '../../test/render';
+import { myStorefront } from '../../test/seller-fixtures';
 import { statementMonths } from '../../features/seller-balance/components/balance-screen';
 import SellerBalancePage from './seller-balance';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const storefront = {
-  sellerId: 42,
-  slug: 'maple-metal',
-  name: 'Maple Metal',
-  legalName: 'Maple Metal',
-  gstHstNumber: null,
-  qstNumber: null,
-  smallSupplier: false,
-};
+const storefront = myStorefront;
 const heldOrder = {
   orderId: 'aaaaaaaa-1111-4111-8111-111111111111',
   grossCents: 20_000,

@@ -3,20 +3,13 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SellerStats } from '@maplesource/contracts/seller-stats';
 import { renderApp } from '../../test/render';
+import { myStorefront } from '../../test/seller-fixtures';
 import { presetPeriod } from '../../features/seller-stats/period';
 import SellerStatsPage from './seller-stats';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const storefront = {
-  sellerId: 42,
-  slug: 'maple-metal',
-  name: 'Maple Metal',
-  legalName: 'Maple Metal',
-  gstHstNumber: null,
-  qstNumber: null,
-  smallSupplier: false,
-};
+const storefront = myStorefront;
 const zero = { views: 0, quotations: 0, accepted: 0, rejected: 0, inProgress: 0 };
 
 const shopZero = { visits: 0, inquiries: 0, invoices: 0, paidOrders: 0, revenueCents: 0 };

@@ -2,20 +2,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../test/render';
+import { myStorefront } from '../../test/seller-fixtures';
 import SellerTaxRegistrationPage from './seller-tax-registration';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-const storefront = {
-  sellerId: 42,
-  slug: 'maple-metal',
-  name: 'Maple Metal',
-  legalName: 'Maple Metal',
-  gstHstNumber: null,
-  qstNumber: null,
-  smallSupplier: false,
-};
+const storefront = myStorefront;
 
 /** The page in a memory router; `put` answers the PUT, `seller/me` answers the given storefronts. */
 function openPage(
