@@ -9,7 +9,7 @@ import {
   type TestAccount,
   type TestSeller,
 } from './fixtures';
-import { acceptedInvoice, buyerContext, payWith } from './order-helpers';
+import { acceptedInvoiceThroughApi, buyerContext, payWith } from './order-helpers';
 
 /**
  * Buyer protection and payouts end to end (decisions 296, 297, 306, 316): a buyer pays → the seller's Balance screen
@@ -95,11 +95,16 @@ async function deliver(api: APIRequestContext, orderId: string) {
     );
 }
 
-/** A buyer of its own accepts an invoice from the seller and pays it with 4242; returns the order and the context. */
+/**
+ * A buyer of its own accepts an invoice from the seller (set-up through the API; the screens of that path are
+ * invoices-orders.spec.ts's) and pays it with 4242 on the checkout page; returns the order and the context.
+ */
 async function paidOrder(browser: Browser, seller: TestSeller, sellerPage: Page, buyer: TestAccount) {
   const context = await buyerContext(browser, buyer);
   const buyerPage = await context.newPage();
-  const orderId = await acceptedInvoice(seller, sellerPage, buyerPage);
+  const { orderId } = await acceptedInvoiceThroughApi(seller, sellerPage.request, context.request);
+  await buyerPage.goto(`/checkout?order=${orderId}&kind=product`);
+  await waitForApp(buyerPage);
   await payWith(buyerPage, '4242 4242 4242 4242');
   await expect(buyerPage.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
   return { orderId, context, buyerPage };

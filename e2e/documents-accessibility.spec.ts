@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, collectConsoleErrors, seriousAccessibilityViolations, waitForApp } from './fixtures';
-import { acceptedInvoice, buyerContext } from './order-helpers';
+import { acceptedInvoiceThroughApi, buyerContext } from './order-helpers';
 
 /**
  * The transaction's pages have no serious or critical axe finding (WCAG 2.1 A/AA, and Label in Name, decision 266),
@@ -27,10 +27,13 @@ test('invoice, checkout, My orders and order pages: axe serious/critical = 0 in 
   try {
     const buyerPage = await context.newPage();
     const buyerErrors = collectConsoleErrors(buyerPage);
-    const orderId = await acceptedInvoice(seller, page, buyerPage);
+    // The deal is set-up (its screens are walked in invoices-orders.spec.ts); the subject is the pages it leaves.
+    const { orderId, invoiceToken } = await acceptedInvoiceThroughApi(seller, page.request, context.request);
     const response = await buyerPage.request.get(`/api/v1/orders/${orderId}`, { headers: { role: 'buyer' } });
     expect(response.ok()).toBe(true);
-    const { invoiceToken } = ((await response.json()) as { order: { invoiceToken: string } }).order;
+    expect(((await response.json()) as { order: { invoiceToken: string } }).order.invoiceToken).toBe(
+      invoiceToken,
+    );
     const ref = `#${orderId.slice(0, 8).toUpperCase()}`;
 
     for (const text of languages) {

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect, waitForApp } from './fixtures';
-import { acceptedInvoice, buyerContext, payWith } from './order-helpers';
+import { acceptedInvoice, acceptedInvoiceThroughApi, buyerContext, payWith } from './order-helpers';
 import { pdfFirstPageImage } from './pdf-image';
 
 /**
@@ -9,7 +9,10 @@ import { pdfFirstPageImage } from './pdf-image';
  * account logged in in a context of its own). The buyer asks for a quotation; the seller issues an invoice from
  * the conversation; the buyer accepts it (addresses, signature) and pays by card on /checkout with the sandbox
  * provider's test cards: 4242… succeeds; 4000…0002 is declined, then a retry with 4242… succeeds on the same
- * order; 4000 0025 0000 3155 passes the provider's authentication page first (that buyer draws the signature).
+ * order; 4000 0025 0000 3155 passes the provider's authentication page first. That last buyer walks the whole
+ * path through the screens (inquiry form, the seller's invoice dialog, the invoice page, a drawn signature); the
+ * two others start from an invoice accepted through the API (`acceptedInvoiceThroughApi`), their subject being
+ * the checkout and the order after it.
  */
 
 /** The intent the order's payment is on (null before the first one). */
@@ -18,6 +21,12 @@ async function orderIntentId(page: Page, orderId: string) {
   expect(response.ok()).toBe(true);
   return ((await response.json()) as { order: { payment: { intentId: string | null } } }).order.payment
     .intentId;
+}
+
+/** The order's checkout page, where the accept flow ends (`acceptedInvoice`). */
+async function openCheckout(page: Page, orderId: string) {
+  await page.goto(`/checkout?order=${orderId}&kind=product`);
+  await waitForApp(page);
 }
 
 async function buyerOrderCount(page: Page) {
@@ -35,7 +44,8 @@ test('invoice accepted, paid with 4242, in My orders with its timeline; the sell
   const context = await buyerContext(browser, buyerAccount);
   try {
     const buyerPage = await context.newPage();
-    const orderId = await acceptedInvoice(seller, page, buyerPage);
+    const { orderId } = await acceptedInvoiceThroughApi(seller, page.request, context.request);
+    await openCheckout(buyerPage, orderId);
 
     await payWith(buyerPage, '4242 4242 4242 4242');
     await expect(buyerPage.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
@@ -114,7 +124,8 @@ test('a declined card (0002) shows the failure; the retry with 4242 succeeds on 
   const context = await buyerContext(browser, buyerAccount);
   try {
     const buyerPage = await context.newPage();
-    const orderId = await acceptedInvoice(seller, page, buyerPage);
+    const { orderId } = await acceptedInvoiceThroughApi(seller, page.request, context.request);
+    await openCheckout(buyerPage, orderId);
 
     await payWith(buyerPage, '4000 0000 0000 0002');
     await expect(buyerPage.getByRole('heading', { name: 'Payment failed, try again' })).toBeVisible();

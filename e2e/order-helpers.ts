@@ -1,5 +1,8 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { expect, waitForApp, type TestAccount, type TestSeller } from './fixtures';
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import { invoiceAcceptanceTerms, type AcceptInvoiceResponse } from '@maplesource/contracts';
+import { sendInquiryThroughApi } from './chat-helpers';
+import { expect, ok, waitForApp, type TestAccount, type TestSeller } from './fixtures';
 
 /**
  * The deal pipeline through the browser, shared by the order specs: a buyer logged in in a context of its own, and
@@ -71,17 +74,7 @@ export async function acceptedInvoice(
     buyerPage.getByRole('dialog', { name: 'Inbox' }).getByRole('region', { name: /Conversation with/ }),
   ).toBeVisible();
 
-  // The seller's company data for the invoice's tax fields (no screen for it in this wave: through its API).
-  const profile = await sellerPage.request.put(`/api/v1/seller/${seller.storefront.seller.id}/tax-profile`, {
-    headers: { role: 'seller' },
-    data: {
-      legalName: `${seller.storefront.seller.name} Inc.`,
-      gstHstNumber: '123456789RT0001',
-      qstNumber: null,
-      smallSupplier: false,
-    },
-  });
-  expect(profile.ok(), await profile.text()).toBe(true);
+  await setTaxProfile(sellerPage.request, seller);
 
   // The seller issues the invoice from the conversation.
   await sellerPage.goto('/seller-centre/inbox');
@@ -126,4 +119,74 @@ export async function acceptedInvoice(
   const checkout = /\/checkout\?order=[0-9a-f-]{36}&kind=product/;
   await expect(buyerPage).toHaveURL(checkout);
   return new URL(buyerPage.url()).searchParams.get('order')!;
+}
+
+/** The seller's company data for the invoice's tax fields (no screen for it in this wave: through its API). */
+async function setTaxProfile(sellerApi: APIRequestContext, seller: TestSeller) {
+  await ok(
+    await sellerApi.put(`/api/v1/seller/${seller.storefront.seller.id}/tax-profile`, {
+      headers: { role: 'seller' },
+      data: {
+        legalName: `${seller.storefront.seller.name} Inc.`,
+        gstHstNumber: '123456789RT0001',
+        qstNumber: null,
+        smallSupplier: false,
+      },
+    }),
+    'the storefront’s tax profile',
+  );
+}
+
+/** A signature as the drawing area sends it (one stroke). */
+const signatureSvg =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 200"><path d="M10 80 C 40 10, 65 10, 95 80 S 150 150, 180 80" stroke="#000" stroke-width="2" fill="none"/></svg>';
+
+/**
+ * The same deal as `acceptedInvoice`, as set-up through the API the screens call, for specs whose subject comes after
+ * it (checkout, payouts, the documents' pages): the buyer's inquiry (`POST quotation`), the seller's invoice
+ * (`POST chats/:id/invoices`) and the buyer's acceptance with a shipping address and a signature
+ * (`POST invoice/accept`). The screens of that path are walked by `acceptedInvoice` in invoices-orders.spec.ts,
+ * chat.spec.ts, invoice-page.spec.ts and seller-journey.spec.ts. Returns the new order and its invoice's token.
+ */
+export async function acceptedInvoiceThroughApi(
+  seller: TestSeller,
+  sellerApi: APIRequestContext,
+  buyerApi: APIRequestContext,
+): Promise<{ orderId: string; invoiceToken: string }> {
+  const chatId = await sendInquiryThroughApi(buyerApi, seller.storefront.product.id);
+  await setTaxProfile(sellerApi, seller);
+  const { invoice } = await ok<{ invoice: { token: string } }>(
+    await sellerApi.post(`/api/v1/chats/${chatId}/invoices`, {
+      headers: { role: 'seller', 'Idempotency-Key': randomUUID() },
+      data: {
+        negotiatedPriceCents: 100_000,
+        shippingCents: 5_000,
+        paymentTerms: 'Due on receipt',
+        deliveryTerms: 'FOB destination',
+      },
+    }),
+    'issue the invoice',
+  );
+  const { orderId } = await ok<AcceptInvoiceResponse>(
+    await buyerApi.post('/api/v1/invoice/accept', {
+      headers: { role: 'buyer', 'Idempotency-Key': randomUUID() },
+      data: {
+        invoiceToken: invoice.token,
+        shippingAddress: {
+          fullName: 'Jeanne Roy',
+          line1: '111 Wellington Street',
+          city: 'Ottawa',
+          province: 'ON',
+          postalCode: 'K1A 0A9',
+          addressType: 'Shipping',
+        },
+        isBillingSameAsShipping: true,
+        signature: { fullName: 'Jeanne Roy', svg: signatureSvg },
+        termsVersion: invoiceAcceptanceTerms.version,
+        termsLanguage: 'en',
+      },
+    }),
+    'accept the invoice',
+  );
+  return { orderId, invoiceToken: invoice.token };
 }
