@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser, BrowserContext } from '@playwright/test';
-import type { DevStorefrontResponse } from '@maplesource/contracts';
+import type { DevStorefrontResponse, Rfq, RfqCreateRequest, RfqQuoteRequest } from '@maplesource/contracts';
 import { deleteAccount, ok, signUpThroughApi, type TestSeller } from './fixtures';
 
 /** Request-for-quotes steps shared by the rfq specs. */
@@ -67,4 +68,71 @@ export async function sellerInContext(
       await deleteAccount(baseURL, account, storefront.seller.slug);
     },
   };
+}
+
+/**
+ * Set-up through the API the request screens call, for tests whose subject is a later step (decision 331); the
+ * screens themselves are walked in rfq.spec.ts and rfq-journeys.spec.ts.
+ */
+
+/** The id of the top category a storefront product is in (what the request form's Category offers). */
+export async function categoryIdOf(api: APIRequestContext, productSlug: string): Promise<number> {
+  const product = await ok<{ category: { id: string } }>(
+    await api.get(`/api/v1/product/${productSlug}`, { headers: { role: 'buyer' } }),
+    'a storefront product',
+  );
+  return Number(product.category.id);
+}
+
+/** The buyer's request naming `storefrontIds` (`POST rfqs`, answers in two weeks, delivered in Ontario). */
+export async function sendRfqThroughApi(
+  buyerApi: APIRequestContext,
+  request: Pick<RfqCreateRequest, 'title' | 'categoryId' | 'description' | 'quantity' | 'storefrontIds'> &
+    Partial<RfqCreateRequest>,
+): Promise<string> {
+  const { rfq } = await ok<{ rfq: Rfq }>(
+    await buyerApi.post('/api/v1/rfqs', {
+      headers: { role: 'buyer', 'Idempotency-Key': randomUUID() },
+      data: {
+        deadline: new Date(Date.now() + 14 * 86_400_000).toISOString(),
+        deliveryProvince: 'ON',
+        deliveryPostalCode: 'M5V 2T6',
+        ...request,
+      },
+    }),
+    'send the request',
+  );
+  return rfq.id;
+}
+
+/** A supplier's quote on a request (`POST seller/:sellerId/rfqs/:id/quotes`), valid for two weeks. */
+export async function quoteThroughApi(
+  sellerApi: APIRequestContext,
+  sellerId: string,
+  rfqId: string,
+  quote: Pick<RfqQuoteRequest, 'unitPriceCents' | 'leadDays' | 'shippingCents'>,
+) {
+  await ok(
+    await sellerApi.post(`/api/v1/seller/${sellerId}/rfqs/${rfqId}/quotes`, {
+      headers: { role: 'seller' },
+      data: { validUntil: inTwoWeeks(), ...quote },
+    }),
+    'send the quote',
+  );
+}
+
+/** A supplier declines a request with a reason (`POST seller/:sellerId/rfqs/:id/decline`). */
+export async function declineThroughApi(
+  sellerApi: APIRequestContext,
+  sellerId: string,
+  rfqId: string,
+  reason: string,
+) {
+  await ok(
+    await sellerApi.post(`/api/v1/seller/${sellerId}/rfqs/${rfqId}/decline`, {
+      headers: { role: 'seller' },
+      data: { reason },
+    }),
+    'decline the request',
+  );
 }
