@@ -40,14 +40,34 @@ export const browserUse = {
   timezoneId: 'America/Toronto',
 } as const;
 
+/**
+ * The specs whose tests take longest, queued first (decision 331): Playwright hands tests to workers in the order of
+ * the projects, then of the files, so a long journey that starts last keeps one worker busy alone at the end.
+ */
+const longestFirst = [
+  'buyer-protection.spec.ts',
+  'cnc-quote-journey.spec.ts',
+  'rfq-journeys.spec.ts',
+  'seller-journey.spec.ts',
+];
+const serverEnv = e2eServerEnv(port, process.env.E2E_DATA_DIR);
+
 export default defineConfig({
   testDir: '.',
-  testMatch: '**/*.spec.ts',
   // The cluster specs run against the loopback cluster, from their own configuration (npm run test:cluster).
   testIgnore: 'cluster/**',
+  projects: [
+    { name: 'longest', testMatch: longestFirst.map((file) => `**/${file}`) },
+    {
+      name: 'specs',
+      testMatch: '**/*.spec.ts',
+      testIgnore: ['cluster/**', ...longestFirst.map((file) => `**/${file}`)],
+    },
+  ],
   fullyParallel: true,
   forbidOnly: true,
   retries: 0,
+  // Two: with three, tests ran out of their time on the busy 2-core machine (decision 331).
   workers: 2,
   // One figure for every spec (decision 075); specs do not set their own.
   timeout: testTimeouts.e2eTestMs,
@@ -57,14 +77,16 @@ export default defineConfig({
   outputDir: path.join(os.tmpdir(), `maplesource-e2e-results-${port}`),
   use: { baseURL, ...browserUse },
   webServer: {
-    command: 'node apps/server/dist/main.js',
+    // The built server on a copy of the seeded demo marketplace, seeded once per build of the seed (decision 331).
+    command: 'node e2e/e2e-server.mjs',
     cwd: path.resolve(import.meta.dirname, '..'),
     url: `${baseURL}/readyz`,
-    // A first start seeds the demo marketplace (5,000 storefronts): about a minute alone, several on two busy cores.
+    // Seeding the demo marketplace (5,000 storefronts) when no copy exists yet: about a minute alone, up to five on
+    // two busy cores; a copy starts in seconds.
     timeout: 600_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: e2eServerEnv(port, process.env.E2E_DATA_DIR),
+    env: { ...serverEnv, E2E_SERVER_SETTINGS: Object.keys(serverEnv).join(',') },
   },
 });
