@@ -1,36 +1,16 @@
 import {
-  CNC_MATERIALS,
   cncDfmNotes,
   finishSuitsMaterial,
   priceCncPart,
   priceCncQuantityBreaks,
   type CncGeometry,
   type CncOptions,
-  type CncRates,
 } from '@maplesource/contracts/cnc-pricing';
+import { seededCncRates } from '@maplesource/contracts/testing/cnc-rates';
 import { describe, expect, it } from 'vitest';
 
-const rates: CncRates = {
-  effectiveFrom: '2026-11-28',
-  materials: Object.fromEntries(
-    CNC_MATERIALS.map((material) => [
-      material,
-      material === 'stainless-304'
-        ? { centsPerCm3: 20, machinability: 0.25 }
-        : { centsPerCm3: 10, machinability: 1 },
-    ]),
-  ) as CncRates['materials'],
-  shopCentsPerHour: 9000,
-  setupCents: 5000,
-  stockAllowanceMm: 5,
-  removalCm3PerHour: 70,
-  finishCentsPerPart: { 'as-machined': 0, 'bead-blast': 300, anodized: 500, 'powder-coat': 700 },
-  tightToleranceFactor: 1.5,
-  standardLeadDays: 10,
-  expeditedLeadDays: 4,
-  expeditedFactor: 1.5,
-  machineEnvelopeMm: [600, 400, 300],
-};
+/** The seeded launch row (decision 330): 6061 at 10 ¢/cm³ and machinability 1, stainless 304 at 20 ¢ and 0.25. */
+const rates = seededCncRates;
 
 /** A 10 mm cube: 1 cm³ of part in 20 mm of stock (8 cm³), 7 cm³ removed. */
 const cube: CncGeometry = { volumeMm3: 1000, surfaceAreaMm2: 600, boundingBoxMm: [10, 10, 10], closed: true };

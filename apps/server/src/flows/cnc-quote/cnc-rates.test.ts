@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CncRates } from '@maplesource/contracts/cnc-pricing';
+import {
+  CNC_MATERIALS,
+  priceCncPart,
+  type CncGeometry,
+  type CncPriceTerms,
+  type CncRates,
+} from '@maplesource/contracts/cnc-pricing';
+import { seededCncRates } from '@maplesource/contracts/testing/cnc-rates';
 import { cncRatesSchema } from '@maplesource/contracts';
 import { currentCncRates } from '../../modules/cnc-quotes';
 import { rowsOf } from '../../db/transaction';
@@ -39,8 +46,67 @@ describe('the CNC quote’s dated rates (decision 322)', () => {
     expect(body.currentEffectiveFrom).toBe('2026-11-28');
     expect(seeded.shopCentsPerHour).toBe(9000);
     expect(seeded.materials['stainless-304']).toEqual({ centsPerCm3: 20, machinability: 0.25 });
+    // Migration 1096's materials (decision 330): the row the pricing and web tests price with.
+    expect(seeded).toEqual(seededCncRates);
     expect(await currentCncRates(t.database.db, new Date())).toEqual(seeded);
     expect(await currentCncRates(t.database.db, new Date('2026-11-27T12:00:00Z'))).toBeNull();
+  });
+
+  it('prices each material differently, in the order of its stock price and of how slowly it cuts (decision 330)', () => {
+    // A 60 × 40 × 20 mm bracket, half of its box: 105 cm³ of stock (5 mm allowance), 81 cm³ cut away.
+    const bracket: CncGeometry = {
+      volumeMm3: 24_000,
+      surfaceAreaMm2: 9_000,
+      boundingBoxMm: [60, 40, 20],
+      closed: true,
+    };
+    const priced = CNC_MATERIALS.map((material) => ({
+      material,
+      terms: priceCncPart(
+        bracket,
+        { material, finish: 'as-machined', tolerance: 'standard', leadTime: 'standard', quantity: 1 },
+        seeded,
+      ),
+    }));
+    const orderedBy = (value: (terms: CncPriceTerms) => number) =>
+      [...priced].sort((a, b) => value(a.terms) - value(b.terms)).map((p) => p.material);
+    expect(new Set(priced.map((p) => p.terms.unitCents)).size).toBe(CNC_MATERIALS.length);
+    // Stock: plastics cheapest, steel a little under 6061 by volume, 7075 and stainless dearer, brass dearest.
+    expect(orderedBy((t) => t.materialCents)).toEqual([
+      'abs',
+      'nylon',
+      'pom',
+      'mild-steel-1018',
+      'aluminium-6061',
+      'stainless-304',
+      'aluminium-7075',
+      'stainless-316',
+      'brass',
+    ]);
+    // Machine time: plastics and free-cutting brass fastest, then aluminium, mild steel, and stainless slowest.
+    expect(orderedBy((t) => t.machineHours)).toEqual([
+      'pom',
+      'abs',
+      'nylon',
+      'brass',
+      'aluminium-6061',
+      'aluminium-7075',
+      'mild-steel-1018',
+      'stainless-304',
+      'stainless-316',
+    ]);
+    // The part's price: plastics under aluminium, 7075 over 6061, then brass, steel, and stainless 316 dearest.
+    expect(orderedBy((t) => t.unitCents)).toEqual([
+      'pom',
+      'abs',
+      'nylon',
+      'aluminium-6061',
+      'aluminium-7075',
+      'brass',
+      'mild-steel-1018',
+      'stainless-304',
+      'stainless-316',
+    ]);
   });
 
   it('adds a row for a later date, audited; it takes effect at the start of its date in Toronto', async () => {
