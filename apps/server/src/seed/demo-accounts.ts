@@ -67,6 +67,17 @@ export const DEMO_ACCOUNTS = {
     isVerifiedBusiness: true,
     isPremiumEmployer: true,
   },
+  /** The owner of a seeded CNC machining shop in Ontario (`seed/cnc-shops.ts`), to answer requests for firm quotes. */
+  cncShop: {
+    id: '00000000-0000-4000-8000-00000000b005',
+    email: 'cnc@demo.maplesource.ca',
+    fullName: 'Priya Raman',
+    phoneNumber: '+19055550105',
+    roles: ['buyer', 'seller'],
+    state: 'ON',
+    city: 'Mississauga',
+    isVerifiedBusiness: true,
+  },
 } as const satisfies Record<string, DemoAccount>;
 
 /**

@@ -5,6 +5,7 @@ import { rowsOf } from '../db/transaction';
 import { demoAccountsStep } from './demo-accounts';
 import { contentSeedStep } from '../modules/content/content.seed';
 import { catalogSeedStep } from './catalog';
+import { cncShopsSeedStep } from './cnc-shops';
 import { contentHomeBlogsSeedStep } from './content-home-blogs';
 import { sellerTaxProfileSeedStep } from '../modules/sellers/seller-tax-profile.seed';
 
@@ -36,6 +37,7 @@ export const seedSteps: SeedStep[] = [
   contentSeedStep,
   contentHomeBlogsSeedStep,
   catalogSeedStep,
+  cncShopsSeedStep,
   sellerTaxProfileSeedStep,
 ];
 

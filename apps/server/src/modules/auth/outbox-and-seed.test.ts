@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('demo accounts', () => {
-  it('seeds four accounts sharing the demo password, and is demo-only', async () => {
+  it('seeds five accounts sharing the demo password, and is demo-only', async () => {
     expect(demoAccountsStep.demoOnly).toBe(true);
     await demoAccountsStep.run({ database: t.database, config: t.config, log: () => undefined, options: {} });
     await demoAccountsStep.run({ database: t.database, config: t.config, log: () => undefined, options: {} }); // idempotent
