@@ -1,12 +1,9 @@
 import { z } from 'zod';
 import { dollarsToCents } from '@maplesource/contracts/money';
-import {
-  CANADIAN_POSTAL_CODE,
-  normalizePostalCode,
-  provinceCodeSchema,
-} from '@maplesource/contracts/provinces';
+import { normalizePostalCode } from '@maplesource/contracts/provinces';
 import { rfqCreateRequestSchema, type RfqCreateRequest } from '@maplesource/contracts/rfq';
-import { deadlineOf, localDate, postalCodeOutsideProvince } from '../../lib/delivery-deadline';
+import { deadlineOf, localDate } from '../../lib/delivery-deadline';
+import { checkPostalCodeProvince, deliveryRequestShape } from '../../lib/delivery-request-schema';
 
 export { deadlineOf, localDate };
 
@@ -37,26 +34,15 @@ export function rfqFormSchema(today: () => string = () => localDate(new Date()))
         const cents = dollarsToCents(text);
         return cents !== null && cents > 0 && cents <= 100_000_000_00;
       }, 'rfq:TARGET_PRICE_INVALID'),
-      deadline: z
-        .string()
-        .regex(/^\d{4}-\d{2}-\d{2}$/, 'rfq:DEADLINE_REQUIRED')
-        // A day not yet well formed has its own message above.
-        .refine((day) => !/^\d{4}-\d{2}-\d{2}$/.test(day) || day >= today(), 'rfq:DEADLINE_PAST'),
-      deliveryProvince: z
-        .union([provinceCodeSchema, z.literal('')])
-        .refine(Boolean, 'errors:PROVINCE_REQUIRED'),
-      deliveryPostalCode: z.string().trim().regex(CANADIAN_POSTAL_CODE, 'errors:POSTAL_CODE_INVALID'),
-      private: z.boolean(),
+      ...deliveryRequestShape(
+        { deadlineRequired: 'rfq:DEADLINE_REQUIRED', deadlinePast: 'rfq:DEADLINE_PAST' },
+        today,
+      ),
       suppliers: z.enum(['auto', 'named']),
       storefrontIds: z.array(z.string()).max(RFQ_NAMED_SUPPLIERS_MAX, 'rfq:NAMED_TOO_MANY'),
     })
     .superRefine((values, ctx) => {
-      if (postalCodeOutsideProvince(values.deliveryProvince, values.deliveryPostalCode))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['deliveryPostalCode'],
-          message: 'errors:POSTAL_CODE_PROVINCE_MISMATCH',
-        });
+      checkPostalCodeProvince(values, ctx);
       if (values.suppliers === 'named' && values.storefrontIds.length === 0)
         ctx.addIssue({ code: 'custom', path: ['storefrontIds'], message: 'rfq:NAMED_REQUIRED' });
     })

@@ -1,33 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { priceCncPart, type CncRates } from '@maplesource/contracts/cnc-pricing';
+import { seededCncRates } from '@maplesource/contracts/testing/cnc-rates';
 import enTexts from '../../../locales/en/cncQuotes.json';
 import frTexts from '../../../locales/fr/cncQuotes.json';
 import { formatRateCents, priceInWords, type FormulaLine } from './price-in-words';
 
-const material = { centsPerCm3: 9, machinability: 1 };
+/** The seeded rates (decision 330) with the figures the sentences below are written for. */
 const rates: CncRates = {
-  effectiveFrom: '2026-11-28',
-  materials: {
-    'aluminium-6061': material,
-    'aluminium-7075': { centsPerCm3: 14, machinability: 0.8 },
-    'stainless-304': { centsPerCm3: 0.4, machinability: 0.3 },
-    'stainless-316': material,
-    'mild-steel-1018': material,
-    brass: material,
-    pom: material,
-    abs: material,
-    nylon: material,
-  },
-  shopCentsPerHour: 9000,
-  setupCents: 5000,
+  ...seededCncRates,
+  materials: { ...seededCncRates.materials, 'aluminium-6061': { centsPerCm3: 9, machinability: 1 } },
   stockAllowanceMm: 2,
   removalCm3PerHour: 60,
-  finishCentsPerPart: { 'as-machined': 0, 'bead-blast': 300, anodized: 500, 'powder-coat': 700 },
-  tightToleranceFactor: 1.5,
-  standardLeadDays: 10,
   expeditedLeadDays: 5,
   expeditedFactor: 1.4,
-  machineEnvelopeMm: [600, 400, 300],
 };
 const cube = {
   volumeMm3: 1000,

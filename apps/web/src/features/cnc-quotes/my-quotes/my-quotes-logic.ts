@@ -7,12 +7,9 @@ import {
   type CncQuoteRfqRequest,
 } from '@maplesource/contracts/cnc-quotes';
 import { finishSuitsMaterial, type CncMaterial } from '@maplesource/contracts/cnc-pricing';
-import {
-  normalizePostalCode,
-  provinceCodeSchema,
-  CANADIAN_POSTAL_CODE,
-} from '@maplesource/contracts/provinces';
-import { deadlineOf, localDate, postalCodeOutsideProvince } from '../../../lib/delivery-deadline';
+import { normalizePostalCode } from '@maplesource/contracts/provinces';
+import { deadlineOf, localDate } from '../../../lib/delivery-deadline';
+import { checkPostalCodeProvince, deliveryRequestShape } from '../../../lib/delivery-request-schema';
 
 export type CncPriceTerms = CncQuote['prices'][number];
 
@@ -87,25 +84,13 @@ export function firmQuotesFormSchema(
 ) {
   return z
     .object({
-      deadline: z
-        .string()
-        .regex(/^\d{4}-\d{2}-\d{2}$/, 'errors:CNC_DEADLINE_REQUIRED')
-        .refine((day) => !/^\d{4}-\d{2}-\d{2}$/.test(day) || day >= today(), 'errors:CNC_DEADLINE_PAST'),
-      deliveryProvince: z
-        .union([provinceCodeSchema, z.literal('')])
-        .refine(Boolean, 'errors:PROVINCE_REQUIRED'),
-      deliveryPostalCode: z.string().trim().regex(CANADIAN_POSTAL_CODE, 'errors:POSTAL_CODE_INVALID'),
-      private: z.boolean(),
+      ...deliveryRequestShape(
+        { deadlineRequired: 'errors:CNC_DEADLINE_REQUIRED', deadlinePast: 'errors:CNC_DEADLINE_PAST' },
+        today,
+      ),
       notes: z.string().max(2000, 'errors:CNC_RFQ_NOTES_LENGTH'),
     })
-    .superRefine((values, ctx) => {
-      if (postalCodeOutsideProvince(values.deliveryProvince, values.deliveryPostalCode))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['deliveryPostalCode'],
-          message: 'errors:POSTAL_CODE_PROVINCE_MISMATCH',
-        });
-    })
+    .superRefine(checkPostalCodeProvince)
     .transform((values): CncQuoteRfqRequest =>
       cncQuoteRfqRequestSchema.parse({
         deadline: deadlineOf(values.deadline),

@@ -8,13 +8,16 @@ import { CNC_MATERIALS, type CncMaterial } from '@maplesource/contracts/cnc-pric
 import type { CncQuote, CncQuoteRfqRequest } from '@maplesource/contracts/cnc-quotes';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Field, Input, inputClasses } from '../../../components/ui/field';
-import { ProvinceOptions } from '../../../components/forms/province-options';
+import {
+  DeliveryFields,
+  PrivateRequestField,
+  SendRequestError,
+} from '../../../components/forms/delivery-request-fields';
 import { EmptyState, LoadError, LoadingState } from '../../../components/ui/query-states';
 import { paths, to } from '../../../config/paths';
-import { localDate } from '../../../lib/delivery-deadline';
 import { fieldError } from '../../../lib/field-error';
 import { useFormat } from '../../../lib/format';
-import { errorMessage, isApiError } from '../../../lib/http';
+import { errorMessage } from '../../../lib/http';
 import { useActionKeys } from '../../../lib/idempotency';
 import { sessionActions, useSession } from '../../../lib/session-store';
 import { useChangeCncQuoteQuantity } from '../api/change-cnc-quote-quantity';
@@ -33,6 +36,8 @@ import {
 } from './my-quotes-logic';
 
 const NS = 'cncMyQuotes';
+/** The request's delivery fields' words: `cncMyQuotes:firm.*`. */
+const firmTexts = { ns: NS, keyPrefix: 'firm' } as const;
 
 /** `/cnc-fabrication-quotes/instant-quote`, with `?quote={id}` to re-open a saved quote there. */
 const instantQuoteTab = (quoteId?: string) =>
@@ -377,7 +382,6 @@ function DuplicateForm({
 function FirmQuotesForm({ quote, onCancel }: { quote: CncQuote; onCancel: () => void }) {
   const { t } = useTranslation(NS);
   const titleId = useId();
-  const privateHintId = useId();
   const lang = usePageLanguage();
   const schema = useMemo(() => firmQuotesFormSchema(lang), [lang]);
   const form = useForm<FirmQuotesFormValues, unknown, CncQuoteRfqRequest>({
@@ -415,35 +419,7 @@ function FirmQuotesForm({ quote, onCancel }: { quote: CncQuote; onCancel: () => 
       </h4>
       <p className="text-sm text-gray-700">{t('firm.intro')}</p>
       <div className="grid gap-3 sm:grid-cols-3">
-        <Field
-          label={t('firm.deadline')}
-          hint={t('firm.deadlineHint')}
-          error={fieldError(t, errors.deadline?.message)}
-          required
-        >
-          {(p) => <Input {...p} type="date" min={localDate(new Date())} {...form.register('deadline')} />}
-        </Field>
-        <Field label={t('firm.province')} error={fieldError(t, errors.deliveryProvince?.message)} required>
-          {(p) => (
-            <select
-              {...p}
-              className={inputClasses(Boolean(errors.deliveryProvince))}
-              {...form.register('deliveryProvince')}
-            >
-              <ProvinceOptions placeholder={t('firm.chooseProvince')} />
-            </select>
-          )}
-        </Field>
-        <Field
-          label={t('firm.postalCode')}
-          hint={t('firm.postalCodeHint')}
-          error={fieldError(t, errors.deliveryPostalCode?.message)}
-          required
-        >
-          {(p) => (
-            <Input {...p} autoComplete="postal-code" maxLength={7} {...form.register('deliveryPostalCode')} />
-          )}
-        </Field>
+        <DeliveryFields form={form} texts={firmTexts} />
       </div>
       <Field label={t('firm.notes')} hint={t('firm.notesHint')} error={fieldError(t, errors.notes?.message)}>
         {(p) => (
@@ -456,30 +432,8 @@ function FirmQuotesForm({ quote, onCancel }: { quote: CncQuote; onCancel: () => 
           />
         )}
       </Field>
-      <div className="space-y-1">
-        <label className="flex items-start gap-2 text-sm text-gray-900">
-          <input
-            type="checkbox"
-            className="mt-0.5 h-4 w-4"
-            aria-describedby={privateHintId}
-            {...form.register('private')}
-          />
-          {t('firm.private')}
-        </label>
-        <p id={privateHintId} className="pl-6 text-xs text-gray-600">
-          {t('firm.privateHint')}
-        </p>
-      </div>
-      {send.error ? (
-        <div role="alert" className="space-y-1 text-sm font-medium text-red-700">
-          <p>{errorMessage(t, send.error)}</p>
-          {isApiError(send.error) && send.error.code === 'RFQ_EMAIL_NOT_VERIFIED' ? (
-            <Link to={to('profile')} className="text-maple-700 underline">
-              {t('firm.verifyEmail')}
-            </Link>
-          ) : null}
-        </div>
-      ) : null}
+      <PrivateRequestField form={form} texts={firmTexts} />
+      <SendRequestError error={send.error} texts={firmTexts} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" size="sm" loading={send.isPending}>
           {t('firm.send')}

@@ -2,21 +2,25 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { RfqCreateRequest } from '@maplesource/contracts/rfq';
 import { Button } from '../../../components/ui/button';
 import { Field, Input, inputClasses } from '../../../components/ui/field';
-import { to } from '../../../config/paths';
-import { ProvinceOptions } from '../../../components/forms/province-options';
+import {
+  DeliveryFields,
+  PrivateRequestField,
+  SendRequestError,
+} from '../../../components/forms/delivery-request-fields';
 import { fieldError } from '../../../lib/field-error';
-import { errorMessage, isApiError } from '../../../lib/http';
 import { useActionKeys } from '../../../lib/idempotency';
 import { useSendRfq, type RfqCreated } from '../api/send-rfq';
-import { emptyRfqForm, localDate, rfqFormSchema, type RfqFormValues } from '../rfq-form-schema';
+import { emptyRfqForm, rfqFormSchema, type RfqFormValues } from '../rfq-form-schema';
 import { SupplierPicker, type ChosenSupplier } from './supplier-picker';
 
 /** A category the request can be about: top-level product and service categories (storefronts' main categories). */
 export type RfqCategoryOption = { id: string; slug: string; name: string; kind: 'product' | 'service' };
+
+/** The delivery fields' words: `rfq:form.*`. */
+const texts = { ns: 'rfq', keyPrefix: 'form' } as const;
 
 /**
  * The "new request" form (decision 298, docs/product.md §7): what is needed, how many, an optional target price,
@@ -132,50 +136,9 @@ export function RfqForm({
             <Input {...p} inputMode="decimal" autoComplete="off" {...form.register('targetUnitPrice')} />
           )}
         </Field>
-        <Field
-          label={t('form.deadline')}
-          hint={t('form.deadlineHint')}
-          error={fieldError(t, errors.deadline?.message)}
-          required
-        >
-          {(p) => <Input {...p} type="date" min={localDate(new Date())} {...form.register('deadline')} />}
-        </Field>
-        <Field label={t('form.province')} error={fieldError(t, errors.deliveryProvince?.message)} required>
-          {(p) => (
-            <select
-              {...p}
-              className={inputClasses(Boolean(errors.deliveryProvince))}
-              {...form.register('deliveryProvince')}
-            >
-              <ProvinceOptions placeholder={t('form.chooseProvince')} />
-            </select>
-          )}
-        </Field>
-        <Field
-          label={t('form.postalCode')}
-          hint={t('form.postalCodeHint')}
-          error={fieldError(t, errors.deliveryPostalCode?.message)}
-          required
-        >
-          {(p) => (
-            <Input {...p} autoComplete="postal-code" maxLength={7} {...form.register('deliveryPostalCode')} />
-          )}
-        </Field>
+        <DeliveryFields form={form} texts={texts} />
       </div>
-      <div className="space-y-1">
-        <label className="flex items-start gap-2 text-sm text-gray-900">
-          <input
-            type="checkbox"
-            className="mt-0.5 h-4 w-4"
-            aria-describedby="rfq-private-hint"
-            {...form.register('private')}
-          />
-          {t('form.private')}
-        </label>
-        <p id="rfq-private-hint" className="pl-6 text-xs text-gray-600">
-          {t('form.privateHint')}
-        </p>
-      </div>
+      <PrivateRequestField form={form} texts={texts} />
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-gray-800">{t('form.suppliers')}</legend>
         {(['auto', 'named'] as const).map((value) => (
@@ -196,16 +159,7 @@ export function RfqForm({
           />
         ) : null}
       </fieldset>
-      {send.error ? (
-        <div role="alert" className="space-y-1 text-sm font-medium text-red-700">
-          <p>{errorMessage(t, send.error)}</p>
-          {isApiError(send.error) && send.error.code === 'RFQ_EMAIL_NOT_VERIFIED' ? (
-            <Link to={to('profile')} className="text-maple-700 underline">
-              {t('form.verifyEmail')}
-            </Link>
-          ) : null}
-        </div>
-      ) : null}
+      <SendRequestError error={send.error} texts={texts} />
       <div className="flex flex-wrap justify-end gap-2">
         {onCancel ? (
           <Button type="button" variant="secondary" onClick={onCancel}>
