@@ -138,7 +138,21 @@ export function stepBoxes(count: number, side = 10, pitch = 15): Uint8Array {
 }
 
 /** One axis-aligned box with its lowest corner at `origin`, as a MANIFOLD_SOLID_BREP; returns its entity. */
-function boxBrep(add: (entity: string) => string, origin: number[], [x, y, z]: number[]): string {
+function boxBrep(add: (entity: string) => string, origin: number[], size: number[]): string {
+  const shell = add(`CLOSED_SHELL('',(${boxFaces(add, origin, size).join(',')}))`);
+  return add(`MANIFOLD_SOLID_BREP('box',${shell})`);
+}
+
+/**
+ * The six planar faces of an axis-aligned box; `innerBounds` adds FACE_BOUNDs (holes) to the bottom (z = low,
+ * index 0) and top (index 1) faces.
+ */
+function boxFaces(
+  add: (entity: string) => string,
+  origin: number[],
+  [x, y, z]: number[],
+  innerBounds: { bottom?: string[]; top?: string[] } = {},
+): string[] {
   const point = (p: number[]) => stepPoint(add, p);
   const direction = (d: number[]) => stepDirection(add, d);
   const corner = (i: number) => [
@@ -170,7 +184,7 @@ function boxBrep(add: (entity: string) => string, origin: number[], [x, y, z]: n
     [0, 4, 6, 2],
     [1, 3, 7, 5],
   ];
-  const faces = quads.map((quad) => {
+  return quads.map((quad, index) => {
     const [a, b, , d] = quad.map(corner) as [number[], number[], number[], number[]];
     const u = b.map((value, i) => value - a[i]!);
     const v = d.map((value, i) => value - a[i]!);
@@ -186,10 +200,97 @@ function boxBrep(add: (entity: string) => string, origin: number[], [x, y, z]: n
     const plane = add(`PLANE('',${placement})`);
     const loop = add(`EDGE_LOOP('',(${quad.map((p, i) => edge(p, quad[(i + 1) % 4]!)).join(',')}))`);
     const bound = add(`FACE_OUTER_BOUND('',${loop},.T.)`);
-    return add(`ADVANCED_FACE('',(${bound}),${plane},.T.)`);
+    const holes = (index === 0 ? innerBounds.bottom : index === 1 ? innerBounds.top : undefined) ?? [];
+    return add(`ADVANCED_FACE('',(${[bound, ...holes].join(',')}),${plane},.T.)`);
   });
-  const shell = add(`CLOSED_SHELL('',(${faces.join(',')}))`);
-  return add(`MANIFOLD_SOLID_BREP('box',${shell})`);
+}
+
+/**
+ * A representative machined part for the benches and the accuracy tests (decision 332): one solid, a
+ * `width` × `depth` × 12 mm plate with `columns` × `rows` counterbored holes on a grid (a 3 mm radius through hole
+ * under a 5.5 mm radius counterbore 6 mm deep), each hole three faces (two cylinders and the counterbore's
+ * annular floor) and an inner loop in the top and bottom faces. Exact volume and area are `plateWithHolesExact`.
+ */
+export function stepPlateWithHoles(columns: number, rows: number, pitch = 14): Uint8Array {
+  const { width, depth, thickness: t, r1, r2, counterbore: c } = plateDimensions(columns, rows, pitch);
+  return stepPart((add) => {
+    const point = (p: number[]) => stepPoint(add, p);
+    const direction = (d: number[]) => stepDirection(add, d);
+    const placement = (origin: number[], axis: number[]) =>
+      add(`AXIS2_PLACEMENT_3D('',${point(origin)},${direction(axis)},${direction([1, 0, 0])})`);
+    const oriented = (edge: string, sense: boolean) =>
+      add(`ORIENTED_EDGE('',*,*,${edge},${sense ? '.T.' : '.F.'})`);
+    const loop = (edges: string[]) => add(`EDGE_LOOP('',(${edges.join(',')}))`);
+    type CircleEdge = { vertex: string; edge: string; z: number };
+    const circleEdge = (cx: number, cy: number, z: number, r: number): CircleEdge => {
+      const vertex = add(`VERTEX_POINT('',${point([cx + r, cy, z])})`);
+      const circle = add(`CIRCLE('',${placement([cx, cy, z], [0, 0, 1])},${stepReal(r)})`);
+      return { vertex, edge: add(`EDGE_CURVE('',${vertex},${vertex},${circle},.T.)`), z };
+    };
+    const seam = (from: string, to: string, p: number[], length: string) =>
+      add(
+        `EDGE_CURVE('',${from},${to},${add(`LINE('',${point(p)},${add(`VECTOR('',${direction([0, 0, 1])},${length})`)})`)},.T.)`,
+      );
+    /** A hole's wall: the cylinder's normal points away from its axis, into the material, so the face is reversed. */
+    const wall = (cx: number, cy: number, r: number, low: CircleEdge, high: CircleEdge) => {
+      // Both circles start at angle 0, where the seam line runs up the wall.
+      const line = seam(low.vertex, high.vertex, [cx + r, cy, low.z], stepReal(high.z - low.z));
+      const surface = add(`CYLINDRICAL_SURFACE('',${placement([cx, cy, low.z], [0, 0, 1])},${stepReal(r)})`);
+      const edges = [
+        oriented(line, true),
+        oriented(high.edge, true),
+        oriented(line, false),
+        oriented(low.edge, false),
+      ];
+      return add(`ADVANCED_FACE('',(${add(`FACE_OUTER_BOUND('',${loop(edges)},.T.)`)}),${surface},.F.)`);
+    };
+    const top: string[] = [];
+    const bottom: string[] = [];
+    const holeFaces: string[] = [];
+    for (let i = 0; i < columns; i++)
+      for (let j = 0; j < rows; j++) {
+        const [cx, cy] = [pitch * (i + 1), pitch * (j + 1)];
+        const atTop = circleEdge(cx, cy, t, r2);
+        const floorOuter = circleEdge(cx, cy, t - c, r2);
+        const floorInner = circleEdge(cx, cy, t - c, r1);
+        const atBottom = circleEdge(cx, cy, 0, r1);
+        top.push(add(`FACE_BOUND('',${loop([oriented(atTop.edge, false)])},.T.)`));
+        bottom.push(add(`FACE_BOUND('',${loop([oriented(atBottom.edge, true)])},.T.)`));
+        holeFaces.push(wall(cx, cy, r2, floorOuter, atTop));
+        holeFaces.push(wall(cx, cy, r1, atBottom, floorInner));
+        const floorPlane = add(`PLANE('',${placement([cx, cy, t - c], [0, 0, 1])})`);
+        holeFaces.push(
+          add(
+            `ADVANCED_FACE('',(${add(`FACE_OUTER_BOUND('',${loop([oriented(floorOuter.edge, true)])},.T.)`)},` +
+              `${add(`FACE_BOUND('',${loop([oriented(floorInner.edge, false)])},.T.)`)}),${floorPlane},.T.)`,
+          ),
+        );
+      }
+    const faces = [...boxFaces(add, [0, 0, 0], [width, depth, t], { top, bottom }), ...holeFaces];
+    return [add(`MANIFOLD_SOLID_BREP('plate',${add(`CLOSED_SHELL('',(${faces.join(',')}))`)})`)];
+  });
+}
+
+function plateDimensions(columns: number, rows: number, pitch: number) {
+  return {
+    width: pitch * (columns + 1),
+    depth: pitch * (rows + 1),
+    thickness: 12,
+    r1: 3,
+    r2: 5.5,
+    counterbore: 6,
+  };
+}
+
+/** The exact volume (mm³) and surface area (mm²) of stepPlateWithHoles' solid. */
+export function plateWithHolesExact(columns: number, rows: number, pitch = 14) {
+  const { width: w, depth: d, thickness: t, r1, r2, counterbore: c } = plateDimensions(columns, rows, pitch);
+  const n = columns * rows;
+  return {
+    volume: w * d * t - n * Math.PI * (r2 * r2 * c + r1 * r1 * (t - c)),
+    surfaceArea:
+      2 * w * d + 2 * (w + d) * t - 2 * n * Math.PI * r1 * r1 + 2 * n * Math.PI * (r2 * c + r1 * (t - c)),
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stepBox, stepCylinder } from '../../../test/solids';
+import { plateWithHolesExact, stepBox, stepCylinder, stepPlateWithHoles } from '../../../test/solids';
 import { parseStep } from './analysis/step';
 import { measureMesh, type CncFileRejection } from './index';
 
@@ -27,16 +27,28 @@ describe('CNC part analysis: STEP (decision 322)', () => {
     expect(Math.abs(geometry.surfaceArea / 2200 - 1)).toBeLessThan(0.005);
   });
 
-  it('triangulates a curved part finely enough: a cylinder within 0.2 % of πr²h, closed (decision 322)', async () => {
+  it('triangulates a curved part finely enough: a cylinder within 0.5 % of its volume and area, closed (decision 332)', async () => {
     for (const [radius, height] of [
       [10, 20],
       [50, 5],
       [1, 100],
+      [20, 1],
     ] as const) {
       const geometry = measureMesh(await parseStep(stepCylinder(radius, height)));
-      expect(Math.abs(geometry.volume / (Math.PI * radius * radius * height) - 1)).toBeLessThan(0.002);
+      expect(Math.abs(geometry.volume / (Math.PI * radius * radius * height) - 1)).toBeLessThan(0.005);
+      const area = 2 * Math.PI * radius * (radius + height);
+      expect(Math.abs(geometry.surfaceArea / area - 1)).toBeLessThan(0.005);
       expect(geometry.closed).toBe(true);
     }
+  });
+
+  it('measures a machined plate (one solid, counterbored holes) within 0.5 % of its exact volume and area', async () => {
+    const geometry = measureMesh(await parseStep(stepPlateWithHoles(4, 3)));
+    const exact = plateWithHolesExact(4, 3);
+    expect(Math.abs(geometry.volume / exact.volume - 1)).toBeLessThan(0.005);
+    expect(Math.abs(geometry.surfaceArea / exact.surfaceArea - 1)).toBeLessThan(0.005);
+    expect(geometry.boundingBox.map((side) => Math.round(side * 1000) / 1000)).toEqual([70, 56, 12]);
+    expect(geometry.closed).toBe(true);
   });
 
   it('refuses an empty file, a STEP cut in half, a STEP with no solid and text that is not STEP', async () => {
