@@ -9,6 +9,7 @@ import {
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrate, SchemaNewerThanReleaseError } from './db/migrate';
+import { compileOcctOnce } from './modules/cnc-quotes';
 import { drainAndClose } from './lifecycle';
 import { isSeeded, runSeed } from './seed';
 import { lockExposedDemoAccounts } from './seed/demo-accounts';
@@ -107,6 +108,9 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: config.HOST, port: config.PORT });
+  // OpenCascade's WebAssembly compiled in the background once the server answers, so no buyer's first STEP
+  // upload waits for it (decision 332).
+  void compileOcctOnce();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   app.log.info(

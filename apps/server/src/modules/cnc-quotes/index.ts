@@ -10,7 +10,12 @@ export {
   CncFileRejected,
   type CncFileRejection,
 } from './analysis/file-rejection';
-export { analyseCadFile, CNC_ANALYSIS_LIMITS, type CncAnalysisLimits } from './operations/analyse-cad-file';
+export {
+  analyseCadFile,
+  CNC_ANALYSIS_LIMITS,
+  compileOcctOnce,
+  type CncAnalysisLimits,
+} from './operations/analyse-cad-file';
 export { addCncRates, currentCncRates, listCncRates } from './operations/cnc-rates';
 export { cncQuotesRoutes } from './cnc-quotes.routes';
 /** Decision 325: a request for firm quotes locks the quote, reads its kept file and records the request once. */

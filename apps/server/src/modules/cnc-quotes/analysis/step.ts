@@ -8,11 +8,33 @@ const require = createRequire(import.meta.url);
 
 type Occt = Awaited<ReturnType<typeof occtImportJs>>;
 let occt: Promise<Occt> | undefined;
+let compiled: WebAssembly.Module | undefined;
+
+/** Where OpenCascade's WebAssembly is, for the process that compiles it once (decision 332). */
+export const occtWasmPath = () => require.resolve('occt-import-js/dist/occt-import-js.wasm');
+
+/**
+ * The worker is given OpenCascade already compiled by its parent (decision 332): instantiating it takes
+ * milliseconds, and the code V8 optimises while one worker reads a file serves the next workers too.
+ */
+export function useCompiledOcct(module: WebAssembly.Module | undefined): void {
+  compiled = module;
+}
 
 /** OpenCascade's WebAssembly build, loaded once per thread; its parser's console chatter is dropped. */
 function loadOcct(): Promise<Occt> {
   const factory = require('occt-import-js') as typeof occtImportJs;
-  occt ??= factory({ print: () => undefined, printErr: () => undefined });
+  const module = compiled;
+  occt ??= factory({
+    print: () => undefined,
+    printErr: () => undefined,
+    ...(module && {
+      instantiateWasm: (imports, receive) => {
+        void WebAssembly.instantiate(module, imports).then((instance) => receive(instance, module));
+        return {};
+      },
+    }),
+  });
   return occt;
 }
 
