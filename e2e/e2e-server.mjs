@@ -96,6 +96,14 @@ function seededTemplate() {
   }
 }
 
-if (process.env.E2E_FRESH_SEED !== '1') cpSync(seededTemplate(), dataDir, { recursive: true });
+if (process.env.E2E_FRESH_SEED !== '1') {
+  const started = performance.now();
+  const template = seededTemplate();
+  cpSync(template, dataDir, { recursive: true });
+  // On stderr, which Playwright shows: how long the run waited for its data before the server started.
+  console.error(
+    `e2e server: seeded data ${path.basename(template)} ready in ${Math.round(performance.now() - started)} ms`,
+  );
+}
 
 await import(pathToFileURL(path.join(serverDist, 'main.js')).href);
