@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
+import { assertDriverDependent } from './driver-independent-tests';
 
 /** apps/server: the folder the child scripts' paths are relative to. */
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -24,6 +25,7 @@ const exited = (proc: ChildProcess) => proc.exitCode !== null || proc.signalCode
 
 /** `script` is relative to apps/server (or absolute); `env` is added to this process's environment. */
 export function startScript(script: string, env: Record<string, string> = {}): ChildScript {
+  assertDriverDependent('starts a child process of the server');
   const proc = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: serverDir,
     // The child's scratch files go under the run's scratch directory, removed when the run ends (after a kill -9

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../src/app';
 import { loadConfig, type AppConfig } from '../src/config';
 import { openPglite, openPostgres, type Database, type OpenOptions } from '../src/db/client';
+import { assertDriverDependent } from './driver-independent-tests';
 import { withDatabase } from './global-setup';
 import { tracerName } from '../src/tracing';
 
@@ -22,6 +23,7 @@ export interface TestDatabase extends Database {
  * traces its statements (decision 319).
  */
 export async function createTestDatabase(options: OpenOptions = {}): Promise<TestDatabase> {
+  assertDriverDependent('opens a test database');
   if (inject('testDbDriver') === 'postgres') {
     const url = process.env.DATABASE_URL!;
     const name = `maple_t_${randomBytes(6).toString('hex')}`;
