@@ -68,6 +68,8 @@ async function main() {
     boxes = Math.ceil((boxes * STEP_TARGET_BYTES) / step.length);
     step = solids.stepBoxes(boxes);
   }
+  // A representative single part (decision 332): one plate with 1,530 counterbored holes, ~5 MB of STEP.
+  const plate = solids.stepPlateWithHoles(45, 34);
   const tiny = solids.binaryStl(solids.box(40, 30, 20));
   unregister();
 
@@ -107,12 +109,14 @@ async function main() {
         .map((l) => l.toFixed(1))
         .join(' ')}; ` +
         `STL ${(stl.length / 1048576).toFixed(1)} MiB (${(stl.length - 84) / 50} triangles), ` +
-        `STEP ${(step.length / 1e6).toFixed(1)} MB (${boxes} solids); ${RUNS} runs each, median / max`,
+        `STEP ${(step.length / 1e6).toFixed(1)} MB (${boxes} solids), STEP plate ${(plate.length / 1e6).toFixed(1)} MB ` +
+        `(one solid, 1,530 holes); ${RUNS} runs each, median / max`,
     );
     for (const [label, name, bytes] of [
       ['trivial 12-triangle STL', 'block.stl', tiny],
       [`${STL_MIB} MiB binary STL`, 'cylinder.stl', stl],
       ['~5 MB STEP', 'boxes.step', step],
+      ['~5 MB STEP plate', 'plate.step', plate],
     ]) {
       const runs = [];
       const file = write(name, bytes);

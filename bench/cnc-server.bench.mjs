@@ -3,6 +3,8 @@
 // straight into the tables, then, one request at a time:
 // - a 20 MiB binary STL (a cylinder of 104,857 facets, 419,428 triangles; target: analysis ≤ 1.5 s),
 // - a ~5 MB STEP file (cubes in one file, each its own B-rep solid; target: analysis ≤ 5 s),
+// - a representative single-part STEP (decision 332): one plate of 12 mm with counterbored holes, 300 holes
+//   (~1 MB) and ~5 MB (1,530 holes),
 // each uploaded BENCH_CNC_UPLOADS times (default 5) to `POST /api/v1/cnc-quotes`; and `GET /healthz` in the same
 // run, alone and while an STL is being analysed (the analysis runs in a worker thread, so the event loop keeps
 // answering). Prints, per file: the analysis time the server measured (its `Server-Timing: analysis;dur=`) p50 and
@@ -60,6 +62,12 @@ export async function run() {
     boxes = Math.ceil((boxes * STEP_TARGET_BYTES) / step.length);
     step = solids.stepBoxes(boxes);
   }
+
+  // One solid, many faces (decision 332): 3 faces and 4 circles per hole; ~3.4 KB of STEP text per hole.
+  const plates = [
+    [20, 15],
+    [45, 34],
+  ].map(([columns, rows]) => ({ holes: columns * rows, bytes: solids.stepPlateWithHoles(columns, rows) }));
 
   const dbName = `cnc_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
@@ -152,6 +160,8 @@ export async function run() {
     );
     await measure('binary STL', 'cylinder.stl', stl, '1.5 s');
     await measure(`STEP, ${boxes} solids`, 'boxes.step', step, '5 s');
+    for (const plate of plates)
+      await measure(`STEP plate, one solid, ${plate.holes} holes`, 'plate.step', plate.bytes, '5 s');
 
     // The event loop while a 20 MiB STL is analysed: /healthz keeps answering.
     let analysing = true;
