@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cncQuoteFields, uploadCncQuote } from '../cnc-helpers';
 import { createTestApp, type TestApp } from '../helpers';
 import { binaryStl, box } from '../solids';
 import { createUser } from './security-helpers';
@@ -16,28 +17,12 @@ beforeAll(async () => {
   t = await createTestApp();
   owner = `ms_session=${(await createUser(t, ['buyer'])).token}`;
   intruder = `ms_session=${(await createUser(t, ['buyer'])).token}`;
-  const boundary = '----cncfence';
-  const fields = {
-    material: 'brass',
-    finish: 'as-machined',
-    tolerance: 'standard',
-    leadTime: 'standard',
-    quantity: '3',
-  };
-  const payload = Buffer.concat([
-    ...Object.entries(fields).map(([name, value]) =>
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    ),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.stl"\r\n\r\n`),
-    Buffer.from(binaryStl(box(5, 5, 5))),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/cnc-quotes',
-    headers: { role: 'buyer', cookie: owner, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload,
-  });
+  const res = await uploadCncQuote(
+    t,
+    owner,
+    { ...cncQuoteFields, material: 'brass', quantity: '3' },
+    { name: 'a.stl', bytes: binaryStl(box(5, 5, 5)) },
+  );
   quoteId = (res.json() as { id: string }).id;
 });
 afterAll(async () => t?.close());

@@ -1,8 +1,7 @@
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CncQuote } from '@maplesource/contracts';
+import { codeOf, storedFiles, uploadCncQuote } from '../../../test/cnc-helpers';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { makeStorefront, makeUser, type Party } from '../../../test/orders-helpers';
 import { binaryStl, box, stepBox } from '../../../test/solids';
@@ -49,34 +48,12 @@ async function buyer(verified = true) {
 }
 
 async function quoteOf(party: Party, name: string, bytes: Uint8Array, quantity = '12'): Promise<CncQuote> {
-  const boundary = '----firmquotes';
-  const fields = {
-    material: 'stainless-304',
-    finish: 'bead-blast',
-    tolerance: 'tight',
-    leadTime: 'standard',
-    quantity,
-  };
-  const parts: Buffer[] = Object.entries(fields).map(([field, value]) =>
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"\r\n\r\n${value}\r\n`),
+  const res = await uploadCncQuote(
+    t,
+    party.cookie,
+    { material: 'stainless-304', finish: 'bead-blast', tolerance: 'tight', leadTime: 'standard', quantity },
+    { name, bytes },
   );
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    Buffer.from(bytes),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/cnc-quotes',
-    headers: {
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      role: 'buyer',
-      cookie: party.cookie,
-    },
-    payload: Buffer.concat(parts),
-  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as CncQuote;
 }
@@ -104,24 +81,6 @@ const requestFirm = (party: Party | null, quoteId: string, body: unknown = firmR
 
 const get = (party: Party, url: string, role = 'buyer') =>
   t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { role, cookie: party.cookie } });
-
-const codeOf = (res: { statusCode: number; json: () => { error?: { code: string } } }) =>
-  `${res.statusCode} ${res.json().error?.code ?? ''}`.trim();
-
-function storedFiles(part: string): string[] {
-  const found: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      // The local-disk storage keeps each file's content type beside it, under .meta.
-      if (entry.isDirectory()) {
-        if (entry.name !== '.meta') walk(full);
-      } else if (full.includes(part)) found.push(full);
-    }
-  };
-  walk(t.config.DATA_DIR);
-  return found;
-}
 
 /** A copy of the buyer's uploaded quote (decision 325): the same kept file, no second analysis. */
 async function copyOf(
@@ -220,14 +179,14 @@ describe('request firm quotes for a CNC quote (decision 325)', () => {
     ) as [{ count: number | string }];
     expect(Number(count)).toBe(1);
     // One stored copy of the part for the request, none left behind by the 19 that answered the first.
-    expect(storedFiles(`rfq-attachments/${rfqId}`)).toHaveLength(1);
+    expect(storedFiles(t, `rfq-attachments/${rfqId}`)).toHaveLength(1);
   });
 
   it('keeps the RFQ flow’s rules: verified e-mail, a future deadline, suppliers in the province', async () => {
     const uma = await buyer(false);
     const pin = binaryStl(box(5, 5, 30));
     const quote = await quoteOf(uma, 'pin.stl', pin);
-    const before = storedFiles('rfq-attachments').length;
+    const before = storedFiles(t, 'rfq-attachments').length;
     expect(codeOf(await requestFirm(uma, quote.id))).toBe('403 RFQ_EMAIL_NOT_VERIFIED');
     expect(((await get(uma, `/cnc-quotes/${quote.id}`)).json() as CncQuote).rfqId).toBeNull();
 
@@ -244,7 +203,7 @@ describe('request firm quotes for a CNC quote (decision 325)', () => {
     expect(codeOf(await requestFirm(bea, mine.id, firmRequest({ deliveryProvince: 'BC' })))).toBe(
       '422 RFQ_NO_SUPPLIERS',
     );
-    expect(storedFiles('rfq-attachments')).toHaveLength(before);
+    expect(storedFiles(t, 'rfq-attachments')).toHaveLength(before);
     expect(((await get(bea, `/cnc-quotes/${mine.id}`)).json() as CncQuote).rfqId).toBeNull();
 
     // Once the request can be sent, it is: an STL goes as an STL.

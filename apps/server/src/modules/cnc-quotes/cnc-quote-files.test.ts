@@ -1,10 +1,15 @@
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CncQuote } from '@maplesource/contracts';
 import { binaryStl, box, stepBox } from '../../../test/solids';
+import {
+  cncQuoteFields,
+  codeOf,
+  storedFiles,
+  uploadCncQuote,
+  type CncTestFile,
+} from '../../../test/cnc-helpers';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { createUser } from '../../../test/security/security-helpers';
 import { rowsOf } from '../../db/transaction';
@@ -23,33 +28,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const options = {
-  material: 'aluminium-6061',
-  finish: 'as-machined',
-  tolerance: 'standard',
-  leadTime: 'standard',
-  quantity: '25',
-};
+const options = cncQuoteFields;
 
-function upload(cookie: string, fields: Record<string, string>, file: { name: string; bytes: Uint8Array }) {
-  const boundary = '----cncfiles';
-  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-  );
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    Buffer.from(file.bytes),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/v1/cnc-quotes',
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, role: 'buyer', cookie },
-    payload: Buffer.concat(parts),
-  });
-}
+const upload = (cookie: string, fields: Record<string, string>, file: CncTestFile) =>
+  uploadCncQuote(t, cookie, fields, file);
 
 const call = (cookie: string | null, method: 'GET' | 'PATCH' | 'POST', url: string, body?: unknown) =>
   t.app.inject({
@@ -62,25 +44,6 @@ const call = (cookie: string | null, method: 'GET' | 'PATCH' | 'POST', url: stri
     },
     ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
   });
-
-const codeOf = (res: { statusCode: number; json: () => { error?: { code: string } } }) =>
-  `${res.statusCode} ${res.json().error?.code ?? ''}`.trim();
-
-/** Every stored file under the app's data directory whose path holds `part` (the local-disk storage). */
-function storedFiles(part: string): string[] {
-  const found: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      // The local-disk storage keeps each file's content type beside it, under .meta.
-      if (entry.isDirectory()) {
-        if (entry.name !== '.meta') walk(full);
-      } else if (full.includes(part)) found.push(full);
-    }
-  };
-  walk(t.config.DATA_DIR);
-  return found;
-}
 
 async function pdfText(pdf: Buffer): Promise<string> {
   const document = await getDocumentProxy(new Uint8Array(pdf));
@@ -113,7 +76,7 @@ describe('the CNC quote keeps its file (decision 325)', () => {
       `attachment; filename="pi_ce A.stl"; filename*=UTF-8''pi%C3%A8ce%20A.stl`,
     );
     // Private: not served by path, only through the route.
-    const [stored] = storedFiles(`cnc-quotes/${ownerId}`);
+    const [stored] = storedFiles(t, `cnc-quotes/${ownerId}`);
     expect(stored).toMatch(/\.stl$/);
     const byPath = await t.app.inject({
       method: 'GET',
@@ -151,7 +114,7 @@ describe('the CNC quote keeps its file (decision 325)', () => {
   });
 
   it('deletes the stored file again when the quote cannot be stored', async () => {
-    const before = storedFiles(`cnc-quotes/${ownerId}`).length;
+    const before = storedFiles(t, `cnc-quotes/${ownerId}`).length;
     await t.database.db.execute(
       sql.raw(`ALTER TABLE cnc_quotes ADD CONSTRAINT test_refuse CHECK (file_name <> 'refused.stl')`),
     );
@@ -161,7 +124,7 @@ describe('the CNC quote keeps its file (decision 325)', () => {
     } finally {
       await t.database.db.execute(sql.raw('ALTER TABLE cnc_quotes DROP CONSTRAINT test_refuse'));
     }
-    expect(storedFiles(`cnc-quotes/${ownerId}`)).toHaveLength(before);
+    expect(storedFiles(t, `cnc-quotes/${ownerId}`)).toHaveLength(before);
   });
 
   it('renders the quote as a PDF in English and in French, for its buyer only', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CncQuote } from '@maplesource/contracts';
 import { binaryStl, box, stepBox } from '../../../test/solids';
+import { cncQuoteFields, uploadCncQuote, type CncTestFile } from '../../../test/cnc-helpers';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { createUser } from '../../../test/security/security-helpers';
 
@@ -12,33 +13,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-function upload(fields: Record<string, string>, file: { name: string; bytes: Uint8Array }) {
-  const boundary = '----cncunits';
-  const parts = Object.entries(fields).map(([name, value]) =>
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-  );
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    Buffer.from(file.bytes),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/v1/cnc-quotes',
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, role: 'buyer', cookie: buyer },
-    payload: Buffer.concat(parts),
-  });
-}
+const upload = (fields: Record<string, string>, file: CncTestFile) => uploadCncQuote(t, buyer, fields, file);
 
-const options = {
-  material: 'aluminium-6061',
-  finish: 'as-machined',
-  tolerance: 'standard',
-  leadTime: 'standard',
-  quantity: '1',
-};
+const options = { ...cncQuoteFields, quantity: '1' };
 
 describe('the units of an uploaded STL (decision 324)', () => {
   it('scales an STL drawn in inches ×25.4 before pricing, and reads it in millimetres without the field', async () => {

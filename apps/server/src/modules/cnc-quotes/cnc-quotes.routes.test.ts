@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cncFileErrorCodes, type CncQuote } from '@maplesource/contracts';
 import { CNC_FILE_REJECTIONS } from './index';
 import { binaryStl, box, stepBox } from '../../../test/solids';
+import { cncQuoteFields, uploadCncQuote, type CncTestFile } from '../../../test/cnc-helpers';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { createUser } from '../../../test/security/security-helpers';
 
@@ -15,44 +16,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const options = {
-  material: 'aluminium-6061',
-  finish: 'as-machined',
-  tolerance: 'standard',
-  leadTime: 'standard',
-  quantity: '25',
-};
+const options = cncQuoteFields;
 
-function multipart(fields: Record<string, string>, file?: { name: string; bytes: Uint8Array }) {
-  const boundary = '----cncquote';
-  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-  );
-  if (file)
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      Buffer.from(file.bytes),
-      Buffer.from('\r\n'),
-    );
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { 'content-type': `multipart/form-data; boundary=${boundary}`, payload: Buffer.concat(parts) };
-}
-
-const upload = (
-  cookie: string,
-  fields: Record<string, string>,
-  file?: { name: string; bytes: Uint8Array },
-) => {
-  const { payload, ...headers } = multipart(fields, file);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/v1/cnc-quotes',
-    headers: { ...headers, role: 'buyer', cookie },
-    payload,
-  });
-};
+const upload = (cookie: string, fields: Record<string, string>, file?: CncTestFile) =>
+  uploadCncQuote(t, cookie, fields, file);
 
 describe('CNC instant quotes (decisions 302, 322)', () => {
   let quote: CncQuote;
