@@ -63,24 +63,40 @@ interface TableUse {
   write: boolean;
 }
 
+/**
+ * Each table's patterns, compiled once: every literal of every module is tried against every table (compiling
+ * them per literal took most of this file's time). Every pattern needs the table's name (or its `${}` suffix) in
+ * the text, so a literal without one is not tried.
+ */
+const tablePatterns = Object.keys(tableOwners).map((table) => {
+  const name = namePattern(table);
+  const suffix = table.match(/^(?:product|service)(_\w+)$/)?.[1];
+  return {
+    table,
+    needles: [table, ...(suffix ? [`\${}${suffix}`] : [])].map((needle) => needle.toLowerCase()),
+    write: new RegExp(String.raw`\b${writeKeywords}\s+(?:ONLY\s+)?${name}`, 'i'),
+    read: new RegExp(String.raw`\b${readKeywords}\s+(?:ONLY\s+)?${name}`, 'i'),
+    aliased: new RegExp(String.raw`(?:^|\s|,)${name}\s+(?:[a-z]{1,3})?\s*(?:ON|WHERE|,)\b`, 'i'),
+    held: new RegExp(String.raw`^${name}$`),
+    defined: new RegExp(String.raw`pgTable\(\s*'${escape(table)}'`),
+  };
+});
+
 function tableUses(module: string): TableUse[] {
   const uses: TableUse[] = [];
   for (const file of sourceFiles(path.join(modulesDir, module))) {
     const relative = path.relative(path.join(modulesDir, module), file);
     for (const literal of literalsOf(file)) {
-      for (const table of Object.keys(tableOwners)) {
-        const name = namePattern(table);
-        const write = new RegExp(String.raw`\b${writeKeywords}\s+(?:ONLY\s+)?${name}`, 'i').test(
-          literal.text,
-        );
+      const lower = literal.text.toLowerCase();
+      for (const patterns of tablePatterns) {
+        if (!patterns.needles.some((needle) => lower.includes(needle))) continue;
+        const write = patterns.write.test(literal.text);
         const read =
-          new RegExp(String.raw`\b${readKeywords}\s+(?:ONLY\s+)?${name}`, 'i').test(literal.text) ||
-          new RegExp(String.raw`(?:^|\s|,)${name}\s+(?:[a-z]{1,3})?\s*(?:ON|WHERE|,)\b`, 'i').test(
-            literal.text,
-          ) ||
-          (literal.heldName && new RegExp(String.raw`^${name}$`).test(literal.text)) ||
-          new RegExp(String.raw`pgTable\(\s*'${escape(table)}'`).test(literal.text);
-        if (write || read) uses.push({ module, file: relative, table, write });
+          patterns.read.test(literal.text) ||
+          patterns.aliased.test(literal.text) ||
+          (literal.heldName && patterns.held.test(literal.text)) ||
+          patterns.defined.test(literal.text);
+        if (write || read) uses.push({ module, file: relative, table: patterns.table, write });
       }
     }
     // Drizzle table definitions: pgTable('<name>', ...) in a module's *.tables.ts.
