@@ -43,6 +43,7 @@ export const tableOwners: Record<string, string> = {
   search_terms: 'catalog',
   search_words: 'catalog',
   catalog_version: 'catalog',
+  catalog_search_removals: 'catalog', // the search index's feed of deleted rows (decision 329)
   catalog_import_jobs: 'catalog',
   user_category_views: 'catalog',
   user_product_views: 'catalog',
