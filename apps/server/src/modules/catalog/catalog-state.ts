@@ -6,6 +6,12 @@ import {
   type ListingTable,
 } from './listing-engine';
 import { SearchWordCache } from './search-query';
+import {
+  CatalogSearchIndex,
+  DEFAULT_SEARCH_INDEX_OPTIONS,
+  type SearchEngine,
+  type SearchIndexOptions,
+} from './search-index';
 
 /** Text matching at least this many products is "frequent": the listing walks a btree instead (decision 040). */
 export const DEFAULT_FREQUENT_TEXT_THRESHOLD = 2_000;
@@ -33,6 +39,10 @@ export interface CatalogOptions {
   textWalkWindow?: number;
   /** Typo vocabulary lookups are kept this long (decision 040); 0 keeps none. Default 60 s. */
   searchWordsCacheMs?: number;
+  /** The grouped search's engine (decision 329): the in-process index, or SQL alone. Default SQL. */
+  searchEngine?: SearchEngine;
+  /** The in-process index's feed and rebuild periods. */
+  searchIndex?: Partial<SearchIndexOptions>;
 }
 
 /**
@@ -49,12 +59,20 @@ export class CatalogState implements ListingSizing {
   readonly listings: ListingCache<string>;
   /** Global search answers as serialized JSON (search.routes.ts): long-lived, dropped with the catalogue version. */
   readonly searchAnswers: ListingCache<string>;
+  /** The in-process search index (decision 329); only started with the `memory` engine. */
+  readonly searchIndex: CatalogSearchIndex;
+  readonly searchEngine: SearchEngine;
 
   constructor(options: CatalogOptions) {
     this.exactRowLimit = options.exactRowLimit ?? DEFAULT_EXACT_ROW_LIMIT;
     this.frequentTextThreshold = options.frequentTextThreshold ?? DEFAULT_FREQUENT_TEXT_THRESHOLD;
     this.textWalkWindow = options.textWalkWindow ?? DEFAULT_TEXT_WALK_WINDOW;
     this.words = new SearchWordCache(options.searchWordsCacheMs);
+    this.searchEngine = options.searchEngine ?? 'sql';
+    this.searchIndex = new CatalogSearchIndex(this.words, {
+      ...DEFAULT_SEARCH_INDEX_OPTIONS,
+      ...options.searchIndex,
+    });
     this.listings = new ListingCache<string>({ ttlMs: options.listingCacheMs });
     this.searchAnswers = new ListingCache<string>({
       ttlMs: options.searchCacheMs ?? options.listingCacheMs,
@@ -76,14 +94,17 @@ export class CatalogState implements ListingSizing {
   forgetListings(): void {
     this.listings.clear();
     this.searchAnswers.clear();
+    this.searchIndex.touch();
   }
 
   /** After the typo vocabulary changed: cached word lookups are stale. */
   forgetSearchWords(): void {
     this.words.clear();
+    this.searchIndex.touch();
   }
 
   dispose(): void {
+    this.searchIndex.stop();
     this.listings.clear();
     this.searchAnswers.clear();
     this.words.clear();

@@ -36,6 +36,7 @@ import {
   toServiceCard,
 } from './catalog.queries';
 import {
+  cardRows,
   countsExactly,
   listingFacets,
   listingPage,
@@ -330,6 +331,39 @@ export async function listProducts(
 }
 
 /**
+ * The grouped search's page of products or services from the in-process index (decision 329): the ids in the
+ * listing's order, then their cards by id (one prepared statement). Null while the index is not built or with the
+ * SQL engine: the caller walks the listing in SQL.
+ */
+async function indexedPage(
+  db: Db,
+  state: CatalogState,
+  table: 'products' | 'services',
+  q: string,
+  limit: number,
+): Promise<Row[] | null> {
+  if (state.searchEngine !== 'memory' || !state.searchIndex.ready) return null;
+  const resolved = await resolveQuery(db, state.words, q);
+  if (!resolved) return null;
+  const found = await state.searchIndex.search(db, table, resolved.groups, limit);
+  if (!found) return null;
+  const cards = await cardRows(
+    db,
+    {
+      table,
+      columns: table === 'products' ? productCardColumns : serviceCardColumns,
+      joins: productCardJoins,
+    },
+    found.ids,
+  );
+  const byId = new Map(cards.map((row) => [Number(row.id), row]));
+  return found.ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [row] : [];
+  });
+}
+
+/**
  * The global search's products: the first page of `/products?q=` (same conditions, same order), without the
  * listing's total, which the search does not show.
  */
@@ -339,6 +373,8 @@ export async function searchProducts(
   q: string,
   limit: number,
 ): Promise<ProductCard[]> {
+  const indexed = await indexedPage(db, state, 'products', q, limit);
+  if (indexed) return indexed.map(toProductCard);
   const listing = await productListing(db, state, { q, type: 'all' }, null);
   const page = await listingPage(
     db,
@@ -749,6 +785,8 @@ export async function searchServices(
   limit: number,
 ): Promise<ServiceCard[]> {
   // The first page of `/services?q=` (same conditions, same order), without the listing's total.
+  const indexed = await indexedPage(db, state, 'services', q, limit);
+  if (indexed) return indexed.map(toServiceCard);
   const query = { q, page: 1, pageSize: limit };
   const listing = await serviceListing(db, state, query);
   return (await listingPage(db, servicePageInput(state, listing, query))).rows.map(toServiceCard);

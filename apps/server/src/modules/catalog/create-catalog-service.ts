@@ -74,6 +74,9 @@ export function createCatalogService(state: CatalogState) {
     likedServices: items.likedServices,
     // search
     resolveSearchText: (db: Db, text: string | undefined) => resolveQuery(db, state.words, text),
+    /** Which engine answers the grouped search now (decision 329): the index once built, SQL before or without it. */
+    searchIndexState: (): 'ready' | 'building' | 'off' =>
+      state.searchEngine !== 'memory' ? 'off' : state.searchIndex.ready ? 'ready' : 'building',
     frequentSearchTerms: items.frequentSearchTerms,
     termSuggestions: bind(items.termSuggestions) as Rest<typeof items.termSuggestions>,
     // sitemaps (content module); ratings arrive as `review.changed` events (catalog.subscribers.ts)

@@ -21,6 +21,7 @@ export type { CatalogService } from './create-catalog-service';
 export type { CatalogProductDetail, CatalogServiceDetail } from './catalog.service';
 export type { SellerCardCopy } from './seller-cards.service';
 export type { CatalogOptions } from './catalog-state';
+export type { SearchEngine } from './search-index';
 export { DEFAULT_FREQUENT_TEXT_THRESHOLD } from './catalog-state';
 export { DEFAULT_EXACT_ROW_LIMIT } from './listing-engine';
 export type { ResolvedQuery } from './search-query';
@@ -38,7 +39,15 @@ async function catalogModule(app: FastifyInstance, options: Partial<CatalogOptio
   const searchCacheMs =
     options.searchCacheMs ?? app.config.SEARCH_CACHE_MS ?? (listingCacheMs === 0 ? 0 : 300_000);
   const searchWordsCacheMs = options.searchWordsCacheMs ?? app.config.SEARCH_WORDS_CACHE_MS;
-  const state = new CatalogState({ ...options, listingCacheMs, searchCacheMs, searchWordsCacheMs });
+  // SQL stays the default until the index holds storefronts and categories too (decision 329).
+  const searchEngine = options.searchEngine ?? app.config.SEARCH_ENGINE ?? 'sql';
+  const state = new CatalogState({
+    ...options,
+    listingCacheMs,
+    searchCacheMs,
+    searchWordsCacheMs,
+    searchEngine,
+  });
   app.decorate('catalog', createCatalogService(state));
   subscribeCatalog(app, state);
   // CSV imports run as durable jobs (decision 288): resumed after a restart from their last committed batch.
@@ -46,6 +55,15 @@ async function catalogModule(app: FastifyInstance, options: Partial<CatalogOptio
     schema: z.object({ jobId: z.string().regex(/^\d{1,15}$/) }),
     expireInSeconds: 30 * 60,
   });
+  // The index is built after start-up, without delaying it: searches go through SQL until it is ready (decision 329).
+  if (searchEngine === 'memory')
+    app.addHook('onReady', async () =>
+      state.searchIndex.start(
+        app.db,
+        (error) => app.log.error({ err: error }, 'search index: feed failed'),
+        (figures) => app.log.info(figures, 'search index: built'),
+      ),
+    );
   app.addHook('onClose', async () => state.dispose());
 }
 

@@ -201,6 +201,23 @@ export interface ListingPageInput {
  */
 export const DEFAULT_TEXT_WALK_WINDOW = 10_000;
 
+/**
+ * The cards of a page's ids (any order), with their seller and categories: one prepared statement, its plan cached
+ * per connection (decision 042). The in-process index's pages (decision 329) are read with it too.
+ */
+export async function cardRows(
+  db: Db,
+  input: Pick<ListingPageInput, 'table' | 'columns' | 'joins'>,
+  ids: readonly (string | number)[],
+): Promise<Row[]> {
+  if (ids.length === 0) return [];
+  return rows(
+    db,
+    sql`SELECT ${input.columns} FROM ${sql.raw(input.table)} p ${input.joins}
+        WHERE p.id = ANY(${`{${ids.join(',')}}`}::bigint[])`,
+  );
+}
+
 export interface ListingPage {
   rows: Row[];
   page: number;
@@ -275,14 +292,11 @@ export async function listingPage(db: Db, input: ListingPageInput): Promise<List
     );
   }
   if (backwards) walked.reverse();
-  const cards =
-    walked.length === 0
-      ? []
-      : await rows(
-          db,
-          sql`SELECT ${input.columns} FROM ${table} p ${input.joins}
-              WHERE p.id = ANY(${`{${walked.map((row) => String(row.id)).join(',')}}`}::bigint[])`,
-        );
+  const cards = await cardRows(
+    db,
+    input,
+    walked.map((row) => String(row.id)),
+  );
   const byId = new Map(cards.map((row) => [String(row.id), row]));
   const found = walked.flatMap((row) => {
     const card = byId.get(String(row.id));

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/transaction';
+import type { SearchVocabulary } from './search-vocabulary';
 
 /**
  * Typo-tolerant query parsing (decision 040). Words are folded like `catalog_fold` in SQL (lowercase,
@@ -58,9 +59,14 @@ export function queryWords(text: string): string[] {
     .slice(0, 8);
 }
 
+/** One word of a resolved query: any of these exact lexemes, or any lexeme starting with `prefix`. */
+export type TextGroup = { lexemes: string[] } | { prefix: string };
+
 export interface ResolvedQuery {
   /** Text for `to_tsquery('simple', …)`, or null when nothing searchable is left. */
   tsquery: string | null;
+  /** The same query as data (every group must match): what the in-process index reads (decision 329). */
+  groups: TextGroup[];
   /**
    * The part of `tsquery` to look up in a GIN index when it differs (decision 180): `tsquery` without the prefixes
    * of one- and two-letter words ("co" in "Polar Equipment Co."), whose posting lists cover a large share of the
@@ -98,6 +104,12 @@ export interface WordLookup {
  * is re-indexed or an admin edit adds words (which clears it), so a minute of caching is safe.
  */
 export class SearchWordCache extends Map<string, WordLookup> {
+  /**
+   * The whole vocabulary in memory, once the search index has loaded it (decision 329): lookups are answered from it
+   * and never cached (they cost microseconds); until then (and with the SQL engine) they are SQL statements.
+   */
+  vocabulary: SearchVocabulary | null = null;
+
   /** How long a lookup is kept; 0 keeps none (SEARCH_WORDS_CACHE_MS=0: the benches' uncached lines). */
   constructor(readonly ttlMs = 60_000) {
     super();
@@ -110,6 +122,7 @@ async function lookupWords(
   cache: SearchWordCache,
   words: string[],
 ): Promise<Map<string, WordLookup>> {
+  if (cache.vocabulary) return cache.vocabulary.lookupAll(words);
   const now = Date.now();
   const out = new Map<string, WordLookup>();
   const missing: string[] = [];
@@ -174,6 +187,7 @@ export async function resolveQuery(
   if (words.length === 0)
     return {
       tsquery: null,
+      groups: [],
       indexTsquery: null,
       corrected: null,
       words: [],
@@ -194,6 +208,7 @@ export async function resolveQuery(
   let changed = false;
   const searched: string[] = [];
   const groups: string[] = [];
+  const textGroups: TextGroup[] = [];
   const selective: string[] = [];
   let estimate: number | null = null;
   let productEstimate: number | null = null;
@@ -225,10 +240,12 @@ export async function resolveQuery(
     searched.push(shown);
     const group = lexemes ? (lexemes.length === 1 ? lexemes[0]! : `(${lexemes.join(' | ')})`) : `${word}:*`;
     groups.push(group);
+    textGroups.push(lexemes ? { lexemes } : { prefix: word });
     if (lexemes || word.length >= 3 || /[0-9]/.test(word)) selective.push(group);
   }
   return {
     tsquery: groups.join(' & '),
+    groups: textGroups,
     indexTsquery: selective.length > 0 && selective.length < groups.length ? selective.join(' & ') : null,
     corrected: changed ? searched.join(' ') : null,
     words: searched,

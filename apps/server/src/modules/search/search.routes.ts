@@ -19,9 +19,13 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       const json = await app.catalog.cachedAnswer(app.db, key, async () =>
         JSON.stringify(searchResponseSchema.encode(await searchEverything(app, app.db, { q, type, limit }))),
       );
-      // Sent as the stored JSON (already checked against the schema), like the cached listings.
+      // Sent as the stored JSON (already checked against the schema), like the cached listings. The header says
+      // whether the in-process index answered (decision 329): the benches wait for it before measuring.
       const raw: FastifyReply = reply;
-      return raw.type('application/json; charset=utf-8').send(json);
+      return raw
+        .header('x-search-index', app.catalog.searchIndexState())
+        .type('application/json; charset=utf-8')
+        .send(json);
     },
   );
 };
