@@ -21,7 +21,7 @@ import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { answered, cpuMeter, printLoad, repoRoot, startServer } from './lib.mjs';
+import { answered, cpuMeter, printLoad, repoRoot, searchIndexReady, startServer } from './lib.mjs';
 import { random, relevanceCheck, typo } from './search-relevance.mjs';
 
 const headers = { role: 'buyer' };
@@ -235,6 +235,16 @@ async function measure(label, databaseUrl, env, mix, tail, { relevance = false }
       `${label}: server with ${Object.entries(env)
         .map(([key, value]) => `${key}=${value}`)
         .join(' ')}`,
+    );
+    // The in-process index is built after start-up (decision 329): its lines are measured once it answers.
+    const index = await searchIndexReady(server.url);
+    console.info(
+      `${label}: search engine ${index.state === 'off' ? 'SQL (SEARCH_ENGINE=sql)' : 'in-process index'}` +
+        (index.state === 'off' ? '' : `, ready ${(index.ms / 1000).toFixed(1)} s after the server`) +
+        `; load average ${os
+          .loadavg()
+          .map((n) => n.toFixed(2))
+          .join(' ')}`,
     );
     const first = await fetchOk(`${server.url}${searchPath(0)}`);
     const groups = ['products', 'services', 'sellers', 'categories', 'blogs'];

@@ -60,6 +60,23 @@ export async function startServer({
   };
 }
 
+/**
+ * Waits until the server's grouped search answers from its in-process index (decision 329; the `x-search-index`
+ * header of `GET /api/v1/search`): `{ state, ms }`, state `ready`, or `off` when the server runs the SQL engine
+ * (SEARCH_ENGINE=sql). Probed with a text no catalogue holds, so no answer the bench asks for is cached by it.
+ */
+export async function searchIndexReady(base, timeoutMs = 900_000) {
+  const started = performance.now();
+  while (performance.now() - started < timeoutMs) {
+    const res = await fetch(`${base}/api/v1/search?q=zzindexprobe`, { headers: { role: 'buyer' } });
+    await res.arrayBuffer();
+    const state = res.headers.get('x-search-index') ?? 'off';
+    if (state !== 'building') return { state, ms: performance.now() - started };
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the search index was not built in ${timeoutMs} ms`);
+}
+
 export function load(url, { duration = 5, connections = 20, headers = {} } = {}) {
   return new Promise((resolve, reject) => {
     autocannon({ url, duration, connections, headers }, (error, result) =>

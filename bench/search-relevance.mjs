@@ -19,7 +19,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { repoRoot, startServer } from './lib.mjs';
+import { repoRoot, searchIndexReady, startServer } from './lib.mjs';
 
 const headers = { role: 'buyer' };
 export const GROUPS = ['products', 'services', 'sellers', 'categories', 'blogs'];
@@ -280,6 +280,7 @@ async function main() {
     const url = new URL(process.env.DATABASE_URL);
     url.pathname = `/${process.env.BENCH_DATABASE ?? 'maple_bench'}`;
     const server = await startServer({ env: { ...cacheOff, DATABASE_URL: url.toString() } });
+    console.info(`search engine: ${(await searchIndexReady(server.url)).state}`);
     const client = new pg.Client({ connectionString: url.toString() });
     await client.connect();
     try {
@@ -327,6 +328,7 @@ async function main() {
       return rows;
     };
     const server = await startServer({ env: { ...cacheOff, DATA_DIR: dataDir } });
+    console.info(`search engine: ${(await searchIndexReady(server.url)).state}`);
     try {
       const ok = await relevanceCheck('PGlite', server.url, query, { capture });
       process.exitCode = ok ? 0 : 1;
