@@ -6,13 +6,13 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { analyseBytes } from './analyse-bytes';
 import { isCncFileRejection } from './file-rejection';
 import type { MeshGeometry } from './mesh-geometry';
-import { useCompiledOcct } from './step';
+import { useCompiledOcct, type CompiledWasm } from './step';
 
 export interface AnalysisRequest {
   bytes: Uint8Array;
   fileName: string;
   /** OpenCascade compiled once by the parent, for a STEP file (decision 332). */
-  occt?: WebAssembly.Module;
+  occt?: CompiledWasm;
 }
 export type AnalysisAnswer = { ok: true; geometry: MeshGeometry } | { ok: false; code: string };
 /** `started` once the worker's code has loaded (the file's time limit runs from there), then one answer. */

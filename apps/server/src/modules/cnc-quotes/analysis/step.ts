@@ -8,7 +8,13 @@ const require = createRequire(import.meta.url);
 
 type Occt = Awaited<ReturnType<typeof occtImportJs>>;
 let occt: Promise<Occt> | undefined;
-let compiled: WebAssembly.Module | undefined;
+/**
+ * A compiled WebAssembly module, named by what `WebAssembly.compile` gives: Node's own type declarations do not
+ * name `WebAssembly.Module`, and a project that checks this file without the DOM library must still compile it.
+ */
+export type CompiledWasm = Awaited<ReturnType<typeof WebAssembly.compile>>;
+
+let compiled: CompiledWasm | undefined;
 
 /** Where OpenCascade's WebAssembly is, for the process that compiles it once (decision 332). */
 export const occtWasmPath = () => require.resolve('occt-import-js/dist/occt-import-js.wasm');
@@ -17,7 +23,7 @@ export const occtWasmPath = () => require.resolve('occt-import-js/dist/occt-impo
  * The worker is given OpenCascade already compiled by its parent (decision 332): instantiating it takes
  * milliseconds, and the code V8 optimises while one worker reads a file serves the next workers too.
  */
-export function useCompiledOcct(module: WebAssembly.Module | undefined): void {
+export function useCompiledOcct(module: CompiledWasm | undefined): void {
   compiled = module;
 }
 

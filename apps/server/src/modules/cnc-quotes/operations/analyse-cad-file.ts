@@ -4,7 +4,7 @@ import type { AnalysisRequest, WorkerMessage } from '../analysis/analysis-worker
 import { cadFileKind } from '../analysis/analyse-bytes';
 import { CNC_MAX_FILE_BYTES, CncFileRejected, isCncFileRejection } from '../analysis/file-rejection';
 import type { MeshGeometry } from '../analysis/mesh-geometry';
-import { occtWasmPath } from '../analysis/step';
+import { occtWasmPath, type CompiledWasm } from '../analysis/step';
 
 /**
  * The limits one analysis runs under (decision 322). The time covers loading OpenCascade (~0.2 s) and reading the
@@ -41,7 +41,7 @@ function workerEntry(): { url: URL; execArgv: string[] } {
     : { url: new URL('./cnc-analysis-worker.js', import.meta.url), execArgv: [] };
 }
 
-let compiledOcct: Promise<WebAssembly.Module | undefined> | undefined;
+let compiledOcct: Promise<CompiledWasm | undefined> | undefined;
 
 /**
  * OpenCascade's WebAssembly (7.6 MB), compiled once per process off the event loop and handed to every STEP
@@ -49,7 +49,7 @@ let compiledOcct: Promise<WebAssembly.Module | undefined> | undefined;
  * and the code V8 optimises in one worker now serves the next. If it cannot be compiled here, each worker
  * compiles its own as before.
  */
-export function compileOcctOnce(): Promise<WebAssembly.Module | undefined> {
+export function compileOcctOnce(): Promise<CompiledWasm | undefined> {
   compiledOcct ??= readFile(occtWasmPath())
     .then((bytes) => WebAssembly.compile(bytes))
     .catch(() => undefined);
