@@ -116,15 +116,15 @@ describe('demo accounts', () => {
 
   it('are all seeded when the server listens on loopback', () => {
     for (const HOST of ['127.0.0.1', 'localhost', '::1']) {
-      expect(names({ HOST })).toEqual(['admin', 'buyer', 'employer', 'seller']);
+      expect(names({ HOST })).toEqual(['admin', 'buyer', 'cnc', 'employer', 'seller']);
     }
   });
 
   it('are not seeded on a non-loopback interface unless DEMO_ACCOUNTS=true, and the admin never', () => {
     expect(names({ HOST: '0.0.0.0' })).toEqual([]);
     expect(names({ HOST: '192.168.1.20', DEMO_ACCOUNTS: 'false' })).toEqual([]);
-    expect(names({ HOST: '0.0.0.0', DEMO_ACCOUNTS: 'true' })).toEqual(['buyer', 'employer', 'seller']);
-    expect(names({ HOST: '::', DEMO_ACCOUNTS: 'true' })).toEqual(['buyer', 'employer', 'seller']);
+    expect(names({ HOST: '0.0.0.0', DEMO_ACCOUNTS: 'true' })).toEqual(['buyer', 'cnc', 'employer', 'seller']);
+    expect(names({ HOST: '::', DEMO_ACCOUNTS: 'true' })).toEqual(['buyer', 'cnc', 'employer', 'seller']);
   });
 
   it('are never seeded in production', () => {
@@ -153,9 +153,9 @@ describe('demo accounts', () => {
         options: {},
       });
       await demoAccountsStep.run(context({ HOST: '0.0.0.0', DEMO_ACCOUNTS: 'true' }));
-      expect(await present()).toEqual(['buyer', 'employer', 'seller']);
+      expect(await present()).toEqual(['buyer', 'cnc', 'employer', 'seller']);
       await demoAccountsStep.run(context({ HOST: '127.0.0.1' }));
-      expect(await present()).toEqual(['admin', 'buyer', 'employer', 'seller']);
+      expect(await present()).toEqual(['admin', 'buyer', 'cnc', 'employer', 'seller']);
 
       // The same data directory is now served on every interface: the published password must stop working.
       const exposed = await createTestApp({ env: { HOST: '0.0.0.0' }, database });
