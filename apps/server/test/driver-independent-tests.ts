@@ -19,6 +19,7 @@ export const driverIndependentTests: readonly string[] = [
   'src/modules/catalog/seller-stats.service.test.ts',
   'src/modules/careers/resume-check.test.ts',
   'src/modules/chat/chat.phases.test.ts',
+  'src/modules/cnc-quotes/cnc-analysis-shared-bytes.test.ts',
   'src/modules/cnc-quotes/cnc-analysis-worker.test.ts',
   'src/modules/cnc-quotes/cnc-analysis.test.ts',
   'src/modules/cnc-quotes/cnc-step.test.ts',

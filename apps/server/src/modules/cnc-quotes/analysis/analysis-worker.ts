@@ -9,6 +9,7 @@ import type { MeshGeometry } from './mesh-geometry';
 import { useCompiledOcct, type CompiledWasm } from './step';
 
 export interface AnalysisRequest {
+  /** On a SharedArrayBuffer the parent keeps (decision 335): shared, not copied; only read here. */
   bytes: Uint8Array;
   fileName: string;
   /** OpenCascade compiled once by the parent, for a STEP file (decision 332). */

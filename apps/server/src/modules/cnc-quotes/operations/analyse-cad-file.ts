@@ -57,6 +57,20 @@ export function compileOcctOnce(): Promise<CompiledWasm | undefined> {
 }
 
 /**
+ * The file's bytes as the worker is given them (decision 335): on a SharedArrayBuffer, which `workerData` shares
+ * with the worker instead of structured-cloning it (the clone cost ~1.7 s for 50 MB on a busy machine, on the
+ * worker's start and inside its time limit). One memcpy here; bytes already shared are passed as they are. The
+ * caller's own bytes are never detached nor written: the route stores them after the analysis, and a Buffer from
+ * the multipart reader may be a view into a pooled ArrayBuffer shared with other requests' data.
+ */
+export function sharedBytes(bytes: Uint8Array): Uint8Array {
+  if (bytes.buffer instanceof SharedArrayBuffer) return bytes;
+  const shared = new Uint8Array(new SharedArrayBuffer(bytes.byteLength));
+  shared.set(bytes);
+  return shared;
+}
+
+/**
  * Reads and measures an uploaded CAD file (.stl, .step, .stp) in a worker thread, so a hostile file never blocks
  * the event loop: past the time limit, the heap limit or the resident-memory limit the worker is terminated and
  * the caller gets CncFileRejected('CNC_FILE_TOO_COMPLEX'). The file's own faults keep their codes (decision 302).
@@ -73,7 +87,7 @@ export async function analyseCadFile(
   const entry = workerEntry();
   const worker = new Worker(entry.url, {
     execArgv: entry.execArgv,
-    workerData: { bytes, fileName, occt } satisfies AnalysisRequest,
+    workerData: { bytes: sharedBytes(bytes), fileName, occt } satisfies AnalysisRequest,
     resourceLimits: { maxOldGenerationSizeMb: limits.heapMb, maxYoungGenerationSizeMb: 64 },
     stdout: true,
     stderr: true,
