@@ -7,7 +7,16 @@ import type { CadUnits } from '@maplesource/contracts/cad/units';
  * measures it with the server's own readers (contracts/cad) and answers once. One worker per file, ended after
  * its answer, after 20 s, or when it fails; the page's main thread never parses a byte.
  */
-export type AnalysisRequest = { type: 'analyse'; id: number; file: File };
+export type AnalysisRequest = {
+  type: 'analyse';
+  id: number;
+  file: File;
+  /** OpenCascade as a previous worker of this page compiled it (decision 335); absent until one has. */
+  occt?: WebAssembly.Module;
+};
+
+/** Posted by a worker that compiled OpenCascade, before its answer: the page keeps it for the next STEP file. */
+export type OcctCompiled = { type: 'occt-compiled'; module: WebAssembly.Module };
 
 export type AnalysisAnswer =
   | {
@@ -65,6 +74,27 @@ export interface AnalysisWorker {
 let nextId = 1;
 
 /**
+ * OpenCascade's compiled WebAssembly, kept for the page's life once a worker has compiled it (decision 335): each
+ * new worker instantiates it (milliseconds) instead of compiling 7.6 MB (seconds of CPU). The page never compiles
+ * it itself (its policy allows no WebAssembly compilation; the worker's does) and keeps only the code, never a
+ * worker or its memory.
+ */
+let compiledOcct: WebAssembly.Module | undefined;
+
+/** The compiled OpenCascade the next worker is given (tests read it). */
+export const keptOcctModule = () => compiledOcct;
+
+function isOcctCompiled(data: unknown): data is OcctCompiled {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    (data as { type?: unknown }).type === 'occt-compiled' &&
+    typeof WebAssembly !== 'undefined' &&
+    (data as { module?: unknown }).module instanceof WebAssembly.Module
+  );
+}
+
+/**
  * Analyses one file in a fresh worker. Resolves with the measurement or rejects with a BrowserAnalysisFailed: the
  * file's own code, or CNC_FILE_TOO_COMPLEX when the worker crashes or runs past the timeout (it is terminated,
  * never left spinning). `signal` ends the worker when the page no longer wants the answer.
@@ -91,6 +121,7 @@ export function analyseInWorker(
     const timer = setTimeout(() => fail('CNC_FILE_TOO_COMPLEX'), timeoutMs);
     signal?.addEventListener('abort', onAbort);
     worker.onmessage = (event) => {
+      if (isOcctCompiled(event.data)) compiledOcct = event.data.module;
       if (!isAnswerTo(event.data, id)) return;
       const answer = event.data;
       if (answer.ok) finish(() => resolve(answer));
@@ -101,7 +132,7 @@ export function analyseInWorker(
       fail('CNC_FILE_TOO_COMPLEX');
     };
     worker.onmessageerror = () => fail('CNC_FILE_TOO_COMPLEX');
-    worker.postMessage({ type: 'analyse', id, file });
+    worker.postMessage({ type: 'analyse', id, file, ...(compiledOcct && { occt: compiledOcct }) });
   });
 }
 
