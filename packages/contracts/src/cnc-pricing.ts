@@ -148,6 +148,15 @@ export function priceCncPart(geometry: CncGeometry, options: CncOptions, rates: 
   };
 }
 
+/**
+ * Whether a part gets an instant price (decision 335): only a closed (watertight) mesh has a volume. An open mesh's
+ * "volume" from the divergence theorem depends on where its holes are and on the origin, so the removed volume,
+ * the machine time and the price built on them could be anything; such a part is measured and noted
+ * (`CNC_DFM_OPEN_MESH`) but not priced, and the buyer asks shops for firm quotes instead. The server and the
+ * browser decide with this one function.
+ */
+export const cncInstantPriceAvailable = (geometry: CncGeometry): boolean => geometry.closed;
+
 /** The price at each quantity break (and at the quantity asked for, when it is not one), smallest first. */
 export function priceCncQuantityBreaks(
   geometry: CncGeometry,

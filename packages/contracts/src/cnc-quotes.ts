@@ -72,7 +72,10 @@ export const cncQuoteSchema = z.object({
     quantity: z.number().int(),
   }),
   ratesEffectiveFrom: z.string(),
-  /** The price at 1, 10, 50, 100 and the quantity asked for, smallest quantity first. */
+  /**
+   * The price at 1, 10, 50, 100 and the quantity asked for, smallest quantity first. Empty when the part has no
+   * instant price (decision 335: an open mesh, `CNC_DFM_OPEN_MESH` among the notes; ask for firm quotes).
+   */
   prices: z.array(cncPriceTermsSchema),
   notes: z.array(z.enum(CNC_DFM_NOTES)),
   createdAt: z.string(),

@@ -33,8 +33,8 @@ export const dfmNotes: Record<CncDfmNote, [string, string]> = {
     'La pièce dépasse la capacité des machines : divisez-la ou demandez à un atelier mieux équipé.',
   ],
   CNC_DFM_OPEN_MESH: [
-    'The mesh is open (not watertight): the volume may be wrong; export a closed solid.',
-    'Le maillage est ouvert (non étanche) : le volume peut être faux; exportez un solide fermé.',
+    'The mesh is open (not watertight): its volume cannot be measured, so the part has no instant price. Export it again as a closed solid, or request firm quotes.',
+    'Le maillage est ouvert (non étanche) : son volume ne peut pas être mesuré, la pièce n’a donc pas de prix instantané. Exportez-la de nouveau en solide fermé, ou demandez des prix fermes.',
   ],
   CNC_DFM_TINY_PART: [
     'The part is under 2 mm: hard to hold and to inspect; check the units or enlarge it.',
@@ -63,7 +63,8 @@ const pickIn = (language: 'en' | 'fr') => (pair: readonly [string, string]) =>
 
 /**
  * The title and description of the request for firm quotes sent for a quote (decision 325), in the buyer's
- * language: the file and material in the title; the options, the measured geometry and the buyer's notes below.
+ * language: the file and material in the title; the options, the measured geometry and the buyer's notes below. An
+ * open mesh's volume is not given (decision 335): it is not a measurement.
  */
 export function firmQuoteRequestText(
   quote: CncQuote,
@@ -91,7 +92,9 @@ export function firmQuoteRequestText(
           `Délai${colon} ${pick(leadTimes[quote.options.leadTime])}`,
           `Quantité${colon} ${quote.options.quantity}`,
           `Encombrement${colon} ${g.boundingBoxMm.map(number).join(' × ')} mm`,
-          `Volume${colon} ${number(g.volumeMm3 / 1000)} cm³; surface${colon} ${number(g.surfaceAreaMm2 / 100)} cm²`,
+          g.closed
+            ? `Volume${colon} ${number(g.volumeMm3 / 1000)} cm³; surface${colon} ${number(g.surfaceAreaMm2 / 100)} cm²`
+            : `Volume${colon} non mesurable (maillage ouvert, sans prix instantané); surface${colon} ${number(g.surfaceAreaMm2 / 100)} cm²`,
         ]
       : [
           `CNC machined part from the attached file ${quote.fileName} (instant quote #${quote.id}).`,
@@ -101,7 +104,9 @@ export function firmQuoteRequestText(
           `Lead time${colon} ${pick(leadTimes[quote.options.leadTime])}`,
           `Quantity${colon} ${quote.options.quantity}`,
           `Bounding box${colon} ${g.boundingBoxMm.map(number).join(' × ')} mm`,
-          `Volume${colon} ${number(g.volumeMm3 / 1000)} cm³; surface area${colon} ${number(g.surfaceAreaMm2 / 100)} cm²`,
+          g.closed
+            ? `Volume${colon} ${number(g.volumeMm3 / 1000)} cm³; surface area${colon} ${number(g.surfaceAreaMm2 / 100)} cm²`
+            : `Volume${colon} not measurable (open mesh, no instant price); surface area${colon} ${number(g.surfaceAreaMm2 / 100)} cm²`,
         ];
   if (notes) lines.push('', notes);
   return { title, description: lines.join('\n').slice(0, 5000) };

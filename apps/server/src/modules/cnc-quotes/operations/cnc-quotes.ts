@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { CncQuote, CncQuoteCopyRequest, CncQuoteOptionsInput } from '@maplesource/contracts';
 import {
   cncDfmNotes,
+  cncInstantPriceAvailable,
   finishSuitsMaterial,
   priceCncQuantityBreaks,
   type CncGeometry,
@@ -50,10 +51,13 @@ const columns = sql`id, file_name, geometry, triangles, options,
 
 export const cncQuoteNotFound = () => notFound('CNC_QUOTE_NOT_FOUND', 'Quote not found');
 
-/** The prices at every break and the DFM notes of a geometry under some options and rates (decision 302). */
+/**
+ * The prices at every break and the DFM notes of a geometry under some options and rates (decision 302); no prices
+ * for a part without an instant price (decision 335: an open mesh), whose notes say why.
+ */
 function priced(geometry: CncGeometry, options: CncOptions, rates: CncRates) {
   return {
-    prices: priceCncQuantityBreaks(geometry, options, rates),
+    prices: cncInstantPriceAvailable(geometry) ? priceCncQuantityBreaks(geometry, options, rates) : [],
     notes: cncDfmNotes(geometry, options, rates),
   };
 }

@@ -26,6 +26,7 @@ const words = {
     mesh: 'Mesh',
     closed: 'closed',
     open: 'open (not watertight)',
+    volumeOpen: 'not measurable (the mesh is open)',
     triangles: 'triangles',
     options: 'Options',
     material: 'Material',
@@ -45,6 +46,8 @@ const words = {
     unit: 'Unit price',
     notes: 'Design for manufacturing',
     noNotes: 'No remarks: the part suits CNC machining as drawn.',
+    noInstantPrice:
+      'No instant price: the part’s mesh is open (not watertight), so its volume, and the machining priced from it, cannot be measured. Export a closed solid and quote it again, or request firm quotes: CNC shops price the part from its file.',
     rates: (date: string) => `Priced with the rates in effect from ${date}.`,
     fine: 'An instant quote is an estimate from the part’s geometry; a shop confirms the firm price. Prices in CAD, before tax and shipping.',
   },
@@ -60,6 +63,7 @@ const words = {
     mesh: 'Maillage',
     closed: 'fermé',
     open: 'ouvert (non étanche)',
+    volumeOpen: 'non mesurable (le maillage est ouvert)',
     triangles: 'triangles',
     options: 'Options',
     material: 'Matériau',
@@ -79,6 +83,8 @@ const words = {
     unit: 'Prix unitaire',
     notes: 'Conception pour la fabrication',
     noNotes: 'Aucune remarque : la pièce convient à l’usinage CNC telle que dessinée.',
+    noInstantPrice:
+      'Pas de prix instantané : le maillage de la pièce est ouvert (non étanche), son volume et l’usinage chiffré d’après lui ne peuvent donc pas être mesurés. Exportez un solide fermé et chiffrez-le de nouveau, ou demandez des prix fermes : les ateliers CNC chiffrent la pièce d’après son fichier.',
     rates: (date: string) => `Chiffré avec les tarifs en vigueur depuis le ${date}.`,
     fine: 'Un devis instantané est une estimation d’après la géométrie de la pièce; un atelier confirme le prix ferme. Prix en dollars canadiens, avant taxes et livraison.',
   },
@@ -128,7 +134,8 @@ export function renderCncQuotePdf(quote: CncQuote, language: CncQuotePdfLanguage
 
   const g = quote.geometry;
   heading(w.part);
-  line(w.volume, `${number(g.volumeMm3 / 1000)} cm³`);
+  // Decision 335: an open mesh's volume is not a measurement; it is not printed as one.
+  line(w.volume, g.closed ? `${number(g.volumeMm3 / 1000)} cm³` : w.volumeOpen);
   line(w.area, `${number(g.surfaceAreaMm2 / 100)} cm²`);
   line(w.box, `${g.boundingBoxMm.map((side) => number(side)).join(' × ')} mm`);
   line(w.mesh, `${g.closed ? w.closed : w.open}, ${number(quote.triangles, 0)} ${w.triangles}`);
@@ -152,7 +159,9 @@ export function renderCncQuotePdf(quote: CncQuote, language: CncQuotePdfLanguage
     doc.x = MARGIN;
     doc.y = y + 15;
   };
-  row([...w.header], 'bold');
+  // Decision 335: an open mesh has no instant price; the PDF says why and what to do instead of an empty table.
+  if (quote.prices.length === 0) doc.text(w.noInstantPrice, MARGIN);
+  else row([...w.header], 'bold');
   for (const price of quote.prices)
     row(
       [number(price.quantity, 0), money(price.unitCents), money(price.totalCents), w.days(price.leadDays)],
@@ -187,7 +196,7 @@ export function renderCncQuotePdf(quote: CncQuote, language: CncQuotePdfLanguage
   for (const note of quote.notes) doc.text(`• ${pick(dfmNotes[note])}`, MARGIN);
 
   doc.moveDown();
-  doc.text(w.rates(quote.ratesEffectiveFrom), MARGIN);
+  if (quote.prices.length > 0) doc.text(w.rates(quote.ratesEffectiveFrom), MARGIN);
   doc.fontSize(8).text(w.fine, MARGIN);
   doc.end();
   return done;

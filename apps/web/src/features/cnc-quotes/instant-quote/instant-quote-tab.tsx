@@ -17,6 +17,7 @@ import {
   CNC_MATERIALS,
   CNC_TOLERANCES,
   cncDfmNotes,
+  cncInstantPriceAvailable,
   finishSuitsMaterial,
   priceCncQuantityBreaks,
   type CncGeometry,
@@ -42,6 +43,7 @@ import {
   type AnalysisResult,
 } from '../analysis/protocol';
 import { initialUnits, unitsCheck } from '../analysis/units-check';
+import { NoInstantPrice } from './no-instant-price';
 import { priceInWords } from './price-in-words';
 
 const PartPreview = lazy(() => import('./part-preview'));
@@ -284,7 +286,11 @@ export function InstantQuoteTab() {
         {analysis.state === 'done' && rates.data ? (
           <div className="space-y-3">
             <Button onClick={() => void save()} disabled={saving || !quantityValid} aria-busy={saving}>
-              {saving ? t('save.saving') : t('save.button')}
+              {saving
+                ? t('save.saving')
+                : geometry && !cncInstantPriceAvailable(geometry)
+                  ? t('save.buttonFirm')
+                  : t('save.button')}
             </Button>
             {!isLoggedIn ? <p className="text-sm text-gray-600">{t('save.signIn')}</p> : null}
             {saveError ? (
@@ -464,7 +470,9 @@ function Figures({
       <dl className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
         <dt className="font-medium text-gray-800">{t('figures.volume')}</dt>
         <dd className="text-gray-700">
-          {t('figures.volumeValue', { value: n(geometry.volumeMm3 / 1000, 2) })}
+          {geometry.closed
+            ? t('figures.volumeValue', { value: n(geometry.volumeMm3 / 1000, 2) })
+            : t('figures.volumeOpen')}
         </dd>
         <dt className="font-medium text-gray-800">{t('figures.box')}</dt>
         <dd className="text-gray-700">{t('figures.boxValue', { x: n(x), y: n(y), z: n(z) })}</dd>
@@ -593,9 +601,11 @@ function Price({
   language: 'en' | 'fr';
 }) {
   const { t } = useTranslation('cncQuotes');
+  const notes = cncDfmNotes(geometry, options, rates);
+  // Decision 335: an open mesh has no volume to price; the panel says why and points to firm quotes.
+  if (!cncInstantPriceAvailable(geometry)) return <NoInstantPrice notes={notes} />;
   const breaks = priceCncQuantityBreaks(geometry, options, rates);
   const asked = breaks.find((terms) => terms.quantity === options.quantity)!;
-  const notes = cncDfmNotes(geometry, options, rates);
   const cad = (cents: number) => formatCad(cents, language);
   return (
     <section
@@ -695,7 +705,11 @@ function ServerFigures({
     <div role="status" className="space-y-2 rounded-lg border border-green-200 bg-green-50 p-4 text-sm">
       <p className="font-semibold text-green-900">{t('save.saved')}</p>
       <h3 className="font-medium text-gray-900">{t('save.serverHeading')}</h3>
-      {server ? (
+      {saved.prices.length === 0 ? (
+        <p className="text-gray-800" data-testid="cnc-server-price">
+          {t('save.serverNotPriced')}
+        </p>
+      ) : server ? (
         <p className="text-gray-800" data-testid="cnc-server-price">
           {same
             ? t('save.serverSame', {

@@ -174,6 +174,10 @@ function QuoteCard({ quote }: { quote: CncQuote }) {
           }
         />
       </dl>
+      {quote.prices.length === 0 && !quote.rfqId ? (
+        // Decision 335: an open mesh is not priced; firm quotes from shops are the way to a price.
+        <p className="mt-2 text-sm text-amber-950">{t('card.noInstantPrice')}</p>
+      ) : null}
       {quote.rfqId ? (
         <p className="mt-2 text-sm text-gray-800">
           {t('firm.alreadySent')}{' '}
