@@ -33,6 +33,7 @@ export const tableOwners: Record<string, string> = {
   storefront_claims: 'sellers',
   storefront_claim_settings: 'sellers',
   seller_storefront_days: 'sellers', // the storefront stats' day rows (decision 290)
+  sellers_search_removals: 'sellers', // the search index's feed of deleted storefronts (decision 334)
   // catalog (catalog_seller_cards: its copy of what a listing card shows of a seller, decision 110)
   categories: 'catalog',
   catalog_seller_cards: 'catalog',
