@@ -792,6 +792,11 @@ export async function searchServices(
   return (await listingPage(db, servicePageInput(state, listing, query))).rows.map(toServiceCard);
 }
 
+const toSearchCategory = (row: Row): SearchCategory => ({
+  ...toCategory(row),
+  parentSlug: row.parent_slug === null || row.parent_slug === undefined ? null : String(row.parent_slug),
+});
+
 /**
  * Categories whose English or French name holds the typed text or its typo correction, or is close to it by
  * trigram word similarity (`hydrualic` → Hydraulic…). Categories are a few hundred rows: one scan, ranked by how
@@ -806,6 +811,9 @@ export async function searchCategories(
   const folded = foldText(q).trim();
   if (!folded) return [];
   const corrected = (await resolveQuery(db, state.words, q))?.corrected ?? folded;
+  // With the in-process index, the categories it holds answer the same (decision 334): no statement.
+  const held = state.searchEngine === 'memory' ? await state.searchIndex.categories(db) : null;
+  if (held) return held.search(folded, corrected, limit).map(toSearchCategory);
   const like = (text: string) => `%${text.replace(/[%_\\]/g, '')}%`;
   const found = await rows(
     db,
@@ -822,10 +830,7 @@ export async function searchCategories(
         ORDER BY closeness DESC, c.parent_id NULLS FIRST, c.item_count DESC, c.id
         LIMIT ${limit}`,
   );
-  return found.map((row) => ({
-    ...toCategory(row),
-    parentSlug: row.parent_slug === null || row.parent_slug === undefined ? null : String(row.parent_slug),
-  }));
+  return found.map(toSearchCategory);
 }
 
 /** Terms shown to everyone: they found results and enough distinct visitors searched them (decision 056). */

@@ -6,6 +6,7 @@ import { listCategoriesForAdmin, renameCategory } from './category-admin.service
 import { catalogPageDataLinks, catalogPageLinks } from './catalog.queries';
 import { getCatalogItemForAdmin, renameCatalogItem } from './item-admin.service';
 import { resolveQuery } from './search-query';
+import type { SearchFeed } from './search-index';
 import { createStorefrontProduct } from './storefront-product';
 import { itemsOfStorefronts, rfqSubjectItem } from './rfq-items';
 import { addSearchWords, syncSellerCopies } from './search-words.service';
@@ -77,6 +78,17 @@ export function createCatalogService(state: CatalogState) {
     /** Which engine answers the grouped search now (decision 329): the index once built, SQL before or without it. */
     searchIndexState: (): 'ready' | 'building' | 'off' =>
       state.searchEngine !== 'memory' ? 'off' : state.searchIndex.ready ? 'ready' : 'building',
+    /**
+     * Another module's part of the in-process index (decision 334: storefronts), built and fed with it; false with
+     * the SQL engine, when nothing is fed.
+     */
+    addSearchFeed: (feed: SearchFeed): boolean => {
+      if (state.searchEngine !== 'memory') return false;
+      state.searchIndex.addFeed(feed);
+      return true;
+    },
+    /** Reads what changed if the last look is older than the feed's period (what a search does first). */
+    syncSearchIndex: (db: Db) => state.searchIndex.sync(db),
     frequentSearchTerms: items.frequentSearchTerms,
     termSuggestions: bind(items.termSuggestions) as Rest<typeof items.termSuggestions>,
     // sitemaps (content module); ratings arrive as `review.changed` events (catalog.subscribers.ts)

@@ -21,7 +21,7 @@ export type { CatalogService } from './create-catalog-service';
 export type { CatalogProductDetail, CatalogServiceDetail } from './catalog.service';
 export type { SellerCardCopy } from './seller-cards.service';
 export type { CatalogOptions } from './catalog-state';
-export type { SearchEngine } from './search-index';
+export type { SearchEngine, SearchFeed } from './search-index';
 export { DEFAULT_FREQUENT_TEXT_THRESHOLD } from './catalog-state';
 export { DEFAULT_EXACT_ROW_LIMIT } from './listing-engine';
 export type { ResolvedQuery } from './search-query';

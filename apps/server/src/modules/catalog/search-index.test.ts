@@ -11,6 +11,7 @@ import {
 } from '../../../test/helpers';
 import { rowsOf } from '../../db/transaction';
 import { seedCatalog } from '../../seed/catalog';
+import { seedContentHomeBlogs } from '../../seed/content-home-blogs';
 import { CatalogState } from './catalog-state';
 import { searchProducts } from './catalog.service';
 import { addSearchWords } from './search-words.service';
@@ -28,7 +29,9 @@ let second: TestApp;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await seedCatalog({ database, config: testConfig(), log: () => undefined, options: { products: 200 } });
+  const context = { database, config: testConfig(), log: () => undefined, options: { products: 200 } };
+  await seedContentHomeBlogs(context);
+  await seedCatalog(context);
   sqlApp = await createTestApp({ database, catalog: { listingCacheMs: 0, searchEngine: 'sql' } });
   first = await createTestApp({ database, catalog: { listingCacheMs: 0, searchEngine: 'memory' } });
   second = await createTestApp({ database, catalog: { listingCacheMs: 0, searchEngine: 'memory' } });
@@ -104,6 +107,126 @@ describe('the in-process index', () => {
     }
   });
 
+  it('answers the same storefronts, categories and posts for their names, words, cities, French and slips', async () => {
+    const memoryApp = first;
+    await memoryApp.app.catalog.state.searchIndex.sync(database.db, { force: true });
+    const storefronts = rowsOf<{ name: string; city: string }>(
+      await database.db.execute(sql`SELECT name, city FROM sellers WHERE listed ORDER BY id`),
+    );
+    const categories = rowsOf<{ name_en: string; name_fr: string }>(
+      await database.db.execute(sql`SELECT name_en, name_fr FROM categories ORDER BY id`),
+    );
+    const posts = rowsOf<{ title_en: string; title_fr: string }>(
+      await database.db.execute(sql`SELECT title_en, title_fr FROM blogs ORDER BY id`),
+    );
+    expect(posts.length).toBeGreaterThan(3);
+    expect(storefronts.length).toBeGreaterThan(20);
+    expect(categories.length).toBeGreaterThan(20);
+    const next = random(334);
+    const any = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
+    const longest = (text: string) =>
+      text.split(/[^\p{L}\p{N}]+/u).reduce((a, b) => (b.length > a.length ? b : a), '');
+    // A typing slip: two letters swapped, one dropped or one doubled.
+    const slip = (word: string) => {
+      const at = 1 + Math.floor(next() * Math.max(1, word.length - 2));
+      const kind = Math.floor(next() * 3);
+      if (kind === 0) return word.slice(0, at) + (word[at + 1] ?? '') + word[at] + word.slice(at + 2);
+      if (kind === 1) return word.slice(0, at) + word.slice(at + 1);
+      return word.slice(0, at) + word[at] + word.slice(at);
+    };
+    const queries = [
+      ...Array.from({ length: 8 }, () => any(storefronts).name),
+      ...Array.from({ length: 4 }, () => any(storefronts).name.split(' ')[0]!),
+      ...Array.from({ length: 3 }, () => any(storefronts).city),
+      ...Array.from({ length: 5 }, () => slip(longest(any(storefronts).name))),
+      ...Array.from({ length: 6 }, () => any(categories).name_en),
+      ...Array.from({ length: 6 }, () => any(categories).name_fr),
+      ...Array.from({ length: 8 }, () => slip(longest(any(categories).name_en))),
+      ...Array.from({ length: 6 }, () => slip(longest(any(categories).name_fr))),
+      ...Array.from({ length: 4 }, () => longest(any(categories).name_en).slice(0, 4)),
+      ...Array.from({ length: 4 }, () => longest(any(posts).title_en)),
+      ...Array.from({ length: 3 }, () => any(posts).title_fr),
+      ...Array.from({ length: 3 }, () => slip(longest(any(posts).title_en))),
+      'hydrualic',
+      'hydraulique',
+      'métaux',
+      'Usinage CNC',
+      'fabrication métallique',
+      "l'emballage",
+      'wharehouse',
+      // Letters beyond ASCII after folding: words or separators, as the database's ctype has it.
+      'łódź métal',
+      'straße',
+    ];
+    for (const q of queries)
+      for (const extra of [
+        '',
+        '&type=sellers&limit=50',
+        '&type=categories&limit=50',
+        '&type=blogs&limit=50',
+      ]) {
+        const [fromSql, fromIndex] = await Promise.all([
+          search(sqlApp, q, extra),
+          search(memoryApp, q, extra),
+        ]);
+        expect({ q, extra, ...fromIndex }).toEqual({ q, extra, ...fromSql });
+      }
+  });
+
+  it('runs only the card statements for a grouped search: no storefront, category, vocabulary or post statement', async () => {
+    // Its own instance, whose feed is not due during the search (the others' timers only read the version here).
+    const quiet = await createTestApp({
+      database,
+      catalog: { listingCacheMs: 0, searchEngine: 'memory', searchIndex: { syncMs: 60_000 } },
+    });
+    try {
+      await quiet.app.catalog.state.searchIndex.rebuild(database.db);
+      const client = (database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } })
+        .$client;
+      const original = client.query;
+      const statementsOf = async (q: string) => {
+        const texts: string[] = [];
+        client.query = function (this: unknown, ...args: unknown[]) {
+          const [first] = args;
+          texts.push(typeof first === 'string' ? first : String((first as { text?: unknown }).text));
+          return original.apply(this, args);
+        };
+        try {
+          const answer = await search(quiet, q);
+          return {
+            answer,
+            own: texts.filter((text) => !/catalog_version|pgboss|event_deliveries/i.test(text)),
+          };
+        } finally {
+          client.query = original;
+        }
+      };
+      let groupsSeen = 0;
+      for (const q of ['steel', 'logistics', 'freight shipping', 'aluminum extrusions', 'hydrualic']) {
+        const { answer, own } = await statementsOf(q);
+        // No storefront search (`search_name`), no category match (`word_similarity`), no vocabulary lookup, no post.
+        expect(
+          own.filter((text) =>
+            /search_name|word_similarity|\bsearch_words\b|\bFROM sellers\b|\bblogs\b/i.test(text),
+          ),
+        ).toEqual([]);
+        // The products' and services' cards by id, when the group found some: storefronts, categories and posts
+        // are held (decision 334).
+        expect({ q, statements: own.length }).toEqual({
+          q,
+          statements: (answer.products.length > 0 ? 1 : 0) + (answer.services.length > 0 ? 1 : 0),
+        });
+        groupsSeen += [answer.sellers, answer.categories, answer.blogs].filter(
+          (group) => group.length > 0,
+        ).length;
+      }
+      // The held groups answered something (the test would pass vacuously otherwise).
+      expect(groupsSeen).toBeGreaterThanOrEqual(3);
+    } finally {
+      await quiet.close();
+    }
+  });
+
   it('corrects a slip to the word the SQL vocabulary lookup corrects it to', async () => {
     for (const q of ['hydrualic pump', 'stainles', 'valvs', 'aluminim extrusion']) {
       const [fromSql, fromIndex] = await Promise.all([
@@ -146,7 +269,7 @@ describe('freshness on two instances of one database', () => {
     const started = performance.now();
     const waited = await Promise.all(
       [first, second].map(async (t) => {
-        await expect.poll(() => check(t), { interval: 100 }).toBe(true);
+        await expect.poll(() => check(t), { interval: 100, timeout: 5_000 }).toBe(true);
         return performance.now() - started;
       }),
     );
@@ -190,6 +313,94 @@ describe('freshness on two instances of one database', () => {
     await withinFiveSeconds(found('products', id, 'quorbitan'));
     await database.db.execute(sql`DELETE FROM products WHERE id = ${Number(id)}`);
     await withinFiveSeconds(gone('products', id, 'quorbitan'));
+  });
+
+  const storefront = (q: string, slug: string) => async (t: TestApp) =>
+    (await search(t, q, '&type=sellers')).sellers.find((seller) => seller.slug === slug) ?? null;
+
+  it('finds a created storefront, follows its rename and claim, loses it when unlisted or deleted', async () => {
+    const [row] = rowsOf<{ id: string | number }>(
+      await database.db.execute(sql`
+        INSERT INTO sellers (slug, name, business_type, province, city, postal_code, verified, popularity_score)
+        VALUES ('zelkova-forge-test', 'Zelkova Forge Ltd', 'fabricator', 'ON', 'Sudbury', 'P3A 1A1', false, 0)
+        RETURNING id`),
+    );
+    const id = Number(row!.id);
+    const slug = 'zelkova-forge-test';
+    await withinFiveSeconds(async (t) => (await storefront('zelkova forge', slug)(t)) !== null);
+
+    await database.db.execute(sql`UPDATE sellers SET name = 'Yarrowby Forge Ltd' WHERE id = ${id}`);
+    await withinFiveSeconds(
+      async (t) => (await storefront('yarrowby', slug)(t))?.name === 'Yarrowby Forge Ltd',
+    );
+    await withinFiveSeconds(async (t) => (await storefront('zelkova', slug)(t)) === null);
+
+    // A claim changes what the card shows (and bumps the catalogue version, migration 1097).
+    expect((await storefront('yarrowby', slug)(first))?.claimed).toBe(false);
+    await database.db.execute(sql`UPDATE sellers SET claimed = true WHERE id = ${id}`);
+    await withinFiveSeconds(async (t) => (await storefront('yarrowby', slug)(t))?.claimed === true);
+
+    await database.db.execute(sql`UPDATE sellers SET listed = false WHERE id = ${id}`);
+    await withinFiveSeconds(async (t) => (await storefront('yarrowby', slug)(t)) === null);
+    await database.db.execute(sql`UPDATE sellers SET listed = true WHERE id = ${id}`);
+    await withinFiveSeconds(async (t) => (await storefront('yarrowby', slug)(t)) !== null);
+
+    await database.db.execute(sql`DELETE FROM sellers WHERE id = ${id}`);
+    await withinFiveSeconds(async (t) => (await storefront('yarrowby', slug)(t)) === null);
+    // And the answers are still the SQL engine's.
+    for (const q of ['yarrowby', 'forge', 'sudbury'])
+      expect(await search(first, q)).toEqual(await search(sqlApp, q));
+  });
+
+  it('finds a category added, and by its new name once renamed', async () => {
+    const category = (q: string, slug: string) => async (t: TestApp) =>
+      (await search(t, q, '&type=categories')).categories.find((found) => found.slug === slug) ?? null;
+    const [row] = rowsOf<{ id: string | number }>(
+      await database.db.execute(sql`
+        INSERT INTO categories (kind, parent_id, slug, name_en, name_fr, position)
+        VALUES ('product', NULL, 'quillet-machining-test', 'Quillet Machining', 'Usinage quillet', 99)
+        RETURNING id`),
+    );
+    const id = Number(row!.id);
+    await withinFiveSeconds(async (t) => (await category('quillet', 'quillet-machining-test')(t)) !== null);
+    await database.db.execute(
+      sql`UPDATE categories SET name_en = 'Vexillum Machining', name_fr = 'Usinage vexillum' WHERE id = ${id}`,
+    );
+    await withinFiveSeconds(
+      async (t) => (await category('vexillum', 'quillet-machining-test')(t))?.nameEn === 'Vexillum Machining',
+    );
+    await withinFiveSeconds(async (t) => (await category('quillet', 'quillet-machining-test')(t)) === null);
+    // A slip finds it by word similarity, as SQL does.
+    for (const q of ['vexilum', 'usinage vexillum', 'machining'])
+      expect(await search(first, q)).toEqual(await search(sqlApp, q));
+    await database.db.execute(sql`DELETE FROM categories WHERE id = ${id}`);
+    await withinFiveSeconds(async (t) => (await category('vexillum', 'quillet-machining-test')(t)) === null);
+  });
+
+  it('finds a post published, scheduled once its time comes, and loses it when unpublished', async () => {
+    const post = (q: string, slug: string) => async (t: TestApp) =>
+      (await search(t, q, '&type=blogs')).blogs.some((found) => found.slug === slug);
+    const [row] = rowsOf<{ id: string | number }>(
+      await database.db.execute(sql`
+        INSERT INTO blogs (slug, title_en, title_fr, excerpt_en, excerpt_fr, body_en, body_fr, category, cover_url,
+          published_at)
+        VALUES ('wendigo-welding-test', 'Wendigo Welding for Buyers', 'Le soudage wendigo', 'e', 'e', 'b', 'b',
+          'guides', '/media/blog/wendigo.svg', now())
+        RETURNING id`),
+    );
+    const id = Number(row!.id);
+    await addSearchWords(database.db, ['Wendigo Welding']);
+    await withinFiveSeconds(post('wendigo welding', 'wendigo-welding-test'));
+    await database.db.execute(sql`UPDATE blogs SET published_at = NULL WHERE id = ${id}`);
+    await withinFiveSeconds(async (t) => !(await post('wendigo', 'wendigo-welding-test')(t)));
+    // Scheduled two seconds ahead: no change moves the version when its time comes, yet it is found then.
+    await database.db.execute(
+      sql`UPDATE blogs SET published_at = now() + interval '2 seconds' WHERE id = ${id}`,
+    );
+    await withinFiveSeconds(post('wendigo', 'wendigo-welding-test'));
+    expect(await search(first, 'wendigo')).toEqual(await search(sqlApp, 'wendigo'));
+    await database.db.execute(sql`DELETE FROM blogs WHERE id = ${id}`);
+    await withinFiveSeconds(async (t) => !(await post('wendigo', 'wendigo-welding-test')(t)));
   });
 
   it('finds a published service and loses it when archived', async () => {

@@ -4,6 +4,7 @@ import { rowsOf } from '../../db/transaction';
 import { MAX_DELTA, PostingBuilder, type DocChange, type PostingIndex } from './search-postings';
 import type { SearchWordCache, TextGroup } from './search-query';
 import { SearchVocabulary } from './search-vocabulary';
+import { readCategories, type CategoryIndex } from './search-categories';
 
 /** Which engine answers the grouped search's products and services (decision 329). */
 export type SearchEngine = 'memory' | 'sql';
@@ -29,6 +30,17 @@ export interface SearchIndexFigures {
   /** Bytes of the posting lists and per-row arrays. */
   bytes: number;
   ms: number;
+}
+
+/**
+ * Another module's part of the in-process index (decision 334: the sellers module's storefronts), fed by this index's
+ * clock: read whole at every build, then, each time the catalogue version moved, the rows changed since `fromUs`
+ * (the cursor minus the look-back, µs since the epoch, database clock). It keeps its own tables' change times.
+ */
+export interface SearchFeed {
+  build(db: Db): Promise<void>;
+  update(db: Db, fromUs: number): Promise<void>;
+  clear(): void;
 }
 
 const BUILD_BATCH = 20_000;
@@ -136,6 +148,8 @@ async function clockUs(db: Db): Promise<number> {
 interface Built {
   products: PostingIndex;
   services: PostingIndex;
+  /** Every category (a few hundred rows), read whole again whenever the version moved. */
+  categories: CategoryIndex;
   /** The database clock before the build read its first row. */
   startUs: number;
   /** The feed's cursor: the database clock before its last read. */
@@ -158,6 +172,7 @@ export class CatalogSearchIndex {
   private syncedAt = -Infinity;
   private timers: NodeJS.Timeout[] = [];
   private closed = false;
+  private readonly feeds: SearchFeed[] = [];
   /** Figures of the last build, for the benches and the decision's record. */
   lastBuild: SearchIndexFigures | null = null;
 
@@ -168,6 +183,11 @@ export class CatalogSearchIndex {
 
   get ready(): boolean {
     return this.built !== null;
+  }
+
+  /** Another module's part of the index: built and updated with this one (before its first build). */
+  addFeed(feed: SearchFeed): void {
+    this.feeds.push(feed);
   }
 
   /** Starts the build without waiting for it, then keeps the index fresh (timers unref'd; `stop` ends them). */
@@ -186,6 +206,7 @@ export class CatalogSearchIndex {
     this.timers = [];
     this.built = null;
     this.words.vocabulary = null;
+    for (const feed of this.feeds) feed.clear();
   }
 
   /** Builds the index again from the database (one build at a time), then catches up with what changed meanwhile. */
@@ -201,9 +222,11 @@ export class CatalogSearchIndex {
         const vocabulary = await readVocabulary(db);
         const products = await buildIndex(db, 'products');
         const services = await buildIndex(db, 'services');
+        const categories = await readCategories(db);
+        for (const feed of this.feeds) await feed.build(db);
         if (this.closed) return;
         const buildMs = performance.now() - started;
-        this.built = { products, services, startUs: sinceUs, sinceUs, version, buildMs };
+        this.built = { products, services, categories, startUs: sinceUs, sinceUs, version, buildMs };
         this.words.vocabulary = vocabulary;
         this.lastBuild = {
           products: products.size,
@@ -246,11 +269,13 @@ export class CatalogSearchIndex {
         }
         const sinceUs = await clockUs(db);
         const from = built.sinceUs - this.options.lookbackMs * 1_000;
-        const [products, services, gone, vocabulary] = await Promise.all([
+        const [products, services, gone, vocabulary, categories] = await Promise.all([
           readChanged(db, 'products', from),
           readChanged(db, 'services', from),
           readRemovals(db, from),
           readVocabulary(db),
+          readCategories(db),
+          ...this.feeds.map((feed) => feed.update(db, from)),
         ]);
         if (this.built !== built) return;
         if (gone.emptiedUs > built.startUs) {
@@ -261,6 +286,7 @@ export class CatalogSearchIndex {
         built.products.apply(inOrder(products, gone.removals.products));
         built.services.apply(inOrder(services, gone.removals.services));
         this.words.vocabulary = vocabulary;
+        built.categories = categories;
         built.sinceUs = sinceUs;
         built.version = version;
         this.syncedAt = checkedAt;
@@ -288,5 +314,12 @@ export class CatalogSearchIndex {
     const built = this.built;
     if (!built) return null;
     return built[table].search(groups, limit, withTotal);
+  }
+
+  /** The categories held (after a sync if one is due); null while the index is not built. */
+  async categories(db: Db): Promise<CategoryIndex | null> {
+    if (!this.built) return null;
+    await this.sync(db);
+    return this.built?.categories ?? null;
   }
 }

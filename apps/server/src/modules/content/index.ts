@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { BlogCard } from '@maplesource/contracts';
+import type { Db } from '../../db/client';
 import type { ShellRenderResult } from '../../plugins/web-app';
+import type { ResolvedQuery } from '../catalog';
 import '../catalog';
 import '../sellers';
 import { searchBlogs, writeAudit } from './content.service';
@@ -9,6 +12,7 @@ import { createEntitySources } from './entity-sources';
 import { HeadCache } from './head-cache';
 import { createShellRenderer } from './render-shell';
 import { subscribeContent } from './content.subscribers';
+import { BlogSearchIndex } from './blog-search-index';
 
 /**
  * The content module's door (home page, blogs, SEO, legal, global paragraphs, the admin audit log): its plugin
@@ -16,8 +20,15 @@ import { subscribeContent } from './content.subscribers';
  * catalogue and the storefronts through their doors (entity heads, sitemaps), so it sits above both.
  */
 export interface ContentService {
-  /** Blog posts matching an already-resolved search (the search module). */
-  searchBlogs: typeof searchBlogs;
+  /**
+   * Blog posts matching an already-resolved search (the search module): held in memory with the catalogue's
+   * in-process index once built (decision 334), else one statement.
+   */
+  searchBlogs(
+    db: Db,
+    resolved: Pick<ResolvedQuery, 'tsquery' | 'groups'> | null,
+    limit: number,
+  ): Promise<BlogCard[]>;
   /** One audit row, in the transaction that made the change (workflows of other modules' admin writes). */
   writeAudit: typeof writeAudit;
   /** `renderShell` for plugins/web-app.ts: page HTML with its resolved head, cached. */
@@ -55,8 +66,21 @@ async function contentModule(app: FastifyInstance, options: ContentModuleOptions
     ...(options.sitemapMaxUrls ? { sitemapMaxUrls: options.sitemapMaxUrls } : {}),
     ...(options.pageStyleHashes ? { pageStyleHashes: options.pageStyleHashes } : {}),
   });
+  // The posts in memory, fed with the catalogue's in-process index when it runs (decision 334).
+  const posts = new BlogSearchIndex();
+  const heldPosts = app.catalog.addSearchFeed(posts) ? posts : null;
   app.decorate('content', {
-    searchBlogs,
+    searchBlogs: async (
+      db: Db,
+      resolved: Pick<ResolvedQuery, 'tsquery' | 'groups'> | null,
+      limit: number,
+    ): Promise<BlogCard[]> => {
+      if (heldPosts?.ready) {
+        await app.catalog.syncSearchIndex(db);
+        if (heldPosts.ready) return heldPosts.search(resolved, limit);
+      }
+      return searchBlogs(db, resolved?.tsquery ?? null, limit);
+    },
     writeAudit,
     renderShell: createShellRenderer({ sources, cache: heads }),
     forgetPageHeads: () => heads.clear(),

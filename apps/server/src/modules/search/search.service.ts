@@ -20,7 +20,9 @@ export interface SearchInput {
  * The text is resolved once by the catalogue's typo vocabulary (EN + FR words of every group); then the groups run
  * side by side — on PostgreSQL each on its own pool connection, so the answer costs about its slowest group.
  * Every group is bounded: the products and services listings walk their popularity order and stop after one page
- * (decision 042), sellers and categories are small tables, blog posts a GIN match.
+ * (decision 042), sellers and categories are small tables, blog posts a GIN match. With the in-process index
+ * (`SEARCH_ENGINE=memory`, decisions 329 and 334) every group but the product and service cards is answered from
+ * memory: a search is those two statements.
  */
 export async function searchEverything(
   doors: SearchDoors,
@@ -35,7 +37,7 @@ export async function searchEverything(
     want('services') ? doors.catalog.searchServices(db, q, limit) : none,
     want('sellers') ? doors.sellers.searchSellers(db, q, limit) : none,
     want('categories') ? doors.catalog.searchCategories(db, q, limit) : none,
-    want('blogs') ? doors.content.searchBlogs(db, resolved?.tsquery ?? null, limit) : none,
+    want('blogs') ? doors.content.searchBlogs(db, resolved, limit) : none,
   ]);
   return {
     query: q,

@@ -10,7 +10,7 @@ import {
   type SellerSummary,
 } from '@maplesource/contracts';
 import type { Db } from '../../db/client';
-import type { SellerCardCopy } from '../catalog';
+import type { SearchFeed, SellerCardCopy } from '../catalog';
 import { rowsOf } from '../../db/transaction';
 import { notFound } from '../../plugins/errors';
 
@@ -35,6 +35,22 @@ export interface CatalogCategoryReads {
   topCategoryId(db: Db, slug: string): Promise<number | null>;
   /** The typed text's words after the catalogue's typo vocabulary corrected them (storefront names are in it). */
   resolveSearchText(db: Db, text: string | undefined): Promise<{ words: string[] } | null>;
+  /** Reads what changed for the in-process index if that is due (decision 334). */
+  syncSearchIndex(db: Db): Promise<void>;
+}
+
+/**
+ * The catalogue's in-process search index, as the sellers module feeds it (decision 334): `addSearchFeed` registers
+ * this module's storefronts (false with the SQL engine, when nothing is fed).
+ */
+export interface CatalogSearchFeeds {
+  addSearchFeed(feed: SearchFeed): boolean;
+}
+
+/** The listed storefronts held in memory (`StorefrontSearchIndex`), as the grouped search asks them. */
+export interface HeldStorefronts {
+  readonly ready: boolean;
+  search(phrase: string, words: readonly string[], limit: number): SellerSummary[];
 }
 
 /**
@@ -144,8 +160,19 @@ export async function listSellers(db: Db, catalog: CatalogCategoryReads, query: 
  * The global search's sellers: the first page of the directory asked with the same text (`/sellers?q=`, sorted by
  * popularity), without its count (5,000 storefronts: the trigram-indexed name match is a few hundred rows at most).
  */
-export async function searchSellers(db: Db, catalog: CatalogCategoryReads, q: string, limit: number) {
+export async function searchSellers(
+  db: Db,
+  catalog: CatalogCategoryReads,
+  q: string,
+  limit: number,
+  held: HeldStorefronts | null = null,
+) {
   const words = await sellerTextWords(db, catalog, q);
+  // With the catalogue's in-process index, the storefronts held in memory answer the same (decision 334).
+  if (held?.ready) {
+    await catalog.syncSearchIndex(db);
+    if (held.ready) return held.search(fold(q), words, limit);
+  }
   const where = sql.join(sellerConditions({ q }, null, words), sql` AND `);
   // The matches first (the name's trigram index), then their order: walking the popularity order instead and
   // checking the name's similarity on every storefront took ~20 ms (decision 085). Same rows, same order.

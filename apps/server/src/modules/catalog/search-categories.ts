@@ -1,0 +1,113 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/transaction';
+import {
+  ASCII_WORD_SEPARATORS,
+  DEFAULT_WORD_SIMILARITY_THRESHOLD,
+  UNICODE_WORD_SEPARATORS,
+  positionalTrigrams,
+  trigrams,
+  wordSimilarity,
+} from './search-trigram';
+
+type Row = Record<string, unknown>;
+
+interface HeldCategory {
+  row: Row;
+  foldedEn: string;
+  foldedFr: string;
+  gramsEn: string[];
+  gramsFr: string[];
+  parentId: number | null;
+  itemCount: number;
+  id: number;
+}
+
+/** Every category with its names folded by `catalog_fold` and its parent's slug: what the categories group reads. */
+export async function readCategories(db: Db): Promise<CategoryIndex> {
+  const found = rowsOf<Row>(
+    await db.execute(
+      sql`SELECT c.*, catalog_fold(c.name_en) AS folded_en, catalog_fold(c.name_fr) AS folded_fr,
+            p.slug AS parent_slug, word_similarity('ł', 'ł') > 0 AS unicode_words
+          FROM categories c LEFT JOIN categories p ON p.id = c.parent_id`,
+    ),
+  );
+  // Whether pg_trgm counts letters beyond ASCII as a word's (a non-C ctype) or as separators (the C ctype).
+  const unicode = found.length === 0 || Boolean(found[0]!.unicode_words);
+  return new CategoryIndex(found, unicode ? UNICODE_WORD_SEPARATORS : ASCII_WORD_SEPARATORS);
+}
+
+const stripLike = (text: string) => text.replace(/[%_\\]/g, '');
+const threshold = Math.fround(DEFAULT_WORD_SIMILARITY_THRESHOLD);
+
+/**
+ * The categories held whole in memory (a few hundred rows; decision 334), answering what `searchCategories`' SQL
+ * answers: a category whose folded English or French name holds the folded text or its correction (`LIKE '%…%'`),
+ * or, for text of four characters or more, is close to it by pg_trgm's `<%` (word similarity ≥ 0.6); ranked by the
+ * greatest of the four word similarities, then top levels first, then busy ones, then by id.
+ */
+export class CategoryIndex {
+  private readonly held: HeldCategory[];
+
+  constructor(
+    rows: readonly Row[],
+    private readonly separators: RegExp = UNICODE_WORD_SEPARATORS,
+  ) {
+    this.held = rows.map((row) => {
+      const foldedEn = String(row.folded_en);
+      const foldedFr = String(row.folded_fr);
+      return {
+        row,
+        foldedEn,
+        foldedFr,
+        gramsEn: positionalTrigrams(foldedEn, separators),
+        gramsFr: positionalTrigrams(foldedFr, separators),
+        parentId: row.parent_id === null || row.parent_id === undefined ? null : Number(row.parent_id),
+        itemCount: Number(row.item_count),
+        id: Number(row.id),
+      };
+    });
+  }
+
+  get size(): number {
+    return this.held.length;
+  }
+
+  /** The first `limit` rows (`categories.*` with `parent_slug`) for the folded text and its correction. */
+  search(folded: string, corrected: string, limit: number): Row[] {
+    const likeFolded = stripLike(folded);
+    const likeCorrected = stripLike(corrected);
+    const foldedGrams = trigrams(folded, this.separators);
+    const correctedGrams = trigrams(corrected, this.separators);
+    const fuzzy = [...folded].length >= 4;
+    const found: Array<{ held: HeldCategory; closeness: number }> = [];
+    for (const held of this.held) {
+      const foldedEn = wordSimilarity(foldedGrams, held.gramsEn);
+      const foldedFr = wordSimilarity(foldedGrams, held.gramsFr);
+      const matches =
+        held.foldedEn.includes(likeFolded) ||
+        held.foldedFr.includes(likeFolded) ||
+        held.foldedEn.includes(likeCorrected) ||
+        held.foldedFr.includes(likeCorrected) ||
+        (fuzzy && (foldedEn >= threshold || foldedFr >= threshold));
+      if (!matches) continue;
+      const closeness = Math.max(
+        foldedEn,
+        foldedFr,
+        wordSimilarity(correctedGrams, held.gramsEn),
+        wordSimilarity(correctedGrams, held.gramsFr),
+      );
+      found.push({ held, closeness });
+    }
+    found.sort(
+      (a, b) =>
+        b.closeness - a.closeness ||
+        // parent_id NULLS FIRST, ascending
+        (a.held.parentId === null ? -1 : 0) - (b.held.parentId === null ? -1 : 0) ||
+        (a.held.parentId ?? 0) - (b.held.parentId ?? 0) ||
+        b.held.itemCount - a.held.itemCount ||
+        a.held.id - b.held.id,
+    );
+    return found.slice(0, limit).map(({ held }) => held.row);
+  }
+}

@@ -1,0 +1,138 @@
+import { sql } from 'drizzle-orm';
+import type { SellerSummary } from '@maplesource/contracts';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/transaction';
+import type { SearchFeed } from '../catalog';
+import { toSellerSummary } from './sellers.service';
+
+interface HeldStorefront {
+  id: number;
+  /** popularity_score: the grouped search's order is (score DESC, id DESC). */
+  score: number;
+  /** `search_name`: the name and city folded by `catalog_fold`, what the directory's `LIKE` reads. */
+  searchName: string;
+  summary: SellerSummary;
+}
+
+type Row = Record<string, unknown>;
+
+// What the grouped search shows of a storefront, what it matches and orders on, and when that last changed.
+const columns = sql`id, slug, name, business_type, province, city, verified, claimed, logo_url, product_count,
+  service_count, created_at, listed, search_name, popularity_score,
+  (extract(epoch FROM search_changed_at) * 1000000)::float8 AS changed_us`;
+
+const stripLike = (text: string) => text.replace(/[%_\\]/g, '');
+
+async function clockUs(db: Db): Promise<number> {
+  const [row] = rowsOf<{ us: string | number }>(
+    await db.execute(sql`SELECT (extract(epoch FROM clock_timestamp()) * 1000000)::float8 AS us`),
+  );
+  return Number(row!.us);
+}
+
+/**
+ * The listed storefronts held in memory for the grouped search (decision 334): the sellers module's part of the
+ * catalogue's in-process index, built with it and fed by its clock (`SearchFeed`) from this module's own table —
+ * `sellers.search_changed_at` and `sellers_search_removals` (migration 1097). A search answers what the directory's
+ * SQL answers (`searchSellers`): the storefronts whose `search_name` holds the folded text, or every corrected word
+ * of it, in popularity order (the build's: visits do not move the feed, like the products' order), with no statement.
+ */
+export class StorefrontSearchIndex implements SearchFeed {
+  private held = new Map<number, HeldStorefront>();
+  /** The change time last applied per storefront id, held or not (a re-read or an older removal changes nothing). */
+  private seen = new Map<number, number>();
+  private order: HeldStorefront[] | null = null;
+  private builtAtUs = -Infinity;
+  private built = false;
+
+  get ready(): boolean {
+    return this.built;
+  }
+
+  get size(): number {
+    return this.held.size;
+  }
+
+  async build(db: Db): Promise<void> {
+    const startUs = await clockUs(db);
+    const found = rowsOf<Row>(await db.execute(sql`SELECT ${columns} FROM sellers WHERE listed`));
+    const held = new Map<number, HeldStorefront>();
+    const seen = new Map<number, number>();
+    for (const row of found) {
+      const storefront = toHeld(row);
+      held.set(storefront.id, storefront);
+      seen.set(storefront.id, Number(row.changed_us));
+    }
+    this.held = held;
+    this.seen = seen;
+    this.order = null;
+    this.builtAtUs = startUs;
+    this.built = true;
+  }
+
+  async update(db: Db, fromUs: number): Promise<void> {
+    if (!this.built) return;
+    const since = sql`to_timestamp(${fromUs / 1e6}::float8)`;
+    const [changed, removed] = await Promise.all([
+      db.execute(sql`SELECT ${columns} FROM sellers WHERE search_changed_at > ${since}`),
+      db.execute(
+        sql`SELECT seller_id, (extract(epoch FROM removed_at) * 1000000)::float8 AS removed_us
+            FROM sellers_search_removals WHERE removed_at > ${since}`,
+      ),
+    ]);
+    const changes: Array<{ id: number; us: number; row: Row | null }> = [];
+    for (const row of rowsOf<Row>(changed))
+      changes.push({ id: Number(row.id), us: Number(row.changed_us), row });
+    for (const row of rowsOf<{ seller_id: string | number | null; removed_us: string | number }>(removed)) {
+      if (row.seller_id === null) {
+        // The table was emptied since the build: every id may be gone or taken again.
+        if (Number(row.removed_us) > this.builtAtUs) return this.build(db);
+        continue;
+      }
+      changes.push({ id: Number(row.seller_id), us: Number(row.removed_us), row: null });
+    }
+    // In the order they were made: a storefront's removal and the one that took its id again.
+    changes.sort((a, b) => a.us - b.us);
+    for (const change of changes) {
+      if (change.us <= (this.seen.get(change.id) ?? -Infinity)) continue;
+      this.seen.set(change.id, change.us);
+      if (change.row && Boolean(change.row.listed)) this.held.set(change.id, toHeld(change.row));
+      else this.held.delete(change.id);
+      this.order = null;
+    }
+  }
+
+  clear(): void {
+    this.built = false;
+    this.held = new Map();
+    this.seen = new Map();
+    this.order = null;
+  }
+
+  /**
+   * The first `limit` listed storefronts whose folded name and city hold `phrase` (folded by the caller) or every one
+   * of `words`, by popularity then id, both descending.
+   */
+  search(phrase: string, words: readonly string[], limit: number): SellerSummary[] {
+    const needle = stripLike(phrase);
+    const needles = words.filter(Boolean).map(stripLike);
+    this.order ??= [...this.held.values()].sort((a, b) => b.score - a.score || b.id - a.id);
+    const out: SellerSummary[] = [];
+    for (const storefront of this.order) {
+      if (out.length >= limit) break;
+      const name = storefront.searchName;
+      if (name.includes(needle) || (needles.length > 0 && needles.every((word) => name.includes(word))))
+        out.push(storefront.summary);
+    }
+    return out;
+  }
+}
+
+function toHeld(row: Row): HeldStorefront {
+  return {
+    id: Number(row.id),
+    score: Number(row.popularity_score),
+    searchName: String(row.search_name),
+    summary: toSellerSummary(row),
+  };
+}
