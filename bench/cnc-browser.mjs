@@ -5,6 +5,8 @@
 // afterwards while the preview was built — next to a 12-triangle STL in the same run. Targets: STL ≤ 1.5 s, STEP
 // ≤ 5 s, long task ≤ 50 ms. Needs the web and server builds and /usr/bin/chromium (CHROME_PATH):
 //   npm run build -w @maplesource/web && npm run build -w @maplesource/server && npx node bench/cnc-browser.mjs
+// Then a small STEP part first in a fresh page and another next in the same page (decision 335: OpenCascade's
+// compiled module kept by the page); CNC_BROWSER_ONLY=step-reuse runs only that.
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,22 +15,27 @@ import { chromium } from '@playwright/test';
 import { repoRoot, startServer } from './lib.mjs';
 
 const RUNS = Number(process.env.CNC_BROWSER_RUNS ?? 3);
+/** `CNC_BROWSER_ONLY=step-reuse` measures only the two STEP parts in one page (decision 335). */
+const ONLY = process.env.CNC_BROWSER_ONLY;
 const STL_MIB = 20;
 const STEP_TARGET_BYTES = 5_000_000;
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const f = (ms) => `${ms.toFixed(0).padStart(6)} ms`;
 
-/** Uploads one file (from disk: a 20 MiB buffer through the protocol is slow) and returns the figures. */
-async function analyse(page, file) {
+/**
+ * Uploads one file (from disk: a 20 MiB buffer through the protocol is slow) and returns the figures. `reload`
+ * false keeps the page (decision 335: the next STEP file instantiates the OpenCascade module the page kept).
+ */
+async function analyse(page, file, { reload = true } = {}) {
   const name = path.basename(file);
   // A fresh page each run: no earlier figures on it, a fresh worker and the same cold start a buyer has.
-  await page.reload();
+  if (reload) await page.reload();
   await page.getByLabel('CAD file (STL or STEP, up to 100 MB)').waitFor();
-  await page.evaluate(() => {
-    window.__cnc = { start: performance.now(), answered: null };
+  await page.evaluate((fileName) => {
+    window.__cnc = { start: performance.now(), answered: null, name: fileName };
     window.__longTasks.length = 0;
-  });
+  }, name);
   await page.getByLabel('CAD file (STL or STEP, up to 100 MB)').setInputFiles(file);
   const measured = page.getByText(new RegExp(`^${name.replace('.', '\\.')} measured in (\\d+) ms$`));
   const refused = page.getByRole('alert').filter({ hasText: /file|part/ });
@@ -71,6 +78,8 @@ async function main() {
   // A representative single part (decision 332): one plate with 1,530 counterbored holes, ~5 MB of STEP.
   const plate = solids.stepPlateWithHoles(45, 34);
   const tiny = solids.binaryStl(solids.box(40, 30, 20));
+  // Decision 335: two small STEP parts in the same page, the first compiling OpenCascade, the next reusing it.
+  const stepParts = [solids.stepBox(40, 30, 20), solids.stepBox(25, 25, 10)];
   unregister();
 
   const directory = mkdtempSync(path.join(tmpdir(), 'cnc-browser-'));
@@ -96,7 +105,7 @@ async function main() {
         if (
           window.__cnc &&
           window.__cnc.answered === null &&
-          /measured in \d+ ms/.test(document.body.innerText)
+          document.body.innerText.includes(`${window.__cnc.name} measured in `)
         )
           window.__cnc.answered = performance.now();
       }).observe(document, { subtree: true, childList: true, characterData: true });
@@ -118,6 +127,7 @@ async function main() {
       ['~5 MB STEP', 'boxes.step', step],
       ['~5 MB STEP plate', 'plate.step', plate],
     ]) {
+      if (ONLY === 'step-reuse') break;
       const runs = [];
       const file = write(name, bytes);
       for (let i = 0; i < RUNS; i++) {
@@ -132,6 +142,24 @@ async function main() {
       console.info(
         `${label.padEnd(24)} worker ${pick('workerMs')}   page ${pick('pageMs')}   ` +
           `longest task while analysing ${pick('longestDuring')}   after (preview) ${pick('longestAfter')}`,
+      );
+    }
+    // Decision 335: the page keeps OpenCascade's compiled module; the next STEP file in it only instantiates it.
+    const [first, next] = [write('first.step', stepParts[0]), write('next.step', stepParts[1])];
+    const sequences = [];
+    for (let i = 0; i < RUNS; i++) {
+      const cold = await analyse(page, first);
+      const warm = await analyse(page, next, { reload: false });
+      if (!cold.refused && !warm.refused) sequences.push([cold, warm]);
+    }
+    if (sequences.length > 0) {
+      const pick = (which, key) => {
+        const values = sequences.map((pair) => pair[which][key]);
+        return `${f(median(values))} / ${f(Math.max(...values))}`;
+      };
+      console.info(
+        `STEP box, first in a page  worker ${pick(0, 'workerMs')}   longest task while analysing ${pick(0, 'longestDuring')}\n` +
+          `STEP box, next in the page worker ${pick(1, 'workerMs')}   longest task while analysing ${pick(1, 'longestDuring')}`,
       );
     }
   } finally {
