@@ -7,6 +7,7 @@ import {
   UNICODE_WORD_SEPARATORS,
   positionalTrigrams,
   trigrams,
+  type PositionalTrigrams,
   wordSimilarity,
 } from './search-trigram';
 
@@ -16,8 +17,8 @@ interface HeldCategory {
   row: Row;
   foldedEn: string;
   foldedFr: string;
-  gramsEn: string[];
-  gramsFr: string[];
+  gramsEn: PositionalTrigrams;
+  gramsFr: PositionalTrigrams;
   parentId: number | null;
   itemCount: number;
   id: number;

@@ -23,33 +23,55 @@ export function trigrams(text: string, separators: RegExp = UNICODE_WORD_SEPARAT
 
 /** Shared trigrams over the union of both sets (0 when both are empty), as pg_trgm's `similarity`. */
 export function similarityOf(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
-  if (a.size === 0 || b.size === 0) return 0;
   const [small, large] = a.size <= b.size ? [a, b] : [b, a];
   let shared = 0;
   for (const trigram of small) if (large.has(trigram)) shared += 1;
+  return similarityOfCounts(shared, a.size, b.size);
+}
+
+/** `similarityOf` from the counts: `shared` trigrams of sets of `a` and `b` distinct trigrams. */
+export function similarityOfCounts(shared: number, a: number, b: number): number {
+  if (a === 0 || b === 0) return 0;
   // pg_trgm computes in single precision: the same rounding keeps its ties ties.
-  return Math.fround(shared / (a.size + b.size - shared));
+  return Math.fround(shared / (a + b - shared));
+}
+
+/** A text's trigrams in the order they occur, each as the number of its first occurrence (`distinct[number]`). */
+export interface PositionalTrigrams {
+  at: Int32Array;
+  distinct: readonly string[];
 }
 
 /**
  * pg_trgm's trigrams of a text in the order they occur (`generate_trgm_only`): every word padded as above, each
  * window kept even when it repeats — what `word_similarity` walks.
  */
-export function positionalTrigrams(text: string, separators: RegExp = UNICODE_WORD_SEPARATORS): string[] {
-  const out: string[] = [];
+export function positionalTrigrams(
+  text: string,
+  separators: RegExp = UNICODE_WORD_SEPARATORS,
+): PositionalTrigrams {
+  const numbers = new Map<string, number>();
+  const distinct: string[] = [];
+  const at: number[] = [];
   for (const word of text.toLowerCase().split(separators)) {
     if (word === '') continue;
     const chars = [' ', ' ', ...word, ' '];
-    for (let i = 0; i + 3 <= chars.length; i++) out.push(chars[i]! + chars[i + 1]! + chars[i + 2]!);
+    for (let i = 0; i + 3 <= chars.length; i++) {
+      const trigram = chars[i]! + chars[i + 1]! + chars[i + 2]!;
+      let number = numbers.get(trigram);
+      if (number === undefined) {
+        number = distinct.length;
+        numbers.set(trigram, number);
+        distinct.push(trigram);
+      }
+      at.push(number);
+    }
   }
-  return out;
+  return { at: Int32Array.from(at), distinct };
 }
 
 /** pg_trgm's `word_similarity_threshold` default: `a <% b` is `word_similarity(a, b) ≥ 0.6`. */
 export const DEFAULT_WORD_SIMILARITY_THRESHOLD = 0.6;
-
-const similarityOfCounts = (count: number, ulen1: number, ulen2: number) =>
-  Math.fround(count / (ulen1 + ulen2 - count));
 
 /**
  * pg_trgm's `word_similarity(query, text)` (`calc_word_similarity` and `iterate_word_similarity` of trgm_op.c, plain
@@ -57,27 +79,20 @@ const similarityOfCounts = (count: number, ulen1: number, ulen2: number) =>
  * of the text's trigrams, the run starting and ending on a trigram the query has. `text` is given as its positional
  * trigrams (`positionalTrigrams`, computed once per text). Single precision, like pg_trgm, so ties stay ties.
  */
-export function wordSimilarity(query: ReadonlySet<string>, text: readonly string[]): number {
+export function wordSimilarity(query: ReadonlySet<string>, text: PositionalTrigrams): number {
   const ulen1 = query.size;
-  const len2 = text.length;
+  const at = text.at;
+  const len2 = at.length;
   if (ulen1 === 0 || len2 === 0) return 0;
-  // Each distinct trigram of either gets a number; `found` says whether the query has it.
-  const numbers = new Map<string, number>();
-  const found: boolean[] = [];
-  for (const trigram of query) {
-    numbers.set(trigram, found.length);
-    found.push(true);
-  }
-  const at = new Int32Array(len2);
-  for (let i = 0; i < len2; i++) {
-    let number = numbers.get(text[i]!);
-    if (number === undefined) {
-      number = found.length;
-      numbers.set(text[i]!, number);
-      found.push(false);
-    }
-    at[i] = number;
-  }
+  // Whether the query has each distinct trigram of the text (the query's other trigrams never occur in the walk).
+  const found = new Uint8Array(text.distinct.length);
+  let any = false;
+  text.distinct.forEach((trigram, number) => {
+    if (!query.has(trigram)) return;
+    found[number] = 1;
+    any = true;
+  });
+  if (!any) return 0;
   const lastpos = new Int32Array(found.length).fill(-1);
   let ulen2 = 0;
   let count = 0;

@@ -22,6 +22,8 @@ const columns = sql`id, slug, name, business_type, province, city, verified, cla
   (extract(epoch FROM search_changed_at) * 1000000)::float8 AS changed_us`;
 
 const stripLike = (text: string) => text.replace(/[%_\\]/g, '');
+/** Between the names joined for one `indexOf` (a part holding it is matched name by name instead). */
+const SEPARATOR = '\u0000';
 
 async function clockUs(db: Db): Promise<number> {
   const [row] = rowsOf<{ us: string | number }>(
@@ -41,7 +43,7 @@ export class StorefrontSearchIndex implements SearchFeed {
   private held = new Map<number, HeldStorefront>();
   /** The change time last applied per storefront id, held or not (a re-read or an older removal changes nothing). */
   private seen = new Map<number, number>();
-  private order: HeldStorefront[] | null = null;
+  private order: { order: HeldStorefront[]; text: string; starts: Int32Array } | null = null;
   private builtAtUs = -Infinity;
   private built = false;
 
@@ -115,16 +117,70 @@ export class StorefrontSearchIndex implements SearchFeed {
    */
   search(phrase: string, words: readonly string[], limit: number): SellerSummary[] {
     const needle = stripLike(phrase);
-    const needles = words.filter(Boolean).map(stripLike);
-    this.order ??= [...this.held.values()].sort((a, b) => b.score - a.score || b.id - a.id);
+    // The longest word first: it finds the fewest storefronts to check the others on.
+    const needles = words
+      .filter(Boolean)
+      .map(stripLike)
+      .sort((a, b) => b.length - a.length);
+    const { order, text, starts } = this.ordered();
+    if ([needle, ...needles].some((part) => part.includes(SEPARATOR)))
+      return order
+        .filter(
+          (held) =>
+            held.searchName.includes(needle) ||
+            (needles.length > 0 && needles.every((word) => held.searchName.includes(word))),
+        )
+        .slice(0, limit)
+        .map((held) => held.summary);
+    // The storefront (its position in the order) at or after `from` whose name holds `part`, or -1: one `indexOf`
+    // over every name in order, instead of a test per storefront.
+    const nextHolding = (part: string, from: number) => {
+      if (from >= order.length) return -1;
+      const at = text.indexOf(part, starts[from]!);
+      if (at < 0) return -1;
+      let lo = from;
+      let hi = order.length;
+      while (hi - lo > 1) {
+        const mid = (lo + hi) >> 1;
+        if (starts[mid]! <= at) lo = mid;
+        else hi = mid;
+      }
+      return lo;
+    };
+    const nextWithWords = (from: number) => {
+      for (let at = nextHolding(needles[0]!, from); at >= 0; at = nextHolding(needles[0]!, at + 1))
+        if (needles.every((word) => order[at]!.searchName.includes(word))) return at;
+      return -1;
+    };
     const out: SellerSummary[] = [];
-    for (const storefront of this.order) {
-      if (out.length >= limit) break;
-      const name = storefront.searchName;
-      if (name.includes(needle) || (needles.length > 0 && needles.every((word) => name.includes(word))))
-        out.push(storefront.summary);
+    let byPhrase = nextHolding(needle, 0);
+    let byWords = needles.length > 0 ? nextWithWords(0) : -1;
+    while (out.length < limit && (byPhrase >= 0 || byWords >= 0)) {
+      const next = byPhrase < 0 ? byWords : byWords < 0 ? byPhrase : Math.min(byPhrase, byWords);
+      out.push(order[next]!.summary);
+      if (byPhrase === next) byPhrase = nextHolding(needle, next + 1);
+      if (byWords === next) byWords = nextWithWords(next + 1);
     }
     return out;
+  }
+
+  /** The storefronts in the search's order, and their names joined in that order (each starting at `starts[i]`). */
+  private ordered() {
+    if (!this.order) {
+      const order = [...this.held.values()].sort((a, b) => b.score - a.score || b.id - a.id);
+      const starts = new Int32Array(order.length);
+      let offset = 0;
+      order.forEach((held, i) => {
+        starts[i] = offset;
+        offset += held.searchName.length + SEPARATOR.length;
+      });
+      this.order = {
+        order,
+        text: order.map((held) => held.searchName + SEPARATOR).join(''),
+        starts,
+      };
+    }
+    return this.order;
   }
 }
 
