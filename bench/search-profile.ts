@@ -164,10 +164,18 @@ const config = loadConfig({
   SEARCH_CACHE_MS: '0',
   SEARCH_WORDS_CACHE_MS: '0',
   PAYMENT_PROVIDER: 'sandbox',
+  // SEARCH_ENGINE=memory profiles the in-process index (decisions 329, 334), measured once it answers.
+  SEARCH_ENGINE: process.env.SEARCH_ENGINE === 'memory' ? 'memory' : 'sql',
 });
 const app = await buildApp({ config, database, logger: false });
 await app.ready();
 await database.warmUp();
+const engineStarted = performance.now();
+while (config.SEARCH_ENGINE === 'memory' && app.catalog.searchIndexState() !== 'ready')
+  await new Promise((resolve) => setTimeout(resolve, 100));
+console.info(
+  `engine ${config.SEARCH_ENGINE}${config.SEARCH_ENGINE === 'memory' ? `, index answered ${((performance.now() - engineStarted) / 1000).toFixed(1)} s after start-up` : ''}`,
+);
 
 const client = new pg.Client({ connectionString: dbUrl.toString() });
 await client.connect();
