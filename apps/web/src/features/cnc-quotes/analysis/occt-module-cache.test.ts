@@ -42,6 +42,30 @@ describe("the page keeps OpenCascade's compiled module for the next worker (deci
   });
 });
 
+describe('a browser that cannot take the compiled module across (decision 335)', () => {
+  afterEach(() => vi.resetModules());
+
+  it('lets one unreadable message pass for a STEP file read without a kept module, not for an STL file', async () => {
+    vi.resetModules();
+    const fresh = await import('./protocol');
+    const stepWorker = fakeWorker();
+    const stepResult = fresh.analyseInWorker(step, () => stepWorker.worker);
+    stepWorker.worker.onmessageerror?.({} as MessageEvent);
+    stepWorker.reply(refused(stepWorker.posted[0]!.id));
+    await expect(stepResult).rejects.toMatchObject({ code: 'CNC_FILE_NO_SOLID' });
+    // A second unreadable message is the answer's: too complex, as before.
+    const twice = fakeWorker();
+    const twiceResult = fresh.analyseInWorker(step, () => twice.worker);
+    twice.worker.onmessageerror?.({} as MessageEvent);
+    twice.worker.onmessageerror?.({} as MessageEvent);
+    await expect(twiceResult).rejects.toMatchObject({ code: 'CNC_FILE_TOO_COMPLEX' });
+    const stlWorker = fakeWorker();
+    const stlResult = fresh.analyseInWorker(new File(['solid x'], 'part.stl'), () => stlWorker.worker);
+    stlWorker.worker.onmessageerror?.({} as MessageEvent);
+    await expect(stlResult).rejects.toMatchObject({ code: 'CNC_FILE_TOO_COMPLEX' });
+  });
+});
+
 describe("the worker's STEP reader (decision 335)", () => {
   afterEach(() => {
     vi.doUnmock('occt-import-js');

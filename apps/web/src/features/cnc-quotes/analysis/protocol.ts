@@ -131,7 +131,14 @@ export function analyseInWorker(
       event.preventDefault?.();
       fail('CNC_FILE_TOO_COMPLEX');
     };
-    worker.onmessageerror = () => fail('CNC_FILE_TOO_COMPLEX');
+    // A STEP file read without a kept module may post the compiled module before its answer (decision 335); a
+    // browser that cannot take a module across must not fail the file for it: that one unreadable message is let
+    // pass, and the answer or the time limit settles the file.
+    let unreadableAllowed = /\.(step|stp)$/i.test(file.name.trim()) && !compiledOcct ? 1 : 0;
+    worker.onmessageerror = () => {
+      if (unreadableAllowed > 0) unreadableAllowed -= 1;
+      else fail('CNC_FILE_TOO_COMPLEX');
+    };
     worker.postMessage({ type: 'analyse', id, file, ...(compiledOcct && { occt: compiledOcct }) });
   });
 }
