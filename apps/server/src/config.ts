@@ -189,8 +189,9 @@ export const configSchema = z.object({
   /** Typo vocabulary lookups are kept this long per process (decision 040); 0 keeps none. Default 60000. */
   SEARCH_WORDS_CACHE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).optional()),
   /**
-   * What answers the grouped search's products, services and typo vocabulary (decision 329): `memory`, the in-process
-   * index (SQL until it is built), or `sql`. Default sql until storefronts and categories are held in memory too.
+   * What answers the grouped search (decisions 329, 334): `memory`, the in-process index of products, services, the
+   * typo vocabulary, storefronts, categories and blog posts (SQL until it is built), or `sql`. Default sql until the
+   * first page of `npm start` is measured with the index building beside it.
    */
   SEARCH_ENGINE: z.preprocess(emptyToUndefined, z.enum(['memory', 'sql']).optional()),
   /** S3-compatible file storage (decision 071): set S3_BUCKET to use it instead of DATA_DIR on local disk. */

@@ -39,7 +39,7 @@ async function catalogModule(app: FastifyInstance, options: Partial<CatalogOptio
   const searchCacheMs =
     options.searchCacheMs ?? app.config.SEARCH_CACHE_MS ?? (listingCacheMs === 0 ? 0 : 300_000);
   const searchWordsCacheMs = options.searchWordsCacheMs ?? app.config.SEARCH_WORDS_CACHE_MS;
-  // SQL stays the default until the index holds storefronts and categories too (decision 329).
+  // SQL stays the default until the first page of `npm start` is measured with the index building (decision 334).
   const searchEngine = options.searchEngine ?? app.config.SEARCH_ENGINE ?? 'sql';
   const state = new CatalogState({
     ...options,
