@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -11,6 +11,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     testDbDriver: 'pglite' | 'postgres';
     pgliteTemplateDir: string;
+    /** The same template dumped as one archive: in-memory test databases start from it (decision 336). */
+    pgliteTemplateDump: string;
     postgresTemplateDb: string;
     /** This run's scratch directory (apps' DATA_DIR, child processes' files): removed when the run ends. */
     testScratchDir: string;
@@ -42,8 +44,16 @@ async function setupDatabase(project: TestProject, driver: 'pglite' | 'postgres'
     const database = await openPglite(templateDir);
     await migrate(database);
     await installJobQueueSchema(database.connection);
+    const dump = path.join(dir, 'template.tar');
+    if (database.connection.driver === 'pglite') {
+      writeFileSync(
+        dump,
+        Buffer.from(await (await database.connection.client.dumpDataDir('none')).arrayBuffer()),
+      );
+    }
     await database.close();
     project.provide('pgliteTemplateDir', templateDir);
+    project.provide('pgliteTemplateDump', dump);
     project.provide('postgresTemplateDb', '');
     return () => rmSync(dir, { recursive: true, force: true });
   }
@@ -59,6 +69,7 @@ async function setupDatabase(project: TestProject, driver: 'pglite' | 'postgres'
   await installJobQueueSchema(database.connection);
   await database.close();
   project.provide('pgliteTemplateDir', '');
+  project.provide('pgliteTemplateDump', '');
   project.provide('postgresTemplateDb', templateDb);
   return async () => {
     await admin.query(`DROP DATABASE IF EXISTS ${templateDb} WITH (FORCE)`).catch(() => undefined);

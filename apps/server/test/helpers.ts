@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -13,17 +13,32 @@ import { withDatabase } from './global-setup';
 import { tracerName } from '../src/tracing';
 
 export interface TestDatabase extends Database {
-  /** PGlite directory or PostgreSQL URL of this copy (for restart tests). */
+  /**
+   * PGlite directory or PostgreSQL URL of this copy, for tests that open it again or hand it to another process;
+   * a PGlite test database has one only when made with `onDisk` (reading it otherwise throws).
+   */
   location: string;
   destroy(): Promise<void>;
 }
+
+export interface TestDatabaseOptions extends OpenOptions {
+  /**
+   * PGlite: a copy of the template directory on disk, for a test that reopens the database or shares it with
+   * another process. Without it the database lives in this process's memory (decision 336).
+   */
+  onDisk?: boolean;
+}
+
+/** The migrated template as one archive, read once per worker process (files share the worker's modules). */
+let templateDump: Blob | undefined;
 
 /**
  * A fresh, migrated database for one test file, on the driver this run tests (PGlite or PostgreSQL); `tracer`
  * traces its statements (decision 319).
  */
-export async function createTestDatabase(options: OpenOptions = {}): Promise<TestDatabase> {
+export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   assertDriverDependent('opens a test database');
+  const { onDisk = false, ...open } = options;
   if (inject('testDbDriver') === 'postgres') {
     const url = process.env.DATABASE_URL!;
     const name = `maple_t_${randomBytes(6).toString('hex')}`;
@@ -32,7 +47,7 @@ export async function createTestDatabase(options: OpenOptions = {}): Promise<Tes
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplateDb')}`);
     await admin.end();
     const location = withDatabase(url, name);
-    const database = await openPostgres(location, 5, options);
+    const database = await openPostgres(location, 5, open);
     return {
       ...database,
       location,
@@ -45,10 +60,23 @@ export async function createTestDatabase(options: OpenOptions = {}): Promise<Tes
       },
     };
   }
+  if (!onDisk) {
+    // Copying the template's 1,500 files and 45 MB for every file took a quarter of the PGlite suite's CPU, and
+    // every statement then wrote through the file system (decision 336).
+    templateDump ??= new Blob([readFileSync(inject('pgliteTemplateDump'))]);
+    const database = await openPglite(undefined, { ...open, loadDataDir: templateDump });
+    return {
+      ...database,
+      get location(): string {
+        throw new Error('this PGlite test database lives in memory: createTestDatabase({ onDisk: true })');
+      },
+      destroy: () => database.close().catch(() => undefined),
+    };
+  }
   const root = mkdtempSync(path.join(os.tmpdir(), 'maplesource-test-'));
   const dir = path.join(root, 'pglite');
   cpSync(inject('pgliteTemplateDir'), dir, { recursive: true });
-  const database = await openPglite(dir, options);
+  const database = await openPglite(dir, open);
   return {
     ...database,
     location: dir,

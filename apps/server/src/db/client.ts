@@ -56,9 +56,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 /** The embedded default: PostgreSQL compiled to WebAssembly, persisted in a directory. */
-export async function openPglite(dir: string | undefined, options: OpenOptions = {}): Promise<Database> {
+export async function openPglite(
+  dir: string | undefined,
+  options: OpenOptions & {
+    /** A data directory dumped with `dumpDataDir` that an in-memory database starts from (test databases). */
+    loadDataDir?: Blob;
+  } = {},
+): Promise<Database> {
   if (dir) mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
-  const client = await PGlite.create(dir ?? 'memory://', { extensions: { pg_trgm } });
+  const client = await PGlite.create(dir ?? 'memory://', {
+    extensions: { pg_trgm },
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
   // Traced, Drizzle gets a wrapper; the client itself (the job queue's, migrations') stays as it is.
   const db: Db = drizzlePglite(options.tracer ? tracePglite(client, options.tracer) : client);
   return {

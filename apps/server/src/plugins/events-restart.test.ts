@@ -37,7 +37,7 @@ describe('domain events across kill -9', () => {
     'delivers an event committed just before kill -9 after a restart, once',
     { timeout: 180_000 },
     async () => {
-      template = await createTestDatabase();
+      template = await createTestDatabase({ onDisk: true });
       const isPglite = template.driver === 'pglite';
       // One PGlite directory has one owner at a time: hand it to the child.
       if (isPglite) await template.close();

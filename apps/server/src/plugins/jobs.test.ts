@@ -159,7 +159,7 @@ describe('durable job queue across restarts and processes', () => {
   const reopened: Database[] = [];
 
   beforeAll(async () => {
-    database = await createTestDatabase();
+    database = await createTestDatabase({ onDisk: true });
   });
   afterAll(async () => {
     for (const db of reopened) await db.close().catch(() => undefined);

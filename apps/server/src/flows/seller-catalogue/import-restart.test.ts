@@ -14,7 +14,7 @@ let database: TestDatabase;
 const reopened: Database[] = [];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  database = await createTestDatabase({ onDisk: true });
 });
 afterAll(async () => {
   for (const db of reopened) await db.close().catch(() => undefined);
