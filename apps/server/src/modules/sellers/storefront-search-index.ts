@@ -57,7 +57,11 @@ export class StorefrontSearchIndex implements SearchFeed {
 
   async build(db: Db): Promise<void> {
     const startUs = await clockUs(db);
-    const found = rowsOf<Row>(await db.execute(sql`SELECT ${columns} FROM sellers WHERE listed`));
+    this.load(rowsOf<Row>(await db.execute(sql`SELECT ${columns} FROM sellers WHERE listed`)), startUs);
+  }
+
+  /** Holds `rows` (the listed storefronts as `build` reads them: the card, `search_name`, `popularity_score`). */
+  load(found: readonly Row[], startUs = -Infinity): void {
     const held = new Map<number, HeldStorefront>();
     const seen = new Map<number, number>();
     for (const row of found) {
