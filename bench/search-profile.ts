@@ -9,18 +9,22 @@
 // Run: DATABASE_URL=postgres://postgres@127.0.0.1:5432/test BENCH_DATABASE=maple_bench npx node --import tsx bench/search-profile.ts
 // (a database seeded by bench/global-search.mjs or catalog-listing.mjs). BENCH_RUNS (default 200 per endpoint).
 import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { loadavg } from 'node:os';
 import { Session } from 'node:inspector/promises';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { openPostgres } from '../apps/server/src/db/client';
+import { openPglite, openPostgres } from '../apps/server/src/db/client';
 import { backendsCpuMs } from './postgres-cpu.mjs';
 import { realisticTerms } from './global-search.mjs';
 
-const baseUrl = process.env.DATABASE_URL;
-if (!baseUrl) throw new Error('Set DATABASE_URL (PostgreSQL)');
-const dbName = process.env.BENCH_DATABASE ?? 'maple_bench';
+// BENCH_PGLITE_DIR=<DATA_DIR>/pglite of a seeded embedded database profiles the embedded default instead (PGlite runs
+// inside this process: its CPU is in Node's column).
+const pgliteDir = process.env.BENCH_PGLITE_DIR;
+const baseUrl = process.env.DATABASE_URL ?? (pgliteDir ? 'postgres://unused' : undefined);
+if (!baseUrl) throw new Error('Set DATABASE_URL (PostgreSQL) or BENCH_PGLITE_DIR (PGlite)');
+const dbName = pgliteDir ? 'PGlite' : (process.env.BENCH_DATABASE ?? 'maple_bench');
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const dbUrl = new URL(baseUrl);
 dbUrl.pathname = `/${dbName}`;
@@ -54,42 +58,44 @@ function shapeOf(text: string): string {
 const showExamples = Boolean(process.env.BENCH_SQL);
 const examples = new Map<string, { text: string; values: unknown }>();
 
-// Every statement through pg.Client#query, in its callback or promise form, timed from call to answer.
-const clientQuery = pg.Client.prototype.query;
-pg.Client.prototype.query = function timedQuery(this: pg.Client, ...args: unknown[]) {
-  const first = args[0] as string | { text?: string };
-  const text = typeof first === 'string' ? first : (first?.text ?? '');
-  const log = background.test(text) ? null : recording;
-  if (!log) return (clientQuery as (...a: unknown[]) => unknown).apply(this, args);
-  const start = performance.now();
-  if (showExamples && !examples.has(shapeOf(text)))
-    examples.set(shapeOf(text), {
-      text,
-      values:
-        (typeof first === 'object' && (first as { values?: unknown[] }).values) ||
-        (Array.isArray(args[1]) ? args[1] : []),
-    });
-  const done = () => log.push({ start, end: performance.now(), shape: shapeOf(text) });
-  const last = args.at(-1);
-  if (typeof last === 'function') {
-    args[args.length - 1] = (...results: unknown[]) => {
-      done();
-      (last as (...r: unknown[]) => void)(...results);
-    };
-    return (clientQuery as (...a: unknown[]) => unknown).apply(this, args);
-  }
-  const result = (clientQuery as (...a: unknown[]) => unknown).apply(this, args) as Promise<unknown>;
-  return result.then(
-    (value) => {
-      done();
-      return value;
-    },
-    (error: unknown) => {
-      done();
-      throw error;
-    },
-  );
-} as typeof pg.Client.prototype.query;
+// Every statement through pg.Client#query (or PGlite's query), in its callback or promise form, timed from call to
+// answer.
+const timed = (clientQuery: unknown) =>
+  function timedQuery(this: unknown, ...args: unknown[]) {
+    const first = args[0] as string | { text?: string };
+    const text = typeof first === 'string' ? first : (first?.text ?? '');
+    const log = background.test(text) ? null : recording;
+    if (!log) return (clientQuery as (...a: unknown[]) => unknown).apply(this, args);
+    const start = performance.now();
+    if (showExamples && !examples.has(shapeOf(text)))
+      examples.set(shapeOf(text), {
+        text,
+        values:
+          (typeof first === 'object' && (first as { values?: unknown[] }).values) ||
+          (Array.isArray(args[1]) ? args[1] : []),
+      });
+    const done = () => log.push({ start, end: performance.now(), shape: shapeOf(text) });
+    const last = args.at(-1);
+    if (typeof last === 'function') {
+      args[args.length - 1] = (...results: unknown[]) => {
+        done();
+        (last as (...r: unknown[]) => void)(...results);
+      };
+      return (clientQuery as (...a: unknown[]) => unknown).apply(this, args);
+    }
+    const result = (clientQuery as (...a: unknown[]) => unknown).apply(this, args) as Promise<unknown>;
+    return result.then(
+      (value) => {
+        done();
+        return value;
+      },
+      (error: unknown) => {
+        done();
+        throw error;
+      },
+    );
+  };
+pg.Client.prototype.query = timed(pg.Client.prototype.query) as typeof pg.Client.prototype.query;
 
 /** Length of the union of the intervals (time with at least one statement in flight). */
 function covered(intervals: Interval[]): number {
@@ -154,12 +160,16 @@ function byPackage(profile: { nodes: ProfileNode[] }, count = 10): string {
     .join(', ');
 }
 
-const database = await openPostgres(dbUrl.toString(), 10);
+const database = pgliteDir ? await openPglite(pgliteDir) : await openPostgres(dbUrl.toString(), 10);
+if (database.connection.driver === 'pglite') {
+  const embedded = database.connection.client;
+  embedded.query = timed(embedded.query) as typeof embedded.query;
+}
 const config = loadConfig({
   NODE_ENV: 'production',
   LOG_LEVEL: 'silent',
   SEED: 'never',
-  DATABASE_URL: dbUrl.toString(),
+  ...(pgliteDir ? { DATA_DIR: path.dirname(path.resolve(pgliteDir)) } : { DATABASE_URL: dbUrl.toString() }),
   CATALOG_LISTING_CACHE_MS: '0',
   SEARCH_CACHE_MS: '0',
   SEARCH_WORDS_CACHE_MS: '0',
@@ -177,10 +187,16 @@ console.info(
   `engine ${config.SEARCH_ENGINE}${config.SEARCH_ENGINE === 'memory' ? `, index answered ${((performance.now() - engineStarted) / 1000).toFixed(1)} s after start-up` : ''}`,
 );
 
-const client = new pg.Client({ connectionString: dbUrl.toString() });
-await client.connect();
-const terms = (await realisticTerms(client)) as string[];
-await client.end();
+let terms: string[];
+if (database.connection.driver === 'pglite') {
+  const embedded = database.connection.client;
+  terms = (await realisticTerms({ query: (text: string) => embedded.query(text) })) as string[];
+} else {
+  const client = new pg.Client({ connectionString: dbUrl.toString() });
+  await client.connect();
+  terms = (await realisticTerms(client)) as string[];
+  await client.end();
+}
 
 const listingQueries = [
   'q=alumnum%20extrusion&state=ON&isVerified=true&deliveryDays=10',
@@ -216,7 +232,7 @@ for (const [label, pathAt] of endpoints) {
   let statements = 0;
   const byShape = new Map<string, { count: number; ms: number }>();
   const cpuBefore = process.cpuUsage();
-  const pgBefore = backendsCpuMs(dbName);
+  const pgBefore = pgliteDir ? 0 : backendsCpuMs(dbName);
   if (session) await session.post('Profiler.start');
   for (let i = 0; i < RUNS; i++) {
     const log: Interval[] = [];
@@ -240,7 +256,7 @@ for (const [label, pathAt] of endpoints) {
     : null;
   const cpu = process.cpuUsage(cpuBefore);
   const nodeMs = (cpu.user + cpu.system) / 1000 / RUNS;
-  const pgMs = (backendsCpuMs(dbName) - pgBefore) / RUNS;
+  const pgMs = pgliteDir ? 0 : (backendsCpuMs(dbName) - pgBefore) / RUNS;
   walls.sort((a, b) => a - b);
   const mean = walls.reduce((sum, w) => sum + w, 0) / RUNS;
   console.info(
