@@ -21,8 +21,9 @@ const serverProjects = [
 export default defineConfig({
   test: {
     // Vitest's default (one fewer than the cores) is a single worker on a 2-core machine, though most of a server
-    // test file's time is spent waiting on its database, timers and child processes (decision 236).
-    maxWorkers: Math.max(2, os.availableParallelism() - 1),
+    // test file's time is spent waiting on its database, timers and child processes (decision 236): one more worker
+    // than the cores, three here, keeps both cores busy while files wait (decision 336).
+    maxWorkers: Math.max(3, os.availableParallelism() + 1),
     projects: [
       './apps/web/vitest.config.ts',
       ...serverProjects,
