@@ -219,7 +219,15 @@ export async function seriousAccessibilityViolations(page: Page, options: { labe
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   if (options.labelInName)
     builder = builder.options({ rules: { 'label-content-name-mismatch': { enabled: true } } });
-  const results = await builder.analyze();
+  // A toast fading in or out is read mid-fade at a contrast it never has at rest: the page is analysed once the
+  // finite animations have ended, and again if one started while axe was reading it.
+  let results: Awaited<ReturnType<AxeBuilder['analyze']>>;
+  for (let attempt = 1; ; attempt++) {
+    await animationsEnded(page);
+    const startedBefore = await animationsStarted(page);
+    results = await builder.analyze();
+    if (attempt === 3 || (await animationsStarted(page)) === startedBefore) break;
+  }
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => ({
@@ -228,6 +236,32 @@ export async function seriousAccessibilityViolations(page: Page, options: { labe
       nodes: violation.nodes.map((n) => n.target.join(' ')),
     }));
 }
+
+/** How many CSS animations have started on the page since this was first asked (a counter it installs). */
+const animationsStarted = (page: Page) =>
+  page.evaluate(() => {
+    const counted = window as unknown as { animationStarts?: { count: number } };
+    if (!counted.animationStarts) {
+      const starts = { count: 0 };
+      counted.animationStarts = starts;
+      document.addEventListener('animationstart', () => void (starts.count += 1), true);
+    }
+    return counted.animationStarts.count;
+  });
+/** Waits for the finite animations running now (a toast's fade, not a spinner) to end. */
+const animationsEnded = (page: Page) =>
+  page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter(
+          (animation) =>
+            animation.playState === 'running' &&
+            animation.effect?.getComputedTiming().iterations !== Infinity,
+        )
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 
 /** Waits until the full-screen logo loader has gone. */
 export async function waitForApp(page: Page) {
