@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { getDocumentProxy } from 'unpdf';
 import type { TestApp } from './helpers';
 
 /** CNC quote tests' shared steps (decisions 322, 325): the options as the upload form sends them, the upload. */
@@ -68,3 +69,14 @@ export function storedFiles(t: TestApp, part: string): string[] {
 /** "404 CNC_QUOTE_NOT_FOUND": an answer's status and error code, for one-line expectations. */
 export const codeOf = (res: { statusCode: number; json: () => { error?: { code: string } } }) =>
   `${res.statusCode} ${res.json().error?.code ?? ''}`.trim();
+
+/** The text of every page of a quote's PDF, joined by spaces. */
+export async function pdfText(pdf: Buffer): Promise<string> {
+  const document = await getDocumentProxy(new Uint8Array(pdf));
+  const pages: string[] = [];
+  for (let number = 1; number <= document.numPages; number++) {
+    const content = await (await document.getPage(number)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  return pages.join(' ');
+}

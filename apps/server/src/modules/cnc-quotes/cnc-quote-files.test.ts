@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import { getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CncQuote } from '@maplesource/contracts';
 import { binaryStl, box, stepBox } from '../../../test/solids';
@@ -9,6 +8,7 @@ import {
   storedFiles,
   uploadCncQuote,
   type CncTestFile,
+  pdfText,
 } from '../../../test/cnc-helpers';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { createUser } from '../../../test/security/security-helpers';
@@ -44,16 +44,6 @@ const call = (cookie: string | null, method: 'GET' | 'PATCH' | 'POST', url: stri
     },
     ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
   });
-
-async function pdfText(pdf: Buffer): Promise<string> {
-  const document = await getDocumentProxy(new Uint8Array(pdf));
-  const pages: string[] = [];
-  for (let number = 1; number <= document.numPages; number++) {
-    const content = await (await document.getPage(number)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  return pages.join(' ');
-}
 
 describe('the CNC quote keeps its file (decision 325)', () => {
   const cube = binaryStl(box(10, 10, 10));

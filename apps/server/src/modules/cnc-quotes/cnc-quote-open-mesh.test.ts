@@ -1,9 +1,8 @@
-import { getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CncQuote } from '@maplesource/contracts';
 import { cncInstantPriceAvailable } from '@maplesource/contracts/cnc-pricing';
 import { binaryStl, box } from '../../../test/solids';
-import { cncQuoteFields, uploadCncQuote } from '../../../test/cnc-helpers';
+import { cncQuoteFields, pdfText, uploadCncQuote } from '../../../test/cnc-helpers';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { createUser } from '../../../test/security/security-helpers';
 import { firmQuoteRequestText } from './operations/cnc-quote-words';
@@ -28,16 +27,6 @@ const call = (method: 'GET' | 'PATCH' | 'POST', url: string, body?: unknown) =>
     },
     ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
   });
-
-async function pdfText(pdf: Buffer): Promise<string> {
-  const document = await getDocumentProxy(new Uint8Array(pdf));
-  const pages: string[] = [];
-  for (let number = 1; number <= document.numPages; number++) {
-    const content = await (await document.getPage(number)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  return pages.join(' ');
-}
 
 describe('an open mesh has no instant price (decision 335)', () => {
   // A 10 mm cube with one face (two triangles) missing: its box is known, its volume is not.
