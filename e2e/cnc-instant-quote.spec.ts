@@ -93,6 +93,16 @@ test('parts are measured in the browser, previewed and priced at once; the price
 
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
+  // An open mesh (decision 335): measured and shown, its volume not, and no price at all — firm quotes instead.
+  await upload(page, cad('block-open.stl'));
+  await expect(page.getByText('Open: some edges belong to one triangle only', { exact: true })).toBeVisible();
+  await expect(page.getByText('Not measurable: the mesh is open', { exact: true })).toBeVisible();
+  const noPrice = page.getByRole('region', { name: 'No instant price for this part' });
+  await expect(noPrice).toContainText('request firm quotes');
+  await expect(total).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Save to request firm quotes' })).toBeVisible();
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
   await page.getByLabel('CAD file (STL or STEP, up to 100 MB)').setInputFiles({
     name: 'broken.stl',
     mimeType: 'model/stl',
