@@ -2,7 +2,15 @@ import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/helpers';
-import { queryTemplate, statementTemplate, warmConnection, prepareTemplateOnConnect } from './prepared';
+import {
+  queryGenericPlan,
+  queryPrepared,
+  queryTemplate,
+  statementTemplate,
+  warmConnection,
+  prepareTemplateOnConnect,
+} from './prepared';
+import { rowsOf } from './transaction';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -77,4 +85,58 @@ describe('statement templates (decision 234)', () => {
       expect(await queryTemplate(database.db, template, { n: 41 })).toEqual([{ n: 42 }]);
     },
   );
+});
+
+describe('by-id reads with their plan made once (decision 338)', () => {
+  const read = (ids: string) =>
+    sql`SELECT x.id, x.id::text || ${"'s"}::text AS label, now() - interval '1 day' < now() AS past,
+          timestamptz '2024-01-17 23:02:33+00' AS at, x.id::numeric / 4 AS quarter, NULL::text AS nothing
+        FROM unnest(${ids}::bigint[]) AS x(id) ORDER BY x.id`;
+
+  it('answers the rows the statement answered before, values and types alike, on each run', async () => {
+    for (const ids of ['{1,2,3}', '{7}', '{}', '{5,4}']) {
+      // On PostgreSQL it is `queryPrepared` (pg's own parsers: dates as dates); on PGlite the rows `db.execute` gives.
+      const before =
+        process.env.TEST_DB_DRIVER === 'postgres'
+          ? await queryPrepared(database.db, read(ids))
+          : rowsOf(await database.db.execute(read(ids)));
+      expect(await queryGenericPlan(database.db, read(ids))).toEqual(before);
+    }
+  });
+
+  it.runIf(process.env.TEST_DB_DRIVER !== 'postgres')(
+    'on PGlite: prepared once in the session, run with a generic plan, the session’s plan mode left as it was',
+    async () => {
+      await queryGenericPlan(database.db, read('{1}'));
+      const prepared = async () =>
+        rowsOf<{ name: string; generic_plans: number; custom_plans: number }>(
+          await database.db.execute(
+            sql`SELECT name, generic_plans::int, custom_plans::int FROM pg_prepared_statements
+                WHERE statement LIKE '%AS x(id) ORDER BY x.id%'`,
+          ),
+        );
+      const [before] = await prepared();
+      expect(before).toMatchObject({ custom_plans: 0 });
+      await queryGenericPlan(database.db, read('{2,3}'));
+      expect(await prepared()).toEqual([{ ...before, generic_plans: before!.generic_plans + 1 }]);
+      const mode = async () =>
+        rowsOf<{ plan_cache_mode: string }>(await database.db.execute(sql`SHOW plan_cache_mode`))[0];
+      expect(await mode()).toEqual({ plan_cache_mode: 'auto' });
+      // A run that fails (a bad value) leaves the mode as it was too: SET and EXECUTE are one implicit transaction.
+      await expect(queryGenericPlan(database.db, read('{1,x}'))).rejects.toThrow();
+      expect(await mode()).toEqual({ plan_cache_mode: 'auto' });
+      // The session's statements dropped (DEALLOCATE ALL): prepared again on the next run.
+      await database.db.execute(sql`DEALLOCATE ALL`);
+      expect(await queryGenericPlan(database.db, read('{4}'))).toEqual(
+        rowsOf(await database.db.execute(read('{4}'))),
+      );
+    },
+  );
+
+  it('runs inside a transaction as a plain statement', async () => {
+    const rows = await database.db.transaction(async (tx) => queryGenericPlan(tx, read('{9,8}')));
+    expect(rows.map((row) => row.id)).toEqual(
+      rowsOf<{ id: unknown }>(await database.db.execute(read('{8,9}'))).map((row) => row.id),
+    );
+  });
 });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { is, Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
+import { types as pgliteTypes } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Db } from './client';
 import { rowsOf } from './transaction';
@@ -110,6 +111,92 @@ export async function queryPrepared<T = Record<string, unknown>>(db: Db, query: 
   const name = statementName(text);
   const result = await client.query<T & pg.QueryResultRow>({ name, text, values: params });
   return result.rows;
+}
+
+/** What a PGlite client (the database, not a transaction) offers for a statement run in the simple protocol. */
+interface PgliteExec {
+  exec(text: string, options?: unknown): Promise<Array<{ rows: unknown[] }>>;
+}
+
+/** The PGlite client of `db` when it is the database itself (a transaction has none: it runs its statements as is). */
+function pgliteExecOf(db: Db): PgliteExec | null {
+  if (poolOf(db) || clientOf(db)) return null;
+  const client = (db as unknown as { $client?: unknown }).$client;
+  return client && typeof (client as PgliteExec).exec === 'function' ? (client as PgliteExec) : null;
+}
+
+/** Per PGlite client: the statements its session has prepared (a session's prepared statements live as long as it). */
+const preparedOnPglite = new WeakMap<object, Set<string>>();
+
+// The types Drizzle's PGlite session leaves as text (drizzle-orm/pglite/session.js): rows read here must look like the
+// rows `db.execute` gives (timestamp, timestamptz, interval, date; numeric[] and the arrays of the four).
+const asText = (value: string) => value;
+const drizzleTextTypes = Object.fromEntries(
+  [
+    pgliteTypes.TIMESTAMP,
+    pgliteTypes.TIMESTAMPTZ,
+    pgliteTypes.INTERVAL,
+    pgliteTypes.DATE,
+    1231,
+    1115,
+    1185,
+    1187,
+    1182,
+  ].map((oid) => [oid, asText]),
+);
+
+/** A parameter as an SQL literal for EXECUTE (which takes no protocol parameters); null for a value it cannot write. */
+function literalOf(value: unknown): string | null {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'string') return value.includes('\u0000') ? null : `'${value.replace(/'/g, "''")}'`;
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean')
+    return `'${String(value)}'`;
+  return null;
+}
+
+/**
+ * Runs a hot by-id read with its plan made once (decision 338). On PostgreSQL it is `queryPrepared`. On PGlite, which
+ * plans every statement it is sent (its API has no named statements), planning the card statement (four relations,
+ * the products' dozen indexes) cost about twice its run: the statement is prepared once per session (`PREPARE`, named
+ * by its text like `queryPrepared`) and run by `EXECUTE` with its values written as literals, under a generic plan
+ * (PostgreSQL kept choosing a fresh custom plan for `id = ANY($1)`). `SET`, `EXECUTE` and `RESET` go in one
+ * simple-protocol message, one implicit transaction: a failed `EXECUTE` undoes the `SET` too. Only for statements
+ * whose plan does not depend on their values (lookups by primary key); a transaction (`Tx`) runs it as a plain query.
+ */
+export async function queryGenericPlan<T = Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  const client = pgliteExecOf(db);
+  if (!client) return queryPrepared<T>(db, query);
+  const { sql: text, params } = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
+  const literals = params.map(literalOf);
+  if (literals.some((literal) => literal === null)) return rowsOf<T>(await db.execute(query));
+  const name = statementName(text);
+  const prepared = preparedOnPglite.get(client) ?? new Set<string>();
+  preparedOnPglite.set(client, prepared);
+  const run = async () => {
+    if (!prepared.has(name)) {
+      try {
+        await client.exec(`PREPARE ${name} AS ${text}`);
+      } catch (error) {
+        // Prepared already by another app on the same database (tests), under the same name: the same text.
+        if ((error as { code?: string }).code !== '42P05') throw error;
+      }
+      prepared.add(name);
+    }
+    const args = literals.length > 0 ? `(${literals.join(', ')})` : '';
+    const results = await client.exec(
+      `SET plan_cache_mode = force_generic_plan; EXECUTE ${name}${args}; RESET plan_cache_mode`,
+      { parsers: drizzleTextTypes },
+    );
+    return (results[1]?.rows ?? []) as T[];
+  };
+  try {
+    return await run();
+  } catch (error) {
+    // The session lost its prepared statements (DEALLOCATE, DISCARD): prepared again, once.
+    if ((error as { code?: string }).code !== '26000') throw error;
+    prepared.delete(name);
+    return run();
+  }
 }
 
 /**

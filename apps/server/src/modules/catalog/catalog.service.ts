@@ -341,9 +341,10 @@ async function indexedPage(
   table: 'products' | 'services',
   q: string,
   limit: number,
+  given: ResolvedQuery | null | undefined,
 ): Promise<Row[] | null> {
   if (state.searchEngine !== 'memory' || !state.searchIndex.ready) return null;
-  const resolved = await resolveQuery(db, state.words, q);
+  const resolved = given === undefined ? await resolveQuery(db, state.words, q) : given;
   if (!resolved) return null;
   const found = await state.searchIndex.search(db, table, resolved.groups, limit);
   if (!found) return null;
@@ -365,15 +366,17 @@ async function indexedPage(
 
 /**
  * The global search's products: the first page of `/products?q=` (same conditions, same order), without the
- * listing's total, which the search does not show.
+ * listing's total, which the search does not show. `resolved`: `q` as `resolveSearchText` resolved it, when the
+ * caller has it already (the grouped search resolves its text once for every group).
  */
 export async function searchProducts(
   db: Db,
   state: CatalogState,
   q: string,
   limit: number,
+  resolved?: ResolvedQuery | null,
 ): Promise<ProductCard[]> {
-  const indexed = await indexedPage(db, state, 'products', q, limit);
+  const indexed = await indexedPage(db, state, 'products', q, limit, resolved);
   if (indexed) return indexed.map(toProductCard);
   const listing = await productListing(db, state, { q, type: 'all' }, null);
   const page = await listingPage(
@@ -783,9 +786,10 @@ export async function searchServices(
   state: CatalogState,
   q: string,
   limit: number,
+  resolved?: ResolvedQuery | null,
 ): Promise<ServiceCard[]> {
   // The first page of `/services?q=` (same conditions, same order), without the listing's total.
-  const indexed = await indexedPage(db, state, 'services', q, limit);
+  const indexed = await indexedPage(db, state, 'services', q, limit, resolved);
   if (indexed) return indexed.map(toServiceCard);
   const query = { q, page: 1, pageSize: limit };
   const listing = await serviceListing(db, state, query);
@@ -801,16 +805,19 @@ const toSearchCategory = (row: Row): SearchCategory => ({
  * Categories whose English or French name holds the typed text or its typo correction, or is close to it by
  * trigram word similarity (`hydrualic` → Hydraulic…). Categories are a few hundred rows: one scan, ranked by how
  * close the name is, top levels and busy categories first. Each comes with its parent's slug (its listing's URL).
+ * `resolved` as for `searchProducts`.
  */
 export async function searchCategories(
   db: Db,
   state: CatalogState,
   q: string,
   limit: number,
+  resolved?: ResolvedQuery | null,
 ): Promise<SearchCategory[]> {
   const folded = foldText(q).trim();
   if (!folded) return [];
-  const corrected = (await resolveQuery(db, state.words, q))?.corrected ?? folded;
+  const corrected =
+    (resolved === undefined ? await resolveQuery(db, state.words, q) : resolved)?.corrected ?? folded;
   // With the in-process index, the categories it holds answer the same (decision 334): no statement.
   const held = state.searchEngine === 'memory' ? await state.searchIndex.categories(db) : null;
   if (held) return held.search(folded, corrected, limit).map(toSearchCategory);

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ProductFacets } from '@maplesource/contracts';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/transaction';
-import { queryPrepared } from '../../db/prepared';
+import { queryGenericPlan, queryPrepared } from '../../db/prepared';
 import { badRequest } from '../../plugins/errors';
 import { originFilterCounts } from './origin-filter';
 
@@ -203,7 +203,8 @@ export const DEFAULT_TEXT_WALK_WINDOW = 10_000;
 
 /**
  * The cards of a page's ids (any order), with their seller and categories: one prepared statement, its plan cached
- * per connection (decision 042). The in-process index's pages (decision 329) are read with it too.
+ * per connection (decision 042), and on PGlite made once, generic (decision 338: planning it cost twice its run). The
+ * in-process index's pages (decision 329) are read with it too.
  */
 export async function cardRows(
   db: Db,
@@ -211,7 +212,7 @@ export async function cardRows(
   ids: readonly (string | number)[],
 ): Promise<Row[]> {
   if (ids.length === 0) return [];
-  return rows(
+  return queryGenericPlan<Row>(
     db,
     sql`SELECT ${input.columns} FROM ${sql.raw(input.table)} p ${input.joins}
         WHERE p.id = ANY(${`{${ids.join(',')}}`}::bigint[])`,

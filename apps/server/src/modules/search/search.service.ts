@@ -32,11 +32,12 @@ export async function searchEverything(
   const want = (kind: SearchKind) => type === 'all' || type === kind;
   const resolved = await doors.catalog.resolveSearchText(db, q);
   const none = Promise.resolve([]);
+  // Every group takes the text as resolved here: the typo vocabulary is asked once per search, not once per group.
   const [products, services, sellers, categories, blogs] = await Promise.all([
-    want('products') ? doors.catalog.searchProducts(db, q, limit) : none,
-    want('services') ? doors.catalog.searchServices(db, q, limit) : none,
-    want('sellers') ? doors.sellers.searchSellers(db, q, limit) : none,
-    want('categories') ? doors.catalog.searchCategories(db, q, limit) : none,
+    want('products') ? doors.catalog.searchProducts(db, q, limit, resolved) : none,
+    want('services') ? doors.catalog.searchServices(db, q, limit, resolved) : none,
+    want('sellers') ? doors.sellers.searchSellers(db, q, limit, resolved?.words ?? []) : none,
+    want('categories') ? doors.catalog.searchCategories(db, q, limit, resolved) : none,
     want('blogs') ? doors.content.searchBlogs(db, resolved, limit) : none,
   ]);
   return {

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
@@ -11,6 +12,7 @@ import { buyerHeaders, createTestApp, type TestApp } from '../../../test/helpers
 import { rowsOf } from '../../db/transaction';
 import { REBUILD_SEARCH_WORDS_SQL, seedCatalog } from '../../seed/catalog';
 import { seedContentHomeBlogs } from '../../seed/content-home-blogs';
+import { plainListEncoding } from './search.routes';
 
 /**
  * One search for everything: `GET /search` answers products, services, sellers, categories and blog
@@ -211,5 +213,63 @@ describe('GET /search: each group is the start of its own listing (the web\'s "s
     expect(some.total).toBeGreaterThan(0);
     expect(some.total).toBeLessThan(all.total);
     expect(some.items.every((blog) => /extrusion/i.test(`${blog.titleEn} ${blog.titleFr}`))).toBe(true);
+  });
+});
+
+describe('GET /search: its answer compressed whole (decision 338)', () => {
+  it('sends br or gzip with its length for a plain list of encodings, and the same JSON once decoded', async () => {
+    const plain = await get('/api/v1/search?q=steel');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    for (const [header, encoding] of [
+      ['gzip, deflate', 'gzip'],
+      ['gzip, deflate, br, zstd', 'br'],
+      ['*', 'gzip'],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/search?q=steel',
+        headers: { ...buyerHeaders, 'accept-encoding': header },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers['content-length']).toBe(String(res.rawPayload.length));
+      expect(String(res.headers.vary)).toContain('accept-encoding');
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      const decoded = encoding === 'br' ? brotliDecompressSync(res.rawPayload) : gunzipSync(res.rawPayload);
+      expect(decoded.toString('utf8')).toBe(plain.body);
+    }
+  });
+
+  it('leaves weighted lists, identity and short answers to the app’s compression, as before', async () => {
+    const weighted = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/search?q=steel',
+      headers: { ...buyerHeaders, 'accept-encoding': 'br;q=0.1, gzip;q=0.5' },
+    });
+    expect(weighted.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(weighted.rawPayload).toString('utf8')).toBe((await get('/api/v1/search?q=steel')).body);
+    const identity = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/search?q=steel',
+      headers: { ...buyerHeaders, 'accept-encoding': 'identity' },
+    });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    const short = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/search?q=zzqxnothing',
+      headers: { ...buyerHeaders, 'accept-encoding': 'gzip' },
+    });
+    expect(short.headers['content-encoding']).toBeUndefined();
+    expect(short.json<SearchResponse>().products).toEqual([]);
+  });
+
+  it('chooses as the app’s compression does for plain lists', () => {
+    expect(plainListEncoding('gzip, deflate')).toBe('gzip');
+    expect(plainListEncoding('deflate, br')).toBe('br');
+    expect(plainListEncoding('X-GZIP')).toBe('gzip');
+    expect(plainListEncoding('deflate')).toBeNull();
+    expect(plainListEncoding('gzip;q=1')).toBeNull();
+    expect(plainListEncoding(undefined)).toBeNull();
   });
 });

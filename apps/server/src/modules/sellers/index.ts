@@ -77,7 +77,8 @@ export const createSellersService = (
   const held = catalog.addSearchFeed(storefronts) ? storefronts : null;
   return {
     listSellers: (db: Db, query: SellerListInput) => listSellers(db, catalog, query),
-    searchSellers: (db: Db, q: string, limit: number) => searchSellers(db, catalog, q, limit, held),
+    searchSellers: (db: Db, q: string, limit: number, resolvedWords?: readonly string[]) =>
+      searchSellers(db, catalog, q, limit, held, resolvedWords),
     unclaimedByCategory: (db: Db, perCategory: number) => unclaimedByCategory(db, catalog, perCategory),
     getSeller,
     storefrontNames,

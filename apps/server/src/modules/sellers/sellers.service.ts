@@ -159,6 +159,8 @@ export async function listSellers(db: Db, catalog: CatalogCategoryReads, query: 
 /**
  * The global search's sellers: the first page of the directory asked with the same text (`/sellers?q=`, sorted by
  * popularity), without its count (5,000 storefronts: the trigram-indexed name match is a few hundred rows at most).
+ * `resolvedWords`: the words of `q` as the catalogue resolved them, when the caller has them already (the grouped
+ * search resolves its text once for every group).
  */
 export async function searchSellers(
   db: Db,
@@ -166,8 +168,9 @@ export async function searchSellers(
   q: string,
   limit: number,
   held: HeldStorefronts | null = null,
+  resolvedWords?: readonly string[],
 ) {
-  const words = await sellerTextWords(db, catalog, q);
+  const words = q ? (resolvedWords ?? (await sellerTextWords(db, catalog, q))) : [];
   // With the catalogue's in-process index, the storefronts held in memory answer the same (decision 334).
   if (held?.ready) {
     await catalog.syncSearchIndex(db);

@@ -158,7 +158,9 @@ export class StorefrontSearchIndex implements SearchFeed {
     };
     const out: SellerSummary[] = [];
     let byPhrase = nextHolding(needle, 0);
-    let byWords = needles.length > 0 ? nextWithWords(0) : -1;
+    // A word no name holds (a product's model code, say) leaves no storefront with every word: one scan of the names
+    // says so, instead of checking each storefront that holds the longest word.
+    let byWords = needles.length > 0 && needles.every((word) => text.includes(word)) ? nextWithWords(0) : -1;
     while (out.length < limit && (byPhrase >= 0 || byWords >= 0)) {
       const next = byPhrase < 0 ? byWords : byWords < 0 ? byPhrase : Math.min(byPhrase, byWords);
       out.push(order[next]!.summary);
