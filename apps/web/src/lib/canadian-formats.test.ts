@@ -4,6 +4,7 @@ import {
   canadianDollars,
   fixedDecimals,
   mediumDate,
+  upToDecimals,
   wholeNumber,
   type CanadianLocale,
 } from './canadian-formats';
@@ -49,6 +50,23 @@ describe('canadian formats (what Chromium 156 Intl writes; decision 190)', () =>
     ]);
     expect(fixedDecimals(1234.55, 1, 'fr-CA')).toBe(`1${NBSP}234,6`);
     expect(fixedDecimals(999.5, 0, 'en-CA')).toBe('1,000');
+  });
+
+  it('writes up to n decimals with the trailing zeros dropped (the CNC figures; decision 337)', () => {
+    expect([0, 4.35, 2.5, 3.001, 9.96, 1234.5, 0.004].map((n) => upToDecimals(n, 1, 'en-CA'))).toEqual([
+      '0',
+      '4.4',
+      '2.5',
+      '3',
+      '10',
+      '1,234.5',
+      '0',
+    ]);
+    expect(upToDecimals(1234.505, 2, 'fr-CA')).toBe(`1${NBSP}234,51`);
+    expect(upToDecimals(1234.5, 2, 'fr-CA')).toBe(`1${NBSP}234,5`);
+    expect(upToDecimals(7.25, 0, 'fr-CA')).toBe('7');
+    expect(upToDecimals(-2.25, 1, 'en-CA')).toBeUndefined();
+    expect(upToDecimals(1, 4, 'en-CA')).toBeUndefined();
   });
 
   it('writes medium dates in the browser time zone', () => {
@@ -103,6 +121,9 @@ describe('canadian formats (what Chromium 156 Intl writes; decision 190)', () =>
     const whole = new Intl.NumberFormat(locale);
     const oneDecimal = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
     const twoDecimals = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const upTo = [0, 1, 2, 3].map(
+      (digits) => new Intl.NumberFormat(locale, { maximumFractionDigits: digits }),
+    );
     const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
     fc.assert(
       fc.property(fc.integer({ min: -1e12, max: 1e12 }), (n) => {
@@ -117,6 +138,10 @@ describe('canadian formats (what Chromium 156 Intl writes; decision 190)', () =>
         if (one !== undefined) expect(one).toBe(oneDecimal.format(x));
         const two = fixedDecimals(x, 2, locale);
         if (two !== undefined) expect(two).toBe(twoDecimals.format(x));
+        for (const [digits, format] of upTo.entries()) {
+          const written = upToDecimals(x, digits, locale);
+          if (written !== undefined) expect(written).toBe(format.format(x));
+        }
       }),
     );
     fc.assert(

@@ -1,5 +1,6 @@
 import {
   lazy,
+  startTransition,
   Suspense,
   useCallback,
   useEffect,
@@ -131,8 +132,12 @@ export function InstantQuoteTab() {
     analyseInWorker(file, createAnalysisWorker, { signal: controller.signal }).then(
       (result) => {
         if (controller.signal.aborted) return;
-        setUnits(preset?.units ?? initialUnits(result.kind, result.unitsFromFile));
-        setAnalysis({ state: 'done', file, result });
+        // The figures, the price and the preview's frame are rendered in slices that yield to the page
+        // (a transition), not in one task as the answer arrives (decision 337: no task over 50 ms).
+        startTransition(() => {
+          setUnits(preset?.units ?? initialUnits(result.kind, result.unitsFromFile));
+          setAnalysis({ state: 'done', file, result });
+        });
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
