@@ -39,7 +39,7 @@ export interface CatalogOptions {
   textWalkWindow?: number;
   /** Typo vocabulary lookups are kept this long (decision 040); 0 keeps none. Default 60 s. */
   searchWordsCacheMs?: number;
-  /** The grouped search's engine (decision 329): the in-process index, or SQL alone. Default SQL. */
+  /** The grouped search's engine (decision 329): the in-process index (the default, decision 339), or SQL alone. */
   searchEngine?: SearchEngine;
   /** The in-process index's feed and rebuild periods. */
   searchIndex?: Partial<SearchIndexOptions>;
@@ -68,7 +68,7 @@ export class CatalogState implements ListingSizing {
     this.frequentTextThreshold = options.frequentTextThreshold ?? DEFAULT_FREQUENT_TEXT_THRESHOLD;
     this.textWalkWindow = options.textWalkWindow ?? DEFAULT_TEXT_WALK_WINDOW;
     this.words = new SearchWordCache(options.searchWordsCacheMs);
-    this.searchEngine = options.searchEngine ?? 'sql';
+    this.searchEngine = options.searchEngine ?? 'memory';
     this.searchIndex = new CatalogSearchIndex(this.words, {
       ...DEFAULT_SEARCH_INDEX_OPTIONS,
       ...options.searchIndex,

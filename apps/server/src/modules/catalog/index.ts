@@ -39,14 +39,19 @@ async function catalogModule(app: FastifyInstance, options: Partial<CatalogOptio
   const searchCacheMs =
     options.searchCacheMs ?? app.config.SEARCH_CACHE_MS ?? (listingCacheMs === 0 ? 0 : 300_000);
   const searchWordsCacheMs = options.searchWordsCacheMs ?? app.config.SEARCH_WORDS_CACHE_MS;
-  // SQL stays the default until the first page of `npm start` is measured with the index building (decision 334).
-  const searchEngine = options.searchEngine ?? app.config.SEARCH_ENGINE ?? 'sql';
+  // The in-process index answers by default (decision 339); SEARCH_ENGINE=sql keeps SQL alone.
+  const searchEngine = options.searchEngine ?? app.config.SEARCH_ENGINE ?? 'memory';
+  // Tests write the catalogue and search at once, as a user of one process does through its routes (which mark the
+  // index due): under test the feed is read before every search unless a test sets its own period.
+  const searchIndex =
+    app.config.NODE_ENV === 'test' ? { syncMs: 0, ...options.searchIndex } : options.searchIndex;
   const state = new CatalogState({
     ...options,
     listingCacheMs,
     searchCacheMs,
     searchWordsCacheMs,
     searchEngine,
+    searchIndex,
   });
   app.decorate('catalog', createCatalogService(state));
   subscribeCatalog(app, state);

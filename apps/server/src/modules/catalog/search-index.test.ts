@@ -9,6 +9,7 @@ import {
   type TestApp,
   type TestDatabase,
 } from '../../../test/helpers';
+import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/transaction';
 import { seedCatalog } from '../../seed/catalog';
 import { seedContentHomeBlogs } from '../../seed/content-home-blogs';
@@ -33,8 +34,9 @@ beforeAll(async () => {
   await seedContentHomeBlogs(context);
   await seedCatalog(context);
   sqlApp = await createTestApp({ database, catalog: { listingCacheMs: 0, searchEngine: 'sql' } });
-  first = await createTestApp({ database, catalog: { listingCacheMs: 0, searchEngine: 'memory' } });
-  second = await createTestApp({ database, catalog: { listingCacheMs: 0, searchEngine: 'memory' } });
+  const production = { listingCacheMs: 0, searchEngine: 'memory', searchIndex: { syncMs: 1_000 } } as const;
+  first = await createTestApp({ database, catalog: production });
+  second = await createTestApp({ database, catalog: production });
   for (const t of [first, second]) await t.app.catalog.state.searchIndex.rebuild(database.db);
 });
 afterAll(async () => {
@@ -263,6 +265,49 @@ describe('the in-process index', () => {
       rows * 37 + Number(postings.n) * 4 + 64 * 1024,
     );
     state.dispose();
+  });
+  it("shows this process's own write at its next search, even while a feed read that began before it is running", async () => {
+    const state = new CatalogState({
+      listingCacheMs: 0,
+      searchEngine: 'memory',
+      searchIndex: { syncMs: 60_000 },
+    });
+    await state.searchIndex.rebuild(database.db);
+    // A feed read that reads the catalogue version now and is answered only later (the release below).
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const heldDb = {
+      execute: async (query: Parameters<Db['execute']>[0]) => {
+        const result = await database.db.execute(query);
+        await released;
+        return result;
+      },
+    } as unknown as Db;
+    state.searchIndex.touch();
+    const earlierRead = state.searchIndex.sync(heldDb);
+
+    // As a seller's publication through the catalogue's door: written, then the process's caches told.
+    const [row] = rowsOf<{ id: string | number }>(
+      await database.db.execute(sql`
+        INSERT INTO products (slug, seller_id, category_id, subcategory_id, name_en, name_fr, description_en,
+          description_fr, price_tiers, min_price_cents, max_price_cents, min_order_quantity, lead_days, delivery_days,
+          origin, province, business_type, material_en, material_fr)
+        SELECT 'vexolith-own-write-test', s.id, c.parent_id, c.id, 'Vexolith Bracket', 'Support vexolith', 'd', 'd',
+          '[]', 1000, 1200, 1, 5, 3, 'made-in-canada', 'ON', 'fabricator', 'steel', 'acier'
+        FROM categories c, sellers s WHERE c.kind = 'product' AND c.parent_id IS NOT NULL
+        ORDER BY c.id, s.id LIMIT 1 RETURNING id`),
+    );
+    await addSearchWords(database.db, ['Vexolith Bracket']);
+    state.forgetListings();
+    try {
+      const found = searchProducts(database.db, state, 'vexolith bracket', 8);
+      release();
+      await earlierRead;
+      expect((await found).map((card) => card.id)).toContain(String(row!.id));
+    } finally {
+      await database.db.execute(sql`DELETE FROM products WHERE id = ${Number(row!.id)}`);
+      state.dispose();
+    }
   });
 });
 

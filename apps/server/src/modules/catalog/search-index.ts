@@ -168,8 +168,12 @@ interface Built {
 export class CatalogSearchIndex {
   private built: Built | null = null;
   private building: Promise<void> | null = null;
-  private syncing: Promise<void> | null = null;
+  /** The sync in flight, when it started reading and whether it reads the changes even if the version did not move. */
+  private syncing: { done: Promise<void>; startedAt: number; force: boolean } | null = null;
+  /** When the last completed sync started reading (`performance.now()`). */
   private syncedAt = -Infinity;
+  /** When this process last wrote the catalogue: a sync that started before it cannot show that write. */
+  private touchedAt = -Infinity;
   private timers: NodeJS.Timeout[] = [];
   private closed = false;
   private readonly feeds: SearchFeed[] = [];
@@ -179,7 +183,9 @@ export class CatalogSearchIndex {
   constructor(
     private readonly words: SearchWordCache,
     readonly options: SearchIndexOptions,
-  ) {}
+  ) {
+    words.syncVocabulary = (db) => this.sync(db);
+  }
 
   get ready(): boolean {
     return this.built !== null;
@@ -204,6 +210,10 @@ export class CatalogSearchIndex {
     this.closed = true;
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];
+    this.discard();
+  }
+
+  private discard(): void {
     this.built = null;
     this.words.vocabulary = null;
     for (const feed of this.feeds) feed.clear();
@@ -236,7 +246,6 @@ export class CatalogSearchIndex {
         };
         // Rows changed while the build read: the feed reads them again from before it started (after a sync of the
         // previous index that may still be running).
-        while (this.syncing) await this.syncing;
         await this.sync(db, { force: true });
       } finally {
         this.building = null;
@@ -247,55 +256,69 @@ export class CatalogSearchIndex {
 
   /** Marks the index due for a sync: a write this process made is seen by its next search. */
   touch(): void {
-    this.syncedAt = -Infinity;
+    this.touchedAt = performance.now();
   }
 
   /**
-   * Reads the catalogue version (at most every `syncMs`) and, when it moved, the rows changed since the cursor minus
-   * the look-back, and the vocabulary; concurrent callers share one sync.
+   * Reads the catalogue version (at most every `syncMs`, and always after this process wrote) and, when it moved, the
+   * rows changed since the cursor minus the look-back, and the vocabulary. A caller shares a sync in flight only if it
+   * started late enough to show what the caller must see (one that read the version before the caller's own write
+   * cannot); otherwise it waits for it and starts the next.
    */
-  sync(db: Db, { force = false } = {}): Promise<void> {
-    if (!this.built) return Promise.resolve();
-    if (!force && performance.now() - this.syncedAt < this.options.syncMs) return Promise.resolve();
-    this.syncing ??= (async () => {
-      try {
-        const built = this.built;
-        if (!built) return;
-        const checkedAt = performance.now();
-        const version = await readVersion(db);
-        if (!force && version === built.version) {
-          this.syncedAt = checkedAt;
-          return;
-        }
-        const sinceUs = await clockUs(db);
-        const from = built.sinceUs - this.options.lookbackMs * 1_000;
-        const [products, services, gone, vocabulary, categories] = await Promise.all([
-          readChanged(db, 'products', from),
-          readChanged(db, 'services', from),
-          readRemovals(db, from),
-          readVocabulary(db),
-          readCategories(db),
-          ...this.feeds.map((feed) => feed.update(db, from)),
-        ]);
-        if (this.built !== built) return;
-        if (gone.emptiedUs > built.startUs) {
-          // A table was emptied since the build: every id may be gone or taken again.
-          void this.rebuild(db);
-          return;
-        }
-        built.products.apply(inOrder(products, gone.removals.products));
-        built.services.apply(inOrder(services, gone.removals.services));
-        this.words.vocabulary = vocabulary;
-        built.categories = categories;
-        built.sinceUs = sinceUs;
-        built.version = version;
-        this.syncedAt = checkedAt;
-        if (built.products.deltaSize + built.services.deltaSize > MAX_DELTA) void this.rebuild(db);
-      } finally {
-        this.syncing = null;
+  async sync(db: Db, { force = false } = {}): Promise<void> {
+    const askedAt = performance.now();
+    const notBefore = force ? askedAt : Math.max(askedAt - this.options.syncMs, this.touchedAt);
+    for (;;) {
+      if (!this.built) return;
+      const inFlight = this.syncing;
+      if (inFlight) {
+        await inFlight.done;
+        if (inFlight.startedAt >= notBefore && (inFlight.force || !force)) return;
+        continue;
       }
-    })();
-    return this.syncing;
+      if (!force && this.syncedAt >= notBefore && this.syncedAt > this.touchedAt) return;
+      const startedAt = performance.now();
+      const done = this.readChanges(db, force, startedAt).finally(() => {
+        if (this.syncing?.done === done) this.syncing = null;
+      });
+      this.syncing = { done, startedAt, force };
+      return done;
+    }
+  }
+
+  private async readChanges(db: Db, force: boolean, checkedAt: number): Promise<void> {
+    const built = this.built;
+    if (!built) return;
+    const version = await readVersion(db);
+    if (!force && version === built.version) {
+      this.syncedAt = checkedAt;
+      return;
+    }
+    const sinceUs = await clockUs(db);
+    const from = built.sinceUs - this.options.lookbackMs * 1_000;
+    const [products, services, gone, vocabulary, categories] = await Promise.all([
+      readChanged(db, 'products', from),
+      readChanged(db, 'services', from),
+      readRemovals(db, from),
+      readVocabulary(db),
+      readCategories(db),
+      ...this.feeds.map((feed) => feed.update(db, from)),
+    ]);
+    if (this.built !== built) return;
+    if (gone.emptiedUs > built.startUs) {
+      // A table was emptied since the build: every id may be gone or taken again. SQL answers until it is rebuilt.
+      this.discard();
+      void this.rebuild(db);
+      return;
+    }
+    built.products.apply(inOrder(products, gone.removals.products));
+    built.services.apply(inOrder(services, gone.removals.services));
+    this.words.vocabulary = vocabulary;
+    built.categories = categories;
+    built.sinceUs = sinceUs;
+    built.version = version;
+    this.syncedAt = checkedAt;
+    if (built.products.deltaSize + built.services.deltaSize > MAX_DELTA) void this.rebuild(db);
   }
 
   /**

@@ -110,6 +110,12 @@ export class SearchWordCache extends Map<string, WordLookup> {
    */
   vocabulary: SearchVocabulary | null = null;
 
+  /**
+   * Brings `vocabulary` up to date first when its index's feed is due (set by that index): a listing's typo
+   * correction sees a word as soon as the grouped search does.
+   */
+  syncVocabulary: ((db: Db) => Promise<void>) | null = null;
+
   /** How long a lookup is kept; 0 keeps none (SEARCH_WORDS_CACHE_MS=0: the benches' uncached lines). */
   constructor(readonly ttlMs = 60_000) {
     super();
@@ -122,7 +128,10 @@ async function lookupWords(
   cache: SearchWordCache,
   words: string[],
 ): Promise<Map<string, WordLookup>> {
-  if (cache.vocabulary) return cache.vocabulary.lookupAll(words);
+  if (cache.vocabulary) {
+    await cache.syncVocabulary?.(db);
+    if (cache.vocabulary) return cache.vocabulary.lookupAll(words);
+  }
   const now = Date.now();
   const out = new Map<string, WordLookup>();
   const missing: string[] = [];
