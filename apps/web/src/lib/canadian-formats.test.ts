@@ -4,10 +4,10 @@ import {
   canadianDollars,
   fixedDecimals,
   mediumDate,
-  upToDecimals,
   wholeNumber,
   type CanadianLocale,
 } from './canadian-formats';
+import { upToDecimals } from './up-to-decimals';
 
 const locales: CanadianLocale[] = ['en-CA', 'fr-CA'];
 const NBSP = '\u00a0';

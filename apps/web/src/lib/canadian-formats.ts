@@ -1,6 +1,6 @@
 /**
- * The few number and date shapes the public pages show — whole numbers, fixed decimals (ratings), up to n
- * decimals (the CNC quote's figures, decision 337), CAD money from cents, medium dates — written out directly for en-CA and fr-CA, exactly as Chromium's Intl writes them
+ * The few number and date shapes the public pages show — whole numbers, fixed decimals (ratings), CAD money
+ * from cents, medium dates — written out directly for en-CA and fr-CA, exactly as Chromium's Intl writes them
  * (decision 190). The first `Intl.NumberFormat` or `Intl.DateTimeFormat` a page builds loads the locale's data:
  * 30–200 ms of main thread here, four times that on Lighthouse's throttled phone, inside the first render.
  * Every function answers `undefined` for a value outside its shape; the caller then asks Intl.
@@ -12,7 +12,7 @@ export type CanadianLocale = 'en-CA' | 'fr-CA';
 
 /** fr-CA groups thousands with a no-break space (U+00A0), as it separates the amount from "$". */
 const NBSP = '\u00a0';
-const separators: Record<CanadianLocale, { group: string; decimal: string }> = {
+export const separators: Record<CanadianLocale, { group: string; decimal: string }> = {
   'en-CA': { group: ',', decimal: '.' },
   'fr-CA': { group: NBSP, decimal: ',' },
 };
@@ -51,18 +51,6 @@ export function fixedDecimals(value: number, decimals: number, locale: CanadianL
   const fractionDigits = kept.slice(kept.length - decimals);
   const grouped = groupDigits(wholeDigits, locale);
   return decimals === 0 ? grouped : `${grouped}${separators[locale].decimal}${fractionDigits}`;
-}
-
-/**
- * `value` with at most `decimals` fraction digits (0–3), trailing zeros dropped — Intl's `{ maximumFractionDigits:
- * decimals }` (4.35 → "4.4", 2.5 → "2.5", 3.001 → "3"). Non-negative finite values below 2^53 only.
- */
-export function upToDecimals(value: number, decimals: number, locale: CanadianLocale): string | undefined {
-  const fixed = fixedDecimals(value, decimals, locale);
-  if (fixed === undefined || decimals === 0) return fixed;
-  const decimal = separators[locale].decimal;
-  const trimmed = fixed.replace(/0+$/, '');
-  return trimmed.endsWith(decimal) ? trimmed.slice(0, -decimal.length) : trimmed;
 }
 
 /** A whole number ("1,234", "-1 234"), negative ones included; `undefined` beyond 2^53. */

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { formatDate, formatMoney, formatNumber, intlLocale } from './format';
+import { formatUpToDecimals } from './up-to-decimals';
 
 const spaces = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
 
@@ -23,15 +24,15 @@ describe('format', () => {
     expect(formatMoney(-5, 'en')).toBe('-$0.05');
     expect(formatNumber(12345, 'en')).toBe('12,345');
     expect(formatNumber(4.35, 'en', { minimumFractionDigits: 1, maximumFractionDigits: 1 })).toBe('4.4');
-    expect(formatNumber(2.5, 'en', { maximumFractionDigits: 2 })).toBe('2.5');
-    expect(spaces(formatNumber(1234.56, 'fr', { maximumFractionDigits: 1, minimumFractionDigits: 0 }))).toBe(
-      '1 234,6',
-    );
+    // The CNC quote's figures (decision 337).
+    expect(formatUpToDecimals(2.5, 2, 'en')).toBe('2.5');
+    expect(spaces(formatUpToDecimals(1234.56, 1, 'fr'))).toBe('1 234,6');
     expect(formatDate(new Date(2026, 10, 25), 'fr')).toBe('25 nov. 2026');
     expect(numberFormat).not.toHaveBeenCalled();
     expect(dateFormat).not.toHaveBeenCalled();
     vi.restoreAllMocks();
     expect(formatNumber(0.5, 'en', { style: 'percent' })).toBe('50%');
+    expect(formatUpToDecimals(-2.25, 1, 'en')).toBe('-2.3');
     expect(formatNumber(2.5, 'en', { minimumFractionDigits: 2, maximumFractionDigits: 3 })).toBe('2.50');
     expect(formatDate(new Date(2026, 10, 25), 'en', { dateStyle: 'long' })).toBe('November 25, 2026');
   });

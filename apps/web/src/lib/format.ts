@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import type { Cents } from '@maplesource/contracts/common';
 import { CURRENCY_CODE } from '@maplesource/contracts/limits';
-import { canadianDollars, fixedDecimals, mediumDate, upToDecimals, wholeNumber } from './canadian-formats';
+import { canadianDollars, fixedDecimals, mediumDate, wholeNumber } from './canadian-formats';
 
 /**
- * Values the public pages show (whole numbers, ratings, up to n decimals, CAD money, medium dates) are written by
- * `canadian-formats.ts` without Intl, whose first formatter costs a page tens of milliseconds (decision 190; up to
- * n decimals since the CNC quote's figures, decision 337); anything else goes through Intl.
+ * Values the public pages show (whole numbers, ratings, CAD money, medium dates) are written by
+ * `canadian-formats.ts` without Intl, whose first formatter costs a page tens of milliseconds (decision 190);
+ * anything else goes through Intl.
  */
 
 /** Canadian locale for a UI language: fr → fr-CA, everything else → en-CA. */
@@ -45,30 +45,23 @@ export function formatMoney(cents: Cents, language: string): string {
   );
 }
 
-/**
- * The fraction digits of options that only bound them: `{ minimumFractionDigits: n, maximumFractionDigits: n }`
- * (exactly n) or `{ maximumFractionDigits: n }` with no minimum or a minimum of 0 (at most n); else undefined.
- */
-function fractionDigits(options: Intl.NumberFormatOptions): { digits: number; fixed: boolean } | undefined {
+/** The fraction digits of options that fix them (`{ minimumFractionDigits: n, maximumFractionDigits: n }`). */
+function fixedFractionDigits(options: Intl.NumberFormatOptions): number | undefined {
   const { minimumFractionDigits, maximumFractionDigits, ...others } = options;
-  if (Object.keys(others).length > 0 || maximumFractionDigits === undefined) return undefined;
-  if (minimumFractionDigits === maximumFractionDigits) return { digits: maximumFractionDigits, fixed: true };
-  if (minimumFractionDigits === undefined || minimumFractionDigits === 0)
-    return { digits: maximumFractionDigits, fixed: false };
-  return undefined;
+  return Object.keys(others).length === 0 && minimumFractionDigits === maximumFractionDigits
+    ? minimumFractionDigits
+    : undefined;
 }
 
 export function formatNumber(value: number, language: string, options?: Intl.NumberFormatOptions): string {
   const locale = intlLocale(language);
-  const shape = options ? fractionDigits(options) : undefined;
+  const digits = options ? fixedFractionDigits(options) : undefined;
   const direct =
     options === undefined
       ? wholeNumber(value, locale)
-      : shape === undefined
+      : digits === undefined
         ? undefined
-        : shape.fixed
-          ? fixedDecimals(value, shape.digits, locale)
-          : upToDecimals(value, shape.digits, locale);
+        : fixedDecimals(value, digits, locale);
   return direct ?? numberFormat(language, options).format(value);
 }
 

@@ -33,6 +33,7 @@ import { paths } from '../../../config/paths';
 import { inputClasses } from '../../../components/ui/field';
 import { LoadError, LoadingState } from '../../../components/ui/query-states';
 import { formatDate, formatNumber } from '../../../lib/format';
+import { formatUpToDecimals } from '../../../lib/up-to-decimals';
 import { errorMessage, isApiError } from '../../../lib/http';
 import { useSession } from '../../../lib/session-store';
 import { useRequireLogin } from '../../../lib/use-require-login';
@@ -218,9 +219,9 @@ export function InstantQuoteTab() {
                 simplified={result.previewSimplified}
                 name={analysis.state === 'done' ? analysis.file.name : ''}
                 description={t('preview.alt', {
-                  x: formatNumber(geometry!.boundingBoxMm[0], language, { maximumFractionDigits: 1 }),
-                  y: formatNumber(geometry!.boundingBoxMm[1], language, { maximumFractionDigits: 1 }),
-                  z: formatNumber(geometry!.boundingBoxMm[2], language, { maximumFractionDigits: 1 }),
+                  x: formatUpToDecimals(geometry!.boundingBoxMm[0], 1, language),
+                  y: formatUpToDecimals(geometry!.boundingBoxMm[1], 1, language),
+                  z: formatUpToDecimals(geometry!.boundingBoxMm[2], 1, language),
                   triangles: formatNumber(result.geometry.triangles, language),
                   closed: t(result.geometry.closed ? 'figures.closedYes' : 'figures.closedNo'),
                 })}
@@ -443,9 +444,7 @@ function UnitsChoice({
         >
           <p>
             {t(check.suggest === 'inch' ? 'units.checkInch' : 'units.checkMm', {
-              length: formatNumber(check.longestMm, language, {
-                maximumFractionDigits: check.longestMm < 10 ? 2 : 0,
-              }),
+              length: formatUpToDecimals(check.longestMm, check.longestMm < 10 ? 2 : 0, language),
             })}
           </p>
           <Button size="sm" variant="secondary" className="mt-2" onClick={() => onUnits(check.suggest)}>
@@ -467,7 +466,7 @@ function Figures({
   language: 'en' | 'fr';
 }) {
   const { t } = useTranslation('cncQuotes');
-  const n = (value: number, digits = 1) => formatNumber(value, language, { maximumFractionDigits: digits });
+  const n = (value: number, digits = 1) => formatUpToDecimals(value, digits, language);
   const [x, y, z] = geometry.boundingBoxMm;
   return (
     <div>

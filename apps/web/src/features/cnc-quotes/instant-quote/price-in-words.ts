@@ -1,6 +1,7 @@
 import type { CncPriceTerms } from '@maplesource/contracts/cnc-pricing';
 import { formatCad, type MoneyLanguage } from '@maplesource/contracts/money';
 import { formatNumber } from '../../../lib/format';
+import { formatUpToDecimals } from '../../../lib/up-to-decimals';
 
 /** One line of the formula: a `cncQuotes:price.*` key and its values, already formatted for the language. */
 export type FormulaLine = { key: string; values: Record<string, string> };
@@ -17,7 +18,7 @@ export function formatRateCents(cents: number, language: MoneyLanguage): string 
 }
 
 const decimals = (value: number, language: MoneyLanguage, digits: number) =>
-  formatNumber(value, language, { maximumFractionDigits: digits, minimumFractionDigits: 0 });
+  formatUpToDecimals(value, digits, language);
 
 /**
  * Decision 302's price of one part in plain words, term by term with its numbers: stock volume × material rate,

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { CNC_FINISHES, CNC_MATERIALS, finishSuitsMaterial } from '@maplesource/contracts/cnc-pricing';
 import { LoadError, LoadingState } from '../../../components/ui/query-states';
 import { errorMessage } from '../../../lib/http';
-import { formatNumber } from '../../../lib/format';
+import { formatUpToDecimals } from '../../../lib/up-to-decimals';
 import { useCurrentCncRates } from '../api/instant-quote';
 import { formatRateCents } from '../instant-quote/price-in-words';
 
@@ -44,7 +44,7 @@ export function MaterialsTab() {
                   <dt className="font-medium text-gray-800">{t('materialsTab.machinability')}</dt>
                   <dd className="text-gray-700">
                     {t('materialsTab.machinabilityValue', {
-                      value: formatNumber(rate.machinability, language, { maximumFractionDigits: 2 }),
+                      value: formatUpToDecimals(rate.machinability, 2, language),
                     })}
                   </dd>
                 </div>
