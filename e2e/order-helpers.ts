@@ -87,6 +87,8 @@ export async function acceptedInvoice(
   await modal.getByLabel(/Shipping/).fill('50');
   await modal.getByLabel(/Payment terms/).fill('Due on receipt');
   await modal.getByLabel(/Delivery terms/).fill('FOB destination');
+  // What the seller receives is shown before they issue (the fee lines arrive from the server and move the button).
+  await expect(modal.getByTestId('invoice-seller-net')).toBeVisible();
   await modal.getByRole('button', { name: 'Issue invoice' }).click();
   await expect(sellerPage.getByText('Invoice sent to the buyer.')).toBeVisible();
 
