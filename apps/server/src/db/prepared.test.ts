@@ -133,6 +133,23 @@ describe('by-id reads with their plan made once (decision 338)', () => {
     },
   );
 
+  it('takes any text as a value: quotes and backslashes as written, a NUL refused as by a plain query', async () => {
+    const echo = (text: string) => sql`SELECT ${text}::text AS text, length(${text}::text) AS n`;
+    for (const text of ["O'Brien", "''; DROP TABLE products; --", 'back\\slash', 'é à ç']) {
+      const [row] = await queryGenericPlan<{ text: string; n: number | string }>(database.db, echo(text));
+      expect(row!.text).toBe(text);
+      expect(Number(row!.n)).toBe(text.length);
+    }
+    // Refused by the database itself (a text value cannot hold NUL), as the plain query is: never run as written.
+    const refused = (run: Promise<unknown>) =>
+      run.then(
+        () => false,
+        () => true,
+      );
+    expect(await refused(queryGenericPlan(database.db, echo('a\u0000b')))).toBe(true);
+    expect(await refused(database.db.execute(echo('a\u0000b')))).toBe(true);
+  });
+
   it('runs inside a transaction as a plain statement', async () => {
     const rows = await database.db.transaction(async (tx) => queryGenericPlan(tx, read('{9,8}')));
     expect(rows.map((row) => row.id)).toEqual(
