@@ -190,8 +190,8 @@ export const configSchema = z.object({
   SEARCH_WORDS_CACHE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).optional()),
   /**
    * What answers the grouped search (decisions 329, 334): `memory`, the in-process index of products, services, the
-   * typo vocabulary, storefronts, categories and blog posts (SQL until it is built), or `sql`. Default sql until the
-   * first page of `npm start` is measured with the index building beside it.
+   * typo vocabulary, storefronts, categories and blog posts (SQL until it is built; the default, decision 339), or
+   * `sql`, every search in SQL statements.
    */
   SEARCH_ENGINE: z.preprocess(emptyToUndefined, z.enum(['memory', 'sql']).optional()),
   /** S3-compatible file storage (decision 071): set S3_BUCKET to use it instead of DATA_DIR on local disk. */

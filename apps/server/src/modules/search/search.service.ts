@@ -21,7 +21,7 @@ export interface SearchInput {
  * side by side — on PostgreSQL each on its own pool connection, so the answer costs about its slowest group.
  * Every group is bounded: the products and services listings walk their popularity order and stop after one page
  * (decision 042), sellers and categories are small tables, blog posts a GIN match. With the in-process index
- * (`SEARCH_ENGINE=memory`, decisions 329 and 334) every group but the product and service cards is answered from
+ * (`SEARCH_ENGINE=memory`, the default: decisions 329, 334 and 339) every group but the product and service cards is answered from
  * memory: a search is those two statements.
  */
 export async function searchEverything(
