@@ -13,6 +13,7 @@ import { compileOcctOnce } from './modules/cnc-quotes';
 import { drainAndClose } from './lifecycle';
 import { isSeeded, runSeed } from './seed';
 import { lockExposedDemoAccounts } from './seed/demo-accounts';
+import { preloadMailLayout } from './plugins/mail-layout';
 import { startTracing } from './tracing';
 
 const startedAt = performance.now();
@@ -85,6 +86,8 @@ async function main() {
   await lockExposedDemoAccounts({ database, config, log: (message) => app.log.warn(message) });
   // Every pool connection open, its hot statements prepared, before the first request (decision 215).
   await database.warmUp();
+  // MJML loaded now rather than by the first e-mail, which held live traffic for 0.4–0.5 s (decision 341).
+  await preloadMailLayout();
 
   let closing = false;
   const shutdown = async (signal: string) => {

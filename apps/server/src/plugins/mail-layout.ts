@@ -2,11 +2,26 @@ import type Mjml from 'mjml';
 import type { MailProvider } from './messaging';
 
 /**
- * MJML (with juice and cheerio) is the largest import of the server: loaded with the first e-mail rather than at
- * start, so a node that sends none, and each server test file, does not pay for it.
+ * MJML (with juice and cheerio) is the largest import of the server: not loaded with this module, so each server
+ * test file that sends no e-mail does not pay for it. A server process loads it before it listens
+ * (`preloadMailLayout`, decision 341).
  */
 let mjml: Promise<{ default: typeof Mjml }> | undefined;
 const loadMjml = () => (mjml ??= import('mjml'));
+
+/**
+ * Loads MJML and renders one e-mail, for `main.ts` to await before the server listens (decision 341): loading it is
+ * 0.4–0.5 s of synchronous work on the event loop, which the first e-mail after a start (a sign-up's verification,
+ * an accepted invoice's notice) otherwise did in the middle of live traffic, holding every request in flight.
+ */
+export async function preloadMailLayout(): Promise<void> {
+  await renderMail({
+    subject: 'MapleSource',
+    preview: 'MapleSource',
+    footer: 'MapleSource',
+    sections: [{ lang: 'en-CA', heading: 'MapleSource', paragraphs: ['MapleSource'] }],
+  });
+}
 
 /**
  * One e-mail's content in one language (decision 260): what the HTML part and the plain-text part both say, in the
