@@ -17,6 +17,8 @@ await build({
     seed: path.join(here, 'src/seed/cli.ts'),
     // The CNC analysis worker thread (decision 322): analyseCadFile starts dist/cnc-analysis-worker.js.
     'cnc-analysis-worker': path.join(here, 'src/modules/cnc-quotes/analysis/analysis-worker.ts'),
+    // The PDF thread (decision 342): plugins/pdf-pool.ts starts dist/pdf-worker.js.
+    'pdf-worker': path.join(here, 'src/pdf-worker.ts'),
   },
   outdir: dist,
   bundle: true,

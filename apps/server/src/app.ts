@@ -22,6 +22,7 @@ import jobs from './plugins/jobs';
 import metrics from './plugins/metrics';
 import requestContext from './plugins/request-context';
 import payments, { paymentsMode } from './plugins/payments';
+import pdfPool from './plugins/pdf-pool';
 import rateLimits from './plugins/rate-limits';
 import roleHeader from './plugins/role-header';
 import formBody from './plugins/form-body';
@@ -145,6 +146,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(metrics);
   // Each request's id in the async context: its outbox events and jobs carry it to their delivery (decision 303).
   await app.register(requestContext);
+  // The PDF thread (decision 342), before the job queue: closed after it, once a running e-mail job has its PDF.
+  await app.register(pdfPool);
   // The job queue before the events: onReady hooks run in this order, so the queue has started before the
   // dispatcher delivers what a crash left behind. The other way round, a leftover delivery whose subscriber
   // queues a job in its transaction waited for the queue's start, which waited for that transaction's hold on

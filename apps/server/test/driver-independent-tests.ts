@@ -25,6 +25,7 @@ export const driverIndependentTests: readonly string[] = [
   'src/modules/cnc-quotes/cnc-step.test.ts',
   'src/modules/content/seo-resolver.test.ts',
   'src/modules/content/wasm-worker-csp.test.ts',
+  'src/modules/invoices/invoice-pdf-thread.test.ts',
   'src/modules/invoices/invoice-pdf.test.ts',
   'src/modules/invoices/tax-override.test.ts',
   'src/modules/sellers/storefront-search-index.test.ts',

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { dateInTimeZone, formatCad } from '@maplesource/contracts';
 import type { SellerStatement } from '../../modules/ledger';
+import { renderPdfInWorker } from '../../plugins/pdf-pool';
 import { kindName, statementLabels, type StatementLanguage } from './statement-text';
 
 const require = createRequire(import.meta.url);
@@ -20,6 +21,20 @@ export function statementPdf(
   storefrontName: string,
   language: StatementLanguage,
 ): Promise<Buffer> {
+  // Drawn in the PDF thread (decision 342): the event loop serves other requests meanwhile.
+  return renderPdfInWorker('seller-statement', { statement, storefrontName, language });
+}
+
+/** Draws the statement with PDFKit: run in the PDF thread (`pdf-worker.ts`). */
+export function drawStatementPdf({
+  statement,
+  storefrontName,
+  language,
+}: {
+  statement: SellerStatement;
+  storefrontName: string;
+  language: StatementLanguage;
+}): Promise<Buffer> {
   const words = statementLabels[language];
   const colon = language === 'fr' ? ' :' : ':';
   const doc = new PDFDocument({

@@ -1,7 +1,6 @@
 import { createRequire } from 'node:module';
 import type { FastifyReply } from 'fastify';
 import PDFDocument from 'pdfkit';
-import sharp from 'sharp';
 import { formatCad } from '@maplesource/contracts/money';
 import {
   invoiceCategoryName,
@@ -329,7 +328,10 @@ export function writeHeader(
   let sellerTop = top;
   if (logo) {
     const scale = Math.min(LOGO_BOX.width / logo.width, LOGO_BOX.height / logo.height, 1);
-    doc.image(logo.data, left, top, { width: logo.width * scale, height: logo.height * scale });
+    // In the PDF thread the logo's Buffer arrives as a plain Uint8Array (structured clone), which pdfkit would take
+    // for a file name: a Buffer over the same memory again (decision 342).
+    const data = Buffer.from(logo.data.buffer, logo.data.byteOffset, logo.data.byteLength);
+    doc.image(data, left, top, { width: logo.width * scale, height: logo.height * scale });
     sellerTop = top + logo.height * scale + 8;
   }
   doc
@@ -698,6 +700,8 @@ export async function documentLogo(
   try {
     const file = await storage.get(key);
     if (!file) return null;
+    // Loaded here, not with the layout: the PDF thread draws documents and never re-encodes a logo (decision 342).
+    const { default: sharp } = await import('sharp');
     const { data, info } = await sharp(file.data, { limitInputPixels: 50_000_000 })
       .png()
       .toBuffer({ resolveWithObject: true });

@@ -18,6 +18,7 @@ import {
   type DocumentLogo,
   type Language,
 } from './document-layout';
+import { renderPdfInWorker } from '../../plugins/pdf-pool';
 
 export { money } from './document-layout';
 
@@ -92,12 +93,25 @@ function writeInvoice(
   if (invoice.rejectionReason) writeBlock(doc, l.rejectionReason, invoice.rejectionReason);
 }
 
+export interface InvoicePdfInput {
+  invoice: Invoice;
+  languages: Language[];
+  paper: DocumentPaperSize;
+  logo: DocumentLogo | null;
+}
+
+/** The invoice's PDF, drawn in the PDF thread (decision 342): the event loop serves other requests meanwhile. */
 export function renderInvoicePdf(
   invoice: Invoice,
   languages: Language[],
   paper: DocumentPaperSize = 'letter',
   logo: DocumentLogo | null = null,
 ): Promise<Buffer> {
+  return renderPdfInWorker('invoice', { invoice, languages, paper, logo } satisfies InvoicePdfInput);
+}
+
+/** Draws the invoice with PDFKit, synchronously but for the stream's end: run in the PDF thread (`pdf-worker.ts`). */
+export function drawInvoicePdf({ invoice, languages, paper, logo }: InvoicePdfInput): Promise<Buffer> {
   return renderDocument({
     invoice,
     languages,

@@ -21,6 +21,7 @@ import {
   type DocumentLogo,
   type Language,
 } from './document-layout';
+import { renderPdfInWorker } from '../../plugins/pdf-pool';
 
 /**
  * The payment receipt and the order confirmation of an order (decision 293), laid out as the invoice it came from
@@ -101,14 +102,22 @@ function writeOrderDocument(
     .text(kind === 'receipt' ? l.receiptNote : l.confirmationNote);
 }
 
-export function renderOrderDocumentPdf(input: {
+export interface OrderDocumentPdfInput {
   kind: OrderDocumentKind;
   invoice: Invoice;
   order: Order;
   languages: Language[];
   paper?: DocumentPaperSize;
   logo?: DocumentLogo | null;
-}): Promise<Buffer> {
+}
+
+/** The order's receipt or confirmation, drawn in the PDF thread (decision 342). */
+export function renderOrderDocumentPdf(input: OrderDocumentPdfInput): Promise<Buffer> {
+  return renderPdfInWorker('order-document', input);
+}
+
+/** Draws the document with PDFKit: run in the PDF thread (`pdf-worker.ts`). */
+export function drawOrderDocumentPdf(input: OrderDocumentPdfInput): Promise<Buffer> {
   const { kind, invoice, order, languages } = input;
   const title = (language: Language) =>
     kind === 'receipt' ? labels[language].receiptTitle : labels[language].confirmationTitle;

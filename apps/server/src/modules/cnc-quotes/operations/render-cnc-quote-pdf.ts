@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { formatCad, type CncQuote } from '@maplesource/contracts';
+import { renderPdfInWorker } from '../../../plugins/pdf-pool';
 import { dfmNotes, finishes, leadTimes, materials, tolerances } from './cnc-quote-words';
 
 const require = createRequire(import.meta.url);
@@ -98,6 +99,18 @@ const plainSpaces = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
  * and the date of the rates it was priced with. Letter, DejaVu Sans embedded so accents print and copy right.
  */
 export function renderCncQuotePdf(quote: CncQuote, language: CncQuotePdfLanguage): Promise<Buffer> {
+  // Drawn in the PDF thread (decision 342): the event loop serves other requests meanwhile.
+  return renderPdfInWorker('cnc-quote', { quote, language });
+}
+
+/** Draws the quote with PDFKit: run in the PDF thread (`pdf-worker.ts`). */
+export function drawCncQuotePdf({
+  quote,
+  language,
+}: {
+  quote: CncQuote;
+  language: CncQuotePdfLanguage;
+}): Promise<Buffer> {
   const w = words[language];
   const pick = (pair: readonly [string, string]) => pair[language === 'en' ? 0 : 1];
   const locale = language === 'fr' ? 'fr-CA' : 'en-CA';
