@@ -1,73 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { getDocumentProxy } from 'unpdf';
 import type { Invoice } from '@maplesource/contracts';
+import { sampleInvoice } from '../../../test/sample-invoice';
 import { pdfLanguages, renderInvoicePdf } from './invoice-pdf';
 
 /**
  * The invoice PDF's layout (decision 258), read back with the text's positions: the table's figures under their
  * headings, the totals after the line, the French section before the English one for Quebec, and the page numbers.
  */
-const invoice: Invoice = {
-  id: '3f2a9c1e-7b4d-4e8a-9f10-2b3c4d5e6f70',
-  token: 'tok',
-  kind: 'product',
-  chatId: '8d1b2c3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e',
-  status: 'pending',
-  buyer: { userId: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', name: 'Northwind Fabrication Inc.' },
-  seller: {
-    sellerId: 7,
-    slug: 'maple-steel',
-    name: 'Maple Steel',
-    legalName: 'Maple Steel Works Ltd.',
-    gstHstNumber: '123456789RT0001',
-    qstNumber: '1234567890TQ0001',
-  },
-  subject: {
-    id: 4,
-    name: 'Galvanized steel brackets',
-    nameFr: 'Supports en acier galvanisé',
-    category: 'Metal parts',
-    categoryFr: 'Pièces métalliques',
-    quantity: 1200,
-    unit: 'piece',
-  },
-  negotiatedPriceCents: 1_281_300,
-  unitPriceCents: 1_068,
-  totalPriceCents: 1_281_300,
-  shippingCents: 0,
-  taxLines: [
-    { code: 'GST', ratePercent: '5', amountCents: 64_065 },
-    { code: 'QST', ratePercent: '9.975', amountCents: 127_810 },
-  ],
-  taxCents: 191_875,
-  taxOverrideReason: null,
-  taxOverrideCode: null,
-  taxExemptionCertificate: null,
-  totalCents: 1_473_175,
-  paymentTerms: 'Paid in full when the invoice is accepted.',
-  deliveryTerms: 'FOB destination, delivered to the dock.',
-  notes: '',
-  leadDays: 14,
-  deliveryProvince: 'ON',
-  deliveryPostalCode: 'm5v2t6',
-  issuedOn: '2026-11-27',
-  timeZone: 'America/Toronto',
-  dueOn: '2026-12-04',
-  deadline: '2026-12-18',
-  expiresAt: '2026-12-05T01:14:00.000Z',
-  viewedAt: null,
-  acceptedAt: null,
-  rejectedAt: null,
-  rejectionReason: null,
-  orderId: null,
-  documentLanguage: 'en',
-  createdAt: '2026-11-28T01:14:00.000Z',
-  version: 1,
-  previousInvoiceToken: null,
-  changes: [],
-  withdrawnAt: null,
-  counterOffer: null,
-};
+const invoice = sampleInvoice;
 
 interface Item {
   page: number;
