@@ -53,6 +53,7 @@ export default defineConfig(({ command }) => ({
     },
   },
   // The CNC analysis worker (decision 324) is a module worker: it imports OpenCascade's reader only for STEP files.
+  // The CNC preview worker (decision 340) is one too, with three.js inside it.
   worker: { format: 'es' as const },
   server: {
     proxy: devProxy(backend),

@@ -1,53 +1,40 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/format';
+import { createPreviewDriver, frameRequester, type PreviewDriver } from './preview-driver';
 import {
-  AmbientLight,
-  BufferAttribute,
-  BufferGeometry,
-  DirectionalLight,
-  Mesh,
-  MeshLambertMaterial,
-  PerspectiveCamera,
-  Scene,
-  Vector3,
-  WebGLRenderer,
-} from 'three';
+  browserPreviewSupport,
+  createPreviewWorker,
+  isPreviewAnswer,
+  noteWorkerCannotDraw,
+  previewModeFor,
+  startRequest,
+  type PreviewMode,
+  type PreviewWorker,
+} from './preview-protocol';
+import {
+  drawingSize,
+  sameSize,
+  START,
+  viewAfterDrag,
+  viewAfterKey,
+  viewAfterWheel,
+  type DrawingSize,
+  type View,
+} from './preview-view';
 
-/** The view the keys and the pointer move: angles around the part and the distance as a multiple of its size. */
-type View = { yaw: number; pitch: number; zoom: number };
-const START: View = { yaw: Math.PI / 4, pitch: Math.PI / 6, zoom: 2.6 };
-const STEP = Math.PI / 18;
-const clampPitch = (pitch: number) => Math.max(-1.5, Math.min(1.5, pitch));
-const clampZoom = (zoom: number) => Math.max(0.8, Math.min(12, zoom));
+/** Canvases whose control went to a worker: such a canvas is never drawn on again, a new one is mounted instead. */
+const handedOver = new WeakSet<HTMLCanvasElement>();
 
-/** Arrows rotate by 10°, + and − zoom by 15 %, 0 resets (decision 324); other keys are left alone. */
-export function viewAfterKey(view: View, key: string): View | null {
-  switch (key) {
-    case 'ArrowLeft':
-      return { ...view, yaw: view.yaw - STEP };
-    case 'ArrowRight':
-      return { ...view, yaw: view.yaw + STEP };
-    case 'ArrowUp':
-      return { ...view, pitch: clampPitch(view.pitch + STEP) };
-    case 'ArrowDown':
-      return { ...view, pitch: clampPitch(view.pitch - STEP) };
-    case '+':
-    case '=':
-      return { ...view, zoom: clampZoom(view.zoom / 1.15) };
-    case '-':
-    case '_':
-      return { ...view, zoom: clampZoom(view.zoom * 1.15) };
-    case '0':
-      return START;
-    default:
-      return null;
-  }
-}
+/** What the page tells whatever draws the part: its worker, or its own driver where no worker can (decision 340). */
+type Drawing = { setView(view: View): void; setSize(size: DrawingSize): void };
 
 /**
- * The part in 3D (three.js, loaded only with this module when a part is shown; decision 324): a focusable canvas
- * with a label and the key bindings, the pointer to orbit and the wheel to zoom, and a text alternative.
+ * The part in 3D (decision 324): a focusable canvas with a label and the key bindings, the pointer to orbit and the
+ * wheel to zoom, and a text alternative. Drawn by three.js in a dedicated worker on the canvas's OffscreenCanvas, so
+ * no frame blocks the page (decision 340); where a worker cannot draw, on the page itself (three.js then loaded with
+ * the fallback only); without WebGL, the same named image says the preview is unavailable. The canvas carries
+ * `data-renderer` (worker or page) and `data-drawn`, the count of frames drawn once there is one.
  */
 export default function PartPreview({
   positions,
@@ -55,88 +42,122 @@ export default function PartPreview({
   simplified,
   name,
   description,
+  createWorker = createPreviewWorker,
 }: {
   positions: Float32Array;
   normals: Float32Array;
   simplified: boolean;
   name: string;
   description: string;
+  /** The worker the preview draws in (tests pass a fake). */
+  createWorker?: () => PreviewWorker;
 }) {
   const { t, i18n } = useTranslation('cncQuotes');
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const viewRef = useRef<View>(START);
-  const renderRef = useRef<(() => void) | null>(null);
-  const [unavailable, setUnavailable] = useState(false);
+  const drawingRef = useRef<Drawing | null>(null);
+  const [mode, setMode] = useState<PreviewMode>(() => previewModeFor(browserPreviewSupport()));
+  // A canvas is handed to one worker only: each part (and StrictMode's second effect run) gets a new element.
+  const [canvasGeneration, setCanvasGeneration] = useState(0);
   const descriptionId = useId();
   const helpId = useId();
 
   useEffect(() => {
     const canvas = canvasRef.current;
-    if (!canvas) return;
-    let renderer: WebGLRenderer;
-    try {
-      renderer = new WebGLRenderer({ canvas, antialias: false, preserveDrawingBuffer: true });
-    } catch {
-      setUnavailable(true);
+    if (!canvas || mode === 'unavailable') return;
+    if (handedOver.has(canvas)) {
+      setCanvasGeneration((generation) => generation + 1);
       return;
     }
-    // The worker built the triangles and their normals (thinned past 100,000, decision 324): only wrapping here.
-    const geometry = new BufferGeometry();
-    geometry.setAttribute('position', new BufferAttribute(positions, 3));
-    geometry.setAttribute('normal', new BufferAttribute(normals, 3));
-    geometry.computeBoundingSphere();
-    const sphere = geometry.boundingSphere!;
-    // Lambert and no multisampling: the cheapest shader to compile and draw in software WebGL (decision 324).
-    const material = new MeshLambertMaterial({ color: 0x9aa4b1 });
-    const mesh = new Mesh(geometry, material);
-    mesh.position.sub(sphere.center);
-    const scene = new Scene();
-    scene.add(mesh, new AmbientLight(0xffffff, 0.9));
-    const light = new DirectionalLight(0xffffff, 1.6);
-    scene.add(light);
-    const camera = new PerspectiveCamera(40, 1, Math.max(sphere.radius / 100, 1e-4), sphere.radius * 100);
-    renderer.setClearColor(0xf3f4f6);
-    renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
-
-    const draw = () => {
-      frame = 0;
-      const { clientWidth, clientHeight } = canvas;
-      renderer.setSize(clientWidth, clientHeight, false);
-      camera.aspect = clientWidth / Math.max(clientHeight, 1);
-      const { yaw, pitch, zoom } = viewRef.current;
-      const distance = Math.max(sphere.radius, 1e-3) * zoom;
-      camera.position.set(
-        distance * Math.cos(pitch) * Math.sin(yaw),
-        distance * Math.sin(pitch),
-        distance * Math.cos(pitch) * Math.cos(yaw),
+    const mesh = { positions, normals };
+    const currentSize = () => drawingSize(canvas.clientWidth, canvas.clientHeight, window.devicePixelRatio);
+    const onDrawn = (frames: number) => {
+      canvas.dataset.drawn = String(frames);
+    };
+    let drawing: Drawing | null = null;
+    let stop: () => void;
+    if (mode === 'worker') {
+      let offscreen: OffscreenCanvas;
+      try {
+        offscreen = canvas.transferControlToOffscreen();
+      } catch {
+        setMode('page');
+        return;
+      }
+      handedOver.add(canvas);
+      const worker = createWorker();
+      const fallBack = () => {
+        noteWorkerCannotDraw();
+        worker.terminate();
+        setMode('page');
+      };
+      worker.onmessage = (event) => {
+        if (!isPreviewAnswer(event.data)) return;
+        if (event.data.type === 'drawn') onDrawn(event.data.frames);
+        else fallBack();
+      };
+      // The worker's script did not load or threw: the page draws the next canvas itself.
+      worker.onerror = (event) => {
+        event.preventDefault?.();
+        fallBack();
+      };
+      let size = currentSize();
+      worker.postMessage(...startRequest(offscreen, mesh, viewRef.current, size));
+      drawing = {
+        setView: (view) => worker.postMessage({ type: 'view', view }),
+        setSize: (next) => {
+          if (sameSize(size, next)) return;
+          size = next;
+          worker.postMessage({ type: 'size', size: next });
+        },
+      };
+      stop = () => worker.terminate();
+    } else {
+      // The fallback: the same renderer and driver on the page's canvas, three.js fetched only now.
+      let cancelled = false;
+      let driver: PreviewDriver | null = null;
+      import('./preview-renderer').then(
+        ({ createPreviewRenderer }) => {
+          if (cancelled) return;
+          try {
+            const renderer = createPreviewRenderer(canvas, mesh, { preserveDrawingBuffer: true });
+            driver = createPreviewDriver(renderer, {
+              view: viewRef.current,
+              size: currentSize(),
+              requestFrame: frameRequester(window),
+              onDrawn,
+            });
+            drawing = driver;
+          } catch {
+            setMode('unavailable');
+          }
+        },
+        () => {
+          if (!cancelled) setMode('unavailable');
+        },
       );
-      camera.lookAt(new Vector3(0, 0, 0));
-      camera.updateProjectionMatrix();
-      light.position.copy(camera.position);
-      renderer.render(scene, camera);
+      stop = () => {
+        cancelled = true;
+        driver?.dispose();
+      };
+    }
+    drawingRef.current = {
+      setView: (view) => drawing?.setView(view),
+      setSize: (size) => drawing?.setSize(size),
     };
-    // On demand only: one frame per change, however many pointer or key events arrive before it (no loop when idle).
-    let frame = 0;
-    const render = () => {
-      if (frame === 0) frame = requestAnimationFrame(draw);
-    };
-    renderRef.current = render;
-    render();
-    const observer = new ResizeObserver(render);
+    const observer = new ResizeObserver(() => drawingRef.current?.setSize(currentSize()));
     observer.observe(canvas);
     return () => {
-      cancelAnimationFrame(frame);
       observer.disconnect();
-      renderRef.current = null;
-      geometry.dispose();
-      material.dispose();
-      renderer.dispose();
+      drawingRef.current = null;
+      stop();
+      delete canvas.dataset.drawn;
     };
-  }, [positions, normals]);
+  }, [positions, normals, mode, canvasGeneration, createWorker]);
 
   const move = (view: View) => {
     viewRef.current = view;
-    renderRef.current?.();
+    drawingRef.current?.setView(view);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLCanvasElement>) => {
     const next = viewAfterKey(viewRef.current, event.key);
@@ -148,7 +169,7 @@ export default function PartPreview({
 
   return (
     <figure className="space-y-2">
-      {unavailable ? (
+      {mode === 'unavailable' ? (
         <div
           role="img"
           aria-label={t('preview.label', { name })}
@@ -159,7 +180,9 @@ export default function PartPreview({
         </div>
       ) : (
         <canvas
+          key={`${mode}-${canvasGeneration}`}
           ref={canvasRef}
+          data-renderer={mode}
           tabIndex={0}
           role="img"
           aria-label={t('preview.label', { name })}
@@ -173,18 +196,14 @@ export default function PartPreview({
           }}
           onPointerMove={(event) => {
             if (!drag.current) return;
-            const { yaw, pitch, zoom } = viewRef.current;
             const dx = event.clientX - drag.current.x;
             const dy = event.clientY - drag.current.y;
             drag.current = { x: event.clientX, y: event.clientY };
-            move({ yaw: yaw - dx * 0.01, pitch: clampPitch(pitch + dy * 0.01), zoom });
+            move(viewAfterDrag(viewRef.current, dx, dy));
           }}
           onPointerUp={() => (drag.current = null)}
           onPointerCancel={() => (drag.current = null)}
-          onWheel={(event) => {
-            const { zoom } = viewRef.current;
-            move({ ...viewRef.current, zoom: clampZoom(zoom * (event.deltaY > 0 ? 1.1 : 1 / 1.1)) });
-          }}
+          onWheel={(event) => move(viewAfterWheel(viewRef.current, event.deltaY))}
         />
       )}
       <figcaption className="text-xs text-gray-600">
