@@ -2,8 +2,9 @@
 // 20 MiB binary STL and a ~5 MB STEP in its Web Worker. Prints, per file, the worker's analysis time (its own clock,
 // from the request to the answer, OpenCascade's loading included for STEP) and the page's time until the figures
 // show, the longest main-thread long task (PerformanceObserver 'longtask') while the worker ran, and the longest
-// afterwards while the preview was built — next to a 12-triangle STL in the same run. Targets: STL ≤ 1.5 s, STEP
-// ≤ 5 s, long task ≤ 50 ms. Needs the web and server builds and /usr/bin/chromium (CHROME_PATH):
+// afterwards until the preview's first frame was drawn (decision 340: in its worker, else on the page) — next to a
+// 12-triangle STL in the same run. Targets: STL ≤ 1.5 s, STEP ≤ 5 s, long task ≤ 50 ms. Needs the web and server
+// builds and /usr/bin/chromium (CHROME_PATH):
 //   npm run build -w @maplesource/web && npm run build -w @maplesource/server && npx node bench/cnc-browser.mjs
 // Then a small STEP part first in a fresh page and another next in the same page (decision 335: OpenCascade's
 // compiled module kept by the page); CNC_BROWSER_ONLY=step-reuse runs only that.
@@ -44,10 +45,19 @@ async function analyse(pages, file, { fresh = true } = {}) {
   const refused = page.getByRole('alert').filter({ hasText: /file|part/ });
   await measured.or(refused).first().waitFor({ timeout: 120_000 });
   if (!(await measured.isVisible())) return { refused: await refused.first().textContent() };
-  // The preview's first frames (software WebGL here) and any late task finish before the long tasks are read.
+  // The preview's first frames (software WebGL here) and any late task finish before the long tasks are read: the
+  // canvas says when its first frame is drawn, by its worker or by the page (decision 340), or the preview says
+  // it is unavailable.
   await page
     .getByRole('img', { name: new RegExp(`^3D preview of ${name.replace('.', '\\.')}`) })
     .waitFor({ timeout: 120_000 });
+  const preview = page.getByTestId('cnc-preview');
+  await preview
+    .and(page.locator('[data-drawn]'))
+    .or(page.getByText('The 3D preview is not available'))
+    .first()
+    .waitFor({ timeout: 120_000 });
+  const renderer = (await preview.count()) ? await preview.getAttribute('data-renderer') : 'none';
   await page.waitForTimeout(1000);
   const { start, answered, tasks } = await page.evaluate(() => ({
     start: window.__cnc.start,
@@ -58,7 +68,13 @@ async function analyse(pages, file, { fresh = true } = {}) {
   const during = tasks.filter((t) => t.start >= start && t.start < answered);
   const after = tasks.filter((t) => t.start >= answered);
   const longest = (list) => list.reduce((max, t) => Math.max(max, t.duration), 0);
-  return { workerMs, pageMs: answered - start, longestDuring: longest(during), longestAfter: longest(after) };
+  return {
+    workerMs,
+    pageMs: answered - start,
+    longestDuring: longest(during),
+    longestAfter: longest(after),
+    renderer,
+  };
 }
 
 async function main() {
@@ -153,7 +169,8 @@ async function main() {
         `${f(median(runs.map((r) => r[key])))} / ${f(Math.max(...runs.map((r) => r[key])))}`;
       console.info(
         `${label.padEnd(24)} worker ${pick('workerMs')}   page ${pick('pageMs')}   ` +
-          `longest task while analysing ${pick('longestDuring')}   after (preview) ${pick('longestAfter')}`,
+          `longest task while analysing ${pick('longestDuring')}   after (preview) ${pick('longestAfter')}` +
+          `   preview drawn by ${[...new Set(runs.map((r) => r.renderer))].join(', ')}`,
       );
     }
     // Decision 335: the page keeps OpenCascade's compiled module; the next STEP file in it only instantiates it.

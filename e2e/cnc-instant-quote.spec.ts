@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { chromiumArgs } from './playwright.config';
 import { expect, seriousAccessibilityViolations, test, waitForApp } from './fixtures';
 import { L } from './rfq-helpers';
@@ -27,7 +27,47 @@ async function upload(page: Page, file: string) {
   await page.getByLabel('CAD file (STL or STEP, up to 100 MB)').setInputFiles(file);
   const name = path.basename(file).replace('.', '\\.');
   await expect(page.getByText(new RegExp(`^${name} measured in \\d+ ms$`))).toBeVisible();
-  await expect(page.getByRole('img', { name: new RegExp(`^3D preview of ${name}`) })).toBeVisible();
+  const preview = page.getByRole('img', { name: new RegExp(`^3D preview of ${name}`) });
+  await expect(preview).toBeVisible();
+  // Drawn in its worker (decision 340): the canvas says so once the worker reports its first frame.
+  await expect(preview).toHaveAttribute('data-renderer', 'worker');
+  await expect(preview).toHaveAttribute('data-drawn', /^[1-9]\d*$/);
+}
+
+/** The preview as shown, once two screenshots in a row agree (a frame already asked for has been presented). */
+async function settledPicture(preview: Locator): Promise<Buffer> {
+  const shots: Buffer[] = [];
+  await expect
+    .poll(async () => {
+      shots.push(await preview.screenshot());
+      return shots.length > 1 && shots.at(-1)!.equals(shots.at(-2)!);
+    })
+    .toBe(true);
+  return shots.at(-1)!;
+}
+
+/**
+ * The drawing inside a screenshot of the preview, 10 px in from its edges (its border, rounded corners and focus
+ * ring show the page, not the drawing): its distinct colours (1 for a canvas that shows only its background) and a
+ * digest of its pixels. Decoded in the page.
+ */
+function drawingInside(page: Page, png: Buffer): Promise<{ colours: number; digest: number }> {
+  return page.evaluate(async (base64) => {
+    const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+    const image = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+    const canvas = new OffscreenCanvas(image.width, image.height);
+    const context = canvas.getContext('2d')!;
+    context.drawImage(image, 0, 0);
+    const { data } = context.getImageData(10, 10, image.width - 20, image.height - 20);
+    const colours = new Set<number>();
+    let digest = 2166136261;
+    for (let i = 0; i < data.length; i += 4) {
+      const colour = (data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!;
+      colours.add(colour);
+      digest = Math.imul(digest ^ colour, 16777619) >>> 0;
+    }
+    return { colours: colours.size, digest };
+  }, png.toString('base64'));
 }
 
 test('parts are measured in the browser, previewed and priced at once; the price follows the options; units and bad files are explained', async ({
@@ -84,12 +124,22 @@ test('parts are measured in the browser, previewed and priced at once; the price
   await expect(page.getByRole('radio', { name: 'Inches' })).toBeChecked();
   await expect(total).not.toHaveText(inMm!);
 
-  // The preview turns with the keyboard.
+  // The preview draws the part (not only its background) and turns with the keyboard (decisions 324, 340).
   const canvas = page.getByRole('img', { name: /^3D preview of plate-inches\.stl/ });
   await canvas.focus();
   await expect(canvas).toBeFocused();
+  // Clear of the sticky header, which would otherwise cover the canvas's top in its screenshots.
+  await canvas.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  const before = await drawingInside(page, await settledPicture(canvas));
+  expect(before.colours).toBeGreaterThan(1);
+  const frames = Number(await canvas.getAttribute('data-drawn'));
+  const drawingNow = async () => (await drawingInside(page, await canvas.screenshot())).digest;
   await page.keyboard.press('ArrowLeft');
+  await expect.poll(async () => Number(await canvas.getAttribute('data-drawn'))).toBeGreaterThan(frames);
+  await expect.poll(drawingNow).not.toBe(before.digest);
+  const turned = await drawingInside(page, await settledPicture(canvas));
   await page.keyboard.press('+');
+  await expect.poll(drawingNow).not.toBe(turned.digest);
 
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
