@@ -23,6 +23,7 @@ import metrics from './plugins/metrics';
 import requestContext from './plugins/request-context';
 import payments, { paymentsMode } from './plugins/payments';
 import pdfPool from './plugins/pdf-pool';
+import compressWhole, { BROTLI_QUALITY, COMPRESS_FROM_BYTES } from './plugins/compress-whole';
 import rateLimits from './plugins/rate-limits';
 import roleHeader from './plugins/role-header';
 import formBody from './plugins/form-body';
@@ -178,11 +179,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // Brotli's default quality (11) costs milliseconds per API answer; 4 compresses JSON about as well as gzip
   // for a fraction of the time (decision 041). Built web assets are served pre-compressed at full quality.
+  // JSON and HTML answers up to 64 KiB compressed whole in the request, the rest streamed (decision 343).
+  await app.register(compressWhole);
   await app.register(compress, {
     global: true,
-    threshold: 1024,
+    threshold: COMPRESS_FROM_BYTES,
     encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
   });
   const rateLimitRedis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { connectTimeout: 2_000, maxRetriesPerRequest: 1 })

@@ -29,6 +29,7 @@ export const driverIndependentTests: readonly string[] = [
   'src/modules/invoices/invoice-pdf.test.ts',
   'src/modules/invoices/tax-override.test.ts',
   'src/modules/sellers/storefront-search-index.test.ts',
+  'src/plugins/compress-whole.test.ts',
   'src/plugins/mail-layout.test.ts',
   'src/plugins/page-data.test.ts',
   'src/plugins/realtime-limits.test.ts',

@@ -12,7 +12,7 @@ import { buyerHeaders, createTestApp, type TestApp } from '../../../test/helpers
 import { rowsOf } from '../../db/transaction';
 import { REBUILD_SEARCH_WORDS_SQL, seedCatalog } from '../../seed/catalog';
 import { seedContentHomeBlogs } from '../../seed/content-home-blogs';
-import { plainListEncoding } from './search.routes';
+import { plainListEncoding } from '../../plugins/compress-whole';
 
 /**
  * One search for everything: `GET /search` answers products, services, sellers, categories and blog
@@ -216,7 +216,7 @@ describe('GET /search: each group is the start of its own listing (the web\'s "s
   });
 });
 
-describe('GET /search: its answer compressed whole (decision 338)', () => {
+describe('GET /search: its answer compressed whole (decisions 338, 343)', () => {
   it('sends br or gzip with its length for a plain list of encodings, and the same JSON once decoded', async () => {
     const plain = await get('/api/v1/search?q=steel');
     expect(plain.headers['content-encoding']).toBeUndefined();
