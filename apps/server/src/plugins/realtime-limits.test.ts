@@ -94,6 +94,45 @@ describe('realtime limiter on Redis', () => {
     if (refused && !refused.allowed) expect(refused.retryAfterSeconds).toBeLessThanOrEqual(60);
   });
 
+  it.runIf(Boolean(redisUrl))(
+    'keeps the second’s rate, its burst and the minute in one Redis call per event',
+    async () => {
+      const redis = client(redisUrl!);
+      await redis.ping();
+      const limiter = new RealtimeLimiter(config, redis);
+      const sent = vi.spyOn(redis, 'sendCommand');
+      const user = randomUUID();
+
+      // Sent together, so that all of them fall in one second however busy the machine (one connection: Redis
+      // answers them in order). Two of the rate and two of the burst, then refused until the second ends.
+      const together = (n: number, take: () => Promise<LimitDecision>) =>
+        Promise.all(Array.from({ length: n }, take));
+      const first = await together(10, () => limiter.consumeEvent('messages', user));
+      expect(first.map((d) => d.allowed)).toEqual([true, true, true, true, ...Array<boolean>(6).fill(false)]);
+      expect(first.at(-1)).toEqual({ allowed: false, retryAfterSeconds: 1 });
+      expect(sent).toHaveBeenCalledTimes(10);
+      // No burst for events (burst = rate): five in the second, the user's messages apart.
+      expect(allowedCount(await together(8, () => limiter.consumeEvent('events', user)))).toBe(5);
+
+      // The minute's ceiling refuses with the minute's wait, and a refusal by the second does not spend it.
+      const other = randomUUID();
+      const minute = new RealtimeLimiter(
+        { ...config, messages: { perSecond: 3, burst: 3, perMinute: 5 } },
+        redis,
+      );
+      expect(allowedCount(await together(6, () => minute.consumeEvent('messages', other)))).toBe(3);
+      expect(await redis.get(`maplesource:realtime:rl:messages:m:${other}`)).toBe('3');
+      await vi.waitFor(
+        async () => expect(await minute.consumeEvent('messages', other)).toEqual({ allowed: true }),
+        { timeout: testTimeouts.conditionMs, interval: 200 },
+      );
+      await minute.consumeEvent('messages', other);
+      const refused = await minute.consumeEvent('messages', other);
+      expect(refused.allowed).toBe(false);
+      if (!refused.allowed) expect(refused.retryAfterSeconds).toBeGreaterThan(30);
+    },
+  );
+
   it('counts in process when Redis takes too long to answer, rather than holding the event up', async () => {
     // A "Redis" that answers the client's connection set-up (CLIENT SETINFO, then the INFO of its ready check)
     // and then nothing more.
