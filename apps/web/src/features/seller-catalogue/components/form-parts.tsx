@@ -1,9 +1,10 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ComponentProps, type ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { dollarsToCents } from '@maplesource/contracts/money';
 import type { CategoryTreeNode } from '@maplesource/contracts/catalog';
 import { Button } from '../../../components/ui/button';
-import { inputClasses } from '../../../components/ui/field';
+import { Field, Input, inputClasses } from '../../../components/ui/field';
 
 /** A group of fields with a heading (a fieldset, so screen readers name the group). */
 export function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -113,6 +114,89 @@ export function RowButtons({
         onClick={() => onRemove(index)}
       >
         {t('form.removeShort')}
+      </Button>
+    </div>
+  );
+}
+
+/** A list typed as comma-separated text ("ISO 9001, AS9100"), kept as trimmed, non-empty items when the field is left. */
+export function CommaListInput({
+  value,
+  onChange,
+  ...rest
+}: Omit<ComponentProps<'input'>, 'value' | 'onChange' | 'defaultValue' | 'onBlur'> & {
+  value: readonly string[];
+  onChange: (items: string[]) => void;
+}) {
+  return (
+    <Input
+      {...rest}
+      defaultValue={value.join(', ')}
+      onBlur={(e) =>
+        onChange(
+          e.target.value
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+        )
+      }
+    />
+  );
+}
+
+type LabelValueKey = 'labelEn' | 'labelFr' | 'value';
+
+/**
+ * An editable list of label (en, fr) and value rows, such as a product's key attributes or a service's capabilities:
+ * a named group, a row of three fields and the row's buttons per item, and a button that adds an empty row.
+ */
+export function LabelValueRows({
+  title,
+  rows,
+  field,
+  onAppend,
+  onMove,
+  onRemove,
+}: {
+  title: string;
+  rows: readonly { id: string }[];
+  /** The registration of one cell: the form's `register` of `<list>.<index>.<key>`. */
+  field: (index: number, key: LabelValueKey) => UseFormRegisterReturn;
+  onAppend: (row: Record<LabelValueKey, string>) => void;
+  onMove: (from: number, to: number) => void;
+  onRemove: (index: number) => void;
+}) {
+  const { t } = useTranslation('sellerCatalogue');
+  return (
+    <div role="group" aria-label={title} className="space-y-2">
+      <h3 className="text-sm font-semibold text-gray-900">{title}</h3>
+      {rows.map((row, index) => (
+        <div key={row.id} className="grid items-end gap-2 sm:grid-cols-[1fr_1fr_1fr_auto]">
+          <Field label={t('fields.labelEn', { n: index + 1 })}>
+            {(p) => <Input {...p} {...field(index, 'labelEn')} />}
+          </Field>
+          <Field label={t('fields.labelFr', { n: index + 1 })}>
+            {(p) => <Input {...p} {...field(index, 'labelFr')} />}
+          </Field>
+          <Field label={t('fields.value', { n: index + 1 })}>
+            {(p) => <Input {...p} {...field(index, 'value')} />}
+          </Field>
+          <RowButtons
+            index={index}
+            count={rows.length}
+            label={`${title} ${index + 1}`}
+            onMove={onMove}
+            onRemove={onRemove}
+          />
+        </div>
+      ))}
+      <Button
+        type="button"
+        size="sm"
+        variant="secondary"
+        onClick={() => onAppend({ labelEn: '', labelFr: '', value: '' })}
+      >
+        {t('form.addRow', { list: title })}
       </Button>
     </div>
   );

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Field, Input, inputClasses } from '../../../components/ui/field';
 import { fieldError } from '../../../lib/field-error';
 import { ItemFormFrame, textFieldFor } from './item-form';
-import { PriceInput, RowButtons, Section } from './form-parts';
+import { CommaListInput, LabelValueRows, PriceInput, RowButtons, Section } from './form-parts';
 
 export const emptyProduct: SellerProductInput = {
   sku: '',
@@ -191,37 +191,15 @@ export function ProductForm({
             ['technicalSpecifications', specs, t('fields.technicalSpecifications')],
           ] as const
         ).map(([name, array, title]) => (
-          <div key={name} role="group" aria-label={title} className="space-y-2">
-            <h3 className="text-sm font-semibold text-gray-900">{title}</h3>
-            {array.fields.map((field, index) => (
-              <div key={field.id} className="grid items-end gap-2 sm:grid-cols-[1fr_1fr_1fr_auto]">
-                <Field label={t('fields.labelEn', { n: index + 1 })}>
-                  {(p) => <Input {...p} {...register(`${name}.${index}.labelEn`)} />}
-                </Field>
-                <Field label={t('fields.labelFr', { n: index + 1 })}>
-                  {(p) => <Input {...p} {...register(`${name}.${index}.labelFr`)} />}
-                </Field>
-                <Field label={t('fields.value', { n: index + 1 })}>
-                  {(p) => <Input {...p} {...register(`${name}.${index}.value`)} />}
-                </Field>
-                <RowButtons
-                  index={index}
-                  count={array.fields.length}
-                  label={`${title} ${index + 1}`}
-                  onMove={array.move}
-                  onRemove={array.remove}
-                />
-              </div>
-            ))}
-            <Button
-              type="button"
-              size="sm"
-              variant="secondary"
-              onClick={() => array.append({ labelEn: '', labelFr: '', value: '' })}
-            >
-              {t('form.addRow', { list: title })}
-            </Button>
-          </div>
+          <LabelValueRows
+            key={name}
+            title={title}
+            rows={array.fields}
+            field={(index, key) => register(`${name}.${index}.${key}`)}
+            onAppend={array.append}
+            onMove={array.move}
+            onRemove={array.remove}
+          />
         ))}
         <div role="group" aria-label={t('fields.variations')} className="space-y-2">
           <h3 className="text-sm font-semibold text-gray-900">{t('fields.variations')}</h3>
@@ -238,20 +216,7 @@ export function ProductForm({
                   <Controller
                     control={control}
                     name={`variations.${index}.options`}
-                    render={({ field: f }) => (
-                      <Input
-                        {...p}
-                        defaultValue={f.value.join(', ')}
-                        onBlur={(e) =>
-                          f.onChange(
-                            e.target.value
-                              .split(',')
-                              .map((s) => s.trim())
-                              .filter(Boolean),
-                          )
-                        }
-                      />
-                    )}
+                    render={({ field: f }) => <CommaListInput {...p} value={f.value} onChange={f.onChange} />}
                   />
                 )}
               </Field>

@@ -3,11 +3,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { CategoryTreeNode } from '@maplesource/contracts/catalog';
 import { sellerServiceInputSchema, type SellerServiceInput } from '@maplesource/contracts/seller-catalogue';
-import { Button } from '../../../components/ui/button';
 import { Field, Input } from '../../../components/ui/field';
 import { fieldError } from '../../../lib/field-error';
 import { ItemFormFrame, textFieldFor } from './item-form';
-import { PriceInput, RowButtons, Section } from './form-parts';
+import { CommaListInput, LabelValueRows, PriceInput, Section } from './form-parts';
 
 export const emptyService: SellerServiceInput = {
   sku: '',
@@ -80,54 +79,18 @@ export function ServiceForm({
             <Controller
               control={control}
               name="certifications"
-              render={({ field }) => (
-                <Input
-                  {...p}
-                  defaultValue={field.value.join(', ')}
-                  onBlur={(e) =>
-                    field.onChange(
-                      e.target.value
-                        .split(',')
-                        .map((s) => s.trim())
-                        .filter(Boolean),
-                    )
-                  }
-                />
-              )}
+              render={({ field }) => <CommaListInput {...p} value={field.value} onChange={field.onChange} />}
             />
           )}
         </Field>
-        <div role="group" aria-label={t('fields.capabilities')} className="space-y-2">
-          <h3 className="text-sm font-semibold text-gray-900">{t('fields.capabilities')}</h3>
-          {capabilities.fields.map((field, index) => (
-            <div key={field.id} className="grid items-end gap-2 sm:grid-cols-[1fr_1fr_1fr_auto]">
-              <Field label={t('fields.labelEn', { n: index + 1 })}>
-                {(p) => <Input {...p} {...register(`capabilities.${index}.labelEn`)} />}
-              </Field>
-              <Field label={t('fields.labelFr', { n: index + 1 })}>
-                {(p) => <Input {...p} {...register(`capabilities.${index}.labelFr`)} />}
-              </Field>
-              <Field label={t('fields.value', { n: index + 1 })}>
-                {(p) => <Input {...p} {...register(`capabilities.${index}.value`)} />}
-              </Field>
-              <RowButtons
-                index={index}
-                count={capabilities.fields.length}
-                label={`${t('fields.capabilities')} ${index + 1}`}
-                onMove={capabilities.move}
-                onRemove={capabilities.remove}
-              />
-            </div>
-          ))}
-          <Button
-            type="button"
-            size="sm"
-            variant="secondary"
-            onClick={() => capabilities.append({ labelEn: '', labelFr: '', value: '' })}
-          >
-            {t('form.addRow', { list: t('fields.capabilities') })}
-          </Button>
-        </div>
+        <LabelValueRows
+          title={t('fields.capabilities')}
+          rows={capabilities.fields}
+          field={(index, key) => register(`capabilities.${index}.${key}`)}
+          onAppend={capabilities.append}
+          onMove={capabilities.move}
+          onRemove={capabilities.remove}
+        />
       </Section>
     </ItemFormFrame>
   );
