@@ -12,7 +12,7 @@ import {
 } from '@maplesource/contracts/careers';
 import { provinceCodes, provinceNames, type ProvinceCode } from '@maplesource/contracts/provinces';
 import { Button } from '../../../components/ui/button';
-import { Field, Input, inputClasses } from '../../../components/ui/field';
+import { Field, Input, inputClasses, Textarea } from '../../../components/ui/field';
 import { fieldError } from '../../../lib/field-error';
 import { errorMessage, isApiError } from '../../../lib/http';
 import { useSaveApplication } from '../api/save-application';
@@ -210,14 +210,7 @@ export function CareerForm({
         hint={t('form.coverLetterHint')}
         error={fieldError(t, errors.coverLetter?.message)}
       >
-        {(p) => (
-          <textarea
-            {...p}
-            rows={6}
-            className={inputClasses(Boolean(errors.coverLetter))}
-            {...form.register('coverLetter')}
-          />
-        )}
+        {(p) => <Textarea {...p} rows={6} {...form.register('coverLetter')} />}
       </Field>
       {progress !== null ? (
         <div className="space-y-1">

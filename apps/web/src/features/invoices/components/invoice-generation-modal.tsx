@@ -23,7 +23,7 @@ import {
 } from '@maplesource/contracts/invoices';
 import type { ProvinceCode } from '@maplesource/contracts/provinces';
 import { Button } from '../../../components/ui/button';
-import { Field, Input, inputClasses } from '../../../components/ui/field';
+import { Field, Input, inputClasses, Textarea } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { fieldError } from '../../../lib/field-error';
 import { useFormat } from '../../../lib/format';
@@ -528,37 +528,13 @@ export function InvoiceGenerationModal({
             </Field>
           </div>
           <Field label={t('generate.paymentTerms')} error={fieldError(t, errors.paymentTerms?.message)}>
-            {(p) => (
-              <textarea
-                {...p}
-                rows={2}
-                maxLength={2000}
-                className={inputClasses(Boolean(errors.paymentTerms))}
-                {...form.register('paymentTerms')}
-              />
-            )}
+            {(p) => <Textarea {...p} rows={2} maxLength={2000} {...form.register('paymentTerms')} />}
           </Field>
           <Field label={t('generate.deliveryTerms')} error={fieldError(t, errors.deliveryTerms?.message)}>
-            {(p) => (
-              <textarea
-                {...p}
-                rows={2}
-                maxLength={2000}
-                className={inputClasses(Boolean(errors.deliveryTerms))}
-                {...form.register('deliveryTerms')}
-              />
-            )}
+            {(p) => <Textarea {...p} rows={2} maxLength={2000} {...form.register('deliveryTerms')} />}
           </Field>
           <Field label={t('generate.notes')} error={fieldError(t, errors.notes?.message)}>
-            {(p) => (
-              <textarea
-                {...p}
-                rows={2}
-                maxLength={5000}
-                className={inputClasses(Boolean(errors.notes))}
-                {...form.register('notes')}
-              />
-            )}
+            {(p) => <Textarea {...p} rows={2} maxLength={5000} {...form.register('notes')} />}
           </Field>
 
           <dl className="rounded-md bg-gray-50 p-3 text-sm" aria-live="polite" aria-atomic="true">

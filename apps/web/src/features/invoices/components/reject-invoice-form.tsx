@@ -9,7 +9,7 @@ import {
 } from '@maplesource/contracts/invoices';
 import { dollarsToCents } from '../model/money-input';
 import { Button } from '../../../components/ui/button';
-import { Field, inputClasses } from '../../../components/ui/field';
+import { Field, inputClasses, Textarea } from '../../../components/ui/field';
 import { fieldError } from '../../../lib/field-error';
 import { errorMessage } from '../../../lib/http';
 import { useRejectInvoice } from '../api/reject-invoice';
@@ -129,15 +129,7 @@ export function RejectInvoiceForm({
           )}
         </Field>
         <Field label={t('counterOffer.note')} error={fieldError(t, errors.offerNote?.message)}>
-          {(p) => (
-            <textarea
-              {...p}
-              rows={2}
-              maxLength={1000}
-              className={inputClasses(Boolean(errors.offerNote))}
-              {...form.register('offerNote')}
-            />
-          )}
+          {(p) => <Textarea {...p} rows={2} maxLength={1000} {...form.register('offerNote')} />}
         </Field>
       </fieldset>
       {reject.error ? (

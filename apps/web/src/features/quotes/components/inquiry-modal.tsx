@@ -9,7 +9,7 @@ import {
   type ProductInquiryRequest,
 } from '@maplesource/contracts/quotes';
 import { Button } from '../../../components/ui/button';
-import { Field, Input, inputClasses } from '../../../components/ui/field';
+import { Field, Input, inputClasses, Textarea } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { ProvinceOptions } from '../../../components/forms/province-options';
 import { fieldError } from '../../../lib/field-error';
@@ -161,15 +161,7 @@ export function InquiryModal({
           </Field>
         </div>
         <Field label={t('inquiry.message')} error={fieldError(t, errors.message?.message)}>
-          {(p) => (
-            <textarea
-              {...p}
-              rows={3}
-              maxLength={2000}
-              className={inputClasses(Boolean(errors.message))}
-              {...form.register('message')}
-            />
-          )}
+          {(p) => <Textarea {...p} rows={3} maxLength={2000} {...form.register('message')} />}
         </Field>
         {create.error ? (
           <p role="alert" className="text-sm font-medium text-red-700">

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { RfqQuoteRequest } from '@maplesource/contracts/rfq';
 import { Button } from '../../../components/ui/button';
-import { Field, Input, inputClasses } from '../../../components/ui/field';
+import { Field, Input, Textarea } from '../../../components/ui/field';
 import { fieldError } from '../../../lib/field-error';
 import { errorMessage } from '../../../lib/http';
 import { toast } from '../../../lib/toast-store';
@@ -144,15 +144,7 @@ export function QuoteForm({
         ) : null}
       </fieldset>
       <Field label={t('quote.notes')} error={fieldError(t, errors.notes?.message)}>
-        {(p) => (
-          <textarea
-            {...p}
-            rows={3}
-            maxLength={2000}
-            className={inputClasses(Boolean(errors.notes))}
-            {...form.register('notes')}
-          />
-        )}
+        {(p) => <Textarea {...p} rows={3} maxLength={2000} {...form.register('notes')} />}
       </Field>
       {quote.error ? (
         <p role="alert" className="text-sm font-medium text-red-700">

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { RfqCreateRequest } from '@maplesource/contracts/rfq';
 import { Button } from '../../../components/ui/button';
-import { Field, Input, inputClasses } from '../../../components/ui/field';
+import { Field, Input, inputClasses, Textarea } from '../../../components/ui/field';
 import {
   DeliveryFields,
   PrivateRequestField,
@@ -113,15 +113,7 @@ export function RfqForm({
         error={fieldError(t, errors.description?.message)}
         required
       >
-        {(p) => (
-          <textarea
-            {...p}
-            rows={4}
-            maxLength={5000}
-            className={inputClasses(Boolean(errors.description))}
-            {...form.register('description')}
-          />
-        )}
+        {(p) => <Textarea {...p} rows={4} maxLength={5000} {...form.register('description')} />}
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={t('form.quantity')} error={fieldError(t, errors.quantity?.message)} required>
