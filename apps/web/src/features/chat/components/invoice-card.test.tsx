@@ -1,21 +1,44 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
+import type { ChatMessage } from '@maplesource/contracts/chat';
 import { renderWithProviders } from '../../../test/render';
 import { buyerId, message, sellerId } from '../test-support';
 import { latestInvoiceOf, MessageList } from './message-list';
 
-const sent = message(3, {
-  senderId: sellerId,
-  text: '',
-  businessAction: 'invoice_sent',
-  businessPayload: {
-    invoiceId: 'INV-1',
-    invoiceToken: 'tok_service_0000000000000',
-    kind: 'service',
-    totalCents: 118_650,
-    expiresAt: '2026-11-30T10:00:00.000Z',
-  },
+/** A business action `seq` sent by `senderId` (no text of its own). */
+function businessMessage(
+  seq: number,
+  senderId: string,
+  businessAction: ChatMessage['businessAction'],
+  businessPayload: ChatMessage['businessPayload'],
+): ChatMessage {
+  return message(seq, { senderId, text: '', businessAction, businessPayload });
+}
+
+/** The chat's message list showing `messages` to `meId` (in a router: its cards link to the invoice page). */
+function renderMessages(messages: ChatMessage[], meId: string, language?: 'en' | 'fr') {
+  return renderWithProviders(
+    <MemoryRouter>
+      <MessageList
+        messages={messages}
+        pending={[]}
+        meId={meId}
+        hasOlder={false}
+        onLoadOlder={() => undefined}
+        onRetry={() => undefined}
+      />
+    </MemoryRouter>,
+    language ? { language } : {},
+  );
+}
+
+const sent = businessMessage(3, sellerId, 'invoice_sent', {
+  invoiceId: 'INV-1',
+  invoiceToken: 'tok_service_0000000000000',
+  kind: 'service',
+  totalCents: 118_650,
+  expiresAt: '2026-11-30T10:00:00.000Z',
 });
 const rejected = message(4, {
   businessAction: 'invoice_rejected',
@@ -31,18 +54,7 @@ const rejected = message(4, {
 
 describe('invoice business actions in the chat', () => {
   it('render as cards with the total, the reason and a link to the invoice page', () => {
-    renderWithProviders(
-      <MemoryRouter>
-        <MessageList
-          messages={[message(1), sent, rejected]}
-          pending={[]}
-          meId={sellerId}
-          hasOlder={false}
-          onLoadOlder={() => undefined}
-          onRetry={() => undefined}
-        />
-      </MemoryRouter>,
-    );
+    renderMessages([message(1), sent, rejected], sellerId);
     expect(screen.getByText(/Invoice sent · \$1,186\.50/)).toBeInTheDocument();
     expect(screen.getByText('Reason: Too expensive')).toBeInTheDocument();
     for (const link of screen.getAllByRole('link', { name: 'View invoice' })) {
@@ -51,57 +63,34 @@ describe('invoice business actions in the chat', () => {
   });
 
   it('show a withdrawal, a revised version and a counter-offer (decisions 271, 272)', () => {
-    const withdrawn = message(5, {
-      senderId: sellerId,
-      text: '',
-      businessAction: 'invoice_withdrawn',
-      businessPayload: { ...sent.businessPayload, version: 1 },
+    const withdrawn = businessMessage(5, sellerId, 'invoice_withdrawn', {
+      ...sent.businessPayload,
+      version: 1,
     });
-    const revised = message(6, {
-      senderId: sellerId,
-      text: '',
-      businessAction: 'invoice_sent',
-      businessPayload: {
-        invoiceId: 'INV-2',
-        invoiceToken: 'tok_service_2222222222222',
-        kind: 'service',
-        totalCents: 100_000,
-        expiresAt: '2026-12-05T10:00:00.000Z',
-        version: 2,
+    const revised = businessMessage(6, sellerId, 'invoice_sent', {
+      invoiceId: 'INV-2',
+      invoiceToken: 'tok_service_2222222222222',
+      kind: 'service',
+      totalCents: 100_000,
+      expiresAt: '2026-12-05T10:00:00.000Z',
+      version: 2,
+    });
+    const countered = businessMessage(7, buyerId, 'invoice_rejected', {
+      invoiceId: 'INV-2',
+      invoiceToken: 'tok_service_2222222222222',
+      kind: 'service',
+      totalCents: 100_000,
+      expiresAt: '2026-12-05T10:00:00.000Z',
+      version: 2,
+      reason: 'Still too much',
+      counterOffer: {
+        negotiatedPriceCents: 85_000,
+        quantity: 40,
+        deliveryDate: '2026-12-20',
+        note: 'Firm.',
       },
     });
-    const countered = message(7, {
-      senderId: buyerId,
-      text: '',
-      businessAction: 'invoice_rejected',
-      businessPayload: {
-        invoiceId: 'INV-2',
-        invoiceToken: 'tok_service_2222222222222',
-        kind: 'service',
-        totalCents: 100_000,
-        expiresAt: '2026-12-05T10:00:00.000Z',
-        version: 2,
-        reason: 'Still too much',
-        counterOffer: {
-          negotiatedPriceCents: 85_000,
-          quantity: 40,
-          deliveryDate: '2026-12-20',
-          note: 'Firm.',
-        },
-      },
-    });
-    renderWithProviders(
-      <MemoryRouter>
-        <MessageList
-          messages={[sent, withdrawn, revised, countered]}
-          pending={[]}
-          meId={sellerId}
-          hasOlder={false}
-          onLoadOlder={() => undefined}
-          onRetry={() => undefined}
-        />
-      </MemoryRouter>,
-    );
+    renderMessages([sent, withdrawn, revised, countered], sellerId);
     expect(screen.getByText(/Invoice withdrawn · \$1,186\.50/)).toBeInTheDocument();
     expect(screen.getByText('Invoice sent · $1,000.00 · version 2')).toBeInTheDocument();
     expect(
@@ -113,39 +102,22 @@ describe('invoice business actions in the chat', () => {
   });
 
   it('show an acceptance as a card when its payload carries the total and expiry (decision 214)', () => {
-    const accepted = message(4, {
-      senderId: buyerId,
-      text: '',
-      businessAction: 'invoice_accepted',
-      businessPayload: {
-        invoiceId: 'INV-1',
-        invoiceToken: 'tok_service_0000000000000',
-        kind: 'service',
-        orderId: 'o1',
-        totalCents: 118_650,
-        expiresAt: '2026-11-30T10:00:00.000Z',
-        issuedAt: '2026-11-28T10:00:00.000Z',
-      },
+    const accepted = businessMessage(4, buyerId, 'invoice_accepted', {
+      invoiceId: 'INV-1',
+      invoiceToken: 'tok_service_0000000000000',
+      kind: 'service',
+      orderId: 'o1',
+      totalCents: 118_650,
+      expiresAt: '2026-11-30T10:00:00.000Z',
+      issuedAt: '2026-11-28T10:00:00.000Z',
     });
     // One stored before it names only the invoice: a plain line, as before.
-    const older = message(5, {
-      senderId: buyerId,
-      text: '',
-      businessAction: 'invoice_accepted',
-      businessPayload: { invoiceId: 'INV-0', invoiceToken: 'tok_service_1111111111111', orderId: 'o0' },
+    const older = businessMessage(5, buyerId, 'invoice_accepted', {
+      invoiceId: 'INV-0',
+      invoiceToken: 'tok_service_1111111111111',
+      orderId: 'o0',
     });
-    renderWithProviders(
-      <MemoryRouter>
-        <MessageList
-          messages={[sent, accepted, older]}
-          pending={[]}
-          meId={sellerId}
-          hasOlder={false}
-          onLoadOlder={() => undefined}
-          onRetry={() => undefined}
-        />
-      </MemoryRouter>,
-    );
+    renderMessages([sent, accepted, older], sellerId);
     expect(screen.getByText(/Invoice accepted · \$1,186\.50/)).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'View invoice' })).toHaveLength(2);
     // The older one is a system row of its own, without an amount it does not know.
@@ -169,18 +141,13 @@ function invoiceAction(
   id: 'A' | 'B',
   issuedAt?: string,
 ) {
-  return message(seq, {
-    senderId: sellerId,
-    text: '',
-    businessAction: action,
-    businessPayload: {
-      invoiceId: `INV-${id}`,
-      invoiceToken: `tok_${id}_00000000000000000000`,
-      kind: 'product',
-      totalCents: id === 'A' ? 10_000 : 9_000,
-      expiresAt: '2026-11-30T10:00:00.000Z',
-      ...(issuedAt ? { issuedAt } : {}),
-    },
+  return businessMessage(seq, sellerId, action, {
+    invoiceId: `INV-${id}`,
+    invoiceToken: `tok_${id}_00000000000000000000`,
+    kind: 'product',
+    totalCents: id === 'A' ? 10_000 : 9_000,
+    expiresAt: '2026-11-30T10:00:00.000Z',
+    ...(issuedAt ? { issuedAt } : {}),
   });
 }
 
@@ -221,11 +188,10 @@ describe('the conversation’s newest invoice (decision 194)', () => {
     ];
     expect(latestInvoiceOf(messages)).toMatchObject({ invoiceId: 'INV-B', seenSeq: 6 });
     // An acceptance names only the invoice: still news about it (the panel reloads), card data unchanged.
-    const accepted = message(7, {
-      senderId: buyerId,
-      text: '',
-      businessAction: 'invoice_accepted',
-      businessPayload: { invoiceId: 'INV-B', invoiceToken: 'tok_B_00000000000000000000', orderId: 'o1' },
+    const accepted = businessMessage(7, buyerId, 'invoice_accepted', {
+      invoiceId: 'INV-B',
+      invoiceToken: 'tok_B_00000000000000000000',
+      orderId: 'o1',
     });
     expect(latestInvoiceOf([...messages.slice(1), accepted])).toMatchObject({
       invoiceId: 'INV-B',
@@ -237,37 +203,19 @@ describe('the conversation’s newest invoice (decision 194)', () => {
 
 describe('order business actions in the chat', () => {
   it('say why MapleSource cancelled an unpaid order, in the reader’s language', () => {
-    const cancelled = message(6, {
-      senderId: sellerId,
-      text: '',
-      businessAction: 'order_cancelled',
-      businessPayload: {
-        orderId: 'o1',
-        kind: 'product',
-        status: 'cancelled',
-        reason: 'payment_not_received',
-      },
+    const cancelled = businessMessage(6, sellerId, 'order_cancelled', {
+      orderId: 'o1',
+      kind: 'product',
+      status: 'cancelled',
+      reason: 'payment_not_received',
     });
-    const bySeller = message(7, {
-      senderId: sellerId,
-      text: '',
-      businessAction: 'order_cancelled',
-      businessPayload: { orderId: 'o2', kind: 'product', status: 'cancelled', reason: 'something else' },
+    const bySeller = businessMessage(7, sellerId, 'order_cancelled', {
+      orderId: 'o2',
+      kind: 'product',
+      status: 'cancelled',
+      reason: 'something else',
     });
-    const list = (language: 'en' | 'fr') =>
-      renderWithProviders(
-        <MemoryRouter>
-          <MessageList
-            messages={[cancelled, bySeller]}
-            pending={[]}
-            meId="buyer-1"
-            hasOlder={false}
-            onLoadOlder={() => undefined}
-            onRetry={() => undefined}
-          />
-        </MemoryRouter>,
-        { language },
-      );
+    const list = (language: 'en' | 'fr') => renderMessages([cancelled, bySeller], 'buyer-1', language);
     const en = list('en');
     expect(screen.getAllByText(/Order cancelled/)).toHaveLength(2);
     expect(screen.getAllByText(/No payment was received within 7 days/)).toHaveLength(1);
@@ -277,45 +225,22 @@ describe('order business actions in the chat', () => {
   });
 
   it('say what happened to the payment, so a refund never reads as a plain update (EN and FR)', () => {
-    const refunded = message(8, {
-      senderId: sellerId,
-      text: '',
-      businessAction: 'order_updated',
-      businessPayload: {
-        orderId: 'o3',
-        kind: 'product',
-        status: 'cancelled',
-        invoiceToken: 'tok',
-        reason: 'payment_not_received',
-        paymentStatus: 'refunded',
-      },
+    const refunded = businessMessage(8, sellerId, 'order_updated', {
+      orderId: 'o3',
+      kind: 'product',
+      status: 'cancelled',
+      invoiceToken: 'tok',
+      reason: 'payment_not_received',
+      paymentStatus: 'refunded',
     });
-    const paid = message(9, {
-      senderId: buyerId,
-      text: '',
-      businessAction: 'order_updated',
-      businessPayload: {
-        orderId: 'o4',
-        kind: 'product',
-        status: 'confirmed',
-        invoiceToken: 'tok',
-        paymentStatus: 'paid',
-      },
+    const paid = businessMessage(9, buyerId, 'order_updated', {
+      orderId: 'o4',
+      kind: 'product',
+      status: 'confirmed',
+      invoiceToken: 'tok',
+      paymentStatus: 'paid',
     });
-    const list = (language: 'en' | 'fr') =>
-      renderWithProviders(
-        <MemoryRouter>
-          <MessageList
-            messages={[refunded, paid]}
-            pending={[]}
-            meId="buyer-1"
-            hasOlder={false}
-            onLoadOlder={() => undefined}
-            onRetry={() => undefined}
-          />
-        </MemoryRouter>,
-        { language },
-      );
+    const list = (language: 'en' | 'fr') => renderMessages([refunded, paid], 'buyer-1', language);
     const en = list('en');
     expect(screen.getByText('The payment was refunded in full.')).toBeInTheDocument();
     expect(screen.getByText('Payment received.')).toBeInTheDocument();
