@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type {
   CreateNotificationInput,
+  DomainEventPayload,
   Notification,
   NotificationMetadata,
   NotificationType,
@@ -150,18 +151,24 @@ export function registerNotificationSubscribers(
     if (created.length > 0) afterCommit(() => created.forEach(push));
   };
 
-  // An order cancelled for want of payment (decision 166): the buyer hears it from the chat's order_cancelled, which
-  // is posted on the seller's side; the seller is told here.
-  app.events.subscribe('notifications.order-unpaid', 'order.changed', async (event, { tx, afterCommit }) => {
-    if (event.change !== 'unpaid' || !event.sellerUserId) return;
+  /**
+   * A system notice to one party of an order's change, with the order's facts and the conversation's names; its
+   * source key makes a redelivered event add nothing.
+   */
+  const notifyOrderChange = async (
+    { tx, afterCommit }: BatchContext,
+    event: DomainEventPayload<'order.changed'>,
+    recipientId: string,
+    notice: { type: NotificationType; message: string; facts: NotificationMetadata; sourceKey: string },
+  ) => {
     const conversation = await conversationOf(tx, event.chatId);
     const created = await notifications.create(
       tx,
       {
-        recipientId: event.sellerUserId,
+        recipientId,
         sender: { model: 'system', id: null, name: 'MapleSource' },
-        type: 'order_cancelled',
-        message: 'An order was cancelled: no payment was received in time',
+        type: notice.type,
+        message: notice.message,
         metadata: defined({
           chatId: event.chatId,
           orderId: event.orderId,
@@ -169,38 +176,35 @@ export function registerNotificationSubscribers(
           subjectName: text(conversation?.names.subject),
           subjectNameFr: text(conversation?.names.subjectFr),
           orderStatus: event.status,
-          cause: 'payment_not_received',
+          ...notice.facts,
         }),
       },
-      `order-unpaid:${event.orderId}`,
+      notice.sourceKey,
     );
     if (created) afterCommit(() => push(created));
+  };
+
+  // An order cancelled for want of payment (decision 166): the buyer hears it from the chat's order_cancelled, which
+  // is posted on the seller's side; the seller is told here.
+  app.events.subscribe('notifications.order-unpaid', 'order.changed', async (event, ctx) => {
+    if (event.change !== 'unpaid' || !event.sellerUserId) return;
+    await notifyOrderChange(ctx, event, event.sellerUserId, {
+      type: 'order_cancelled',
+      message: 'An order was cancelled: no payment was received in time',
+      facts: { cause: 'payment_not_received' },
+      sourceKey: `order-unpaid:${event.orderId}`,
+    });
   });
 
   // The buyer hears that the payment went through (the seller hears it from the chat's order_updated).
-  app.events.subscribe('notifications.order-paid', 'order.changed', async (event, { tx, afterCommit }) => {
+  app.events.subscribe('notifications.order-paid', 'order.changed', async (event, ctx) => {
     if (event.change !== 'payment' || event.paymentStatus !== 'paid' || !event.buyerUserId) return;
-    const conversation = await conversationOf(tx, event.chatId);
-    const created = await notifications.create(
-      tx,
-      {
-        recipientId: event.buyerUserId,
-        sender: { model: 'system', id: null, name: 'MapleSource' },
-        type: 'order_updated',
-        message: 'Your payment was received',
-        metadata: defined({
-          chatId: event.chatId,
-          orderId: event.orderId,
-          subjectKind: event.kind,
-          subjectName: text(conversation?.names.subject),
-          subjectNameFr: text(conversation?.names.subjectFr),
-          orderStatus: event.status,
-          paymentStatus: 'paid',
-        }),
-      },
-      `order-paid:${event.orderId}`,
-    );
-    if (created) afterCommit(() => push(created));
+    await notifyOrderChange(ctx, event, event.buyerUserId, {
+      type: 'order_updated',
+      message: 'Your payment was received',
+      facts: { paymentStatus: 'paid' },
+      sourceKey: `order-paid:${event.orderId}`,
+    });
   });
 
   return notifyChatMessages;
