@@ -8,10 +8,10 @@ import { Button } from '../../../components/ui/button';
 import { Field, Input, inputClasses } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { fieldError } from '../../../lib/field-error';
-import { errorMessage } from '../../../lib/http';
 import { toast } from '../../../lib/toast-store';
 import { useCities, useCountries, useStates } from '../api/get-locations';
 import { useSaveAddress } from '../api/save-address';
+import { RequestError } from '../../../components/ui/request-error';
 
 type Values = z.input<typeof addressInputSchema>;
 
@@ -130,11 +130,7 @@ export function AddressModal({ address, onClose }: { address: Address | null; on
           <input type="checkbox" role="switch" className="h-4 w-4" {...form.register('isDefaultShipping')} />
           {t('address.default')}
         </label>
-        {save.error ? (
-          <p role="alert" className="text-sm font-medium text-red-700">
-            {errorMessage(t, save.error)}
-          </p>
-        ) : null}
+        <RequestError error={save.error} />
         <div className="flex justify-end gap-2">
           <Button type="button" variant="secondary" onClick={onClose}>
             {t('cancel')}

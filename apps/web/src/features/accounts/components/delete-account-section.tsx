@@ -7,9 +7,9 @@ import { Button } from '../../../components/ui/button';
 import { Field, Input } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { fieldError } from '../../../lib/field-error';
-import { errorMessage } from '../../../lib/http';
 import { toast } from '../../../lib/toast-store';
 import { useDeleteAccount } from '../api/delete-account';
+import { RequestError } from '../../../components/ui/request-error';
 
 /** Privacy: the right to deletion (docs/product.md §1). A confirmation dialog asks for the current password. */
 export function DeleteAccountSection() {
@@ -64,11 +64,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
             />
           )}
         </Field>
-        {remove.error ? (
-          <p role="alert" className="text-sm font-medium text-red-700">
-            {errorMessage(t, remove.error)}
-          </p>
-        ) : null}
+        <RequestError error={remove.error} />
         <div className="flex justify-end gap-2">
           <Button type="button" variant="secondary" onClick={onClose}>
             {t('cancel')}

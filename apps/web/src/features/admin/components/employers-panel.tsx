@@ -6,6 +6,7 @@ import { Field, Input } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/http';
 import { toast } from '../../../lib/toast-store';
 import { useFindEmployer, useSetEmployerStatus } from '../api/employers';
+import { RequestError } from '../../../components/ui/request-error';
 
 /**
  * Employers: find an account by e-mail and mark it a verified business and/or a premium employer;
@@ -46,11 +47,7 @@ export function EmployersPanel() {
           {t('employers.find')}
         </Button>
       </form>
-      {find.error ? (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {errorMessage(t, find.error)}
-        </p>
-      ) : null}
+      <RequestError error={find.error} />
       {account ? (
         <form
           className="space-y-3 rounded-lg border border-gray-200 p-4"

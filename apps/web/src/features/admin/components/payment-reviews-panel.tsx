@@ -12,11 +12,11 @@ import { Button } from '../../../components/ui/button';
 import { Field, Input, inputClasses } from '../../../components/ui/field';
 import { Pagination } from '../../../components/ui/pagination';
 import { QueryState } from '../../../components/ui/query-states';
-import { errorMessage } from '../../../lib/http';
 import { useFormat } from '../../../lib/format';
 import { toast } from '../../../lib/toast-store';
 import { usePaymentReviews, useResolvePaymentReview } from '../api/payment-reviews';
 import { randomUuid } from '../../../lib/random-uuid';
+import { RequestError } from '../../../components/ui/request-error';
 
 type Outcome = 'full' | 'partial' | 'dismiss';
 
@@ -112,11 +112,7 @@ function ResolveForm({ review }: { review: AdminPaymentReview }) {
           />
         )}
       </Field>
-      {resolve.error ? (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {errorMessage(t, resolve.error)}
-        </p>
-      ) : null}
+      <RequestError error={resolve.error} />
       <Button
         type="submit"
         variant={outcome === 'dismiss' ? 'secondary' : 'primary'}

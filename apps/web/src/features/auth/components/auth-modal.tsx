@@ -30,6 +30,7 @@ import {
   secondsBeforeResend,
 } from './pending-reset';
 import { useRestartableCountdown } from '../../../lib/use-countdown';
+import { RequestError } from '../../../components/ui/request-error';
 
 type View = 'login' | 'signup' | 'forgot';
 
@@ -250,11 +251,7 @@ function SignupForm({ onView }: { onView: (view: View) => void }) {
             {countdown.left > 0 ? t('signup.resendIn', { seconds: countdown.left }) : t('signup.resend')}
           </button>
         </div>
-        {sendOtp.error ? (
-          <p role="alert" className="text-sm font-medium text-red-700">
-            {errorMessage(t, sendOtp.error)}
-          </p>
-        ) : null}
+        <RequestError error={sendOtp.error} />
       </form>
     );
   }
@@ -295,11 +292,7 @@ function SignupForm({ onView }: { onView: (view: View) => void }) {
         {(p) => <Input {...p} type="password" autoComplete="new-password" {...form.register('password')} />}
       </Field>
       {legal}
-      {sendOtp.error ? (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {errorMessage(t, sendOtp.error)}
-        </p>
-      ) : null}
+      <RequestError error={sendOtp.error} />
       <Button type="submit" loading={sendOtp.isPending} className="w-full">
         {t('signup.sendCode')}
       </Button>
@@ -428,11 +421,7 @@ function ForgotForm({ onView }: { onView: (view: View) => void }) {
       >
         {(p) => <Input {...p} type="password" autoComplete="new-password" {...form.register('password')} />}
       </Field>
-      {error ? (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {errorMessage(t, error)}
-        </p>
-      ) : null}
+      <RequestError error={error} />
       <Button type="submit" loading={getToken.isPending || reset.isPending} className="w-full">
         {t('forgot.submit')}
       </Button>

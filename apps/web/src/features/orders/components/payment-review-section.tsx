@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import type { Order } from '@maplesource/contracts/orders';
 import { Button } from '../../../components/ui/button';
 import { Field, inputClasses } from '../../../components/ui/field';
-import { errorMessage } from '../../../lib/http';
 import { useFormat } from '../../../lib/format';
 import { toast } from '../../../lib/toast-store';
 import { useRequestPaymentReview } from '../api/request-payment-review';
 import { randomUuid } from '../../../lib/random-uuid';
+import { RequestError } from '../../../components/ui/request-error';
 
 const MIN_REASON = 10;
 
@@ -90,11 +90,7 @@ export function PaymentReviewSection({ order }: { order: Order }) {
               />
             )}
           </Field>
-          {request.error ? (
-            <p role="alert" className="text-sm font-medium text-red-700">
-              {errorMessage(t, request.error)}
-            </p>
-          ) : null}
+          <RequestError error={request.error} />
           <div className="flex flex-wrap gap-2">
             <Button type="submit" loading={request.isPending}>
               {t('review.submit')}

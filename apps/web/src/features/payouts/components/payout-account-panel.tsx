@@ -6,9 +6,9 @@ import type { PayoutAccountStatus } from '@maplesource/contracts/payouts';
 import { Button } from '../../../components/ui/button';
 import { QueryState } from '../../../components/ui/query-states';
 import { cn } from '../../../components/ui/cn';
-import { errorMessage } from '../../../lib/http';
 import { usePayoutAccount, useStartPayoutOnboarding } from '../api/payout-account';
 import { PayoutSettingsForm } from './payout-settings-form';
+import { RequestError } from '../../../components/ui/request-error';
 
 const statusClasses: Record<PayoutAccountStatus, string> = {
   pending_onboarding: 'bg-amber-50 text-amber-900 border-amber-300',
@@ -78,11 +78,7 @@ export function PayoutAccountPanel({
             <Button type="button" loading={start.isPending} onClick={() => start.mutate()}>
               {account ? t('payouts.continue') : t('payouts.connect')}
             </Button>
-            {startError ? (
-              <p role="alert" className="text-sm font-medium text-red-700">
-                {errorMessage(t, startError)}
-              </p>
-            ) : null}
+            <RequestError error={startError} />
           </div>
         ) : null}
         {account ? <PayoutSettingsForm account={account} storefrontName={storefront.name} /> : null}

@@ -12,10 +12,10 @@ import {
 import { Button } from '../../../components/ui/button';
 import { Field, Input, inputClasses } from '../../../components/ui/field';
 import { fieldError } from '../../../lib/field-error';
-import { errorMessage } from '../../../lib/http';
 import { toast } from '../../../lib/toast-store';
 import { useUnsavedChangesWarning } from '../../../lib/unsaved-changes';
 import { useSavePayoutSettings } from '../api/payout-account';
+import { RequestError } from '../../../components/ui/request-error';
 
 const formValues = (account: PayoutAccount): PayoutSettingsForm => ({
   interval: account.schedule.interval,
@@ -95,11 +95,7 @@ export function PayoutSettingsForm({
           <Input {...p} inputMode="decimal" autoComplete="off" maxLength={30} {...form.register('minimum')} />
         )}
       </Field>
-      {save.error ? (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {errorMessage(t, save.error)}
-        </p>
-      ) : null}
+      <RequestError error={save.error} />
       <div className="flex justify-end">
         <Button type="submit" loading={save.isPending}>
           {t('payouts.save')}

@@ -17,6 +17,7 @@ import { errorMessage } from '../../../lib/http';
 import { toast } from '../../../lib/toast-store';
 import { useCreateInquiry, type InquirySubjectKind } from '../api/create-inquiry';
 import { randomUuid } from '../../../lib/random-uuid';
+import { RequestError } from '../../../components/ui/request-error';
 
 export type InquirySubject = { kind: InquirySubjectKind; id: number; name: string; leadDays: number | null };
 
@@ -163,11 +164,7 @@ export function InquiryModal({
         <Field label={t('inquiry.message')} error={fieldError(t, errors.message?.message)}>
           {(p) => <Textarea {...p} rows={3} maxLength={2000} {...form.register('message')} />}
         </Field>
-        {create.error ? (
-          <p role="alert" className="text-sm font-medium text-red-700">
-            {errorMessage(t, create.error)}
-          </p>
-        ) : null}
+        <RequestError error={create.error} />
         <div className="flex justify-end gap-2">
           <Button type="button" variant="secondary" onClick={onClose}>
             {t('inquiry.cancel')}

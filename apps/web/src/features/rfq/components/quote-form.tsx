@@ -6,7 +6,6 @@ import type { RfqQuoteRequest } from '@maplesource/contracts/rfq';
 import { Button } from '../../../components/ui/button';
 import { Field, Input, Textarea } from '../../../components/ui/field';
 import { fieldError } from '../../../lib/field-error';
-import { errorMessage } from '../../../lib/http';
 import { toast } from '../../../lib/toast-store';
 import { useQuoteRfq } from '../api/answer-rfq';
 import { localDate } from '../rfq-form-schema';
@@ -17,6 +16,7 @@ import {
   type QuoteFormValues,
 } from '../quote-form-schema';
 import type { RfqSupplierView } from '../api/supplier-rfq';
+import { RequestError } from '../../../components/ui/request-error';
 
 /**
  * The supplier's answer to a request (decision 298): the unit price, cheaper prices from larger quantities (tiers),
@@ -146,11 +146,7 @@ export function QuoteForm({
       <Field label={t('quote.notes')} error={fieldError(t, errors.notes?.message)}>
         {(p) => <Textarea {...p} rows={3} maxLength={2000} {...form.register('notes')} />}
       </Field>
-      {quote.error ? (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {errorMessage(t, quote.error)}
-        </p>
-      ) : null}
+      <RequestError error={quote.error} />
       <div className="flex justify-end gap-2">
         {onDone ? (
           <Button variant="secondary" onClick={onDone}>

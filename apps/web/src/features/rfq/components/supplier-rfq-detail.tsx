@@ -15,6 +15,7 @@ import { Fact } from './fact';
 import { RfqAttachments } from './rfq-attachments';
 import { RecipientStatusPill, RfqStatusPill } from './rfq-status';
 import { useBuyerLabel } from './supplier-inbox';
+import { RequestError } from '../../../components/ui/request-error';
 
 /**
  * One request as a matched supplier sees it (decisions 298, 317): what the buyer asks, the buyer as shown to this
@@ -242,11 +243,7 @@ function DeclineDialog({
             />
           )}
         </Field>
-        {decline.error ? (
-          <p role="alert" className="text-sm font-medium text-red-700">
-            {errorMessage(t, decline.error)}
-          </p>
-        ) : null}
+        <RequestError error={decline.error} />
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
             {t('detail.cancel')}
@@ -277,11 +274,7 @@ function MuteDialog({
     <Modal open onClose={onClose} title={t('mute.title')} closeLabel={t('common:modal.close')} size="sm">
       <div className="space-y-3">
         <p className="text-sm text-gray-800">{t('mute.text', { buyer })}</p>
-        {mute.error ? (
-          <p role="alert" className="text-sm font-medium text-red-700">
-            {errorMessage(t, mute.error)}
-          </p>
-        ) : null}
+        <RequestError error={mute.error} />
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
             {t('detail.cancel')}

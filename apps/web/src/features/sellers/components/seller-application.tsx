@@ -16,9 +16,9 @@ import { ProvinceOptions } from '../../../components/forms/province-options';
 import { QueryState } from '../../../components/ui/query-states';
 import { to } from '../../../config/paths';
 import { fieldError } from '../../../lib/field-error';
-import { errorMessage } from '../../../lib/http';
 import { randomUuid } from '../../../lib/random-uuid';
 import { useApplicationCategories, useApplyToSell } from '../api/seller-applications';
+import { RequestError } from '../../../components/ui/request-error';
 
 /** The status of the account's application to sell, with the refusal's reason (decision 280). */
 export function SellerApplicationStatus({ application }: { application: SellerApplication }) {
@@ -174,11 +174,7 @@ export function SellerApplicationForm() {
           <Input {...p} spellCheck={false} placeholder="1234567890TQ0001" {...form.register('qstNumber')} />
         )}
       </Field>
-      {apply.error ? (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {errorMessage(t, apply.error)}
-        </p>
-      ) : null}
+      <RequestError error={apply.error} />
       <Button type="submit" disabled={apply.isPending}>
         {t('apply.submit')}
       </Button>

@@ -11,9 +11,9 @@ import { Button } from '../../../components/ui/button';
 import { Field, Input, inputClasses } from '../../../components/ui/field';
 import { ProvinceOptions } from '../../../components/forms/province-options';
 import { fieldError } from '../../../lib/field-error';
-import { errorMessage } from '../../../lib/http';
 import { useSaveTaxProfile } from '../../../lib/my-storefronts';
 import { toast } from '../../../lib/toast-store';
+import { RequestError } from '../../../components/ui/request-error';
 
 /** An empty registration field means "none" (null), not an invalid number. */
 const blankIsNull = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : null);
@@ -177,11 +177,7 @@ export function TaxRegistrationForm({ storefront }: { storefront: OwnStorefront 
           </Field>
         </div>
       </fieldset>
-      {save.error ? (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {errorMessage(t, save.error)}
-        </p>
-      ) : null}
+      <RequestError error={save.error} />
       <div className="flex justify-end">
         <Button type="submit" loading={save.isPending}>
           {t('taxRegistration.save')}
