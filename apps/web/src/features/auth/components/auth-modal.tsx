@@ -131,6 +131,29 @@ function LoginForm({ onView }: { onView: (view: View) => void }) {
  * A delayed login (decision 245): how long until the next try, counting down, and the way out that never waits —
  * a new password with a code sent to the phone.
  */
+/** Sends the code again once the countdown is over; until then it says how many seconds are left. */
+function ResendCodeButton({
+  secondsLeft,
+  sending,
+  onResend,
+}: {
+  secondsLeft: number;
+  sending: boolean;
+  onResend: () => void;
+}) {
+  const { t } = useTranslation('auth');
+  return (
+    <button
+      type="button"
+      className="text-maple-700 underline disabled:text-gray-500 disabled:no-underline"
+      disabled={secondsLeft > 0 || sending}
+      onClick={onResend}
+    >
+      {secondsLeft > 0 ? t('signup.resendIn', { seconds: secondsLeft }) : t('signup.resend')}
+    </button>
+  );
+}
+
 function LoginDelay({ seconds, onView }: { seconds: number | undefined; onView: (view: View) => void }) {
   const { t } = useTranslation('auth');
   const { left } = useRestartableCountdown(seconds ?? 0);
@@ -242,14 +265,11 @@ function SignupForm({ onView }: { onView: (view: View) => void }) {
           <button type="button" className="text-maple-700 underline" onClick={() => setDetails(null)}>
             {t('signup.back')}
           </button>
-          <button
-            type="button"
-            className="text-maple-700 underline disabled:text-gray-500 disabled:no-underline"
-            disabled={countdown.left > 0 || sendOtp.isPending}
-            onClick={() => requestCode(details)}
-          >
-            {countdown.left > 0 ? t('signup.resendIn', { seconds: countdown.left }) : t('signup.resend')}
-          </button>
+          <ResendCodeButton
+            secondsLeft={countdown.left}
+            sending={sendOtp.isPending}
+            onResend={() => requestCode(details)}
+          />
         </div>
         <RequestError error={sendOtp.error} />
       </form>
@@ -426,14 +446,11 @@ function ForgotForm({ onView }: { onView: (view: View) => void }) {
         {t('forgot.submit')}
       </Button>
       <p className="text-center text-sm">
-        <button
-          type="button"
-          className="text-maple-700 underline disabled:text-gray-500 disabled:no-underline"
-          disabled={countdown.left > 0 || askCode.isPending}
-          onClick={() => request(phone)}
-        >
-          {countdown.left > 0 ? t('signup.resendIn', { seconds: countdown.left }) : t('signup.resend')}
-        </button>
+        <ResendCodeButton
+          secondsLeft={countdown.left}
+          sending={askCode.isPending}
+          onResend={() => request(phone)}
+        />
       </p>
       <p className="text-center text-sm">
         <button
