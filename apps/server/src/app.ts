@@ -60,6 +60,7 @@ import { paymentService } from './services/payment';
 import { registerUnpaidOrderJobs } from './flows/payment/expire-unpaid-orders';
 import { registerEscalatePaymentReviewsJobs } from './flows/payment/escalate-payment-reviews';
 import { registerExpireRfqsJobs } from './flows/rfq/expire-rfqs';
+import { registerDeleteAccountFilesJob } from './flows/account/delete-account-files';
 import { registerReleaseHeldFundsJobs } from './flows/payment/release-held-funds';
 import { registerPayoutRunJobs } from './flows/payout/run-payouts';
 import { registerProviderFeeJobs } from './flows/payment/post-provider-fee';
@@ -249,6 +250,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerEscalatePaymentReviewsJobs(app);
   // Requests for quotes past their deadline expire by a sweep every minute (decision 317).
   await registerExpireRfqsJobs(app);
+  // A deleted account's files (chat images, request attachments, CNC parts) go after its rows (decision 347).
+  registerDeleteAccountFilesJob(app);
   // Sellers are paid out by a daily run (decision 297).
   await registerPayoutRunJobs(app);
   // The ledger is reconciled with the provider's balance every day (decision 304).

@@ -3,6 +3,7 @@ import type { DomainEvents } from '../../plugins/events';
 import { listPipeline, medianFirstResponse, pipelineCard } from './chat.pipeline';
 import type { ChatDirectory } from './chat.types';
 import { chatItem, getChat } from './operations/get-chat';
+import { attachmentKeysOfParty } from './operations/attachment-keys-of-party';
 import { getAttachment } from './operations/get-attachment';
 import { messageById } from './operations/get-message';
 import { getParticipants, isParticipant, participantsOf } from './operations/get-participants';
@@ -46,6 +47,8 @@ export function createChatService(db: Db, events: DomainEvents, directory: ChatD
     uploadTarget: getUploadTarget,
     saveAttachment,
     attachmentFor: getAttachment,
+    /** Decision 347: the files that go with a deleted account. */
+    attachmentKeysOfParty,
     partnersOf: listPartners,
     /** The seller user's quotation pipeline (decision 267): cards by stage, counts per stage. */
     listPipeline,

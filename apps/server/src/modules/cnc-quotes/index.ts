@@ -20,4 +20,6 @@ export { addCncRates, currentCncRates, listCncRates } from './operations/cnc-rat
 export { cncQuotesRoutes } from './cnc-quotes.routes';
 /** Decision 325: a request for firm quotes locks the quote, reads its kept file and records the request once. */
 export { lockCncQuoteForRfq, recordCncQuoteRfq } from './operations/cnc-quotes';
+/** Decision 347: the files that go with a deleted account. */
+export { cncQuoteFileKeysOf } from './operations/cnc-quotes';
 export { firmQuoteRequestText } from './operations/cnc-quote-words';

@@ -17,6 +17,7 @@ import { awardRfq } from './operations/award-rfq';
 import { expireDueRfqs } from './operations/expire-due-rfqs';
 import { linkRecipientChat } from './operations/link-recipient-chat';
 import { attachmentFile, listAttachments } from './operations/list-attachments';
+import { attachmentKeysOfBuyer } from './operations/attachment-keys-of-buyer';
 import { recipientForBuyer } from './operations/recipient-for-buyer';
 import { rfqById } from './operations/rfq-by-id';
 
@@ -53,6 +54,8 @@ export const createRfqService = () => ({
   addAttachment,
   attachments: listAttachments,
   attachmentFile,
+  /** Decision 347: the files that go with a deleted account. */
+  attachmentKeysOfBuyer,
   /** The expiry sweep's batch (FOR UPDATE SKIP LOCKED, UPDATE … WHERE status = 'open'). */
   expireDue: expireDueRfqs,
   /** For notices only: a request and its recipients by id, no reader check. */

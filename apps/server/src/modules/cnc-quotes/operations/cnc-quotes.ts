@@ -193,6 +193,16 @@ export async function cncQuoteFile(
   return { key: row.file_key, fileName: row.file_name, bytes: Number(row.file_bytes) };
 }
 
+/** The stored files of every quote of `buyerId` (copies share one): they go with the account (decision 347). */
+export async function cncQuoteFileKeysOf(db: Db, buyerId: string): Promise<string[]> {
+  const rows = rowsOf<{ file_key: string }>(
+    await db.execute(
+      sql`SELECT DISTINCT file_key FROM cnc_quotes WHERE buyer_id = ${buyerId} AND file_key IS NOT NULL`,
+    ),
+  );
+  return rows.map((row) => row.file_key);
+}
+
 /**
  * The buyer's quote for a request for firm quotes, its row locked until the caller's transaction ends (run in one):
  * concurrent requests for the same quote wait here, and the next one sees the request the first recorded.
