@@ -103,30 +103,25 @@ export function InquiryModal({
               />
             )}
           </Field>
-          <Field label={t('inquiry.minPrice')} error={fieldError(t, errors.minPrice?.message)} required>
-            {(p) => (
-              <Input
-                {...p}
-                type="number"
-                min={1}
-                step="0.01"
-                inputMode="decimal"
-                {...form.register('minPrice', number)}
-              />
-            )}
-          </Field>
-          <Field label={t('inquiry.maxPrice')} error={fieldError(t, errors.maxPrice?.message)} required>
-            {(p) => (
-              <Input
-                {...p}
-                type="number"
-                min={1}
-                step="0.01"
-                inputMode="decimal"
-                {...form.register('maxPrice', number)}
-              />
-            )}
-          </Field>
+          {(['minPrice', 'maxPrice'] as const).map((name) => (
+            <Field
+              key={name}
+              label={t(`inquiry.${name}`)}
+              error={fieldError(t, errors[name]?.message)}
+              required
+            >
+              {(p) => (
+                <Input
+                  {...p}
+                  type="number"
+                  min={1}
+                  step="0.01"
+                  inputMode="decimal"
+                  {...form.register(name, number)}
+                />
+              )}
+            </Field>
+          ))}
           <Field label={t('inquiry.deadline')} error={fieldError(t, errors.deadline?.message)} required>
             {(p) => <Input {...p} type="date" {...form.register('deadline')} />}
           </Field>
