@@ -23,6 +23,21 @@ export const productCardColumns = sql`
   s.seller_id, s.slug AS seller_slug, s.name AS seller_name, s.province AS seller_province,
   s.city AS seller_city, s.business_type AS seller_business_type, s.verified AS seller_verified`;
 
+/**
+ * A product card's own columns, without its joins: the in-process index holds them for every active product and
+ * adds the seller's (`sellerCardColumns`) and the categories' slugs at answer time (decision 345). Together they are
+ * `productCardColumns`.
+ */
+export const productCardOwnColumns = sql`
+  p.id, p.slug, p.name_en, p.name_fr, p.min_price_cents, p.max_price_cents, p.min_order_quantity, p.unit,
+  p.lead_days, p.delivery_days, p.origin, p.verified, p.rating_avg, p.rating_count, p.created_at,
+  p.images->0->>'url' AS main_image_url, p.seller_id, p.category_id, p.subcategory_id, p.status = 'active' AS active`;
+
+/** A card's seller columns (`catalog_seller_cards s`), as `productCardColumns` names them. */
+export const sellerCardColumns = sql`
+  s.seller_id, s.slug AS seller_slug, s.name AS seller_name, s.province AS seller_province,
+  s.city AS seller_city, s.business_type AS seller_business_type, s.verified AS seller_verified`;
+
 /** A card's seller comes from the catalogue's own copy (`catalog_seller_cards`, decision 110). */
 export const productCardJoins = sql`
   JOIN catalog_seller_cards s ON s.seller_id = p.seller_id

@@ -332,7 +332,8 @@ export async function listProducts(
 
 /**
  * The grouped search's page of products or services from the in-process index (decision 329): the ids in the
- * listing's order, then their cards by id (one prepared statement). Null while the index is not built or with the
+ * listing's order, then their cards — the products' held with the index (decision 345), the services' by id (one
+ * prepared statement). Null while the index is not built or with the
  * SQL engine: the caller walks the listing in SQL.
  */
 async function indexedPage(
@@ -348,6 +349,9 @@ async function indexedPage(
   if (!resolved) return null;
   const found = await state.searchIndex.search(db, table, resolved.groups, limit);
   if (!found) return null;
+  // The product cards held with the index (decision 345), else one statement.
+  const held = table === 'products' ? state.searchIndex.heldCards(found.ids) : null;
+  if (held) return held;
   const cards = await cardRows(
     db,
     {

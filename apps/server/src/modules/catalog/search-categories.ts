@@ -74,6 +74,13 @@ export class CategoryIndex {
     return this.held.length;
   }
 
+  /** A category's slug by id (the cards the index holds name their categories by id, decision 345). */
+  slugOf(id: number): string | undefined {
+    this.slugs ??= new Map(this.held.map((held) => [held.id, String(held.row.slug)]));
+    return this.slugs.get(id);
+  }
+  private slugs: Map<number, string> | undefined;
+
   /** The first `limit` rows (`categories.*` with `parent_slug`) for the folded text and its correction. */
   search(folded: string, corrected: string, limit: number): Row[] {
     const likeFolded = stripLike(folded);

@@ -14,7 +14,9 @@ import { rowsOf } from '../../db/transaction';
 import { seedCatalog } from '../../seed/catalog';
 import { seedContentHomeBlogs } from '../../seed/content-home-blogs';
 import { CatalogState } from './catalog-state';
+import { productCardColumns, productCardJoins, toProductCard } from './catalog.queries';
 import { searchProducts } from './catalog.service';
+import { cardRows } from './listing-engine';
 import { addSearchWords } from './search-words.service';
 
 /**
@@ -175,7 +177,33 @@ describe('the in-process index', () => {
       }
   });
 
-  it('runs only the card statements for a grouped search: no storefront, category, vocabulary or post statement', async () => {
+  it('holds every active product card as the card statement reads it (decision 345)', async () => {
+    const index = first.app.catalog.state.searchIndex;
+    await index.sync(database.db, { force: true });
+    const ids = rowsOf<{ id: string | number }>(
+      await database.db.execute(sql`SELECT id FROM products WHERE status = 'active' ORDER BY id`),
+    ).map((row) => Number(row.id));
+    expect(ids.length).toBeGreaterThan(100);
+    const held = index.heldCards(ids);
+    expect(held).not.toBeNull();
+    const fromStatement = new Map(
+      (
+        await cardRows(
+          database.db,
+          { table: 'products', columns: productCardColumns, joins: productCardJoins },
+          ids,
+        )
+      ).map((row) => [Number(row.id), toProductCard(row)]),
+    );
+    expect(held!.map(toProductCard)).toEqual(ids.map((id) => fromStatement.get(id)));
+    // Not held: an archived product, and a catalogue above the limit (a search then reads its cards by statement).
+    const [archived] = rowsOf<{ id: string | number }>(
+      await database.db.execute(sql`SELECT id FROM products WHERE status <> 'active' LIMIT 1`),
+    );
+    if (archived) expect(index.heldCards([Number(archived.id)])).toBeNull();
+  });
+
+  it('runs no statement for a grouped search that finds no service: storefronts, categories, posts and product cards held', async () => {
     // Its own instance, whose feed is not due during the search (the others' timers only read the version here).
     const quiet = await createTestApp({
       database,
@@ -207,6 +235,7 @@ describe('the in-process index', () => {
         }
       };
       let groupsSeen = 0;
+      let productsSeen = 0;
       for (const q of ['steel', 'logistics', 'freight shipping', 'aluminum extrusions', 'hydrualic']) {
         const { answer, own } = await statementsOf(q);
         // No storefront search (`search_name`), no category match (`word_similarity`), no vocabulary lookup, no post.
@@ -215,18 +244,20 @@ describe('the in-process index', () => {
             /search_name|word_similarity|\bsearch_words\b|\bFROM sellers\b|\bblogs\b/i.test(text),
           ),
         ).toEqual([]);
-        // The products' and services' cards by id, when the group found some: storefronts, categories and posts
-        // are held (decision 334).
+        // The services' cards by id, when the group found some: storefronts, categories and posts are held
+        // (decision 334), and the product cards (decision 345).
         expect({ q, statements: own.length }).toEqual({
           q,
-          statements: (answer.products.length > 0 ? 1 : 0) + (answer.services.length > 0 ? 1 : 0),
+          statements: answer.services.length > 0 ? 1 : 0,
         });
+        productsSeen += answer.products.length;
         groupsSeen += [answer.sellers, answer.categories, answer.blogs].filter(
           (group) => group.length > 0,
         ).length;
       }
       // The held groups answered something (the test would pass vacuously otherwise).
       expect(groupsSeen).toBeGreaterThanOrEqual(3);
+      expect(productsSeen).toBeGreaterThan(0);
     } finally {
       await quiet.close();
     }
@@ -361,6 +392,52 @@ describe('freshness on two instances of one database', () => {
     await withinFiveSeconds(found('products', id, 'quorbitan'));
     await database.db.execute(sql`DELETE FROM products WHERE id = ${Number(id)}`);
     await withinFiveSeconds(gone('products', id, 'quorbitan'));
+  });
+
+  it("follows a product's card: price, image, rating, its storefront's name and slug, its category's slug (decision 345)", async () => {
+    const [row] = rowsOf<{
+      id: string | number;
+      seller_id: string | number;
+      subcategory_id: string | number;
+      name_en: string;
+    }>(
+      await database.db.execute(
+        sql`SELECT id, seller_id, subcategory_id, name_en FROM products WHERE status = 'active' ORDER BY id DESC LIMIT 1`,
+      ),
+    );
+    const id = String(row!.id);
+    const card = async (t: TestApp) =>
+      (await search(t, row!.name_en, '&type=products&limit=50')).products.find((item) => item.id === id);
+    await withinFiveSeconds(async (t) => (await card(t)) !== undefined);
+    const image = `/api/v1/media/product/${id}/7.svg`;
+    await database.db.execute(
+      sql`UPDATE products SET min_price_cents = 4242, images = ${JSON.stringify([{ url: image }])}::jsonb,
+            rating_avg = 4.5, rating_count = 3 WHERE id = ${Number(id)}`,
+    );
+    await withinFiveSeconds(async (t) => {
+      const seen = await card(t);
+      return seen?.minPriceCents === 4242 && seen.imageUrl === image && seen.ratingAvg === 4.5;
+    });
+    await database.db.execute(
+      sql`UPDATE catalog_seller_cards SET name = 'Zorblat Works', slug = 'zorblat-works'
+          WHERE seller_id = ${Number(row!.seller_id)}`,
+    );
+    await withinFiveSeconds(async (t) => {
+      const seen = await card(t);
+      return seen?.seller.name === 'Zorblat Works' && seen.seller.slug === 'zorblat-works';
+    });
+    await database.db.execute(
+      sql`UPDATE categories SET slug = slug || '-zorblat' WHERE id = ${Number(row!.subcategory_id)}`,
+    );
+    try {
+      await withinFiveSeconds(async (t) => (await card(t))?.subcategorySlug.endsWith('-zorblat') ?? false);
+      // And the card held is the one the SQL path reads.
+      for (const t of [first, second]) expect(await card(t)).toEqual(await card(sqlApp));
+    } finally {
+      await database.db.execute(
+        sql`UPDATE categories SET slug = left(slug, -8) WHERE id = ${Number(row!.subcategory_id)}`,
+      );
+    }
   });
 
   const storefront = (q: string, slug: string) => async (t: TestApp) =>

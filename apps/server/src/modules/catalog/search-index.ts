@@ -5,6 +5,7 @@ import { MAX_DELTA, PostingBuilder, type DocChange, type PostingIndex } from './
 import type { SearchWordCache, TextGroup } from './search-query';
 import { SearchVocabulary } from './search-vocabulary';
 import { readCategories, type CategoryIndex } from './search-categories';
+import { HeldCards } from './search-cards';
 
 /** Which engine answers the grouped search's products and services (decision 329). */
 export type SearchEngine = 'memory' | 'sql';
@@ -16,12 +17,18 @@ export interface SearchIndexOptions {
   rebuildMs: number;
   /** The feed reads again the rows changed this long before its cursor (transactions that commit late). */
   lookbackMs: number;
+  /**
+   * The product cards are held with the index (decision 345) when the active products are at most this many (the
+   * embedded default's catalogue); above it a search reads its page's cards with one statement.
+   */
+  maxHeldCards: number;
 }
 
 export const DEFAULT_SEARCH_INDEX_OPTIONS: SearchIndexOptions = {
   syncMs: 1_000,
   rebuildMs: 30 * 60_000,
   lookbackMs: 60_000,
+  maxHeldCards: 100_000,
 };
 
 export interface SearchIndexFigures {
@@ -150,6 +157,8 @@ interface Built {
   services: PostingIndex;
   /** Every category (a few hundred rows), read whole again whenever the version moved. */
   categories: CategoryIndex;
+  /** Every active product's card, fed by the same reads (decision 345); null above `maxHeldCards`. */
+  cards: HeldCards | null;
   /** The database clock before the build read its first row. */
   startUs: number;
   /** The feed's cursor: the database clock before its last read. */
@@ -233,10 +242,11 @@ export class CatalogSearchIndex {
         const products = await buildIndex(db, 'products');
         const services = await buildIndex(db, 'services');
         const categories = await readCategories(db);
+        const cards = products.size <= this.options.maxHeldCards ? await HeldCards.read(db) : null;
         for (const feed of this.feeds) await feed.build(db);
         if (this.closed) return;
         const buildMs = performance.now() - started;
-        this.built = { products, services, categories, startUs: sinceUs, sinceUs, version, buildMs };
+        this.built = { products, services, categories, cards, startUs: sinceUs, sinceUs, version, buildMs };
         this.words.vocabulary = vocabulary;
         this.lastBuild = {
           products: products.size,
@@ -296,12 +306,13 @@ export class CatalogSearchIndex {
     }
     const sinceUs = await clockUs(db);
     const from = built.sinceUs - this.options.lookbackMs * 1_000;
-    const [products, services, gone, vocabulary, categories] = await Promise.all([
+    const [products, services, gone, vocabulary, categories, applyCards] = await Promise.all([
       readChanged(db, 'products', from),
       readChanged(db, 'services', from),
       readRemovals(db, from),
       readVocabulary(db),
       readCategories(db),
+      built.cards?.readChanges(db),
       ...this.feeds.map((feed) => feed.update(db, from)),
     ]);
     if (this.built !== built) return;
@@ -313,6 +324,8 @@ export class CatalogSearchIndex {
     }
     built.products.apply(inOrder(products, gone.removals.products));
     built.services.apply(inOrder(services, gone.removals.services));
+    applyCards?.();
+    built.cards?.remove(gone.removals.products.map((removal) => removal.id));
     this.words.vocabulary = vocabulary;
     built.categories = categories;
     built.sinceUs = sinceUs;
@@ -337,6 +350,18 @@ export class CatalogSearchIndex {
     const built = this.built;
     if (!built) return null;
     return built[table].search(groups, limit, withTotal);
+  }
+
+  /**
+   * The card rows of products `ids` from the cards held (decision 345), as `cardRows` reads them; null when they are
+   * not held (a catalogue above `maxHeldCards`, the index not built, or one of them not held whole). Call it right
+   * after `search`, whose sync it relies on.
+   */
+  heldCards(ids: readonly number[]): Record<string, unknown>[] | null {
+    const built = this.built;
+    if (!built?.cards) return null;
+    const categories = built.categories;
+    return built.cards.rows(ids, (id) => categories.slugOf(id));
   }
 
   /** The categories held (after a sync if one is due); null while the index is not built. */
