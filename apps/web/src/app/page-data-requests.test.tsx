@@ -1,6 +1,5 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ServiceCard } from '@maplesource/contracts/catalog';
 import { pageDataFollowUps, pageDataKey, pageDataRequests } from '@maplesource/contracts/page-data';
 import { renderApp } from '../test/render';
 import {
@@ -9,8 +8,8 @@ import {
   notFoundResponse,
   productCardFixture,
   productDetailFixture,
-  sellerFixture,
-  sellerSummaryFixture,
+  sellerDetailFixture,
+  serviceCardFixture,
 } from '../test/catalog-fixtures';
 
 /**
@@ -18,23 +17,7 @@ import {
  * while the app still makes exactly those requests. These fail when a screen changes what it asks for first.
  */
 const product = productCardFixture();
-const service: ServiceCard = {
-  id: '31',
-  slug: 'flatbed-trucking-halifax-31',
-  nameEn: 'Flatbed trucking',
-  nameFr: 'Transport par plateau',
-  imageUrl: '/api/v1/media/service/31/0',
-  startingPriceCents: 90_000,
-  priceUnit: 'project',
-  turnaroundDays: 3,
-  verified: true,
-  ratingAvg: 0,
-  ratingCount: 0,
-  categorySlug: 'logistics',
-  subcategorySlug: 'trucking',
-  seller: sellerFixture,
-  createdAt: '2025-05-01T12:00:00.000Z',
-};
+const service = serviceCardFixture();
 const serviceDetail = {
   ...service,
   descriptionEn: 'Flatbed loads across the Maritimes.',
@@ -46,27 +29,14 @@ const serviceDetail = {
   likedByMe: false,
   myReviewId: null,
 };
-const sellerDetail = (productCount: number, serviceCount: number) => ({
-  ...sellerSummaryFixture({ id: '12', slug: 'acme', name: 'Acme Metals' }),
-  claimed: true,
-  logoUrl: '/api/v1/media/seller/12.svg',
-  productCount,
-  serviceCount,
-  createdAt: '2025-05-01T12:00:00.000Z',
-  postalCode: 'M5V 2T6',
-  descriptionEn: 'Extrusions.',
-  descriptionFr: 'Extrusions.',
-  yearEstablished: 1998,
-  employees: '11-50',
-  isSeller: true,
-  listed: true,
-  bannerUrl: null,
-  contactEmail: null,
-  contactPhone: null,
-  website: null,
-  serviceProvinces: [],
-  certifications: [],
-});
+const sellerDetail = (productCount: number, serviceCount: number) =>
+  sellerDetailFixture({
+    id: '12',
+    name: 'Acme Metals',
+    logoUrl: '/api/v1/media/seller/12.svg',
+    productCount,
+    serviceCount,
+  });
 const blogCard = {
   id: '5',
   slug: 'sourcing-extrusions',

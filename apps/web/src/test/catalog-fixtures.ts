@@ -1,4 +1,4 @@
-import type { ProductCard, SellerSummary } from '@maplesource/contracts/catalog';
+import type { ProductCard, SellerDetail, SellerSummary, ServiceCard } from '@maplesource/contracts/catalog';
 
 /** Shared fixtures for web tests of catalogue screens: API answers shaped as the contracts say. */
 
@@ -50,6 +50,49 @@ export function sellerSummaryFixture(overrides: Partial<SellerSummary> = {}): Se
     logoUrl: '/api/v1/media/seller/1.svg',
     productCount: 3,
     serviceCount: 0,
+    createdAt: '2025-05-01T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** `GET seller/{slug}`: a storefront's detail, on `sellerSummaryFixture` (no banner, contacts or provinces). */
+export function sellerDetailFixture(overrides: Partial<SellerDetail> = {}): SellerDetail {
+  return {
+    ...sellerSummaryFixture(),
+    postalCode: 'M5V 2T6',
+    descriptionEn: 'Extrusions.',
+    descriptionFr: 'Extrusions.',
+    yearEstablished: 1998,
+    employees: '11-50',
+    isSeller: true,
+    listed: true,
+    bannerUrl: null,
+    contactEmail: null,
+    contactPhone: null,
+    website: null,
+    serviceProvinces: [],
+    certifications: [],
+    ...overrides,
+  };
+}
+
+/** A service card as `GET service` lists it: flatbed trucking by `sellerFixture`. */
+export function serviceCardFixture(overrides: Partial<ServiceCard> = {}): ServiceCard {
+  return {
+    id: '31',
+    slug: 'flatbed-trucking-halifax-31',
+    nameEn: 'Flatbed trucking',
+    nameFr: 'Transport par plateau',
+    imageUrl: '/api/v1/media/service/31/0',
+    startingPriceCents: 90_000,
+    priceUnit: 'project',
+    turnaroundDays: 3,
+    verified: true,
+    ratingAvg: 0,
+    ratingCount: 0,
+    categorySlug: 'logistics',
+    subcategorySlug: 'trucking',
+    seller: sellerFixture,
     createdAt: '2025-05-01T12:00:00.000Z',
     ...overrides,
   };

@@ -8,6 +8,7 @@ import {
   notFoundResponse,
   productCardFixture,
   productDetailFixture,
+  sellerDetailFixture,
   sellerFixture,
   categoryFixture,
 } from '../../test/catalog-fixtures';
@@ -167,28 +168,7 @@ describe('product detail', () => {
 describe('seller detail', () => {
   it("shows the storefront's products and services in tabs, each listing filtered by the seller", async () => {
     const calls = stubApi({
-      '/api/v1/seller/acme': () =>
-        json({
-          ...seller,
-          claimed: true,
-          logoUrl: '/api/v1/media/seller/1.svg',
-          productCount: 1,
-          serviceCount: 0,
-          createdAt: '2025-05-01T12:00:00.000Z',
-          postalCode: 'M5V 2T6',
-          descriptionEn: 'Extrusions.',
-          descriptionFr: 'Extrusions.',
-          yearEstablished: 1998,
-          employees: '11-50',
-          isSeller: true,
-          listed: true,
-          bannerUrl: null,
-          contactEmail: null,
-          contactPhone: null,
-          website: null,
-          serviceProvinces: [],
-          certifications: [],
-        }),
+      '/api/v1/seller/acme': () => json(sellerDetailFixture({ productCount: 1 })),
       '/api/v1/category?': () => json(categoryTree),
       '/api/v1/product?': () => json(page([product])),
       '/api/v1/service?': () => json(page([])),

@@ -1,32 +1,15 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { ServiceCard } from '@maplesource/contracts/catalog';
 import { renderApp } from '../../test/render';
 import {
   jsonResponse,
   listingPageFixture,
   notFoundResponse,
-  sellerFixture,
+  serviceCardFixture,
   sellerSummaryFixture,
 } from '../../test/catalog-fixtures';
 
-const service: ServiceCard = {
-  id: '31',
-  slug: 'flatbed-trucking-halifax-31',
-  nameEn: 'Flatbed trucking',
-  nameFr: 'Transport par plateau',
-  imageUrl: '/api/v1/media/service/31/0',
-  startingPriceCents: 90_000,
-  priceUnit: 'project',
-  turnaroundDays: 3,
-  verified: true,
-  ratingAvg: 0,
-  ratingCount: 0,
-  categorySlug: 'logistics',
-  subcategorySlug: 'trucking',
-  seller: sellerFixture,
-  createdAt: '2025-05-01T12:00:00.000Z',
-};
+const service = serviceCardFixture();
 
 /** Lighthouse's heading-order: the cards of a listing are named in headings right under the page's h1. */
 describe('listing outlines (h1 → h2)', () => {

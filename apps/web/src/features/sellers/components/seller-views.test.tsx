@@ -3,30 +3,23 @@ import { screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { SellerDetail } from '@maplesource/contracts/catalog';
 import { renderWithProviders } from '../../../test/render';
-import { sellerSummaryFixture } from '../../../test/catalog-fixtures';
+import { jsonResponse as json, sellerDetailFixture } from '../../../test/catalog-fixtures';
 import { SellerHeader } from './seller-views';
 
-const json = (body: unknown) =>
-  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-
-const seller = (overrides: Partial<SellerDetail> = {}): SellerDetail => ({
-  ...sellerSummaryFixture({ id: '12', slug: 'acme', name: 'Acme Metals' }),
-  claimed: true,
-  postalCode: 'M5V 2T6',
-  descriptionEn: 'Aluminium extrusions for the trades.',
-  descriptionFr: '',
-  yearEstablished: 1998,
-  employees: '11-50',
-  isSeller: true,
-  listed: true,
-  bannerUrl: '/uploads/banner.webp',
-  contactEmail: 'sales@acme.ca',
-  contactPhone: '+1 416 555 0100',
-  website: 'https://acme.ca',
-  serviceProvinces: ['ON', 'QC'],
-  certifications: ['iso-9001', 'controlled-goods'],
-  ...overrides,
-});
+const seller = (overrides: Partial<SellerDetail> = {}): SellerDetail =>
+  sellerDetailFixture({
+    id: '12',
+    name: 'Acme Metals',
+    descriptionEn: 'Aluminium extrusions for the trades.',
+    descriptionFr: '',
+    bannerUrl: '/uploads/banner.webp',
+    contactEmail: 'sales@acme.ca',
+    contactPhone: '+1 416 555 0100',
+    website: 'https://acme.ca',
+    serviceProvinces: ['ON', 'QC'],
+    certifications: ['iso-9001', 'controlled-goods'],
+    ...overrides,
+  });
 
 function show(detail: SellerDetail, language: 'en' | 'fr') {
   vi.spyOn(globalThis, 'fetch').mockImplementation(async () => json(detail));
