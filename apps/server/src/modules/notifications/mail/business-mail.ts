@@ -6,6 +6,7 @@ import {
   formatDocumentDateTime,
   shortRef,
   subjectNameIn,
+  type DomainEventPayload,
   type Invoice,
   type Order,
   type TextLanguage,
@@ -564,32 +565,39 @@ export function registerBusinessMail(app: FastifyInstance) {
     retryLimit: 5,
   });
 
-  app.events.subscribe('notifications.mail-invoice-issued', 'invoice.issued', async (event, { tx }) => {
-    await queueBusinessMail(app, tx, {
-      key: `invoice-issued:${event.invoiceId}`,
-      recipientId: event.buyerId,
-      template: 'invoice-issued',
-      data: { invoiceId: event.invoiceId },
+  // An invoice's e-mail to one party: issued and withdrawn to the buyer, rejected to the seller.
+  const mailOnInvoice = <N extends 'invoice.issued' | 'invoice.rejected' | 'invoice.withdrawn'>(
+    subscriber: string,
+    name: N,
+    template: BusinessMailTemplate,
+    recipientOf: (event: DomainEventPayload<N>) => string,
+  ) =>
+    app.events.subscribe(subscriber, name, async (event, { tx }) => {
+      await queueBusinessMail(app, tx, {
+        key: `${template}:${event.invoiceId}`,
+        recipientId: recipientOf(event),
+        template,
+        data: { invoiceId: event.invoiceId },
+      });
     });
-  });
-
-  app.events.subscribe('notifications.mail-invoice-rejected', 'invoice.rejected', async (event, { tx }) => {
-    await queueBusinessMail(app, tx, {
-      key: `invoice-rejected:${event.invoiceId}`,
-      recipientId: event.sellerUserId,
-      template: 'invoice-rejected',
-      data: { invoiceId: event.invoiceId },
-    });
-  });
-
-  app.events.subscribe('notifications.mail-invoice-withdrawn', 'invoice.withdrawn', async (event, { tx }) => {
-    await queueBusinessMail(app, tx, {
-      key: `invoice-withdrawn:${event.invoiceId}`,
-      recipientId: event.buyerId,
-      template: 'invoice-withdrawn',
-      data: { invoiceId: event.invoiceId },
-    });
-  });
+  mailOnInvoice(
+    'notifications.mail-invoice-issued',
+    'invoice.issued',
+    'invoice-issued',
+    (event) => event.buyerId,
+  );
+  mailOnInvoice(
+    'notifications.mail-invoice-rejected',
+    'invoice.rejected',
+    'invoice-rejected',
+    (event) => event.sellerUserId,
+  );
+  mailOnInvoice(
+    'notifications.mail-invoice-withdrawn',
+    'invoice.withdrawn',
+    'invoice-withdrawn',
+    (event) => event.buyerId,
+  );
 
   app.events.subscribe('notifications.mail-order-changed', 'order.changed', async (event, { tx }) => {
     const mailOf = (): { template: BusinessMailTemplate; to: 'buyer' | 'seller' } | null => {
