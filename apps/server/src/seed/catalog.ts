@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { canadianCities, provinceCodes, provinceNames, type ProvinceCode } from '@maplesource/contracts';
+import type { Db } from '../db/client';
 import { rowsOf } from '../db/transaction';
 import { categories } from '../modules/catalog/catalog.tables';
 import { foldText } from '../modules/catalog/search-query';
@@ -102,6 +103,35 @@ async function resetCatalog(context: SeedContext) {
     products, services, sellers, categories RESTART IDENTITY CASCADE;`);
 }
 
+/** A top category at `position` and its subcategories, inserted in their order: the ids the rows got. */
+async function insertCategoryTree<Sub extends { slug: string; en: string; fr: string }>(
+  db: Db,
+  kind: 'product' | 'service',
+  position: number,
+  category: { slug: string; en: string; fr: string; subs: Sub[] },
+): Promise<{ parentId: number; subs: Array<{ sub: Sub; id: number }> }> {
+  const [parent] = await db
+    .insert(categories)
+    .values({ kind, slug: category.slug, nameEn: category.en, nameFr: category.fr, position })
+    .returning({ id: categories.id });
+  const subs: Array<{ sub: Sub; id: number }> = [];
+  for (const [subPosition, sub] of category.subs.entries()) {
+    const [child] = await db
+      .insert(categories)
+      .values({
+        kind,
+        parentId: parent!.id,
+        slug: sub.slug,
+        nameEn: sub.en,
+        nameFr: sub.fr,
+        position: subPosition,
+      })
+      .returning({ id: categories.id });
+    subs.push({ sub, id: child!.id });
+  }
+  return { parentId: parent!.id, subs };
+}
+
 async function seedCategories(context: SeedContext) {
   const db = context.database.db;
   const productTypes: {
@@ -122,24 +152,10 @@ async function seedCategories(context: SeedContext) {
   const productCategoryIds: number[] = [];
   const serviceCategoryIds: number[] = [];
   for (const [position, category] of productCategories.entries()) {
-    const [parent] = await db
-      .insert(categories)
-      .values({ kind: 'product', slug: category.slug, nameEn: category.en, nameFr: category.fr, position })
-      .returning({ id: categories.id });
-    productCategoryIds.push(parent!.id);
+    const { parentId, subs } = await insertCategoryTree(db, 'product', position, category);
+    productCategoryIds.push(parentId);
     let k = 0;
-    for (const [subPosition, sub] of category.subs.entries()) {
-      const [child] = await db
-        .insert(categories)
-        .values({
-          kind: 'product',
-          parentId: parent!.id,
-          slug: sub.slug,
-          nameEn: sub.en,
-          nameFr: sub.fr,
-          position: subPosition,
-        })
-        .returning({ id: categories.id });
+    for (const { sub, id: subcategoryId } of subs) {
       for (const item of sub.items) {
         const specs = category.specs.map(([labelEn, labelFr, values], index) => {
           const value = values[(k + index) % values.length]!;
@@ -151,8 +167,8 @@ async function seedCategories(context: SeedContext) {
           optionsFr: firstSpecValues.map((value) => specValueFr[value] ?? value),
         };
         productTypes.push({
-          categoryId: parent!.id,
-          subcategoryId: child!.id,
+          categoryId: parentId,
+          subcategoryId,
           k: k++,
           t: item,
           specs,
@@ -162,27 +178,12 @@ async function seedCategories(context: SeedContext) {
     }
   }
   for (const [position, category] of serviceCategories.entries()) {
-    const [parent] = await db
-      .insert(categories)
-      .values({ kind: 'service', slug: category.slug, nameEn: category.en, nameFr: category.fr, position })
-      .returning({ id: categories.id });
-    serviceCategoryIds.push(parent!.id);
+    const { parentId, subs } = await insertCategoryTree(db, 'service', position, category);
+    serviceCategoryIds.push(parentId);
     let k = 0;
-    for (const [subPosition, sub] of category.subs.entries()) {
-      const [child] = await db
-        .insert(categories)
-        .values({
-          kind: 'service',
-          parentId: parent!.id,
-          slug: sub.slug,
-          nameEn: sub.en,
-          nameFr: sub.fr,
-          position: subPosition,
-        })
-        .returning({ id: categories.id });
+    for (const { sub, id: subcategoryId } of subs)
       for (const item of sub.items)
-        serviceTypes.push({ categoryId: parent!.id, subcategoryId: child!.id, k: k++, t: item });
-    }
+        serviceTypes.push({ categoryId: parentId, subcategoryId, k: k++, t: item });
   }
   return { productTypes, serviceTypes, productCategoryIds, serviceCategoryIds };
 }
