@@ -4,10 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import type { SellerProductInput, SellerServiceInput } from '@maplesource/contracts';
 import type { Db } from '../src/db/client';
 import { rowsOf } from '../src/db/transaction';
+import { signUp, type SignedUp } from './accounts-helpers';
 
 /*
  * The seller centre tests' fixtures (catalogue, stats, storefront, the seller fences): categories, a storefront
- * owned by a user, item inputs and the headers of a call as seller or buyer.
+ * owned by a user, item inputs, the stats tests' storefronts and the headers of a call as seller or buyer.
  */
 
 /** A caller's headers: its session cookie and the role it acts in. */
@@ -165,4 +166,76 @@ export async function createPublishedItem<T>(
   });
   if (published.statusCode !== 200) throw new Error(`publish: ${published.statusCode} ${published.body}`);
   return published.json<T>();
+}
+
+/** The stats tests' storefronts: the owner's, another seller's, a buyer who looks at items, and their item inputs. */
+export interface StatsStorefronts {
+  owner: SignedUp;
+  other: SignedUp;
+  buyer: SignedUp;
+  sellerId: string;
+  otherSellerId: string;
+  /** A valve in the storefronts' product subcategory, sold by the piece at $10 from one. */
+  valveInput(sku: string, nameEn: string): SellerProductInput;
+  /** A pump repair in their service subcategory, from $50 an hour. */
+  pumpRepairInput(sku: string): SellerServiceInput;
+}
+
+/**
+ * Signs up the owner, another seller and a buyer (named `names`), gives both sellers a storefront
+ * (`<prefix>-owner-…`, `<prefix>-other-…`) and makes a product and a service subcategory (`<prefix>-valves-…`,
+ * `<prefix>-repairs-…`) for their items.
+ */
+export async function statsStorefronts(
+  app: FastifyInstance,
+  db: Db,
+  prefix: string,
+  names: { owner: string; other: string; buyer: string },
+): Promise<StatsStorefronts> {
+  const suffix = `${process.pid}-${Date.now()}`;
+  const owner = await signUp(app, { fullName: names.owner });
+  const other = await signUp(app, { fullName: names.other });
+  const buyer = await signUp(app, { fullName: names.buyer });
+  for (const user of [owner, other]) await app.auth.users.addRole(user.id, 'seller');
+  const category = (kind: 'product' | 'service', slug: string) =>
+    insertSubcategory(
+      db,
+      kind,
+      { slug: `${slug}-top-${suffix}`, nameEn: 'Top', nameFr: 'Haut' },
+      { slug: `${slug}-${suffix}`, nameEn: 'Sub', nameFr: 'Sous' },
+    );
+  const productSub = await category('product', `${prefix}-valves`);
+  const serviceSub = await category('service', `${prefix}-repairs`);
+  const sellerId = await ownedStorefront(app, db, owner, `${prefix}-owner-${suffix}`);
+  const otherSellerId = await ownedStorefront(app, db, other, `${prefix}-other-${suffix}`);
+  return {
+    owner,
+    other,
+    buyer,
+    sellerId,
+    otherSellerId,
+    valveInput: (sku, nameEn) =>
+      sellerProductInput(productSub, {
+        sku,
+        nameEn,
+        nameFr: `${nameEn} (fr)`,
+        descriptionEn: 'A valve.',
+        descriptionFr: 'Un robinet.',
+        minOrderQuantity: 1,
+        priceTiers: [{ minQuantity: 1, maxQuantity: null, unitPriceCents: 1000 }],
+        leadDays: 2,
+        deliveryDays: 2,
+      }),
+    pumpRepairInput: (sku) =>
+      sellerServiceInput(serviceSub, {
+        sku,
+        nameEn: 'Pump repair',
+        nameFr: 'Réparation de pompe',
+        descriptionEn: 'We repair pumps.',
+        descriptionFr: 'Nous réparons des pompes.',
+        startingPriceCents: 5000,
+        priceUnit: 'hour',
+        turnaroundDays: 3,
+      }),
+  };
 }

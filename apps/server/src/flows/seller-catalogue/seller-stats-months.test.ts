@@ -2,16 +2,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SellerProduct, SellerService, SellerStats } from '@maplesource/contracts';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { signUp, type SignedUp } from '../../../test/accounts-helpers';
+import type { SignedUp } from '../../../test/accounts-helpers';
 import { rowsOf } from '../../db/transaction';
 import {
   as,
-  insertSubcategory,
-  ownedStorefront,
-  sellerProductInput,
-  sellerServiceInput,
   createPublishedItem,
   rebuildItemStatsRollups,
+  statsStorefronts,
+  type StatsStorefronts,
 } from '../../../test/seller-helpers';
 
 /**
@@ -26,7 +24,6 @@ let sellerId: string;
 let otherSellerId: string;
 let items: Array<{ kind: 'product' | 'service'; id: string }>;
 let otherProduct: SellerProduct;
-const suffix = `${process.pid}-${Date.now()}`;
 
 const torontoDay = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(new Date());
 
@@ -72,70 +69,41 @@ const countsOf = (item: Counts) => ({
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await signUp(t.app, { fullName: 'Mona Months' });
-  other = await signUp(t.app, { fullName: 'Olaf Other' });
-  buyer = await signUp(t.app, { fullName: 'Bo Buyer' });
-  for (const user of [owner, other]) await t.app.auth.users.addRole(user.id, 'seller');
-  const db = t.database.db;
-  const category = (kind: 'product' | 'service', slug: string) =>
-    insertSubcategory(
-      db,
-      kind,
-      { slug: `${slug}-top-${suffix}`, nameEn: 'Top', nameFr: 'Haut' },
-      { slug: `${slug}-${suffix}`, nameEn: 'Sub', nameFr: 'Sous' },
-    );
-  const productSub = await category('product', 'months-valves');
-  const serviceSub = await category('service', 'months-repairs');
-  sellerId = await ownedStorefront(t.app, db, owner, `months-owner-${suffix}`);
-  otherSellerId = await ownedStorefront(t.app, db, other, `months-other-${suffix}`);
-  const productInput = (sku: string, nameEn: string) =>
-    sellerProductInput(productSub, {
-      sku,
-      nameEn,
-      nameFr: `${nameEn} (fr)`,
-      descriptionEn: 'A valve.',
-      descriptionFr: 'Un robinet.',
-      minOrderQuantity: 1,
-      priceTiers: [{ minQuantity: 1, maxQuantity: null, unitPriceCents: 1000 }],
-      leadDays: 2,
-      deliveryDays: 2,
-    });
+  let valveInput: StatsStorefronts['valveInput'];
+  let pumpRepairInput: StatsStorefronts['pumpRepairInput'];
+  ({ owner, other, buyer, sellerId, otherSellerId, valveInput, pumpRepairInput } = await statsStorefronts(
+    t.app,
+    t.database.db,
+    'months',
+    { owner: 'Mona Months', other: 'Olaf Other', buyer: 'Bo Buyer' },
+  ));
   const first = await createPublishedItem<SellerProduct>(
     t.app,
     owner,
     sellerId,
     'products',
-    productInput('M-1', 'Valve one'),
+    valveInput('M-1', 'Valve one'),
   );
   const second = await createPublishedItem<SellerProduct>(
     t.app,
     owner,
     sellerId,
     'products',
-    productInput('M-2', 'Valve two'),
+    valveInput('M-2', 'Valve two'),
   );
   otherProduct = await createPublishedItem<SellerProduct>(
     t.app,
     other,
     otherSellerId,
     'products',
-    productInput('MO-1', 'Other valve'),
+    valveInput('MO-1', 'Other valve'),
   );
   const service = await createPublishedItem<SellerService>(
     t.app,
     owner,
     sellerId,
     'services',
-    sellerServiceInput(serviceSub, {
-      sku: 'MS-1',
-      nameEn: 'Pump repair',
-      nameFr: 'Réparation de pompe',
-      descriptionEn: 'We repair pumps.',
-      descriptionFr: 'Nous réparons des pompes.',
-      startingPriceCents: 5000,
-      priceUnit: 'hour',
-      turnaroundDays: 3,
-    }),
+    pumpRepairInput('MS-1'),
   );
   items = [
     { kind: 'product', id: first.id },

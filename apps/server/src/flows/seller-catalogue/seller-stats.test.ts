@@ -2,15 +2,15 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SellerProduct, SellerService, SellerStats } from '@maplesource/contracts';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { signUp, type SignedUp } from '../../../test/accounts-helpers';
+import type { SignedUp } from '../../../test/accounts-helpers';
 import {
   as,
   insertSubcategory,
-  ownedStorefront,
   sellerProductInput,
-  sellerServiceInput,
   createPublishedItem,
   rebuildItemStatsRollups,
+  statsStorefronts,
+  type StatsStorefronts,
 } from '../../../test/seller-helpers';
 
 /**
@@ -49,63 +49,34 @@ const track = async (url: string, payload: object) => {
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await signUp(t.app, { fullName: 'Stella Stats' });
-  other = await signUp(t.app, { fullName: 'Otto Other' });
-  buyer = await signUp(t.app, { fullName: 'Bea Buyer' });
-  for (const user of [owner, other]) await t.app.auth.users.addRole(user.id, 'seller');
-  const db = t.database.db;
-  const category = (kind: 'product' | 'service', slug: string) =>
-    insertSubcategory(
-      db,
-      kind,
-      { slug: `${slug}-top-${suffix}`, nameEn: 'Top', nameFr: 'Haut' },
-      { slug: `${slug}-${suffix}`, nameEn: 'Sub', nameFr: 'Sous' },
-    );
-  const productSub = await category('product', 'stats-valves');
-  const serviceSub = await category('service', 'stats-repairs');
-  sellerId = await ownedStorefront(t.app, db, owner, `stats-owner-${suffix}`);
-  otherSellerId = await ownedStorefront(t.app, db, other, `stats-other-${suffix}`);
-  const productInput = (sku: string, nameEn: string) =>
-    sellerProductInput(productSub, {
-      sku,
-      nameEn,
-      nameFr: `${nameEn} (fr)`,
-      descriptionEn: 'A valve.',
-      descriptionFr: 'Un robinet.',
-      minOrderQuantity: 1,
-      priceTiers: [{ minQuantity: 1, maxQuantity: null, unitPriceCents: 1000 }],
-      leadDays: 2,
-      deliveryDays: 2,
-    });
+  let valveInput: StatsStorefronts['valveInput'];
+  let pumpRepairInput: StatsStorefronts['pumpRepairInput'];
+  ({ owner, other, buyer, sellerId, otherSellerId, valveInput, pumpRepairInput } = await statsStorefronts(
+    t.app,
+    t.database.db,
+    'stats',
+    { owner: 'Stella Stats', other: 'Otto Other', buyer: 'Bea Buyer' },
+  ));
   product = await createPublishedItem<SellerProduct>(
     t.app,
     owner,
     sellerId,
     'products',
-    productInput('S-1', 'Stats valve'),
+    valveInput('S-1', 'Stats valve'),
   );
   otherProduct = await createPublishedItem<SellerProduct>(
     t.app,
     other,
     otherSellerId,
     'products',
-    productInput('O-1', 'Other valve'),
+    valveInput('O-1', 'Other valve'),
   );
   service = await createPublishedItem<SellerService>(
     t.app,
     owner,
     sellerId,
     'services',
-    sellerServiceInput(serviceSub, {
-      sku: 'SV-1',
-      nameEn: 'Pump repair',
-      nameFr: 'Réparation de pompe',
-      descriptionEn: 'We repair pumps.',
-      descriptionFr: 'Nous réparons des pompes.',
-      startingPriceCents: 5000,
-      priceUnit: 'hour',
-      turnaroundDays: 3,
-    }),
+    pumpRepairInput('SV-1'),
   );
 });
 afterAll(async () => t?.close());
