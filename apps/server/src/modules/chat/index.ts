@@ -4,6 +4,7 @@ import '../auth';
 import { createChatService, type ChatDirectory, type ChatService } from './chat.service';
 import { registerChatSubscribers } from './chat.subscribers';
 import { registerChatSocketHandlers } from './chat.socket';
+import { sweepUnsentAttachments } from './operations/sweep-unsent-attachments';
 
 /**
  * The chat module's door: `app.chat` (conversations between a buyer and a seller user about a product or a
@@ -41,11 +42,16 @@ async function chatModule(app: FastifyInstance) {
   };
   app.decorate('chat', createChatService(app.db, app.events, directory));
   registerChatSubscribers(app);
+  // Images uploaded and never sent are deleted after their grace, every hour (decision 348).
+  app.jobs.register(unsentAttachmentsSweepJob, async () => void (await sweepUnsentAttachments(app)));
+  await app.jobs.schedule(unsentAttachmentsSweepJob, '23 * * * *');
 }
+
+export const unsentAttachmentsSweepJob = 'chat.sweep-unsent-attachments';
 
 export const chatModulePlugin = fp(chatModule, {
   name: 'chat-module',
-  dependencies: ['context', 'events', 'auth-module'],
+  dependencies: ['context', 'events', 'auth-module', 'storage'],
 });
 
 /** The chat backend's socket handlers on the realtime port (only where the chat backend runs). */
