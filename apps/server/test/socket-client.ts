@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { io as connect, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { testTimeouts } from '../../../test-timeouts.mjs';
 
@@ -23,4 +24,11 @@ export async function connectedSocket(
     socket.once('connect_error', reject);
   });
   return socket;
+}
+
+/** Makes `app` listen on a free port of 127.0.0.1: its base URL (`http://127.0.0.1:<port>`). */
+export async function listenOnLoopback(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 }

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { signUp, type SignedUp } from '../../../test/accounts-helpers';
-import { testTimeouts } from '../../../../../test-timeouts.mjs';
+import { connectedSocket, listenOnLoopback } from '../../../test/socket-client';
 import { rowsOf } from '../../db/transaction';
 
 /**
@@ -25,18 +25,8 @@ const send = (user: SignedUp | null, payload: Record<string, unknown>, path = '/
   t.app.inject({ method: 'POST', url: path, headers: user ? as(user) : { role: 'buyer' }, payload });
 
 async function socketFor(user: SignedUp): Promise<Socket> {
-  const socket = connect(url, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    extraHeaders: { cookie: user.cookie },
-    reconnection: false,
-    timeout: testTimeouts.conditionMs,
-  });
+  const socket = await connectedSocket(url, user.cookie);
   sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
   return socket;
 }
 
@@ -58,9 +48,7 @@ async function storedCount(clientMessageId: string): Promise<number> {
 
 beforeAll(async () => {
   t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  url = await listenOnLoopback(t.app);
   buyer = await signUp(t.app, { fullName: 'Bea Buyer' });
   seller = await signUp(t.app, { fullName: 'Sam Seller' });
   stranger = await signUp(t.app, { fullName: 'Tom Third' });

@@ -1,10 +1,11 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import type { ChatMessage } from '@maplesource/contracts';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { startScript, type ChildScript } from '../../../test/child-process';
 import { signUp, type SignedUp } from '../../../test/accounts-helpers';
 import { waitFor } from '../../../test/wait-for';
+import { connectedSocket, listenOnLoopback } from '../../../test/socket-client';
 import { testTimeouts } from '../../../../../test-timeouts.mjs';
 
 /**
@@ -34,18 +35,8 @@ async function startChild(env: Record<string, string>): Promise<{ proc: ChildScr
 }
 
 async function socketOn(url: string, user: SignedUp): Promise<Socket> {
-  const socket = connect(url, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    extraHeaders: { cookie: user.cookie },
-    reconnection: false,
-    timeout: testTimeouts.conditionMs,
-  });
+  const socket = await connectedSocket(url, user.cookie);
   sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
   return socket;
 }
 
@@ -63,9 +54,7 @@ describe.runIf(Boolean(redisUrl) && onPostgres)(
         RATE_LIMIT_SOCKET_MESSAGES_PER_MINUTE: '10000',
       };
       a = await createTestApp({ env: { REDIS_URL: redisUrl!, ...limits } });
-      await a.app.listen({ port: 0, host: '127.0.0.1' });
-      const address = a.app.server.address();
-      const urlA = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      const urlA = await listenOnLoopback(a.app);
       const b = await startChild({
         DATABASE_URL: a.database.location,
         REDIS_URL: redisUrl!,
