@@ -26,9 +26,12 @@ describe('StorefrontSearchIndex.search', () => {
         { length: 1 + Math.floor(next() * 5) },
         () => pieces[Math.floor(next() * pieces.length)]!,
       ).join('');
+    const rare = ['quartz', 'jovial', 'wyvern', 'kebab', 'fjord', 'pizazz'];
     const rows = Array.from({ length: 600 }, (_, i) => {
       const id = 1 + ((i * 7919) % 600);
-      const searchName = `${name()} ${name()}`;
+      // One in fifteen also holds a word no other piece makes (letter runs found in few names).
+      const searchName =
+        i % 15 === 0 ? `${name()} ${rare[(i / 15) % rare.length]}${i}` : `${name()} ${name()}`;
       return {
         id,
         slug: `s-${id}`,
@@ -74,12 +77,22 @@ describe('StorefrontSearchIndex.search', () => {
       'st_eel',
       'forge\u0000',
       ...Array.from({ length: 60 }, part),
+      // Parts joined: most are in no name, though each piece is (decision 345: such parts are ruled out by their
+      // three-letter runs before any scan).
+      'quartz',
+      'fjord',
+      'wyvern3',
+      'steelx',
+      'forgeee',
+      ' ltee inc',
+      ...Array.from({ length: 30 }, () => part() + part()),
     ];
     let found = 0;
     for (const [n, phrase] of phrases.entries()) {
       const words =
         n % 3 === 0 ? [] : Array.from({ length: 1 + (n % 3) }, () => (n % 5 === 0 ? 'zz' : part()));
       if (n % 7 === 0) words.push('\u0000');
+      if (n % 4 === 1) words.push(part() + part());
       for (const limit of [1, 5, 50, 1_000]) {
         const ids = index.search(phrase, words, limit).map((seller) => seller.id);
         expect({ phrase, words, limit, ids }).toEqual({

@@ -25,6 +25,10 @@ const stripLike = (text: string) => text.replace(/[%_\\]/g, '');
 /** Between the names joined for one `indexOf` (a part holding it is matched name by name instead). */
 const SEPARATOR = '\u0000';
 
+/** Three UTF-16 code units of `text` from `at` as one number (exact: 48 bits). */
+const trigramAt = (text: string, at: number) =>
+  text.charCodeAt(at) * 2 ** 32 + text.charCodeAt(at + 1) * 2 ** 16 + text.charCodeAt(at + 2);
+
 async function clockUs(db: Db): Promise<number> {
   const [row] = rowsOf<{ us: string | number }>(
     await db.execute(sql`SELECT (extract(epoch FROM clock_timestamp()) * 1000000)::float8 AS us`),
@@ -43,7 +47,12 @@ export class StorefrontSearchIndex implements SearchFeed {
   private held = new Map<number, HeldStorefront>();
   /** The change time last applied per storefront id, held or not (a re-read or an older removal changes nothing). */
   private seen = new Map<number, number>();
-  private order: { order: HeldStorefront[]; text: string; starts: Int32Array } | null = null;
+  private order: {
+    order: HeldStorefront[];
+    text: string;
+    starts: Int32Array;
+    trigrams: Set<number>;
+  } | null = null;
   private builtAtUs = -Infinity;
   private built = false;
 
@@ -126,7 +135,13 @@ export class StorefrontSearchIndex implements SearchFeed {
       .filter(Boolean)
       .map(stripLike)
       .sort((a, b) => b.length - a.length);
-    const { order, text, starts } = this.ordered();
+    const { order, text, starts, trigrams } = this.ordered();
+    // A part with three code units in a row that no name holds is in no name: no scan of the names (decision 345;
+    // a product's name searched for, with its model code, is the usual case).
+    const absent = (part: string) => {
+      for (let at = 0; at + 3 <= part.length; at += 1) if (!trigrams.has(trigramAt(part, at))) return true;
+      return false;
+    };
     if ([needle, ...needles].some((part) => part.includes(SEPARATOR)))
       return order
         .filter(
@@ -157,10 +172,13 @@ export class StorefrontSearchIndex implements SearchFeed {
       return -1;
     };
     const out: SellerSummary[] = [];
-    let byPhrase = nextHolding(needle, 0);
+    let byPhrase = absent(needle) ? -1 : nextHolding(needle, 0);
     // A word no name holds (a product's model code, say) leaves no storefront with every word: one scan of the names
     // says so, instead of checking each storefront that holds the longest word.
-    let byWords = needles.length > 0 && needles.every((word) => text.includes(word)) ? nextWithWords(0) : -1;
+    let byWords =
+      needles.length > 0 && needles.every((word) => !absent(word) && text.includes(word))
+        ? nextWithWords(0)
+        : -1;
     while (out.length < limit && (byPhrase >= 0 || byWords >= 0)) {
       const next = byPhrase < 0 ? byWords : byWords < 0 ? byPhrase : Math.min(byPhrase, byWords);
       out.push(order[next]!.summary);
@@ -170,7 +188,10 @@ export class StorefrontSearchIndex implements SearchFeed {
     return out;
   }
 
-  /** The storefronts in the search's order, and their names joined in that order (each starting at `starts[i]`). */
+  /**
+   * The storefronts in the search's order, their names joined in that order (each starting at `starts[i]`), and every
+   * three code units in a row of the joined names.
+   */
   private ordered() {
     if (!this.order) {
       const order = [...this.held.values()].sort((a, b) => b.score - a.score || b.id - a.id);
@@ -180,11 +201,10 @@ export class StorefrontSearchIndex implements SearchFeed {
         starts[i] = offset;
         offset += held.searchName.length + SEPARATOR.length;
       });
-      this.order = {
-        order,
-        text: order.map((held) => held.searchName + SEPARATOR).join(''),
-        starts,
-      };
+      const text = order.map((held) => held.searchName + SEPARATOR).join('');
+      const trigrams = new Set<number>();
+      for (let at = 0; at + 3 <= text.length; at += 1) trigrams.add(trigramAt(text, at));
+      this.order = { order, text, starts, trigrams };
     }
     return this.order;
   }
