@@ -1,4 +1,5 @@
 import type { Order } from '@maplesource/contracts/orders';
+import { sessionUserFixture } from './account-fixtures';
 
 export const ORDER_ID = '8b0c7f1e-2d3a-4b5c-9d6e-7f8091a2b3c4';
 
@@ -85,24 +86,7 @@ export const failedOrder = (order: Order, failureCode: string): Order => ({
   payment: { ...order.payment, status: 'failed', failureCode },
 });
 
-export const sessionUser = {
-  id: 'u1',
-  memberId: 'M-1',
-  fullName: 'Jeanne Roy',
-  email: 'j@example.ca',
-  emailVerified: true,
-  pendingEmail: null,
-  phoneNumber: '+15145550123',
-  state: 'QC',
-  city: null,
-  country: 'Canada',
-  avatar: null,
-  roles: ['buyer'],
-  isVerifiedBusiness: false,
-  isPremiumEmployer: false,
-  createdAt: '2025-05-01T12:00:00.000Z',
-  preferences: { preferredPaymentMethods: [], preferredCurrency: 'CAD', preferredLanguage: 'en' },
-};
+export const sessionUser = sessionUserFixture();
 
-export const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+/** A JSON answer of the fake API (the catalogue fixtures' `jsonResponse`). */
+export { jsonResponse as json } from './catalog-fixtures';

@@ -2,28 +2,11 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render';
+import { sessionUserFixture } from '../../test/account-fixtures';
+import { jsonResponse as json } from '../../test/catalog-fixtures';
 import { sessionStore } from '../../lib/session-store';
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const user = {
-  id: 'u1',
-  memberId: 'M-1',
-  fullName: 'Jeanne Roy',
-  email: 'j@example.ca',
-  emailVerified: true,
-  pendingEmail: null,
-  phoneNumber: '+15145550123',
-  state: 'QC',
-  city: null,
-  country: 'Canada',
-  avatar: null,
-  roles: ['buyer'],
-  isVerifiedBusiness: false,
-  isPremiumEmployer: false,
-  createdAt: '2025-05-01T12:00:00.000Z',
-  preferences: { preferredPaymentMethods: [], preferredCurrency: 'CAD', preferredLanguage: 'en' },
-};
+const user = sessionUserFixture();
 const address = {
   id: '6f1c1a8e-1111-4a5b-9c0d-2e3f4a5b6c7d',
   street: '12 rue Sainte-Catherine',

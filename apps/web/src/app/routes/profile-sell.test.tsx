@@ -1,31 +1,15 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { UserProfile } from '@maplesource/contracts/auth';
 import { renderApp } from '../../test/render';
+import { sessionUserFixture } from '../../test/account-fixtures';
+import { jsonResponse as json } from '../../test/catalog-fixtures';
 import { sessionStore } from '../../lib/session-store';
 import ProfilePage from './profile';
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const account = (roles: string[]) => ({
-  id: 'u1',
-  memberId: 'M-1',
-  fullName: 'Jeanne Roy',
-  email: 'j@example.ca',
-  emailVerified: true,
-  pendingEmail: null,
-  phoneNumber: '+15145550123',
-  state: 'QC',
-  city: 'Montréal',
-  country: 'Canada',
-  avatar: null,
-  roles,
-  isVerifiedBusiness: false,
-  isPremiumEmployer: false,
-  createdAt: '2025-05-01T12:00:00.000Z',
-  preferences: { preferredPaymentMethods: [], preferredCurrency: 'CAD', preferredLanguage: 'en' },
-});
+const account = (roles: UserProfile['roles']) => sessionUserFixture({ city: 'Montréal', roles });
 
-function serve(user: ReturnType<typeof account>) {
+function serve(user: UserProfile) {
   document.cookie = 'ms_has_session=1; path=/';
   vi.stubGlobal(
     'fetch',
