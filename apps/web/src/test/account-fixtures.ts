@@ -1,4 +1,6 @@
+import { vi } from 'vitest';
 import type { UserProfile } from '@maplesource/contracts/auth';
+import { jsonResponse as json, notFoundResponse } from './catalog-fixtures';
 
 /** Shared fixtures for web tests of signed-in screens: API answers shaped as the contracts say. */
 
@@ -23,4 +25,22 @@ export function sessionUserFixture(overrides: Partial<UserProfile> = {}): UserPr
     preferences: { preferredPaymentMethods: [], preferredCurrency: 'CAD', preferredLanguage: 'en' },
     ...overrides,
   };
+}
+
+/**
+ * `user` signed in (the session hint cookie) and the API the profile page calls, as a stubbed fetch: the user, no
+ * saved address, no places; anything else is not found. Undo with `vi.unstubAllGlobals()`.
+ */
+export function serveProfile(user: UserProfile) {
+  document.cookie = 'ms_has_session=1; path=/';
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url.includes('auth/verify-tokens') || url.endsWith('/api/v1/profile')) return json({ user });
+      if (url.endsWith('/api/v1/address')) return json({ items: [] });
+      if (url.includes('locations/')) return json({ items: [] });
+      return notFoundResponse();
+    }),
+  );
 }

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render';
-import { sessionUserFixture } from '../../test/account-fixtures';
+import { serveProfile, sessionUserFixture } from '../../test/account-fixtures';
 import { jsonResponse as json } from '../../test/catalog-fixtures';
 import { sessionStore } from '../../lib/session-store';
 
@@ -28,17 +28,7 @@ afterEach(() => {
 
 describe('profile of a new account', () => {
   it('says up front that the city is needed to save, with the city field', async () => {
-    document.cookie = 'ms_has_session=1; path=/';
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        const url = String(input);
-        if (url.includes('auth/verify-tokens') || url.endsWith('/api/v1/profile')) return json({ user });
-        if (url.endsWith('/api/v1/address')) return json({ items: [] });
-        if (url.includes('locations/')) return json({ items: [] });
-        return json({ error: { code: 'NOT_FOUND', message: 'x' } }, 404);
-      }),
-    );
+    serveProfile(user);
     renderApp('/profile');
     expect(
       await screen.findByText(
