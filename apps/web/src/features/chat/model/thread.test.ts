@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage } from '@maplesource/contracts/chat';
 import {
   emptyThread,
   firstGapAfterSeq,
@@ -12,26 +11,10 @@ import {
   type PendingMessage,
   type ThreadState,
 } from './thread';
+import { buyerId, message, sellerId } from '../test-support';
 
-const me = '00000000-0000-4000-8000-000000000001';
-const other = '00000000-0000-4000-8000-000000000002';
-
-function message(seq: number, overrides: Partial<ChatMessage> = {}): ChatMessage {
-  return {
-    id: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`,
-    chatId: '10000000-0000-4000-8000-000000000000',
-    seq,
-    clientMessageId: `client-${seq}`,
-    senderId: me,
-    text: `message ${seq}`,
-    attachments: [],
-    businessAction: null,
-    businessPayload: null,
-    createdAt: '2026-11-23T10:00:00.000Z',
-    status: 'sent',
-    ...overrides,
-  };
-}
+const me = buyerId;
+const other = sellerId;
 
 describe('threadReducer', () => {
   it('keeps each stored message once, in seq order, whatever order and repeats they arrive in', () => {
