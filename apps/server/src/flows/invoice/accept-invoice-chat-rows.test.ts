@@ -8,10 +8,10 @@ import {
   issueInvoiceFor,
   makeInvoicingSeller,
   makeUser,
+  seedTestCatalog,
   type Party,
 } from '../../../test/orders-helpers';
 import { rowsOf, withTransaction } from '../../db/transaction';
-import { seedCatalog } from '../../seed/catalog';
 
 /**
  * Decision 320: the accept statement writes its two chat messages with its own SQL (`businessActionsCte` in
@@ -27,12 +27,7 @@ let productId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedCatalog({
-    database: t.database,
-    config: t.config,
-    log: () => undefined,
-    options: { products: 10 },
-  });
+  await seedTestCatalog(t, 10);
   seller = await makeUser(t, ['buyer', 'seller'], 'Sam Seller');
   // Two buyers: one conversation each about the same product, in the same state.
   buyers = [await makeUser(t, ['buyer'], 'Bea Buyer'), await makeUser(t, ['buyer'], 'Olga Other')];

@@ -19,11 +19,11 @@ import {
   setTaxProfile,
   shippingAddress,
   signatureSvg,
+  seedTestCatalog,
   type Party,
 } from '../../../test/orders-helpers';
 import { warmStatementNames } from '../../db/prepared';
 import { rowsOf, withTransaction } from '../../db/transaction';
-import { seedCatalog } from '../../seed/catalog';
 
 /**
  * Accepting an invoice (docs/product.md §4 accept flow): exactly one order whatever the concurrency, the
@@ -60,12 +60,7 @@ const count = async (query: ReturnType<typeof sql>) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedCatalog({
-    database: t.database,
-    config: t.config,
-    log: () => undefined,
-    options: { products: 40 },
-  });
+  await seedTestCatalog(t, 40);
   buyer = await makeUser(t, ['buyer'], 'Bea Buyer');
   otherBuyer = await makeUser(t, ['buyer'], 'Olga Other');
   seller = await makeUser(t, ['buyer', 'seller'], 'Sam Seller');

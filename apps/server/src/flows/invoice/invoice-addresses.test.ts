@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Invoice, SellerTaxProfileResponse } from '@maplesource/contracts';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { seedCatalog } from '../../seed/catalog';
-import { issueInvoiceFor, makeInvoicingSeller, makeUser, type Party } from '../../../test/orders-helpers';
+import {
+  issueInvoiceFor,
+  makeInvoicingSeller,
+  makeUser,
+  seedTestCatalog,
+  type Party,
+} from '../../../test/orders-helpers';
 
 /**
  * The parties' addresses on an invoice (decision 315): the seller's business address from its tax profile and the
@@ -50,12 +55,7 @@ const addAddress = async (payload: object) => {
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedCatalog({
-    database: t.database,
-    config: t.config,
-    log: () => undefined,
-    options: { products: 5 },
-  });
+  await seedTestCatalog(t, 5);
   seller = await makeUser(t, ['buyer', 'seller'], 'Sam Seller');
   buyer = await makeUser(t, ['buyer'], 'Bea Buyer');
   other = await makeUser(t, ['buyer', 'seller'], 'Olga Other');

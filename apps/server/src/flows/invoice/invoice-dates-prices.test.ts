@@ -17,10 +17,10 @@ import {
   makeUser,
   shippingAddress,
   signatureSvg,
+  seedTestCatalog,
   type Party,
 } from '../../../test/orders-helpers';
 import { rowsOf } from '../../db/transaction';
-import { seedCatalog } from '../../seed/catalog';
 
 /**
  * An invoice's due date, delivery deadline, unit price and total price, and the order's own copy of the payment
@@ -52,12 +52,7 @@ const dayAfter = (date: string, days: number) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedCatalog({
-    database: t.database,
-    config: t.config,
-    log: () => undefined,
-    options: { products: 20 },
-  });
+  await seedTestCatalog(t, 20);
   buyer = await makeUser(t, ['buyer'], 'Dana Buyer');
   seller = await makeUser(t, ['buyer', 'seller'], 'Dora Seller');
   ({ productId } = await makeInvoicingSeller(t, seller));

@@ -15,10 +15,10 @@ import {
   makeUser,
   shippingAddress,
   signatureSvg,
+  seedTestCatalog,
   type Party,
 } from '../../../test/orders-helpers';
 import { rowsOf } from '../../db/transaction';
-import { seedCatalog } from '../../seed/catalog';
 
 /**
  * Negotiating an invoice (decisions 271, 272): the seller withdraws a pending invoice or issues its next version
@@ -67,12 +67,7 @@ async function pendingInvoice(extra: Record<string, unknown> = {}) {
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedCatalog({
-    database: t.database,
-    config: t.config,
-    log: () => undefined,
-    options: { products: 10 },
-  });
+  await seedTestCatalog(t, 10);
   seller = await makeUser(t, ['buyer', 'seller'], 'Sam Seller');
   otherSeller = await makeUser(t, ['buyer', 'seller'], 'Otto Seller');
   stranger = await makeUser(t, ['buyer'], 'Stan Stranger');

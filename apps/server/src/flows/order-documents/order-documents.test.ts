@@ -4,7 +4,6 @@ import { getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceAcceptanceTerms, shortRef, type Order } from '@maplesource/contracts';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { seedCatalog } from '../../seed/catalog';
 import {
   as,
   issueInvoiceFor,
@@ -12,6 +11,7 @@ import {
   makeUser,
   shippingAddress,
   signatureSvg,
+  seedTestCatalog,
   type Party,
 } from '../../../test/orders-helpers';
 
@@ -56,12 +56,7 @@ const pay = (id: string) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedCatalog({
-    database: t.database,
-    config: t.config,
-    log: () => undefined,
-    options: { products: 5 },
-  });
+  await seedTestCatalog(t, 5);
   buyer = await makeUser(t, ['buyer'], 'Bea Buyer');
   stranger = await makeUser(t, ['buyer', 'seller'], 'Stan Stranger');
   seller = await makeUser(t, ['buyer', 'seller'], 'Sam Seller');

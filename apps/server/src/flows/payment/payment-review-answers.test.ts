@@ -13,10 +13,10 @@ import {
   makeUser,
   paySandboxCard,
   waitFor,
+  seedTestCatalog,
   type Party,
 } from '../../../test/orders-helpers';
 import { rowsOf } from '../../db/transaction';
-import { seedCatalog } from '../../seed/catalog';
 import { escalateDuePaymentReviews } from './escalate-payment-reviews';
 
 /**
@@ -40,12 +40,7 @@ beforeAll(async () => {
   seller = await makeUser(t, ['buyer', 'seller'], 'Sam Seller');
   otherSeller = await makeUser(t, ['buyer', 'seller'], 'Otto Seller');
   admin = await makeUser(t, ['buyer', 'admin'], 'Ada Admin');
-  await seedCatalog({
-    database: t.database,
-    config: t.config,
-    log: () => undefined,
-    options: { products: 5 },
-  });
+  await seedTestCatalog(t, 5);
   const invoicing = await makeInvoicingSeller(t, seller);
   productId = invoicing.productId;
   // Payment reviews are for verified suppliers (docs/product.md §9).

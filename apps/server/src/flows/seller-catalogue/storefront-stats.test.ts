@@ -10,10 +10,10 @@ import {
   makeUser,
   paySandboxCard,
   waitFor,
+  seedTestCatalog,
   type Party,
 } from '../../../test/orders-helpers';
 import { rowsOf } from '../../db/transaction';
-import { seedCatalog } from '../../seed/catalog';
 
 /**
  * The storefront's figures in the seller centre's stats (decision 290): visits, inquiries, invoices, paid orders and
@@ -68,12 +68,7 @@ beforeAll(async () => {
   t = await createTestApp({
     env: { JOBS_POLLING_INTERVAL_SECONDS: '0.5', PAYMENT_WEBHOOK_SECRET: 'storefront_stats_webhook_secret' },
   });
-  await seedCatalog({
-    database: t.database,
-    config: t.config,
-    log: () => undefined,
-    options: { products: 5 },
-  });
+  await seedTestCatalog(t, 5);
   buyer = await makeUser(t, ['buyer'], 'Bea Buyer');
   seller = await makeUser(t, ['buyer', 'seller'], 'Sam Seller');
   otherSeller = await makeUser(t, ['buyer', 'seller'], 'Otto Seller');

@@ -12,10 +12,10 @@ import {
   makeUser,
   shippingAddress,
   signatureSvg,
+  seedTestCatalog,
   type Party,
 } from '../../../test/orders-helpers';
 import { rowsOf } from '../../db/transaction';
-import { seedCatalog } from '../../seed/catalog';
 import { orderCsvHeader } from './orders.export';
 
 /**
@@ -69,12 +69,7 @@ async function orderPlacedAt(
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedCatalog({
-    database: t.database,
-    config: t.config,
-    log: () => undefined,
-    options: { products: 5 },
-  });
+  await seedTestCatalog(t, 5);
   buyer = await makeUser(t, ['buyer'], 'Béatrice Acheteuse');
   otherBuyer = await makeUser(t, ['buyer'], 'Olga Other');
   seller = await makeUser(t, ['buyer', 'seller'], 'Sam Seller');

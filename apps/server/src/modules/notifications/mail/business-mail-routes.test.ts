@@ -9,11 +9,11 @@ import {
   makeUser,
   shippingAddress,
   signatureSvg,
+  seedTestCatalog,
   type Party,
 } from '../../../../test/orders-helpers';
 import { waitFor } from '../../../../test/wait-for';
 import { rowsOf } from '../../../db/transaction';
-import { seedCatalog } from '../../../seed/catalog';
 
 /**
  * The deal's e-mails fired by the real routes (decision 260): issuing, rejecting and accepting an invoice, paying
@@ -63,12 +63,7 @@ beforeAll(async () => {
   t = await createTestApp({
     env: { JOBS_POLLING_INTERVAL_SECONDS: '0.5', PAYMENT_WEBHOOK_SECRET: webhookSecret },
   });
-  await seedCatalog({
-    database: t.database,
-    config: t.config,
-    log: () => undefined,
-    options: { products: 5 },
-  });
+  await seedTestCatalog(t, 5);
   buyer = await makeUser(t, ['buyer'], 'Béatrice Acheteuse');
   seller = await makeUser(t, ['buyer', 'seller'], 'Sam Seller');
   admin = await makeUser(t, ['buyer', 'admin'], 'Ada Admin');

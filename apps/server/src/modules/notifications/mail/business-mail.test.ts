@@ -10,11 +10,11 @@ import {
   makeUser,
   shippingAddress,
   signatureSvg,
+  seedTestCatalog,
   type Party,
 } from '../../../../test/orders-helpers';
 import { waitFor } from '../../../../test/wait-for';
 import { rowsOf, withTransaction } from '../../../db/transaction';
-import { seedCatalog } from '../../../seed/catalog';
 import { deliverBusinessMail, queueBusinessMail } from './business-mail';
 import { renderMail } from '../../../plugins/mail-layout';
 
@@ -43,12 +43,7 @@ const outboxRows = async (key: string) =>
 
 beforeAll(async () => {
   t = await createTestApp({ env: { JOBS_POLLING_INTERVAL_SECONDS: '0.5' } });
-  await seedCatalog({
-    database: t.database,
-    config: t.config,
-    log: () => undefined,
-    options: { products: 5 },
-  });
+  await seedTestCatalog(t, 5);
   buyer = await makeUser(t, ['buyer'], 'Bea Buyer');
   seller = await makeUser(t, ['buyer', 'seller'], 'Sam Seller');
   ({ productId } = await makeInvoicingSeller(t, seller));
