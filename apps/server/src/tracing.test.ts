@@ -3,6 +3,7 @@ import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/helpers';
+import { inBackgroundSpan } from './plugins/tracing';
 import { startTracing, tracesUrl, type Tracing } from './tracing';
 
 /**
@@ -201,11 +202,50 @@ describe('traces (decision 319)', () => {
       );
     await expect.poll(() => deliverySpan() !== undefined).toBe(true);
     expect(deliverySpan()!.attributes['maplesource.request.id']).toBe(requestId);
+    // In the request's trace (decision 349): the outbox row carried the emitting span's context.
+    expect(traceId(deliverySpan()!)).toBe(traceId(server));
+    expect(descendsFrom(deliverySpan()!, server)).toBe(true);
     expect(statementSpans(deliverySpan()!).some((span) => descendsFrom(span, deliverySpan()!))).toBe(true);
 
     const text = allAttributeText();
     for (const secret of [secretTxValue, secretJobValue, secretEventValue])
       expect(text).not.toContain(secret);
+  });
+
+  it('starts work caused by several traces (a batch of events) as a trace of its own linked to each', async () => {
+    exporter.reset();
+    const tracer = tracing.provider.getTracer('tracing-test');
+    const [one, two] = ['4bf92f3577b34da6a3ce929d0e0e4736', '5cf92f3577b34da6a3ce929d0e0e4737'];
+    const causes = [`00-${one}-00f067aa0ba902b7-01`, undefined, `00-${two}-00f067aa0ba902b8-01`];
+    await inBackgroundSpan(
+      tracer,
+      'process batch',
+      () => ({}),
+      async () => undefined,
+      causes,
+    );
+    await inBackgroundSpan(
+      tracer,
+      'process single',
+      () => ({}),
+      async () => undefined,
+      [causes[0]],
+    );
+    await inBackgroundSpan(
+      tracer,
+      'process unknown',
+      () => ({}),
+      async () => undefined,
+      ['00-garbage'],
+    );
+    const byName = (name: string) => spans().find((span) => span.name === name)!;
+    const batch = byName('process batch');
+    expect([one, two]).not.toContain(traceId(batch));
+    expect(batch.parentSpanContext).toBeUndefined();
+    expect(batch.links.map((link) => link.context.traceId)).toEqual([one, two]);
+    expect(traceId(byName('process single'))).toBe(one);
+    expect(byName('process single').parentSpanContext?.spanId).toBe('00f067aa0ba902b7');
+    expect(byName('process unknown').parentSpanContext).toBeUndefined();
   });
 
   it("marks a failed statement with its SQLSTATE, not the error's message", async () => {

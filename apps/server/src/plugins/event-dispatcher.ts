@@ -15,6 +15,8 @@ import {
   ATTR_MESSAGING_SYSTEM,
   ATTR_REQUEST_ID,
   inBackgroundSpan,
+  traceContextIn,
+  withoutTraceContext,
 } from './tracing';
 
 /** What a handler gets besides the payload: the event's id and time, and the transaction it runs in. */
@@ -92,6 +94,14 @@ interface ClaimedDelivery {
 const storedPayload = (row: ClaimedDelivery): unknown =>
   typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload;
 /** The id of the request that emitted the event, kept in its stored payload (decision 303). */
+/** The trace context of the work that emitted the event, kept in its stored payload (decision 349). */
+const traceContextOf = (row: ClaimedDelivery) => {
+  try {
+    return traceContextIn(storedPayload(row));
+  } catch {
+    return undefined;
+  }
+};
 const requestIdOf = (row: ClaimedDelivery) => {
   try {
     return takeRequestId(storedPayload(row)).requestId;
@@ -423,6 +433,7 @@ export class EventDispatcher {
                 parsed.map((entry) => entry.event),
                 { tx, afterCommit: (effect) => handlerEffects.push(effect) },
               ),
+            parsed.map((entry) => traceContextOf(entry.row)),
           ),
         );
         for (const { row } of parsed)
@@ -465,15 +476,20 @@ export class EventDispatcher {
       ...(reqId ? { [ATTR_REQUEST_ID]: reqId } : {}),
     });
     // The handler runs as caused by the event's request: its logs, events and jobs carry that id (decision 303).
-    await inBackgroundSpan(this.options.tracer, `process ${row.name}`, attributes, () =>
-      runForRequest(reqId, () =>
-        subscription.handler!(payload, {
-          eventId,
-          occurredAt,
-          tx,
-          afterCommit: (effect) => effects.push(effect),
-        }),
-      ),
+    await inBackgroundSpan(
+      this.options.tracer,
+      `process ${row.name}`,
+      attributes,
+      () =>
+        runForRequest(reqId, () =>
+          subscription.handler!(payload, {
+            eventId,
+            occurredAt,
+            tx,
+            afterCommit: (effect) => effects.push(effect),
+          }),
+        ),
+      [traceContextOf(row)],
     );
     this.log.debug({ reqId, event: row.name, eventId, subscriber: row.subscriber }, 'event handled');
   }
@@ -482,7 +498,7 @@ export class EventDispatcher {
   private eventOf(row: ClaimedDelivery): BatchedEvent {
     const schema = domainEventSchemas[row.name as DomainEventName];
     return {
-      payload: schema.parse(takeRequestId(storedPayload(row)).rest),
+      payload: schema.parse(withoutTraceContext(takeRequestId(storedPayload(row)).rest)),
       eventId: String(row.event_id),
       occurredAt: new Date(row.occurred_at as string | Date),
     };

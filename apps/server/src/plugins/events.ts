@@ -14,6 +14,7 @@ import {
   type EventContext,
 } from './event-dispatcher';
 import { withRequestId } from './request-context';
+import { withTraceContext } from './tracing';
 
 export type { BatchContext, EventContext } from './event-dispatcher';
 
@@ -152,6 +153,10 @@ async function eventsPlugin(app: FastifyInstance, options: EventsPluginOptions) 
     tracer: options.tracer,
   });
 
+  /** A stored payload: the event's fields, the request that caused it and, when tracing, its trace (decision 349). */
+  const stamped = <T extends object>(payload: T): T =>
+    withRequestId(options.tracer ? withTraceContext(payload) : payload);
+
   /** Building a partial schema costs more than a chat send's whole statement: one per event name. */
   const partialSchemas = new Map<DomainEventName, ZodType>();
   /** Each part's `INSERT … SELECT` row of the outbox, its payload `known` (checked now) merged with `computed`. */
@@ -173,7 +178,7 @@ async function eventsPlugin(app: FastifyInstance, options: EventsPluginOptions) 
       );
       const id = idOf();
       const select = sql`SELECT ${id}::uuid, ${name}::text,
-          ${JSON.stringify(carryRequestId ? withRequestId(checked.data as object) : checked.data)}::jsonb || jsonb_build_object(${sql.join(fields, sql`, `)})
+          ${JSON.stringify(carryRequestId ? stamped(checked.data as object) : checked.data)}::jsonb || jsonb_build_object(${sql.join(fields, sql`, `)})
         FROM ${from}`;
       return { id, name, select };
     });
@@ -201,7 +206,7 @@ async function eventsPlugin(app: FastifyInstance, options: EventsPluginOptions) 
       await tx.execute(sql`
         WITH event AS (
           INSERT INTO domain_events (id, name, payload)
-          VALUES (${id}::uuid, ${name}, ${JSON.stringify(withRequestId(parsed.data))}::jsonb)
+          VALUES (${id}::uuid, ${name}, ${JSON.stringify(stamped(parsed.data))}::jsonb)
           RETURNING id
         )
         INSERT INTO event_deliveries (event_id, subscriber)
@@ -240,7 +245,7 @@ async function eventsPlugin(app: FastifyInstance, options: EventsPluginOptions) 
         if (!schema) throw new Error(`Unknown domain event ${String(name)}`);
         const parsed = schema.safeParse(payload);
         if (!parsed.success) throw new Error(`Invalid payload for ${name}: ${parsed.error.message}`);
-        return { id: randomUUID(), name, payload: withRequestId(parsed.data) };
+        return { id: randomUUID(), name, payload: stamped(parsed.data) };
       });
       const values = written.map(
         (event) => sql`(${event.id}::uuid, ${event.name}, ${JSON.stringify(event.payload)}::jsonb)`,

@@ -39,22 +39,65 @@ export function errorTypeOf(error: unknown): string {
   return error instanceof Error ? error.name : 'Error';
 }
 
+/** The key under which an outbox event's payload carries its emitter's trace context (W3C `traceparent`). */
+export const traceContextKey = '$traceparent';
+
 /**
- * Runs a unit of background work (a job's attempt, an event's delivery) in a span of its own trace (decision 319):
- * the statements it runs are its children. Without a tracer it only runs `work` (the attributes are not even built). The span records a failure's
- * kind, not its message (which may quote data): the log line of the same failure, found by the request id, has it.
+ * `payload` with the active span's trace context under `traceContextKey`, when a span is active (decision 349): the
+ * event's delivery joins the trace of the request that emitted it. Without an active span, `payload` itself.
+ */
+export function withTraceContext<T extends object>(payload: T): T {
+  if (!trace.getActiveSpan()) return payload;
+  const carrier: Record<string, string> = {};
+  propagation.inject(context.active(), carrier);
+  return carrier.traceparent ? { ...payload, [traceContextKey]: carrier.traceparent } : payload;
+}
+
+/** The trace context a stored payload carries (see `withTraceContext`), if any. */
+export function traceContextIn(stored: unknown): string | undefined {
+  if (stored === null || typeof stored !== 'object') return undefined;
+  const value = (stored as Record<string, unknown>)[traceContextKey];
+  return typeof value === 'string' && value.length <= 256 ? value : undefined;
+}
+
+/** A stored payload without its trace context, for the event's schema. */
+export function withoutTraceContext(stored: unknown): unknown {
+  if (stored === null || typeof stored !== 'object' || !(traceContextKey in stored)) return stored;
+  const { [traceContextKey]: _trace, ...rest } = stored as Record<string, unknown>;
+  return rest;
+}
+
+/**
+ * Runs a unit of background work (a job's attempt, an event's delivery) in a span (decision 319): the statements it
+ * runs are its children. Without a tracer it only runs `work` (the attributes are not even built). The span records a
+ * failure's kind, not its message (which may quote data): the log line of the same failure, found by the request id,
+ * has it. `causes` are the trace contexts of the work's origins (decision 349): with one, the span continues its
+ * trace; with several (a batch of events from several requests), it starts a trace of its own linked to each.
  */
 export function inBackgroundSpan<T>(
   tracer: Tracer | undefined,
   name: string,
   attributes: () => Attributes,
   work: () => Promise<T>,
+  causes: ReadonlyArray<string | undefined> = [],
 ): Promise<T> {
   if (!tracer) return work();
+  const origins = causes
+    .filter((cause): cause is string => cause !== undefined)
+    .map((traceparent) => propagation.extract(ROOT_CONTEXT, { traceparent }))
+    .filter((origin) => trace.getSpanContext(origin) !== undefined);
+  const parent = origins.length === 1 ? origins[0]! : ROOT_CONTEXT;
   const span = tracer.startSpan(
     name,
-    { kind: SpanKind.CONSUMER, attributes: attributes(), root: true },
-    ROOT_CONTEXT,
+    {
+      kind: SpanKind.CONSUMER,
+      attributes: attributes(),
+      root: parent === ROOT_CONTEXT,
+      ...(origins.length > 1
+        ? { links: origins.map((origin) => ({ context: trace.getSpanContext(origin)! })) }
+        : {}),
+    },
+    parent,
   );
   return context.with(trace.setSpan(ROOT_CONTEXT, span), work).then(
     (result) => {
