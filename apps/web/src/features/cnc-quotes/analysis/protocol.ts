@@ -18,6 +18,12 @@ export type AnalysisRequest = {
 /** Posted by a worker that compiled OpenCascade, before its answer: the page keeps it for the next STEP file. */
 export type OcctCompiled = { type: 'occt-compiled'; module: WebAssembly.Module };
 
+/** Decision 344: the page asks a worker of its own to prepare OpenCascade before any file is chosen. */
+export type PrepareOcct = { type: 'prepare-occt' };
+
+/** That worker's last word: it compiled OpenCascade (posted as `occt-compiled` first) and read its small part. */
+export type OcctPrepared = { type: 'occt-prepared'; ok: boolean };
+
 export type AnalysisAnswer =
   | {
       type: 'analysed';
@@ -71,6 +77,11 @@ export interface AnalysisWorker {
   onmessageerror: ((event: MessageEvent) => void) | null;
 }
 
+/** The same worker asked to prepare OpenCascade (decision 344; tests pass a fake). */
+export type OcctPreparingWorker = Omit<AnalysisWorker, 'postMessage'> & {
+  postMessage(message: PrepareOcct): void;
+};
+
 let nextId = 1;
 
 /**
@@ -94,6 +105,69 @@ function isOcctCompiled(data: unknown): data is OcctCompiled {
   );
 }
 
+const STEP_FILE = /\.(step|stp)$/i;
+
+/** A preparation in flight (decision 344): its worker, the compiled module once posted, and how to end it. */
+type Preparation = {
+  compiled: Promise<WebAssembly.Module | undefined>;
+  done: Promise<boolean>;
+  end: (prepared: boolean) => void;
+};
+let preparation: Preparation | undefined;
+
+/**
+ * Decision 344: OpenCascade fetched, compiled and run once before the buyer chooses a file, so the first STEP file
+ * costs what the next ones do. One worker of its own (the analysis worker, asked `prepare-occt`) compiles it, posts
+ * the module, which the page keeps as for a file (decision 335), reads a small part and says so; the page then ends
+ * it: no worker and no OpenCascade memory stay behind, only the compiled code. Resolves true once prepared, false
+ * when it failed, ran past the time limit or was ended by a file chosen meanwhile (a file always wins: a STEP file
+ * takes the module the moment it is compiled instead of compiling a second one beside it). Nothing to do when the
+ * page already keeps a module; one preparation at a time.
+ */
+export function prepareOcct(
+  createWorker: () => OcctPreparingWorker,
+  { timeoutMs = BROWSER_ANALYSIS_TIMEOUT_MS }: { timeoutMs?: number } = {},
+): Promise<boolean> {
+  if (preparation) return preparation.done;
+  if (compiledOcct) return Promise.resolve(true);
+  let compiledNow: (module: WebAssembly.Module | undefined) => void = () => undefined;
+  let doneNow: (prepared: boolean) => void = () => undefined;
+  const worker = createWorker();
+  const current: Preparation = {
+    compiled: new Promise((resolve) => (compiledNow = resolve)),
+    done: new Promise((resolve) => (doneNow = resolve)),
+    end: (prepared) => {
+      if (preparation !== current) return;
+      preparation = undefined;
+      clearTimeout(timer);
+      worker.terminate();
+      compiledNow(compiledOcct);
+      doneNow(prepared);
+    },
+  };
+  preparation = current;
+  const timer = setTimeout(() => current.end(false), timeoutMs);
+  worker.onmessage = (event) => {
+    if (isOcctCompiled(event.data)) {
+      compiledOcct = event.data.module;
+      compiledNow(compiledOcct);
+    } else if ((event.data as { type?: unknown } | null)?.type === 'occt-prepared')
+      current.end((event.data as OcctPrepared).ok === true && compiledOcct !== undefined);
+  };
+  worker.onerror = (event) => {
+    event.preventDefault?.();
+    current.end(false);
+  };
+  worker.onmessageerror = () => current.end(false);
+  worker.postMessage({ type: 'prepare-occt' });
+  return current.done;
+}
+
+/** Ends a preparation in flight (the instant quote leaves the page); the module stays kept if it was compiled. */
+export function stopOcctPreparation() {
+  preparation?.end(false);
+}
+
 /**
  * Analyses one file in a fresh worker. Resolves with the measurement or rejects with a BrowserAnalysisFailed: the
  * file's own code, or CNC_FILE_TOO_COMPLEX when the worker crashes or runs past the timeout (it is terminated,
@@ -105,45 +179,65 @@ export function analyseInWorker(
   { timeoutMs = BROWSER_ANALYSIS_TIMEOUT_MS, signal }: { timeoutMs?: number; signal?: AbortSignal } = {},
 ): Promise<AnalysisResult> {
   const id = nextId++;
+  const isStep = STEP_FILE.test(file.name.trim());
   return new Promise<AnalysisResult>((resolve, reject) => {
-    const worker = createWorker();
+    let worker: AnalysisWorker | undefined;
     let settled = false;
     const finish = (outcome: () => void) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
-      worker.terminate();
+      worker?.terminate();
       outcome();
     };
     const fail = (code: CncFileRejection) => finish(() => reject(new BrowserAnalysisFailed(code)));
     const onAbort = () => finish(() => reject(new DOMException('Aborted', 'AbortError')));
     const timer = setTimeout(() => fail('CNC_FILE_TOO_COMPLEX'), timeoutMs);
     signal?.addEventListener('abort', onAbort);
-    worker.onmessage = (event) => {
-      if (isOcctCompiled(event.data)) compiledOcct = event.data.module;
-      if (!isAnswerTo(event.data, id)) return;
-      const answer = event.data;
-      if (answer.ok) finish(() => resolve(answer));
-      else fail(answer.code);
-    };
-    worker.onerror = (event) => {
-      event.preventDefault?.();
-      fail('CNC_FILE_TOO_COMPLEX');
-    };
-    // A STEP file read without a kept module may post the compiled module before its answer (decision 335); a
-    // browser that cannot take a module across must not fail the file for it: that one unreadable message is let
-    // pass, and the answer or the time limit settles the file.
-    let unreadableAllowed = /\.(step|stp)$/i.test(file.name.trim()) && !compiledOcct ? 1 : 0;
-    worker.onmessageerror = () => {
-      if (unreadableAllowed > 0) unreadableAllowed -= 1;
-      else fail('CNC_FILE_TOO_COMPLEX');
-    };
-    worker.postMessage({ type: 'analyse', id, file, ...(compiledOcct && { occt: compiledOcct }) });
+    // Decision 344: a file chosen while OpenCascade is being prepared ends the preparation; a STEP file first waits
+    // for its compiled module (within this file's time limit) rather than compiling a second one beside it.
+    const pending = preparation;
+    if (!pending) start();
+    else if (isStep && !compiledOcct)
+      void pending.compiled.then(() => {
+        pending.end(false);
+        start();
+      });
+    else {
+      pending.end(false);
+      start();
+    }
+
+    function start() {
+      if (settled) return;
+      const own = createWorker();
+      worker = own;
+      own.onmessage = (event) => {
+        if (isOcctCompiled(event.data)) compiledOcct = event.data.module;
+        if (!isAnswerTo(event.data, id)) return;
+        const answer = event.data;
+        if (answer.ok) finish(() => resolve(answer));
+        else fail(answer.code);
+      };
+      own.onerror = (event) => {
+        event.preventDefault?.();
+        fail('CNC_FILE_TOO_COMPLEX');
+      };
+      // A STEP file read without a kept module may post the compiled module before its answer (decision 335); a
+      // browser that cannot take a module across must not fail the file for it: that one unreadable message is let
+      // pass, and the answer or the time limit settles the file.
+      let unreadableAllowed = isStep && !compiledOcct ? 1 : 0;
+      own.onmessageerror = () => {
+        if (unreadableAllowed > 0) unreadableAllowed -= 1;
+        else fail('CNC_FILE_TOO_COMPLEX');
+      };
+      own.postMessage({ type: 'analyse', id, file, ...(compiledOcct && { occt: compiledOcct }) });
+    }
   });
 }
 
 /** The real worker, bundled by Vite as its own module chunk. */
-export function createAnalysisWorker(): AnalysisWorker {
+export function createAnalysisWorker(): AnalysisWorker & OcctPreparingWorker {
   return new Worker(new URL('./analysis.worker.ts', import.meta.url), { type: 'module' });
 }

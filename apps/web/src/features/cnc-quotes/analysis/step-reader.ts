@@ -1,6 +1,8 @@
 import occtImportJs from 'occt-import-js';
 import wasmUrl from 'occt-import-js/dist/occt-import-js.wasm?url';
 import type { StepReader } from '@maplesource/contracts/cad/step';
+import { readStep } from '@maplesource/contracts/cad/step';
+import { WARM_UP_STEP } from './warm-up-part';
 
 let reader: Promise<StepReader> | undefined;
 
@@ -49,4 +51,16 @@ export function loadStepReader(
     }).then(resolve, reject);
   });
   return reader;
+}
+
+/**
+ * Decision 344: OpenCascade prepared before the buyer chooses a file, in a worker of its own that the page ends
+ * afterwards. It fetches and compiles the WebAssembly (handed to the page through `onCompiled`, as for a file), then
+ * reads a 6 KB box once: V8 compiles WebAssembly functions lazily, on their first call, and optimises the hot ones
+ * in the background, and that code belongs to the compiled module the page keeps — so the buyer's first STEP file
+ * runs code already compiled instead of compiling it while the page renders the figures.
+ */
+export async function prepareStepReader(onCompiled: (module: WebAssembly.Module) => void): Promise<void> {
+  const warmUp = await loadStepReader(undefined, onCompiled);
+  readStep(new TextEncoder().encode(WARM_UP_STEP), warmUp);
 }
