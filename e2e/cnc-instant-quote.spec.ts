@@ -187,6 +187,42 @@ test('parts are measured in the browser, previewed and priced at once; the price
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
 });
 
+/** Font family, size, weight and style of every text laid out on the page (hidden ones too: they are laid out). */
+function textStyles(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const seen = new Set<string>();
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const element = node.parentElement;
+      if (!element || !node.textContent?.trim() || element.getClientRects().length === 0) continue;
+      const style = getComputedStyle(element);
+      seen.add(`${style.fontFamily} ${style.fontSize} ${style.fontWeight} ${style.fontStyle}`);
+    }
+    return [...seen];
+  });
+}
+
+test('the page prepares OpenCascade before a file is chosen, and the results use only text styles it has laid out (decision 344)', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto('/cnc-fabrication-quotes/instant-quote');
+  await waitForApp(page);
+  // Fetched, compiled and run once in a worker of its own while the page is idle; that worker is ended.
+  await expect(page.locator('[data-opencascade]')).toHaveAttribute('data-opencascade', 'ready', {
+    timeout: 60_000,
+  });
+  // A new font size or weight in the results would make Chromium resolve it while the part is analysed: a
+  // synchronous request to the browser process that waited 12–45 ms per strike on a busy machine.
+  const before = await textStyles(page);
+  await upload(page, cad('bracket.step'));
+  await expect(page.getByTestId('cnc-price-total')).toHaveText(TOTAL);
+  await expect(page.getByRole('table', { name: 'Quantity breaks' })).toBeVisible();
+  const after = await textStyles(page);
+  expect(after.filter((style) => !before.includes(style))).toEqual([]);
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+});
+
 test("a buyer saves a quote, sees the server's own figures and re-opens it by its address", async ({
   page,
   buyer,

@@ -47,6 +47,8 @@ import {
 import { initialUnits, unitsCheck } from '../analysis/units-check';
 import { NoInstantPrice } from './no-instant-price';
 import { priceInWords } from './price-in-words';
+import { ResultFontsWarmUp } from './result-fonts';
+import { usePrepareOcct } from './use-prepare-occt';
 
 const PartPreview = lazy(() => import('./part-preview'));
 
@@ -113,6 +115,8 @@ export function InstantQuoteTab() {
   const [saveError, setSaveError] = useState<unknown>(null);
   const [saved, setSaved] = useState<CncQuote | null>(null);
   const abortRef = useRef<AbortController | null>(null);
+  // Decision 344: OpenCascade prepared at idle, so the first STEP file does not compile it.
+  const occt = usePrepareOcct();
 
   useEffect(() => {
     try {
@@ -201,7 +205,8 @@ export function InstantQuoteTab() {
   };
 
   return (
-    <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+    <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]" data-opencascade={occt}>
+      <ResultFontsWarmUp />
       <div className="min-w-0 space-y-6">
         {quoteId && isLoggedIn ? <SavedQuoteHeader query={savedQuote} language={language} /> : null}
         <FilePicker analysis={analysis} onFile={analyse} />
