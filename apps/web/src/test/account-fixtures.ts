@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
 import type { UserProfile } from '@maplesource/contracts/auth';
 import { jsonResponse as json, notFoundResponse } from './catalog-fixtures';
+import { markSignedIn } from './session';
 
 /** Shared fixtures for web tests of signed-in screens: API answers shaped as the contracts say. */
 
@@ -32,7 +33,7 @@ export function sessionUserFixture(overrides: Partial<UserProfile> = {}): UserPr
  * saved address, no places; anything else is not found. Undo with `vi.unstubAllGlobals()`.
  */
 export function serveProfile(user: UserProfile) {
-  document.cookie = 'ms_has_session=1; path=/';
+  markSignedIn();
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render';
@@ -14,6 +14,7 @@ import {
 } from '../../test/catalog-fixtures';
 import { sessionStore } from '../../lib/session-store';
 import { toastStore } from '../../lib/toast-store';
+import { markSignedIn, forgetSession } from '../../test/session';
 
 /** Loading failure + retry, empty states and the login prompt of the catalogue screens (docs/product.md §8). */
 
@@ -49,15 +50,10 @@ function stubApi(routes: Record<string, () => Response>) {
   return calls;
 }
 const loggedIn = () => json({ user: { id: 'u1', fullName: 'Test Buyer', avatar: null } });
-/** A logged-in browser: the session hint cookie (if the session layer reads it) + verify-tokens answering a user. */
-const logIn = () => {
-  document.cookie = 'ms_has_session=1; path=/';
-};
 
 afterEach(() => {
-  document.cookie = 'ms_has_session=; Max-Age=0; path=/';
   vi.unstubAllGlobals();
-  act(() => sessionStore.reset());
+  forgetSession();
 });
 
 describe('products listing', () => {
@@ -113,7 +109,7 @@ describe('services listing', () => {
 
 describe('wishlist', () => {
   it('shows empty states on both tabs', async () => {
-    logIn();
+    markSignedIn();
     stubApi({
       'auth/verify-tokens': loggedIn,
       '/api/v1/like?': () => json(page([])),
@@ -126,7 +122,7 @@ describe('wishlist', () => {
   });
 
   it('says "try again later" when the wishlist fails, and retries', async () => {
-    logIn();
+    markSignedIn();
     let fail = true;
     stubApi({
       'auth/verify-tokens': loggedIn,

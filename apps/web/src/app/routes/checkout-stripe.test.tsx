@@ -5,7 +5,7 @@ import type { Order } from '@maplesource/contracts/orders';
 import { PAYMENTS_MODE_META } from '@maplesource/contracts/page-data';
 import { renderApp } from '../../test/render';
 import { failedOrder, json, makeOrder, ORDER_ID, paidOrder, sessionUser } from '../../test/order-fixtures';
-import { sessionStore } from '../../lib/session-store';
+import { markSignedIn, forgetSession } from '../../test/session';
 
 /**
  * The Stripe path of /checkout (decision 165). Stripe.js cannot load here (no internet), so the loader of
@@ -95,13 +95,8 @@ async function fillAndPay(ui: ReturnType<typeof userEvent.setup>, card: ReturnTy
   await ui.click(screen.getByRole('button', { name: /^Pay / }));
 }
 
-beforeEach(() => {
-  document.cookie = 'ms_has_session=1; path=/';
-});
-afterEach(() => {
-  document.cookie = 'ms_has_session=; Max-Age=0; path=/';
-  act(() => sessionStore.reset());
-});
+beforeEach(markSignedIn);
+afterEach(forgetSession);
 
 describe('checkout with Stripe', () => {
   it('loads Stripe.js with the publishable key, confirms with Stripe.js, then waits for the webhook → success', async () => {

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '@maplesource/contracts/orders';
 import { renderApp } from '../../test/render';
 import { failedOrder, json, makeOrder, ORDER_ID, paidOrder, sessionUser } from '../../test/order-fixtures';
-import { sessionStore } from '../../lib/session-store';
+import { markSignedIn, forgetSession } from '../../test/session';
 
 const CONFIRM_URL = 'http://localhost:3000/sandbox-pay/intents/pi_1/confirm';
 const intent = (status = 'requires_payment_method', failureCode: string | null = null) => ({
@@ -74,13 +74,8 @@ async function payWith(ui: ReturnType<typeof userEvent.setup>, number: string) {
   await ui.click(screen.getByRole('button', { name: /^Pay / }));
 }
 
-beforeEach(() => {
-  document.cookie = 'ms_has_session=1; path=/';
-});
-afterEach(() => {
-  document.cookie = 'ms_has_session=; Max-Age=0; path=/';
-  act(() => sessionStore.reset());
-});
+beforeEach(markSignedIn);
+afterEach(forgetSession);
 
 describe('checkout', () => {
   it('says "missing checkout data" without an order, and for an order that is not the buyer’s', async () => {

@@ -1,9 +1,9 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render';
 import { json, makeOrder, ORDER_ID, paidOrder, sessionUser } from '../../test/order-fixtures';
-import { sessionStore } from '../../lib/session-store';
+import { markSignedIn, forgetSession } from '../../test/session';
 
 type Handler = (url: URL, init: RequestInit | undefined) => Response | undefined;
 let calls: URL[];
@@ -38,13 +38,8 @@ const row = (scope: HTMLElement, term: string) =>
 
 const orderCalls = () => calls.filter((url) => url.pathname.endsWith('/api/v1/orders'));
 
-beforeEach(() => {
-  document.cookie = 'ms_has_session=1; path=/';
-});
-afterEach(() => {
-  document.cookie = 'ms_has_session=; Max-Age=0; path=/';
-  act(() => sessionStore.reset());
-});
+beforeEach(markSignedIn);
+afterEach(forgetSession);
 
 describe('My orders', () => {
   it('keeps the status filter and the debounced search in the URL, and asks the server with them', async () => {

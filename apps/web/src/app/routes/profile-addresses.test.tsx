@@ -1,10 +1,10 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render';
 import { serveProfile, sessionUserFixture } from '../../test/account-fixtures';
 import { jsonResponse as json } from '../../test/catalog-fixtures';
-import { sessionStore } from '../../lib/session-store';
+import { markSignedIn, forgetSession } from '../../test/session';
 
 const user = sessionUserFixture();
 const address = {
@@ -22,8 +22,7 @@ const address = {
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  document.cookie = 'ms_has_session=; Max-Age=0; path=/';
-  act(() => sessionStore.reset());
+  forgetSession();
 });
 
 describe('profile of a new account', () => {
@@ -48,7 +47,7 @@ describe('profile of a new account', () => {
 
 describe('profile addresses', () => {
   it('deletes an address through the confirmation modal, with a success toast (no browser confirm)', async () => {
-    document.cookie = 'ms_has_session=1; path=/';
+    markSignedIn();
     const confirm = vi.fn(() => true);
     vi.stubGlobal('confirm', confirm);
     let deleted = false;

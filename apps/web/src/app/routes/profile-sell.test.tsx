@@ -1,17 +1,16 @@
-import { act, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UserProfile } from '@maplesource/contracts/auth';
 import { renderApp } from '../../test/render';
 import { serveProfile, sessionUserFixture } from '../../test/account-fixtures';
-import { sessionStore } from '../../lib/session-store';
 import ProfilePage from './profile';
+import { forgetSession } from '../../test/session';
 
 const account = (roles: UserProfile['roles']) => sessionUserFixture({ city: 'Montréal', roles });
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  document.cookie = 'ms_has_session=; Max-Age=0; path=/';
-  act(() => sessionStore.reset());
+  forgetSession();
 });
 
 describe('the profile leads a business to the application to sell (decision 280)', () => {
