@@ -26,6 +26,27 @@ function sendOtp(phoneNumber: string, ip = uniqueIp(), url = '/api/v1/auth/send-
   return t.app.inject({ method: 'POST', url, headers: H, remoteAddress: ip, payload: { phoneNumber } });
 }
 
+/** POST auth/signup as JSON (from `ip` when given, else inject's default address). */
+function postSignup(payload: object, ip?: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/signup',
+    headers: H,
+    ...(ip ? { remoteAddress: ip } : {}),
+    payload,
+  });
+}
+
+/** POST auth/login as JSON by e-mail. */
+function postLogin(email: string, password: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    headers: H,
+    payload: { email, password },
+  });
+}
+
 function signupPayload(phoneNumber: string, otp: string, extra: Record<string, string> = {}) {
   return {
     fullName: 'Jeanne Roy',
@@ -120,13 +141,7 @@ describe('send-otp', () => {
 
 describe('send-otp and the sign-up limit', () => {
   const signup = (phone: string, otp: string, ip: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/signup',
-      headers: H,
-      remoteAddress: ip,
-      payload: signupPayload(phone, otp, { email: `${uniquePhone().slice(1)}@example.ca` }),
-    });
+    postSignup(signupPayload(phone, otp, { email: `${uniquePhone().slice(1)}@example.ca` }), ip);
   const outboxCount = async (phone: string) =>
     (await t.app.inject({ method: 'GET', url: `/api/v1/dev/outbox?to=${encodeURIComponent(phone)}` })).json()
       .messages.length as number;
@@ -229,21 +244,11 @@ describe('signup', () => {
       ['nouppercase#123', 'errors:PASSWORD_NEEDS_UPPERCASE'],
     ];
     for (const [password, message] of cases) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/auth/signup',
-        headers: H,
-        payload: signupPayload(phone, otp, { password }),
-      });
+      const res = await postSignup(signupPayload(phone, otp, { password }));
       expect(res.statusCode).toBe(400);
       expect(res.json().error.fields.password).toBe(message);
     }
-    const ok = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/signup',
-      headers: H,
-      payload: signupPayload(phone, otp, { password: 'Val1d#Password' }),
-    });
+    const ok = await postSignup(signupPayload(phone, otp, { password: 'Val1d#Password' }));
     expect(ok.statusCode).toBe(201);
   });
 
@@ -253,12 +258,7 @@ describe('signup', () => {
     await sendOtp(phone);
     const otp = await latestCode(t.app, phone);
     advance(otpPolicy.lifetimeSeconds * 1000 + 1000);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/signup',
-      headers: H,
-      payload: signupPayload(phone, otp),
-    });
+    const res = await postSignup(signupPayload(phone, otp));
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({ code: 'OTP_EXPIRED', message: 'code expired' });
   });
@@ -269,46 +269,30 @@ describe('signup', () => {
     const otp = await latestCode(t.app, phone);
     const wrong = otp === '000000' ? '111111' : '000000';
     for (let i = 0; i < otpPolicy.maxWrongAttempts; i += 1) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/auth/signup',
-        headers: H,
-        payload: signupPayload(phone, wrong),
-      });
+      const res = await postSignup(signupPayload(phone, wrong));
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toMatchObject({ code: 'INVALID_OTP', message: 'invalid OTP' });
     }
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/signup',
-      headers: H,
-      payload: signupPayload(phone, otp),
-    });
+    const res = await postSignup(signupPayload(phone, otp));
     expect(res.statusCode).toBe(429);
     expect(res.json().error.code).toBe('OTP_LIMIT_EXCEEDED');
   });
 
   it('refuses a taken e-mail or phone only once the code is proven (decision 055)', async () => {
     const user = await signUp(t.app);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/signup',
-      headers: H,
-      remoteAddress: uniqueIp(),
-      payload: signupPayload(user.phoneNumber, '123456', { email: 'other@example.ca' }),
-    });
+    const res = await postSignup(
+      signupPayload(user.phoneNumber, '123456', { email: 'other@example.ca' }),
+      uniqueIp(),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('INVALID_OTP');
     const phone = uniquePhone();
     await sendOtp(phone);
     const otp = await latestCode(t.app, phone);
-    const taken = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/signup',
-      headers: H,
-      remoteAddress: uniqueIp(),
-      payload: signupPayload(phone, otp, { email: user.email.toUpperCase() }),
-    });
+    const taken = await postSignup(
+      signupPayload(phone, otp, { email: user.email.toUpperCase() }),
+      uniqueIp(),
+    );
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error.code).toBe('EMAIL_TAKEN');
   });
@@ -317,12 +301,7 @@ describe('signup', () => {
 describe('sessions', () => {
   it('logs in by e-mail (JSON), phone (form) and multipart with a new session id every time', async () => {
     const user = await signUp(t.app);
-    const byEmail = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      headers: H,
-      payload: { email: user.email, password: PASSWORD },
-    });
+    const byEmail = await postLogin(user.email, PASSWORD);
     expect(byEmail.statusCode, byEmail.body).toBe(200);
     const byPhone = await t.app.inject({
       method: 'POST',
@@ -354,18 +333,8 @@ describe('sessions', () => {
 
   it('answers a wrong password or unknown account the same way', async () => {
     const user = await signUp(t.app);
-    const wrong = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      headers: H,
-      payload: { email: user.email, password: 'Wrong#123' },
-    });
-    const unknown = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      headers: H,
-      payload: { email: 'nobody@example.ca', password: 'Wrong#123' },
-    });
+    const wrong = await postLogin(user.email, 'Wrong#123');
+    const unknown = await postLogin('nobody@example.ca', 'Wrong#123');
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
@@ -444,12 +413,7 @@ describe('sessions', () => {
 describe('passwords', () => {
   it('changes the password and ends the other sessions', async () => {
     const user = await signUp(t.app);
-    const other = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      headers: H,
-      payload: { email: user.email, password: PASSWORD },
-    });
+    const other = await postLogin(user.email, PASSWORD);
     const wrong = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/change-password',
@@ -546,12 +510,7 @@ describe('passwords', () => {
       payload: { token, password: 'Reset#Pass9' },
     });
     expect(again.json().error.code).toBe('INVALID_OR_EXPIRED_TOKEN');
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      headers: H,
-      payload: { email: user.email, password: 'Reset#Pass9' },
-    });
+    const login = await postLogin(user.email, 'Reset#Pass9');
     expect(login.statusCode).toBe(200);
   });
 });
