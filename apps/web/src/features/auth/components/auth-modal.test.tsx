@@ -123,6 +123,23 @@ describe('auth modal', () => {
     expect(within(dialog).queryByText(/Please wait/)).toBeNull();
   }, 20_000);
 
+  it('goes back to the login form from the signup and the forgot-password forms', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(401, { error: { code: 'UNAUTHENTICATED', message: 'x' } })),
+    );
+    renderApp('/');
+    await waitFor(() => expect(sessionStore.getState().isInitialCheckPending).toBe(false));
+    act(() => sessionStore.setState({ isAuthModalOpen: true }));
+    const dialog = await screen.findByRole('dialog');
+    for (const other of ['New here? Create an account', 'Forgot your password?']) {
+      fireEvent.click(within(dialog).getByRole('button', { name: other }));
+      expect(within(dialog).queryByLabelText(/^Email or phone number/)).toBeNull();
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Already have an account? Log in' }));
+      expect(within(dialog).getByLabelText(/^Email or phone number/)).toBeInTheDocument();
+    }
+  });
+
   it('shows the login failure text for unexpected errors', async () => {
     vi.stubGlobal(
       'fetch',

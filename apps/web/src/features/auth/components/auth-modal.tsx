@@ -131,6 +131,18 @@ function LoginForm({ onView }: { onView: (view: View) => void }) {
  * A delayed login (decision 245): how long until the next try, counting down, and the way out that never waits —
  * a new password with a code sent to the phone.
  */
+/** "Back to login", under the signup and forgot-password forms. */
+function BackToLogin({ onView }: { onView: (view: View) => void }) {
+  const { t } = useTranslation('auth');
+  return (
+    <p className="text-center text-sm">
+      <button type="button" className="text-maple-700 underline" onClick={() => onView('login')}>
+        {t('signup.toLogin')}
+      </button>
+    </p>
+  );
+}
+
 /** Sends the code again once the countdown is over; until then it says how many seconds are left. */
 function ResendCodeButton({
   secondsLeft,
@@ -316,11 +328,7 @@ function SignupForm({ onView }: { onView: (view: View) => void }) {
       <Button type="submit" loading={sendOtp.isPending} className="w-full">
         {t('signup.sendCode')}
       </Button>
-      <p className="text-center text-sm">
-        <button type="button" className="text-maple-700 underline" onClick={() => onView('login')}>
-          {t('signup.toLogin')}
-        </button>
-      </p>
+      <BackToLogin onView={onView} />
     </form>
   );
 }
@@ -411,11 +419,7 @@ function ForgotForm({ onView }: { onView: (view: View) => void }) {
         <Button type="submit" loading={askCode.isPending} className="w-full">
           {t('forgot.sendCode')}
         </Button>
-        <p className="text-center text-sm">
-          <button type="button" className="text-maple-700 underline" onClick={() => onView('login')}>
-            {t('signup.toLogin')}
-          </button>
-        </p>
+        <BackToLogin onView={onView} />
       </form>
     );
   }
