@@ -10,7 +10,7 @@ import {
 } from '@maplesource/contracts';
 import { rowsOf, withTransaction } from '../src/db/transaction';
 import { seedCatalog } from '../src/seed/catalog';
-import type { TestApp } from './helpers';
+import { createTestApp, type TestApp } from './helpers';
 
 export { waitFor } from './wait-for';
 
@@ -179,6 +179,30 @@ export const chatActions = async (t: TestApp, chatId: string) =>
       sql`SELECT business_action FROM chat_messages WHERE chat_id = ${chatId} ORDER BY seq`,
     ),
   ).map((row) => row.business_action);
+
+/**
+ * A test app for card payments: its jobs poll every half second (captures, webhooks and e-mails happen while the
+ * test waits) and the payment webhooks are signed with `webhookSecret`.
+ */
+export function createPaymentTestApp(
+  webhookSecret: string,
+  options: Omit<NonNullable<Parameters<typeof createTestApp>[0]>, 'env'> = {},
+): Promise<TestApp> {
+  return createTestApp({
+    ...options,
+    env: { JOBS_POLLING_INTERVAL_SECONDS: '0.5', PAYMENT_WEBHOOK_SECRET: webhookSecret },
+  });
+}
+
+/** A buyer and a seller (named `names`) with a verified storefront of the seller's (made in the database). */
+export async function buyerAndStorefront(
+  t: TestApp,
+  names: { buyer: string; seller: string },
+): Promise<{ buyer: Party; seller: Party; storefront: { id: number; slug: string } }> {
+  const buyer = await makeUser(t, ['buyer'], names.buyer);
+  const seller = await makeUser(t, ['buyer', 'seller'], names.seller);
+  return { buyer, seller, storefront: await makeStorefront(t, seller, true) };
+}
 
 /** A storefront with a product owned by `seller`, with tax registration numbers (so invoices can be issued). */
 export async function makeInvoicingSeller(

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import type { TestApp } from '../../../test/helpers';
 import {
   makeOrder,
-  makeStorefront,
-  makeUser,
   paySandboxCard,
   waitFor,
+  createPaymentTestApp,
+  buyerAndStorefront,
   type Party,
 } from '../../../test/orders-helpers';
 import { rowsOf, withTransaction } from '../../db/transaction';
@@ -27,12 +27,11 @@ let seller: Party;
 let storefront: { id: number; slug: string };
 
 beforeAll(async () => {
-  t = await createTestApp({
-    env: { JOBS_POLLING_INTERVAL_SECONDS: '0.5', PAYMENT_WEBHOOK_SECRET: webhookSecret },
-  });
-  buyer = await makeUser(t, ['buyer'], 'Dana Buyer');
-  seller = await makeUser(t, ['buyer', 'seller'], 'Dora Seller');
-  storefront = await makeStorefront(t, seller, true);
+  t = await createPaymentTestApp(webhookSecret);
+  ({ buyer, seller, storefront } = await buyerAndStorefront(t, {
+    buyer: 'Dana Buyer',
+    seller: 'Dora Seller',
+  }));
 });
 afterAll(async () => t?.close());
 

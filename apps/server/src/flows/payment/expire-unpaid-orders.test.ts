@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unpaidOrderCancelDays, type CreateOrderIntentResponse, type Order } from '@maplesource/contracts';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import type { TestApp } from '../../../test/helpers';
 import {
   as,
   chatActions,
   makeOrder,
-  makeStorefront,
-  makeUser,
   waitFor,
+  createPaymentTestApp,
+  buyerAndStorefront,
   type Party,
 } from '../../../test/orders-helpers';
 import { rowsOf } from '../../db/transaction';
@@ -71,17 +71,14 @@ const paymentStatusIs = (orderId: string, status: string) => async () =>
   (await orderOf(orderId)).payment.status === status;
 
 beforeAll(async () => {
-  t = await createTestApp({
-    env: { JOBS_POLLING_INTERVAL_SECONDS: '0.5', PAYMENT_WEBHOOK_SECRET: webhookSecret },
+  t = await createPaymentTestApp(webhookSecret, {
     beforeReady: (app) => {
       app.payments.onEvent('payment_intent.succeeded', async (event) => {
         if (held.has(String(event.object.id))) throw new Error('held for the test');
       });
     },
   });
-  buyer = await makeUser(t, ['buyer'], 'Bea Buyer');
-  seller = await makeUser(t, ['buyer', 'seller'], 'Sam Seller');
-  storefront = await makeStorefront(t, seller, true);
+  ({ buyer, seller, storefront } = await buyerAndStorefront(t, { buyer: 'Bea Buyer', seller: 'Sam Seller' }));
 });
 afterAll(async () => t?.close());
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCalendarDays } from '@maplesource/contracts';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import type { TestApp } from '../../../test/helpers';
 import {
   as,
   makeOrder,
@@ -9,6 +9,8 @@ import {
   makeUser,
   paySandboxCard,
   waitFor,
+  createPaymentTestApp,
+  buyerAndStorefront,
   type Party,
 } from '../../../test/orders-helpers';
 import { rowsOf } from '../../db/transaction';
@@ -28,13 +30,9 @@ let admin: Party;
 let storefront: { id: number; slug: string };
 
 beforeAll(async () => {
-  t = await createTestApp({
-    env: { JOBS_POLLING_INTERVAL_SECONDS: '0.5', PAYMENT_WEBHOOK_SECRET: webhookSecret },
-  });
-  buyer = await makeUser(t, ['buyer'], 'Bea Buyer');
-  seller = await makeUser(t, ['buyer', 'seller'], 'Sam Seller');
+  t = await createPaymentTestApp(webhookSecret);
+  ({ buyer, seller, storefront } = await buyerAndStorefront(t, { buyer: 'Bea Buyer', seller: 'Sam Seller' }));
   admin = await makeUser(t, ['buyer', 'admin'], 'Ada Admin');
-  storefront = await makeStorefront(t, seller, true);
 });
 afterAll(async () => t?.close());
 

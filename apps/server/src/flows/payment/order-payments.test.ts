@@ -9,6 +9,7 @@ import {
   makeStorefront,
   makeUser,
   waitFor,
+  createPaymentTestApp,
   type Party,
 } from '../../../test/orders-helpers';
 import { rowsOf } from '../../db/transaction';
@@ -96,9 +97,7 @@ async function paidOrder(storefront = verified, totalCents = 11_300) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({
-    env: { JOBS_POLLING_INTERVAL_SECONDS: '0.5', PAYMENT_WEBHOOK_SECRET: webhookSecret },
-  });
+  t = await createPaymentTestApp(webhookSecret);
   buyer = await makeUser(t, ['buyer'], 'Bea Buyer');
   otherBuyer = await makeUser(t, ['buyer'], 'Olga Other');
   seller = await makeUser(t, ['buyer', 'seller'], 'Sam Seller');

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminPaymentReview, Order } from '@maplesource/contracts';
 import { addBusinessDays } from '@maplesource/contracts/business-days';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import type { TestApp } from '../../../test/helpers';
 import {
   acceptInvoiceAs,
   as,
@@ -14,6 +14,7 @@ import {
   paySandboxCard,
   waitFor,
   seedTestCatalog,
+  createPaymentTestApp,
   type Party,
 } from '../../../test/orders-helpers';
 import { rowsOf } from '../../db/transaction';
@@ -33,9 +34,7 @@ let storefront: { id: number; slug: string };
 let productId: number;
 
 beforeAll(async () => {
-  t = await createTestApp({
-    env: { JOBS_POLLING_INTERVAL_SECONDS: '0.5', PAYMENT_WEBHOOK_SECRET: 'review_answers_webhook_secret' },
-  });
+  t = await createPaymentTestApp('review_answers_webhook_secret');
   buyer = await makeUser(t, ['buyer'], 'Bea Buyer');
   seller = await makeUser(t, ['buyer', 'seller'], 'Sam Seller');
   otherSeller = await makeUser(t, ['buyer', 'seller'], 'Otto Seller');

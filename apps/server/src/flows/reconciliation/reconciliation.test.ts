@@ -7,7 +7,7 @@ import type {
   ReconciliationDaysResponse,
 } from '@maplesource/contracts';
 import { activatePayoutAccount } from '../../../test/payout-helpers';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import type { TestApp } from '../../../test/helpers';
 import {
   as,
   makeOrder,
@@ -15,6 +15,7 @@ import {
   makeUser,
   paySandboxCard,
   waitFor,
+  createPaymentTestApp,
   type Party,
 } from '../../../test/orders-helpers';
 import { rowsOf, withTransaction } from '../../db/transaction';
@@ -35,9 +36,7 @@ let sellerId: number;
 const today = () => new Date().toISOString().slice(0, 10);
 
 beforeAll(async () => {
-  t = await createTestApp({
-    env: { JOBS_POLLING_INTERVAL_SECONDS: '0.5', PAYMENT_WEBHOOK_SECRET: webhookSecret },
-  });
+  t = await createPaymentTestApp(webhookSecret);
   buyer = await makeUser(t, ['buyer'], 'Rita Buyer');
   seller = await makeUser(t, ['buyer', 'seller'], 'Reco Seller');
   admin = await makeUser(t, ['buyer', 'admin'], 'Ada Admin');

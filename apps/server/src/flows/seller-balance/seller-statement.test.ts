@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dateInTimeZone } from '@maplesource/contracts';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import type { TestApp } from '../../../test/helpers';
 import {
   as,
   makeOrder,
@@ -9,6 +9,8 @@ import {
   makeUser,
   paySandboxCard,
   waitFor,
+  createPaymentTestApp,
+  buyerAndStorefront,
   type Party,
 } from '../../../test/orders-helpers';
 import { rowsOf } from '../../db/transaction';
@@ -24,12 +26,8 @@ let seller: Party;
 let storefront: { id: number; slug: string };
 
 beforeAll(async () => {
-  t = await createTestApp({
-    env: { JOBS_POLLING_INTERVAL_SECONDS: '0.5', PAYMENT_WEBHOOK_SECRET: webhookSecret },
-  });
-  buyer = await makeUser(t, ['buyer'], 'Bea Buyer');
-  seller = await makeUser(t, ['buyer', 'seller'], 'Sam Seller');
-  storefront = await makeStorefront(t, seller, true);
+  t = await createPaymentTestApp(webhookSecret);
+  ({ buyer, seller, storefront } = await buyerAndStorefront(t, { buyer: 'Bea Buyer', seller: 'Sam Seller' }));
 });
 afterAll(async () => t?.close());
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SellerStats } from '@maplesource/contracts';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import type { TestApp } from '../../../test/helpers';
 import {
   as,
   issueInvoiceFor,
@@ -11,6 +11,7 @@ import {
   paySandboxCard,
   waitFor,
   seedTestCatalog,
+  createPaymentTestApp,
   type Party,
 } from '../../../test/orders-helpers';
 import { rowsOf } from '../../db/transaction';
@@ -65,9 +66,7 @@ async function paidOrder(totalCents: number) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({
-    env: { JOBS_POLLING_INTERVAL_SECONDS: '0.5', PAYMENT_WEBHOOK_SECRET: 'storefront_stats_webhook_secret' },
-  });
+  t = await createPaymentTestApp('storefront_stats_webhook_secret');
   await seedTestCatalog(t, 5);
   buyer = await makeUser(t, ['buyer'], 'Bea Buyer');
   seller = await makeUser(t, ['buyer', 'seller'], 'Sam Seller');

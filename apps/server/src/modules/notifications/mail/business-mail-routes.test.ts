@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceAcceptanceTerms, type CreateOrderIntentResponse } from '@maplesource/contracts';
-import { createTestApp, type TestApp } from '../../../../test/helpers';
+import type { TestApp } from '../../../../test/helpers';
 import {
   as,
   issueInvoiceFor,
@@ -10,6 +10,7 @@ import {
   shippingAddress,
   signatureSvg,
   seedTestCatalog,
+  createPaymentTestApp,
   type Party,
 } from '../../../../test/orders-helpers';
 import { waitFor } from '../../../../test/wait-for';
@@ -60,9 +61,7 @@ const accept = (token: string) =>
   );
 
 beforeAll(async () => {
-  t = await createTestApp({
-    env: { JOBS_POLLING_INTERVAL_SECONDS: '0.5', PAYMENT_WEBHOOK_SECRET: webhookSecret },
-  });
+  t = await createPaymentTestApp(webhookSecret);
   await seedTestCatalog(t, 5);
   buyer = await makeUser(t, ['buyer'], 'Béatrice Acheteuse');
   seller = await makeUser(t, ['buyer', 'seller'], 'Sam Seller');
