@@ -5,7 +5,7 @@ import type { TFunction } from 'i18next';
 import type { CategoryTreeNode } from '@maplesource/contracts/catalog';
 import type { SellerImage } from '@maplesource/contracts/seller-catalogue';
 import { Button } from '../../../components/ui/button';
-import { Field, Input, inputClasses } from '../../../components/ui/field';
+import { Field, Input, inputClasses, Textarea } from '../../../components/ui/field';
 import { fieldError } from '../../../lib/field-error';
 import { useUnsavedChangesWarning } from '../../../lib/unsaved-changes';
 import { ImageEditor } from './image-editor';
@@ -22,6 +22,14 @@ type ItemBasics = {
   images: SellerImage[];
 };
 
+/** A product's or a service's form: its starting values, the kind's category tree, whether it is saving, the save. */
+export type ItemFormProps<T> = {
+  initial: T;
+  categories: readonly CategoryTreeNode[];
+  saving: boolean;
+  onSubmit: (input: T) => Promise<unknown>;
+};
+
 /** A text field (one line or several) of `form`, with its error beside it. */
 export function textFieldFor<T extends FieldValues>(form: UseFormReturn<T>, t: TFunction) {
   return (name: Path<T>, label: string, required = false, multiline = false) => {
@@ -30,7 +38,7 @@ export function textFieldFor<T extends FieldValues>(form: UseFormReturn<T>, t: T
       <Field label={label} required={required} error={fieldError(t, message)}>
         {(p) =>
           multiline ? (
-            <textarea {...p} rows={4} className={inputClasses(Boolean(message))} {...form.register(name)} />
+            <Textarea {...p} rows={4} {...form.register(name)} />
           ) : (
             <Input {...p} {...form.register(name)} />
           )
@@ -51,13 +59,7 @@ export function ItemFormFrame<T extends ItemBasics>({
   saving,
   onSubmit,
   children,
-}: {
-  form: UseFormReturn<T>;
-  categories: readonly CategoryTreeNode[];
-  saving: boolean;
-  onSubmit: (input: T) => Promise<unknown>;
-  children: ReactNode;
-}) {
+}: Omit<ItemFormProps<T>, 'initial'> & { form: UseFormReturn<T>; children: ReactNode }) {
   const { t } = useTranslation('sellerCatalogue');
   // T extends ItemBasics, so every field named below is a field of T with the same type.
   const basics = form as unknown as UseFormReturn<ItemBasics>;

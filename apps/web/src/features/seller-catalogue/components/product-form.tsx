@@ -1,12 +1,11 @@
 import { Controller, useFieldArray, useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import type { CategoryTreeNode } from '@maplesource/contracts/catalog';
 import { sellerProductInputSchema, type SellerProductInput } from '@maplesource/contracts/seller-catalogue';
 import { Button } from '../../../components/ui/button';
 import { Field, Input, inputClasses } from '../../../components/ui/field';
 import { fieldError } from '../../../lib/field-error';
-import { ItemFormFrame, textFieldFor } from './item-form';
+import { ItemFormFrame, textFieldFor, type ItemFormProps } from './item-form';
 import { CommaListInput, LabelValueRows, PriceInput, RowButtons, Section } from './form-parts';
 
 export const emptyProduct: SellerProductInput = {
@@ -43,17 +42,7 @@ type Errors = FieldErrors<SellerProductInput>;
  * The product form (decision 287): every field of docs/product.md §3, validated with the contracts schema the server uses
  * (tiers ascending without gaps, MOQ ≥ 1, prices in cents > 0). Errors are shown beside their fields.
  */
-export function ProductForm({
-  initial,
-  categories,
-  saving,
-  onSubmit,
-}: {
-  initial: SellerProductInput;
-  categories: readonly CategoryTreeNode[];
-  saving: boolean;
-  onSubmit: (input: SellerProductInput) => Promise<unknown>;
-}) {
+export function ProductForm({ initial, categories, saving, onSubmit }: ItemFormProps<SellerProductInput>) {
   const { t } = useTranslation('sellerCatalogue');
   const form = useForm<SellerProductInput>({
     resolver: zodResolver(sellerProductInputSchema),

@@ -1,11 +1,10 @@
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import type { CategoryTreeNode } from '@maplesource/contracts/catalog';
 import { sellerServiceInputSchema, type SellerServiceInput } from '@maplesource/contracts/seller-catalogue';
 import { Field, Input } from '../../../components/ui/field';
 import { fieldError } from '../../../lib/field-error';
-import { ItemFormFrame, textFieldFor } from './item-form';
+import { ItemFormFrame, textFieldFor, type ItemFormProps } from './item-form';
 import { CommaListInput, LabelValueRows, PriceInput, Section } from './form-parts';
 
 export const emptyService: SellerServiceInput = {
@@ -26,17 +25,7 @@ export const emptyService: SellerServiceInput = {
 };
 
 /** The service form (decision 287), validated with the contracts schema the server uses. */
-export function ServiceForm({
-  initial,
-  categories,
-  saving,
-  onSubmit,
-}: {
-  initial: SellerServiceInput;
-  categories: readonly CategoryTreeNode[];
-  saving: boolean;
-  onSubmit: (input: SellerServiceInput) => Promise<unknown>;
-}) {
+export function ServiceForm({ initial, categories, saving, onSubmit }: ItemFormProps<SellerServiceInput>) {
   const { t } = useTranslation('sellerCatalogue');
   const form = useForm<SellerServiceInput>({
     resolver: zodResolver(sellerServiceInputSchema),
