@@ -49,6 +49,9 @@ const threshold = Math.fround(DEFAULT_WORD_SIMILARITY_THRESHOLD);
  */
 export class CategoryIndex {
   private readonly held: HeldCategory[];
+  /** Per trigram, the categories (their places in `held`) whose English, or French, name has it (decision 345). */
+  private readonly byTrigramEn = new Map<string, number[]>();
+  private readonly byTrigramFr = new Map<string, number[]>();
 
   constructor(
     rows: readonly Row[],
@@ -68,6 +71,22 @@ export class CategoryIndex {
         id: Number(row.id),
       };
     });
+    const add = (index: Map<string, number[]>, trigram: string, at: number) => {
+      const list = index.get(trigram);
+      if (list) list.push(at);
+      else index.set(trigram, [at]);
+    };
+    this.held.forEach((held, at) => {
+      for (const trigram of held.gramsEn.distinct) add(this.byTrigramEn, trigram, at);
+      for (const trigram of held.gramsFr.distinct) add(this.byTrigramFr, trigram, at);
+    });
+  }
+
+  /** How many of `grams` each category's name (`index`: English or French) has. */
+  private sharing(index: Map<string, number[]>, grams: ReadonlySet<string>): Uint16Array {
+    const sharing = new Uint16Array(this.held.length);
+    for (const trigram of grams) for (const at of index.get(trigram) ?? []) sharing[at] += 1;
+    return sharing;
   }
 
   get size(): number {
@@ -89,15 +108,22 @@ export class CategoryIndex {
     const correctedGrams = trigrams(corrected, this.separators);
     const fuzzy = [...folded].length >= 4;
     const found: Array<{ held: HeldCategory; closeness: number }> = [];
-    for (const held of this.held) {
-      const foldedEn = wordSimilarity(foldedGrams, held.gramsEn);
-      const foldedFr = wordSimilarity(foldedGrams, held.gramsFr);
-      const matches =
+    // A name's word similarity to the text is at most the share of the text's trigrams it has (the run's shared
+    // trigrams over at least the text's): a category that holds neither text and whose names cannot reach the
+    // threshold is not scored (decision 345). A product's name, say, reaches it with none.
+    const sharingEn = this.sharing(this.byTrigramEn, foldedGrams);
+    const sharingFr = this.sharing(this.byTrigramFr, foldedGrams);
+    const canReach = (shared: number) => Math.fround(shared / foldedGrams.size) >= threshold;
+    for (const [at, held] of this.held.entries()) {
+      const holds =
         held.foldedEn.includes(likeFolded) ||
         held.foldedFr.includes(likeFolded) ||
         held.foldedEn.includes(likeCorrected) ||
-        held.foldedFr.includes(likeCorrected) ||
-        (fuzzy && (foldedEn >= threshold || foldedFr >= threshold));
+        held.foldedFr.includes(likeCorrected);
+      if (!holds && !(fuzzy && (canReach(sharingEn[at]!) || canReach(sharingFr[at]!)))) continue;
+      const foldedEn = sharingEn[at] ? wordSimilarity(foldedGrams, held.gramsEn) : 0;
+      const foldedFr = sharingFr[at] ? wordSimilarity(foldedGrams, held.gramsFr) : 0;
+      const matches = holds || (fuzzy && (foldedEn >= threshold || foldedFr >= threshold));
       if (!matches) continue;
       const closeness = Math.max(
         foldedEn,
