@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { provinceNames, type ProvinceCode } from '@maplesource/contracts/province-names';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { LoadError, LoadingState } from '../../../components/ui/query-states';
@@ -13,7 +12,7 @@ import { useOpenSupplierChat } from '../api/open-supplier-chat';
 import { useRfq, type RfqBuyerView } from '../api/get-rfq';
 import { hasQuote, type RfqSupplierRow } from '../comparison';
 import { QuoteComparison } from './quote-comparison';
-import { Fact } from './fact';
+import { Fact, RfqTermFacts } from './fact';
 import { RfqAttachments } from './rfq-attachments';
 import { RecipientStatusPill, RfqStatusPill } from './rfq-status';
 
@@ -66,7 +65,7 @@ function RfqDetailBody({
   categoryName: (categoryId: string) => string | undefined;
   onOpenConversation: OpenConversation;
 }) {
-  const { t, i18n } = useTranslation('rfq');
+  const { t } = useTranslation('rfq');
   const format = useFormat();
   const { rfq, suppliers } = view;
   const open = rfq.status === 'open';
@@ -78,8 +77,6 @@ function RfqDetailBody({
   const [confirm, setConfirm] = useState<{ kind: 'accept'; row: RfqSupplierRow } | { kind: 'close' } | null>(
     null,
   );
-  const names = provinceNames[rfq.deliveryProvince as ProvinceCode];
-  const province = names ? (i18n.language.startsWith('fr') ? names.fr : names.en) : rfq.deliveryProvince;
   const accepted = suppliers.find((s) => s.status === 'accepted');
   const ask = (next: typeof confirm) => {
     accept.reset();
@@ -179,17 +176,7 @@ function RfqDetailBody({
         ) : null}
         <dl className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
           <Fact label={t('detail.category')} value={categoryName(rfq.categoryId) ?? '—'} />
-          <Fact label={t('detail.quantity')} value={format.number(rfq.quantity)} />
-          <Fact
-            label={t('detail.target')}
-            value={
-              rfq.targetUnitPriceCents === null
-                ? t('detail.noTarget')
-                : format.money(rfq.targetUnitPriceCents)
-            }
-          />
-          <Fact label={t('detail.deadline')} value={format.dateTime(rfq.deadline)} />
-          <Fact label={t('detail.delivery')} value={`${province}, ${rfq.deliveryPostalCode}`} />
+          <RfqTermFacts rfq={rfq} />
           <Fact
             label={t('detail.privacy')}
             value={rfq.private ? t('detail.privateYes') : t('detail.privateNo')}

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { provinceNames, type ProvinceCode } from '@maplesource/contracts/province-names';
 import { Button } from '../../../components/ui/button';
 import { Field, inputClasses } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
@@ -11,7 +10,7 @@ import { toast } from '../../../lib/toast-store';
 import { useDeclineRfq, useMuteRfqBuyer } from '../api/answer-rfq';
 import { useSupplierRfq, type RfqSupplierView } from '../api/supplier-rfq';
 import { QuoteForm } from './quote-form';
-import { Fact } from './fact';
+import { Fact, RfqTermFacts } from './fact';
 import { RfqAttachments } from './rfq-attachments';
 import { RecipientStatusPill, RfqStatusPill } from './rfq-status';
 import { useBuyerLabel } from './supplier-inbox';
@@ -56,7 +55,7 @@ function Body({
   view: RfqSupplierView;
   onOpenChat: (chat: { chatId: string; kind: 'product' | 'service' }) => void;
 }) {
-  const { t, i18n } = useTranslation('rfq');
+  const { t } = useTranslation('rfq');
   const format = useFormat();
   const buyerLabel = useBuyerLabel();
   const { rfq } = view;
@@ -64,8 +63,6 @@ function Body({
   const canAnswer = open && (view.status === 'invited' || view.status === 'quoted');
   const [answering, setAnswering] = useState(false);
   const [dialog, setDialog] = useState<'decline' | 'mute' | null>(null);
-  const names = provinceNames[rfq.deliveryProvince as ProvinceCode];
-  const province = names ? (i18n.language.startsWith('fr') ? names.fr : names.en) : rfq.deliveryProvince;
 
   return (
     <article aria-labelledby="supplier-rfq-title" className="space-y-5">
@@ -79,17 +76,7 @@ function Body({
         </div>
         <dl className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
           <Fact label={t('supplier.buyer')} value={buyerLabel(view.buyer)} />
-          <Fact label={t('detail.quantity')} value={format.number(rfq.quantity)} />
-          <Fact
-            label={t('detail.target')}
-            value={
-              rfq.targetUnitPriceCents === null
-                ? t('detail.noTarget')
-                : format.money(rfq.targetUnitPriceCents)
-            }
-          />
-          <Fact label={t('detail.deadline')} value={format.dateTime(rfq.deadline)} />
-          <Fact label={t('detail.delivery')} value={`${province}, ${rfq.deliveryPostalCode}`} />
+          <RfqTermFacts rfq={rfq} />
         </dl>
         {!view.buyer.revealed ? <p className="text-xs text-gray-600">{t('supplier.privateHint')}</p> : null}
         <p className="text-sm whitespace-pre-line text-gray-800">{rfq.description}</p>
