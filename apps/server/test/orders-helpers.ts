@@ -204,21 +204,30 @@ export async function buyerAndStorefront(
   return { buyer, seller, storefront: await makeStorefront(t, seller, true) };
 }
 
+/** POST dev/storefront from this machine: a storefront of `user`'s own with one product, their ids. */
+export async function devStorefront(
+  t: TestApp,
+  user: { cookie: string },
+): Promise<{ sellerId: number; productId: number }> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/dev/storefront',
+    headers: { role: 'buyer', cookie: user.cookie },
+    remoteAddress: '127.0.0.1',
+  });
+  if (res.statusCode !== 201) throw new Error(`dev storefront: ${res.statusCode} ${res.body}`);
+  const body = res.json<{ seller: { id: number }; product: { id: number } }>();
+  return { sellerId: Number(body.seller.id), productId: Number(body.product.id) };
+}
+
 /** A storefront with a product owned by `seller`, with tax registration numbers (so invoices can be issued). */
 export async function makeInvoicingSeller(
   t: TestApp,
   seller: Party,
 ): Promise<{ sellerId: number; productId: number }> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/dev/storefront',
-    headers: as(seller),
-    remoteAddress: '127.0.0.1',
-  });
-  if (res.statusCode !== 201) throw new Error(`dev storefront: ${res.statusCode} ${res.body}`);
-  const body = res.json<{ seller: { id: number }; product: { id: number } }>();
-  await setTaxProfile(t, seller, Number(body.seller.id));
-  return { sellerId: Number(body.seller.id), productId: Number(body.product.id) };
+  const made = await devStorefront(t, seller);
+  await setTaxProfile(t, seller, made.sellerId);
+  return made;
 }
 
 /** The storefront's legal name and GST/HST number, which invoices need. */

@@ -4,7 +4,7 @@ import type { InquiryResponse, PipelineResponse } from '@maplesource/contracts';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { signUp, type SignedUp } from '../../../test/accounts-helpers';
 import { rowsOf, withTransaction } from '../../db/transaction';
-import { seedCatalog } from '../../seed/catalog';
+import { devStorefront, seedTestCatalog } from '../../../test/orders-helpers';
 
 /**
  * The seller's quotation pipeline (decision 267): the board's stages follow the chat phases, counts come with
@@ -61,27 +61,11 @@ const post = (chatId: string, action: 'invoice_sent' | 'invoice_expired') =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedCatalog({
-    database: t.database,
-    config: t.config,
-    log: () => undefined,
-    options: { products: 2 },
-  });
+  await seedTestCatalog(t, 2);
   seller = await signUp(t.app, { fullName: 'Sam Seller' });
   otherSeller = await signUp(t.app, { fullName: 'Otto Seller' });
-  for (const user of [seller, otherSeller]) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/dev/storefront',
-      headers: headers(user, 'buyer'),
-      remoteAddress: '127.0.0.1',
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    if (user === seller) {
-      productId = Number(res.json<{ product: { id: number } }>().product.id);
-      sellerId = Number(res.json<{ seller: { id: number } }>().seller.id);
-    }
-  }
+  ({ productId, sellerId } = await devStorefront(t, seller));
+  await devStorefront(t, otherSeller);
   for (const name of ['Ada Alpha', 'Ben Beta', 'Cy Gamma', 'Di Delta'])
     buyers.push(await signUp(t.app, { fullName: name }));
   chats.push(await inquire(buyers[0]!, 'ON'));

@@ -12,7 +12,7 @@ import type {
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { signUp, type SignedUp } from '../../../test/accounts-helpers';
 import { rowsOf, withTransaction } from '../../db/transaction';
-import { seedCatalog } from '../../seed/catalog';
+import { devStorefront, seedTestCatalog } from '../../../test/orders-helpers';
 
 /**
  * Inquiries (docs/product.md §7 `quotation`, `service-quotation`) and the seller's answer: the quotation, the conversation
@@ -76,25 +76,12 @@ const actionsIn = async (chatId: string) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedCatalog({
-    database: t.database,
-    config: t.config,
-    log: () => undefined,
-    options: { products: 40 },
-  });
+  await seedTestCatalog(t, 40);
   buyer = await signUp(t.app, { fullName: 'Bea Buyer' });
   seller = await signUp(t.app, { fullName: 'Sam Seller' });
   otherSeller = await signUp(t.app, { fullName: 'Otto Seller' });
-  for (const user of [seller, otherSeller]) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/dev/storefront',
-      headers: as(user),
-      remoteAddress: '127.0.0.1',
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    if (user === seller) productId = Number(res.json<{ product: { id: number } }>().product.id);
-  }
+  ({ productId } = await devStorefront(t, seller));
+  await devStorefront(t, otherSeller);
   // A seeded service whose storefront the seller now owns; a seeded product of an unclaimed storefront.
   const [service] = rowsOf<{ id: string; seller_id: string }>(
     await t.database.db.execute(

@@ -5,7 +5,7 @@ import { taxAmountCents, type Invoice } from '@maplesource/contracts';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { signUp, type SignedUp } from '../../../test/accounts-helpers';
 import { rowsOf } from '../../db/transaction';
-import { seedCatalog } from '../../seed/catalog';
+import { devStorefront, seedTestCatalog } from '../../../test/orders-helpers';
 
 /**
  * The seller's tax override (decision 241): only what the law lets differ may differ — the delivery province's
@@ -90,23 +90,11 @@ const setTaxProfile = async (sellerId: number, profile: object) => {
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedCatalog({
-    database: t.database,
-    config: t.config,
-    log: () => undefined,
-    options: { products: 10 },
-  });
+  await seedTestCatalog(t, 10);
   seller = await signUp(t.app, { fullName: 'Sam Seller' });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/dev/storefront',
-    headers: headers(seller, 'buyer'),
-    remoteAddress: '127.0.0.1',
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const body = res.json<{ seller: { id: number }; product: { id: number } }>();
-  productId = Number(body.product.id);
-  await setTaxProfile(Number(body.seller.id), {
+  const made = await devStorefront(t, seller);
+  productId = made.productId;
+  await setTaxProfile(made.sellerId, {
     legalName: 'Sam Seller Manufacturing Inc.',
     gstHstNumber: '123456789RT0001',
     qstNumber: '1234567890TQ0001',

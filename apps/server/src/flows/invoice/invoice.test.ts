@@ -12,8 +12,8 @@ import {
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { signUp, type SignedUp } from '../../../test/accounts-helpers';
 import { rowsOf, withTransaction } from '../../db/transaction';
+import { devStorefront, seedTestCatalog } from '../../../test/orders-helpers';
 import { singletonJobId } from '../../plugins/jobs';
-import { seedCatalog } from '../../seed/catalog';
 import { expireInvoiceJob } from '../../modules/invoices';
 import { demoLegalNameOf, sellerTaxProfileSeedStep } from '../../modules/sellers';
 import { invoiceDateOf } from './issue-invoice';
@@ -147,29 +147,12 @@ const pdfText = async (body: Buffer) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedCatalog({
-    database: t.database,
-    config: t.config,
-    log: () => undefined,
-    options: { products: 40 },
-  });
+  await seedTestCatalog(t, 40);
   await sellerTaxProfileSeedStep.run({ database: t.database });
   seller = await signUp(t.app, { fullName: 'Sam Seller' });
   otherSeller = await signUp(t.app, { fullName: 'Otto Seller' });
-  for (const user of [seller, otherSeller]) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/dev/storefront',
-      headers: headers(user),
-      remoteAddress: '127.0.0.1',
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const body = res.json<{ seller: { id: number }; product: { id: number } }>();
-    if (user === seller) {
-      productId = Number(body.product.id);
-      sellerId = Number(body.seller.id);
-    }
-  }
+  ({ productId, sellerId } = await devStorefront(t, seller));
+  await devStorefront(t, otherSeller);
   const [service] = rowsOf<{ id: string; seller_id: string }>(
     await t.database.db.execute(
       sql`SELECT id, seller_id FROM services WHERE status = 'active' ORDER BY id LIMIT 1`,
