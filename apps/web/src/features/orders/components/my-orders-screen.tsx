@@ -2,19 +2,18 @@ import { shortRef } from '@maplesource/contracts/common';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { subjectNameIn } from '@maplesource/contracts/languages';
 import type { Order } from '@maplesource/contracts/orders';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Field, Input } from '../../../components/ui/field';
 import { Pagination } from '../../../components/ui/pagination';
 import { EmptyState, LoadError, LoadingState } from '../../../components/ui/query-states';
 import { useFormat } from '../../../lib/format';
-import { orderPlacedDate } from '../model/order-dates';
 import { useOrders } from '../api/get-orders';
 import { readListFilters, writeListFilters, type OrderListFilters } from '../model/list-params';
 import { ExportPanel } from './export-panel';
 import { KindSwitch } from './kind-switch';
 import { OrderStatusBadge } from './order-status-badge';
+import { OrderSummaryLines } from './order-summary-lines';
 import { StatusFilter } from './status-filter';
 
 /** How long the search box waits after the last key before it searches (and writes the URL). */
@@ -29,7 +28,7 @@ const payable = new Set(['unpaid', 'failed', 'requires_action']);
 
 /** /my-orders: search by ID, product or seller (debounced), status filter, products/services, pages — all in the URL. */
 export function MyOrdersScreen({ links }: { links: OrderLinks }) {
-  const { t, i18n } = useTranslation('orders');
+  const { t } = useTranslation('orders');
   const format = useFormat();
   const [params, setParams] = useSearchParams();
   const filters = readListFilters(params);
@@ -85,18 +84,7 @@ export function MyOrdersScreen({ links }: { links: OrderLinks }) {
           {orders.data.items.map((order) => (
             <li key={order.id} className="flex flex-wrap items-start gap-3 p-4" data-testid="order-row">
               <div className="min-w-0 flex-1">
-                <p className="font-medium break-words text-gray-900">
-                  {subjectNameIn(order.subject, i18n.language)}
-                </p>
-                <p className="text-sm break-words text-gray-600">
-                  {t('myOrders.seller', { name: order.seller.name })}
-                </p>
-                <p className="text-xs break-all text-gray-500">
-                  {t('myOrders.orderNumber', { id: shortRef(order.id) })}
-                </p>
-                <p className="text-xs text-gray-500">
-                  {t('myOrders.placedOn', { date: orderPlacedDate(order, i18n.language) })}
-                </p>
+                <OrderSummaryLines order={order} party={t('myOrders.seller', { name: order.seller.name })} />
               </div>
               <div className="flex flex-col items-end gap-2">
                 <OrderStatusBadge status={order.status} />

@@ -1,32 +1,21 @@
-import { shortRef } from '@maplesource/contracts/common';
 import { useTranslation } from 'react-i18next';
-import { subjectNameIn } from '@maplesource/contracts/languages';
 import type { Order } from '@maplesource/contracts/orders';
 import { useFormat } from '../../../lib/format';
-import { orderPlacedDate } from '../model/order-dates';
 import { OrderDocumentLinks } from './order-document-links';
 import { OrderStatusBadge, PaymentStatusText } from './order-status-badge';
 import { OrderStatusChanger } from './order-status-changer';
+import { OrderSummaryLines } from './order-summary-lines';
 import { SellerPaymentReview } from './seller-payment-review';
 
 /** One order as the seller sees it: item, buyer, amount, statuses, tracking and the next step. */
 export function SellerOrderRow({ order }: { order: Order }) {
-  const { t, i18n } = useTranslation('orders');
+  const { t } = useTranslation('orders');
   const format = useFormat();
   return (
     <li className="space-y-2 p-4" data-testid="seller-order-row">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <p className="font-medium break-words text-gray-900">
-            {subjectNameIn(order.subject, i18n.language)}
-          </p>
-          <p className="text-sm break-words text-gray-600">{t('seller.buyer', { name: order.buyer.name })}</p>
-          <p className="text-xs break-all text-gray-500">
-            {t('myOrders.orderNumber', { id: shortRef(order.id) })}
-          </p>
-          <p className="text-xs text-gray-500">
-            {t('myOrders.placedOn', { date: orderPlacedDate(order, i18n.language) })}
-          </p>
+          <OrderSummaryLines order={order} party={t('seller.buyer', { name: order.buyer.name })} />
         </div>
         <div className="flex flex-col items-end gap-1 text-sm">
           <OrderStatusBadge status={order.status} />
