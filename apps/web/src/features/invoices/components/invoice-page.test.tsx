@@ -25,6 +25,18 @@ function loginAs(id: string) {
   act(() => sessionActions.loggedIn({ id, fullName: 'Test User' }));
 }
 
+/** The buyer on an open invoice with its reject dialog open; the server answers the rejection with `rejected`. */
+async function openRejectDialog(rejected: Response) {
+  const fetchMock = server((url) =>
+    url.pathname.endsWith('/invoice/reject') ? rejected : json(200, { invoice: makeInvoice() }),
+  );
+  renderInvoicePage(`/invoice/${token}?kind=product`);
+  await screen.findByRole('heading', { name: 'Invoice INV-1001' });
+  loginAs(buyerId);
+  await userEvent.click(screen.getByRole('button', { name: 'Reject' }));
+  return { fetchMock, dialog: screen.getByRole('dialog', { name: 'Reject this invoice?' }) };
+}
+
 describe('the invoice page (docs/product.md §2)', () => {
   it('records the buyer’s view with a POST (decision 246), once, and not for the seller', async () => {
     const fetchMock = server((url, init) =>
@@ -428,16 +440,9 @@ describe('the invoice page (docs/product.md §2)', () => {
   });
 
   it('rejects only with a reason, and says so in a toast', async () => {
-    const fetchMock = server((url) =>
-      url.pathname.endsWith('/invoice/reject')
-        ? json(200, { invoice: makeInvoice({ status: 'rejected', rejectionReason: 'Price too high' }) })
-        : json(200, { invoice: makeInvoice() }),
+    const { fetchMock, dialog } = await openRejectDialog(
+      json(200, { invoice: makeInvoice({ status: 'rejected', rejectionReason: 'Price too high' }) }),
     );
-    renderInvoicePage(`/invoice/${token}?kind=product`);
-    await screen.findByRole('heading', { name: 'Invoice INV-1001' });
-    loginAs(buyerId);
-    await userEvent.click(screen.getByRole('button', { name: 'Reject' }));
-    const dialog = screen.getByRole('dialog', { name: 'Reject this invoice?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reject invoice' }));
     expect(
       await within(dialog).findByText('Give a reason for the rejection (3 to 1000 characters).'),
@@ -453,16 +458,9 @@ describe('the invoice page (docs/product.md §2)', () => {
   });
 
   it('rejects with a counter-offer, refusing one with no price, quantity or date (decision 272)', async () => {
-    const fetchMock = server((url) =>
-      url.pathname.endsWith('/invoice/reject')
-        ? json(200, { invoice: makeInvoice({ status: 'rejected', rejectionReason: 'Price too high' }) })
-        : json(200, { invoice: makeInvoice() }),
+    const { fetchMock, dialog } = await openRejectDialog(
+      json(200, { invoice: makeInvoice({ status: 'rejected', rejectionReason: 'Price too high' }) }),
     );
-    renderInvoicePage(`/invoice/${token}?kind=product`);
-    await screen.findByRole('heading', { name: 'Invoice INV-1001' });
-    loginAs(buyerId);
-    await userEvent.click(screen.getByRole('button', { name: 'Reject' }));
-    const dialog = screen.getByRole('dialog', { name: 'Reject this invoice?' });
     await userEvent.type(within(dialog).getByLabelText(/Reason for rejecting/), 'Price too high');
     await userEvent.type(within(dialog).getByLabelText(/Note to the seller/), 'Cheaper please');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reject invoice' }));
@@ -531,16 +529,9 @@ describe('the invoice page (docs/product.md §2)', () => {
   });
 
   it('shows the server’s refusal when rejecting fails', async () => {
-    server((url) =>
-      url.pathname.endsWith('/invoice/reject')
-        ? json(409, { error: { code: 'INVOICE_EXPIRED', message: 'expired' } })
-        : json(200, { invoice: makeInvoice() }),
+    const { dialog } = await openRejectDialog(
+      json(409, { error: { code: 'INVOICE_EXPIRED', message: 'expired' } }),
     );
-    renderInvoicePage(`/invoice/${token}?kind=product`);
-    await screen.findByRole('heading', { name: 'Invoice INV-1001' });
-    loginAs(buyerId);
-    await userEvent.click(screen.getByRole('button', { name: 'Reject' }));
-    const dialog = screen.getByRole('dialog', { name: 'Reject this invoice?' });
     await userEvent.type(within(dialog).getByLabelText(/Reason for rejecting/), 'Too late for us');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reject invoice' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
