@@ -28,6 +28,18 @@ const card = (overrides: object = {}) => ({
   ...overrides,
 });
 const page = (items: object[], total = items.length) => ({ items, total, page: 1, pageSize: 20, counts });
+/** The board's first page: Ada's new card, overdue for a reply, and Ben's in negotiation. */
+const twoCards = () =>
+  page([
+    card(),
+    card({
+      chatId: '7f1d9a5e-0000-4000-8000-000000000002',
+      stage: 'negotiation',
+      buyerName: 'Ben Beta',
+      overdue: false,
+      awaitingReplySince: null,
+    }),
+  ]);
 
 /** The page in a memory router; `answer` answers every GET seller/pipeline, `move` the POST. */
 function openPage(
@@ -43,21 +55,7 @@ function openPage(
       return options.move
         ? options.move(JSON.parse(String(init.body)))
         : json(200, { card: card({ stage: 'negotiation', overdue: false, awaitingReplySince: null }) });
-    return options.answer
-      ? options.answer(url)
-      : json(
-          200,
-          page([
-            card(),
-            card({
-              chatId: '7f1d9a5e-0000-4000-8000-000000000002',
-              stage: 'negotiation',
-              buyerName: 'Ben Beta',
-              overdue: false,
-              awaitingReplySince: null,
-            }),
-          ]),
-        );
+    return options.answer ? options.answer(url) : json(200, twoCards());
   });
   const result = renderApp(options.path ?? '/seller-centre/pipeline', {
     routes: [
@@ -190,16 +188,7 @@ describe('the seller pipeline', () => {
   it('undoes a dragged move the server refuses, and says so', async () => {
     let answer: ((response: Response) => void) | undefined;
     let reads = 0;
-    const first = page([
-      card(),
-      card({
-        chatId: '7f1d9a5e-0000-4000-8000-000000000002',
-        stage: 'negotiation',
-        buyerName: 'Ben Beta',
-        overdue: false,
-        awaitingReplySince: null,
-      }),
-    ]);
+    const first = twoCards();
     openPage({
       // The board's second read never answers: only the rollback can put the card back.
       answer: () => (reads++ === 0 ? json(200, first) : new Promise<Response>(() => undefined)),
