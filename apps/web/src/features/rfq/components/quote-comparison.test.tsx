@@ -49,7 +49,8 @@ const names = (table: HTMLElement) =>
     .getAllByRole('rowheader')
     .map((cell) => cell.textContent);
 
-function renderTable(wide: boolean) {
+/** Every media query answers `wide`: the comparison draws its table when true, its cards when false. */
+function screenIsWide(wide: boolean) {
   vi.spyOn(window, 'matchMedia').mockImplementation(
     (query) =>
       ({
@@ -59,6 +60,10 @@ function renderTable(wide: boolean) {
         removeEventListener: () => undefined,
       }) as unknown as MediaQueryList,
   );
+}
+
+function renderTable(wide: boolean) {
+  screenIsWide(wide);
   renderWithProviders(
     <QuoteComparison
       rows={rows}
@@ -134,15 +139,7 @@ describe('the side-by-side comparison of quotes', () => {
       latest: { ...rows[1]!.latest!, version: 3 },
     });
     for (const wide of [true, false]) {
-      vi.spyOn(window, 'matchMedia').mockImplementation(
-        (query) =>
-          ({
-            matches: wide,
-            media: query,
-            addEventListener: () => undefined,
-            removeEventListener: () => undefined,
-          }) as unknown as MediaQueryList,
-      );
+      screenIsWide(wide);
       const { unmount } = renderWithProviders(
         <QuoteComparison rows={[rows[0]!, revised]} quantity={200} province="QC" actions={() => null} />,
       );
