@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import type { TestApp } from './helpers';
 
 /** Helpers for the accounts tests: sign up through the real OTP flow, reading the code from the sandbox outbox. */
 let counter = 0;
@@ -91,4 +94,18 @@ export async function signUp(
   });
   expect(res.statusCode, res.body).toBe(201);
   return { id: res.json().user.id, email, phoneNumber, password: PASSWORD, cookie: sessionCookie(res) };
+}
+
+/**
+ * A user with `roles` written straight into the users table (no sign-up, no code) and a new session of theirs: the
+ * session's token, the `ms_session` cookie's value.
+ */
+export async function newUserSession(t: TestApp, roles: string[], fullName = 'Test Person'): Promise<string> {
+  const id = randomUUID();
+  const n = Math.floor(Math.random() * 1e9);
+  await t.database.db.execute(
+    sql`insert into users (id, member_id, full_name, email, phone_number, password_hash, roles)
+        values (${id}, ${`M${n}`}, ${fullName}, ${`u${n}@example.ca`}, ${`+1613${String(n).padStart(7, '0').slice(0, 7)}`}, 'x', ${`{${roles.join(',')}}`})`,
+  );
+  return t.app.auth.sessions.create(id);
 }

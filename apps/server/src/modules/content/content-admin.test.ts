@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
+import { newUserSession } from '../../../test/accounts-helpers';
 import { rowsOf } from '../../db/transaction';
 import { seedCatalog } from '../../seed/catalog';
 import { seedContentHomeBlogs } from '../../seed/content-home-blogs';
@@ -9,15 +9,7 @@ import { seedContentHomeBlogs } from '../../seed/content-home-blogs';
 let t: TestApp;
 let admin: string;
 
-async function userWithRoles(roles: string[]): Promise<string> {
-  const id = randomUUID();
-  const n = Math.floor(Math.random() * 1e9);
-  await t.database.db.execute(
-    sql`insert into users (id, member_id, full_name, email, phone_number, password_hash, roles)
-        values (${id}, ${`A${n}`}, 'Admin Person', ${`a${n}@example.ca`}, ${`+1613${String(n).padStart(7, '0').slice(0, 7)}`}, 'x', ${`{${roles.join(',')}}`})`,
-  );
-  return t.app.auth.sessions.create(id);
-}
+const userWithRoles = (roles: string[]) => newUserSession(t, roles, 'Admin Person');
 const as = (cookie: string, role = 'admin') => ({ headers: { role }, cookies: { ms_session: cookie } });
 const audits = async (entity: string) =>
   rowsOf<{ action: string; before: unknown; after: unknown; actor_user_id: string | null }>(

@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
+import { newUserSession } from '../../../test/accounts-helpers';
 import { rowsOf } from '../../db/transaction';
 import { sanitizeSeoMarkup } from './seo-markup';
 import { createShellRenderer } from './render-shell';
@@ -18,16 +18,7 @@ writeFileSync(
 
 let t: TestApp;
 
-async function userWithRoles(roles: string[]): Promise<string> {
-  const id = randomUUID();
-  const n = Math.floor(Math.random() * 1e9);
-  await t.database.db.execute(
-    sql`insert into users (id, member_id, full_name, email, phone_number, password_hash, roles)
-        values (${id}, ${`M${n}`}, 'Test Person', ${`u${n}@example.ca`}, ${`+1416${String(n).padStart(7, '0').slice(0, 7)}`}, 'x', ${`{${roles.join(',')}}`})`,
-  );
-  const token = await t.app.auth.sessions.create(id);
-  return token;
-}
+const userWithRoles = (roles: string[]) => newUserSession(t, roles, 'Test Person');
 
 beforeAll(async () => {
   t = await createTestApp({ env: { WEB_DIST_DIR: dist } });

@@ -5,21 +5,14 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
+import { newUserSession } from '../../../test/accounts-helpers';
 import { rowsOf } from '../../db/transaction';
 
 let t: TestApp;
 let admin: string;
 let buyer: string;
 
-async function userWithRoles(roles: string[]): Promise<string> {
-  const id = randomUUID();
-  const n = Math.floor(Math.random() * 1e9);
-  await t.database.db.execute(
-    sql`insert into users (id, member_id, full_name, email, phone_number, password_hash, roles)
-        values (${id}, ${`U${n}`}, 'Upload Person', ${`u${n}@example.ca`}, ${`+1613${String(n).padStart(7, '0').slice(0, 7)}`}, 'x', ${`{${roles.join(',')}}`})`,
-  );
-  return t.app.auth.sessions.create(id);
-}
+const userWithRoles = (roles: string[]) => newUserSession(t, roles, 'Upload Person');
 
 /** A multipart body with one file field, as a browser's FormData sends it. */
 function multipart(filename: string, type: string, data: Buffer) {
