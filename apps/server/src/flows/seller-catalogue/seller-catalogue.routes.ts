@@ -28,7 +28,8 @@ import {
   type SellerItemKind,
 } from '@maplesource/contracts';
 import { sendCsv, spreadsheetText } from '../../plugins/csv-export';
-import { AppError, badRequest, errorResponses } from '../../plugins/errors';
+import { errorResponses } from '../../plugins/errors';
+import { uploadedImage } from '../../plugins/image-upload';
 import { changeSellerItemStatus } from './change-seller-item-status';
 import { duplicateSellerItem } from './duplicate-seller-item';
 import { catalogueCsvHeader, catalogueCsvTemplate, exportCatalogueCsv } from './export-catalogue-csv';
@@ -162,11 +163,7 @@ export const sellerCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart())
-        throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data');
-      const file = await request.file();
-      if (!file) throw badRequest('UPLOAD_FILE_REQUIRED', 'Choose an image to upload');
-      const data = await file.toBuffer(); // past 5 MB: FST_REQ_FILE_TOO_LARGE → 413
+      const data = await uploadedImage(request); // past 5 MB: 413
       return reply.status(201).send(await uploadItemImage(app, data));
     },
   );

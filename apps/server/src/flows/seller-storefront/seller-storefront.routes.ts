@@ -9,7 +9,7 @@ import {
   storefrontImageKindSchema,
   storefrontImageUploadResponseSchema,
 } from '@maplesource/contracts';
-import { AppError, badRequest } from '../../plugins/errors';
+import { uploadedImage } from '../../plugins/image-upload';
 import { editStorefront } from './edit-storefront';
 import { uploadStorefrontImage } from './upload-storefront-image';
 
@@ -72,11 +72,7 @@ export const sellerStorefrontRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart())
-        throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data');
-      const file = await request.file();
-      if (!file) throw badRequest('UPLOAD_FILE_REQUIRED', 'Choose an image to upload');
-      const data = await file.toBuffer(); // past 5 MB: FST_REQ_FILE_TOO_LARGE → 413
+      const data = await uploadedImage(request); // past 5 MB: 413
       return reply.status(201).send(await uploadStorefrontImage(app, request.query.kind, data));
     },
   );
