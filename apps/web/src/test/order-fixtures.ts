@@ -1,4 +1,4 @@
-import type { Order } from '@maplesource/contracts/orders';
+import type { Order, PaymentReview } from '@maplesource/contracts/orders';
 import { sessionUserFixture } from './account-fixtures';
 
 export const ORDER_ID = '8b0c7f1e-2d3a-4b5c-9d6e-7f8091a2b3c4';
@@ -87,6 +87,26 @@ export const failedOrder = (order: Order, failureCode: string): Order => ({
 });
 
 export const sessionUser = sessionUserFixture();
+
+/** A buyer's open payment review of the order (docs/product.md §4; decision 316), not yet answered by the seller. */
+export function paymentReviewFixture(overrides: Partial<PaymentReview> = {}): PaymentReview {
+  return {
+    id: 'r1',
+    orderId: ORDER_ID,
+    orderKind: 'product',
+    status: 'open',
+    reason: 'Half the brackets were bent.',
+    resolutionNote: null,
+    refundCents: 0,
+    createdAt: '2026-11-23T10:00:00.000Z',
+    resolvedAt: null,
+    sellerAnswer: null,
+    sellerAnsweredAt: null,
+    answerDueAt: '2026-11-26T10:00:00.000Z',
+    escalatedAt: null,
+    ...overrides,
+  };
+}
 
 /** A JSON answer of the fake API (the catalogue fixtures' `jsonResponse`). */
 export { jsonResponse as json } from './catalog-fixtures';

@@ -2,7 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render';
-import { json, makeOrder, ORDER_ID, paidOrder, sessionUser } from '../../test/order-fixtures';
+import {
+  json,
+  makeOrder,
+  ORDER_ID,
+  paidOrder,
+  paymentReviewFixture,
+  sessionUser,
+} from '../../test/order-fixtures';
 import { markSignedIn, forgetSession } from '../../test/session';
 
 type Handler = (url: URL, init: RequestInit | undefined) => Response | undefined;
@@ -325,19 +332,7 @@ describe('order detail', () => {
     serve((url, init) => {
       if (url.pathname.endsWith(`/orders/${ORDER_ID}/payment-review`) && init?.method === 'POST') {
         sent = JSON.parse(String(init.body));
-        return json({
-          review: {
-            id: 'r1',
-            orderId: ORDER_ID,
-            orderKind: 'product',
-            status: 'open',
-            reason: 'Half the brackets were bent.',
-            resolutionNote: null,
-            refundCents: 0,
-            createdAt: '2026-11-23T10:00:00.000Z',
-            resolvedAt: null,
-          },
-        });
+        return json({ review: paymentReviewFixture() });
       }
       if (url.pathname.endsWith(`/orders/${ORDER_ID}`)) return json({ order });
       return undefined;

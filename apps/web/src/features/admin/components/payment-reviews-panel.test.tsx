@@ -3,26 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminPaymentReview, ResolvePaymentReviewBody } from '@maplesource/contracts/orders';
 import { renderWithProviders } from '../../../test/render';
+import { json, paymentReviewFixture } from '../../../test/order-fixtures';
 import { clearToasts } from '../../../lib/toast-store';
 import { PaymentReviewsPanel } from './payment-reviews-panel';
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 const review = (id: string, subjectName: string, subjectNameFr: string | null): AdminPaymentReview => ({
-  id,
-  orderId: `order-${id}`,
-  orderKind: 'product',
-  status: 'open',
-  reason: 'Half the brackets were bent.',
-  resolutionNote: null,
-  refundCents: 0,
-  createdAt: '2026-11-23T10:00:00.000Z',
-  resolvedAt: null,
-  sellerAnswer: null,
-  sellerAnsweredAt: null,
-  answerDueAt: '2026-11-26T10:00:00.000Z',
-  escalatedAt: null,
+  ...paymentReviewFixture({ id, orderId: `order-${id}` }),
   order: {
     id: `order-${id}`,
     kind: 'product',
