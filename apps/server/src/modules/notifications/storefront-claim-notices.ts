@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Notification } from '@maplesource/contracts';
-import type { NotificationEvent } from '@maplesource/contracts/realtime/events';
 import '../auth';
 import type { NotificationsService } from './notifications.service';
+import { pushNotification } from './push-notification';
 
 type Status = 'pending' | 'approved' | 'refused';
 type Language = 'en' | 'fr';
@@ -95,12 +95,7 @@ const listedContactTexts: Record<
  * after the commit (a failed send is logged).
  */
 export function registerStorefrontClaimNotices(app: FastifyInstance, notifications: NotificationsService) {
-  function push(notification: Notification) {
-    if (!app.hasDecorator('realtime')) return;
-    const payload: NotificationEvent = { notification };
-    for (const name of ['notification:new', 'notificationCreated', 'notification'])
-      app.realtime.emitToUser(notification.recipientId, name, payload);
-  }
+  const push = (notification: Notification) => pushNotification(app, notification);
 
   app.events.subscribe(
     'notifications.storefront-claim',
