@@ -10,6 +10,7 @@ import { loadConfig, type AppConfig } from '../src/config';
 import { openPglite, openPostgres, type Database, type OpenOptions } from '../src/db/client';
 import { assertDriverDependent } from './driver-independent-tests';
 import { withDatabase } from './global-setup';
+import { seedCatalog } from '../src/seed/catalog';
 import { tracerName } from '../src/tracing';
 
 export interface TestDatabase extends Database {
@@ -148,3 +149,8 @@ export async function createTestApp(
 
 /** Headers a browser client of docs/product.md §1 sends. */
 export const buyerHeaders = { role: 'buyer' } as const;
+
+/** The demo catalogue with `products` products (and the seed's storefronts and services), quietly. */
+export async function seedTestCatalog(t: TestApp, products: number) {
+  await seedCatalog({ database: t.database, config: t.config, log: () => undefined, options: { products } });
+}

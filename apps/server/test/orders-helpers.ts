@@ -9,15 +9,9 @@ import {
   type OrderKind,
 } from '@maplesource/contracts';
 import { rowsOf, withTransaction } from '../src/db/transaction';
-import { seedCatalog } from '../src/seed/catalog';
 import { createTestApp, type TestApp } from './helpers';
 
 export { waitFor } from './wait-for';
-
-/** The demo catalogue with `products` products (and the seed's storefronts and services), quietly: a deal's market. */
-export async function seedTestCatalog(t: TestApp, products: number) {
-  await seedCatalog({ database: t.database, config: t.config, log: () => undefined, options: { products } });
-}
 
 /** Test parties and orders for the orders / payments tests, made straight in the database (fast and exact). */
 export interface Party {

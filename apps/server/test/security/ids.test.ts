@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCatalog } from '../../src/seed/catalog';
-import { createTestApp, type TestApp } from '../helpers';
+import { createTestApp, seedTestCatalog, type TestApp } from '../helpers';
 
 /**
  * Issue 14 / decision 057: a non-numeric id where a number is stored (`/product?sellerId=<slug>`) answered 500.
@@ -9,12 +8,7 @@ import { createTestApp, type TestApp } from '../helpers';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  await seedCatalog({
-    database: t.database,
-    config: t.config,
-    log: () => undefined,
-    options: { products: 120 },
-  });
+  await seedTestCatalog(t, 120);
 }, 120_000);
 afterAll(async () => t?.close());
 

@@ -1,20 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buyerHeaders, createTestApp, type TestApp } from '../../../test/helpers';
+import { seedTestCatalog, buyerHeaders, createTestApp, type TestApp } from '../../../test/helpers';
 import { PASSWORD, signUp, type SignedUp } from '../../../test/accounts-helpers';
 import { rowsOf } from '../../db/transaction';
-import { seedCatalog } from '../../seed/catalog';
 
 /** The dev-only storefront route behind the e2e `seller` fixture (decision 077). PGlite and PostgreSQL. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  await seedCatalog({
-    database: t.database,
-    config: t.config,
-    log: () => undefined,
-    options: { products: 40 },
-  });
+  await seedTestCatalog(t, 40);
 });
 afterAll(async () => t.close());
 

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InquiryResponse, PipelineResponse } from '@maplesource/contracts';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { seedTestCatalog, createTestApp, type TestApp } from '../../../test/helpers';
 import { signUp, type SignedUp } from '../../../test/accounts-helpers';
 import { rowsOf, withTransaction } from '../../db/transaction';
-import { devStorefront, seedTestCatalog } from '../../../test/orders-helpers';
+import { devStorefront } from '../../../test/orders-helpers';
 
 /**
  * The seller's quotation pipeline (decision 267): the board's stages follow the chat phases, counts come with

@@ -9,10 +9,10 @@ import type {
   Notification,
   Quotation,
 } from '@maplesource/contracts';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { seedTestCatalog, createTestApp, type TestApp } from '../../../test/helpers';
 import { signUp, type SignedUp } from '../../../test/accounts-helpers';
 import { rowsOf, withTransaction } from '../../db/transaction';
-import { devStorefront, seedTestCatalog } from '../../../test/orders-helpers';
+import { devStorefront } from '../../../test/orders-helpers';
 
 /**
  * Inquiries (docs/product.md §7 `quotation`, `service-quotation`) and the seller's answer: the quotation, the conversation

@@ -2,13 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatInvoicePayloadSchema, chatOrderPayloadSchema } from '@maplesource/contracts';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { seedTestCatalog, createTestApp, type TestApp } from '../../../test/helpers';
 import {
   acceptInvoiceAs,
   issueInvoiceFor,
   makeInvoicingSeller,
   makeUser,
-  seedTestCatalog,
   type Party,
 } from '../../../test/orders-helpers';
 import { rowsOf, withTransaction } from '../../db/transaction';

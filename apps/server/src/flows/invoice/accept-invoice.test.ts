@@ -9,7 +9,7 @@ import {
   type Order,
   type OrderList,
 } from '@maplesource/contracts';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { seedTestCatalog, createTestApp, type TestApp } from '../../../test/helpers';
 import {
   as,
   chatActions,
@@ -19,7 +19,6 @@ import {
   setTaxProfile,
   shippingAddress,
   signatureSvg,
-  seedTestCatalog,
   type Party,
 } from '../../../test/orders-helpers';
 import { warmStatementNames } from '../../db/prepared';

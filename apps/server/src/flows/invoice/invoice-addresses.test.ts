@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Invoice, SellerTaxProfileResponse } from '@maplesource/contracts';
-import { createTestApp, type TestApp } from '../../../test/helpers';
-import {
-  issueInvoiceFor,
-  makeInvoicingSeller,
-  makeUser,
-  seedTestCatalog,
-  type Party,
-} from '../../../test/orders-helpers';
+import { seedTestCatalog, createTestApp, type TestApp } from '../../../test/helpers';
+import { issueInvoiceFor, makeInvoicingSeller, makeUser, type Party } from '../../../test/orders-helpers';
 
 /**
  * The parties' addresses on an invoice (decision 315): the seller's business address from its tax profile and the

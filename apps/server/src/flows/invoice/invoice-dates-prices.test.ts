@@ -9,7 +9,7 @@ import {
   type Invoice,
   type Order,
 } from '@maplesource/contracts';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { seedTestCatalog, createTestApp, type TestApp } from '../../../test/helpers';
 import {
   as,
   issueInvoiceFor,
@@ -17,7 +17,6 @@ import {
   makeUser,
   shippingAddress,
   signatureSvg,
-  seedTestCatalog,
   type Party,
 } from '../../../test/orders-helpers';
 import { rowsOf } from '../../db/transaction';

@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractText } from 'unpdf';
 import { taxAmountCents, type Invoice } from '@maplesource/contracts';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { seedTestCatalog, createTestApp, type TestApp } from '../../../test/helpers';
 import { signUp, type SignedUp } from '../../../test/accounts-helpers';
 import { rowsOf } from '../../db/transaction';
-import { devStorefront, seedTestCatalog } from '../../../test/orders-helpers';
+import { devStorefront } from '../../../test/orders-helpers';
 
 /**
  * The seller's tax override (decision 241): only what the law lets differ may differ — the delivery province's

@@ -9,10 +9,10 @@ import {
   type DocumentTimeZone,
   type Invoice,
 } from '@maplesource/contracts';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { seedTestCatalog, createTestApp, type TestApp } from '../../../test/helpers';
 import { signUp, type SignedUp } from '../../../test/accounts-helpers';
 import { rowsOf, withTransaction } from '../../db/transaction';
-import { devStorefront, seedTestCatalog } from '../../../test/orders-helpers';
+import { devStorefront } from '../../../test/orders-helpers';
 import { singletonJobId } from '../../plugins/jobs';
 import { expireInvoiceJob } from '../../modules/invoices';
 import { demoLegalNameOf, sellerTaxProfileSeedStep } from '../../modules/sellers';

@@ -6,7 +6,7 @@ import {
   type AcceptInvoiceBody,
   type Invoice,
 } from '@maplesource/contracts';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { seedTestCatalog, createTestApp, type TestApp } from '../../../test/helpers';
 import {
   as,
   chatActions,
@@ -15,7 +15,6 @@ import {
   makeUser,
   shippingAddress,
   signatureSvg,
-  seedTestCatalog,
   type Party,
 } from '../../../test/orders-helpers';
 import { rowsOf } from '../../db/transaction';

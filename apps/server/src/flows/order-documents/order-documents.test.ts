@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceAcceptanceTerms, shortRef, type Order } from '@maplesource/contracts';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { seedTestCatalog, createTestApp, type TestApp } from '../../../test/helpers';
 import {
   as,
   issueInvoiceFor,
@@ -11,7 +11,6 @@ import {
   makeUser,
   shippingAddress,
   signatureSvg,
-  seedTestCatalog,
   type Party,
 } from '../../../test/orders-helpers';
 

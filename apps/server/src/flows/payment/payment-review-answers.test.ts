@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminPaymentReview, Order } from '@maplesource/contracts';
 import { addBusinessDays } from '@maplesource/contracts/business-days';
-import type { TestApp } from '../../../test/helpers';
+import { seedTestCatalog, type TestApp } from '../../../test/helpers';
 import {
   acceptInvoiceAs,
   as,
@@ -13,7 +13,6 @@ import {
   makeUser,
   paySandboxCard,
   waitFor,
-  seedTestCatalog,
   createPaymentTestApp,
   type Party,
 } from '../../../test/orders-helpers';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SellerStats } from '@maplesource/contracts';
-import type { TestApp } from '../../../test/helpers';
+import { seedTestCatalog, type TestApp } from '../../../test/helpers';
 import {
   as,
   issueInvoiceFor,
@@ -10,7 +10,6 @@ import {
   makeUser,
   paySandboxCard,
   waitFor,
-  seedTestCatalog,
   createPaymentTestApp,
   type Party,
 } from '../../../test/orders-helpers';

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buyerHeaders, createTestApp, type TestApp } from '../../../test/helpers';
+import { seedTestCatalog, buyerHeaders, createTestApp, type TestApp } from '../../../test/helpers';
 import { signUp, type SignedUp } from '../../../test/accounts-helpers';
 import { rowsOf } from '../../db/transaction';
-import { seedCatalog } from '../../seed/catalog';
 
 /** Becoming a seller (decision 280): apply, the draft storefront, the admin queue, approve and refuse. */
 let t: TestApp;
@@ -12,12 +11,7 @@ let adminCookie: string;
 let category: string;
 beforeAll(async () => {
   t = await createTestApp();
-  await seedCatalog({
-    database: t.database,
-    config: t.config,
-    log: () => undefined,
-    options: { products: 40 },
-  });
+  await seedTestCatalog(t, 40);
   const id = randomUUID();
   const n = Math.floor(Math.random() * 1e9);
   await t.database.db.execute(

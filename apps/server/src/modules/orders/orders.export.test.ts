@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dollarsToCents, invoiceAcceptanceTerms, type InvoiceTaxLine } from '@maplesource/contracts';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { seedTestCatalog, createTestApp, type TestApp } from '../../../test/helpers';
 import {
   as,
   issueInvoiceFor,
@@ -12,7 +12,6 @@ import {
   makeUser,
   shippingAddress,
   signatureSvg,
-  seedTestCatalog,
   type Party,
 } from '../../../test/orders-helpers';
 import { rowsOf } from '../../db/transaction';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceAcceptanceTerms, type CreateOrderIntentResponse } from '@maplesource/contracts';
-import type { TestApp } from '../../../../test/helpers';
+import { seedTestCatalog, type TestApp } from '../../../../test/helpers';
 import {
   as,
   issueInvoiceFor,
@@ -9,7 +9,6 @@ import {
   makeUser,
   shippingAddress,
   signatureSvg,
-  seedTestCatalog,
   createPaymentTestApp,
   type Party,
 } from '../../../../test/orders-helpers';

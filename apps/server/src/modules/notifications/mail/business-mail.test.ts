@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceAcceptanceTerms, shortRef } from '@maplesource/contracts';
-import { createTestApp, type TestApp } from '../../../../test/helpers';
+import { seedTestCatalog, createTestApp, type TestApp } from '../../../../test/helpers';
 import {
   as,
   issueInvoiceFor,
@@ -10,7 +10,6 @@ import {
   makeUser,
   shippingAddress,
   signatureSvg,
-  seedTestCatalog,
   type Party,
 } from '../../../../test/orders-helpers';
 import { waitFor } from '../../../../test/wait-for';
