@@ -50,18 +50,17 @@ export function SuccessState({
 }) {
   const { t } = useTranslation('payments');
   return (
-    <section
-      role="status"
-      className="space-y-3 rounded-lg border border-green-200 bg-green-50 p-6 text-center"
-    >
-      <StateHeading tone="ok">{t('checkout.success.title')}</StateHeading>
-      <p className="text-sm text-gray-800">
-        {card.last4
+    <OrderOutcome
+      tone="ok"
+      title={t('checkout.success.title')}
+      text={
+        card.last4
           ? t('checkout.success.textCard', { brand: cardBrandName(card.brand) ?? '', last4: card.last4 })
-          : t('checkout.success.text')}
-      </p>
-      <OrderLinks orderHref={orderHref} ordersHref={ordersHref} />
-    </section>
+          : t('checkout.success.text')
+      }
+      orderHref={orderHref}
+      ordersHref={ordersHref}
+    />
   );
 }
 
@@ -89,16 +88,13 @@ export function RefundedState({
   if (partial) text = t('checkout.refunded.textPartial', { amount });
   else if (cancelled) text = t('checkout.refunded.textCancelled', { amount });
   return (
-    <section
-      role="status"
-      className="space-y-3 rounded-lg border border-amber-200 bg-amber-50 p-6 text-center"
-    >
-      <StateHeading tone="neutral">
-        {partial ? t('checkout.refunded.titlePartial') : t('checkout.refunded.title')}
-      </StateHeading>
-      <p className="text-sm text-gray-800">{text}</p>
-      <OrderLinks orderHref={orderHref} ordersHref={ordersHref} />
-    </section>
+    <OrderOutcome
+      tone="neutral"
+      title={partial ? t('checkout.refunded.titlePartial') : t('checkout.refunded.title')}
+      text={text}
+      orderHref={orderHref}
+      ordersHref={ordersHref}
+    />
   );
 }
 
@@ -117,14 +113,38 @@ export function CancelledState({
 }) {
   const { t } = useTranslation('payments');
   return (
-    <section
-      role="status"
-      className="space-y-3 rounded-lg border border-amber-200 bg-amber-50 p-6 text-center"
-    >
-      <StateHeading tone="neutral">{t('checkout.cancelled.title')}</StateHeading>
-      <p className="text-sm text-gray-800">
-        {paid ? t('checkout.cancelled.textPaid') : t('checkout.cancelled.text')}
-      </p>
+    <OrderOutcome
+      tone="neutral"
+      title={t('checkout.cancelled.title')}
+      text={paid ? t('checkout.cancelled.textPaid') : t('checkout.cancelled.text')}
+      orderHref={orderHref}
+      ordersHref={ordersHref}
+    />
+  );
+}
+
+/**
+ * Where an order's checkout ended without anything left to do (paid, refunded, cancelled): announced as a status,
+ * green when paid and amber otherwise, with links to the order and to all orders.
+ */
+function OrderOutcome({
+  tone,
+  title,
+  text,
+  orderHref,
+  ordersHref,
+}: {
+  tone: 'ok' | 'neutral';
+  title: string;
+  text: string;
+  orderHref: string;
+  ordersHref: string;
+}) {
+  const colors = tone === 'ok' ? 'border-green-200 bg-green-50' : 'border-amber-200 bg-amber-50';
+  return (
+    <section role="status" className={`space-y-3 rounded-lg border ${colors} p-6 text-center`}>
+      <StateHeading tone={tone}>{title}</StateHeading>
+      <p className="text-sm text-gray-800">{text}</p>
       <OrderLinks orderHref={orderHref} ordersHref={ordersHref} />
     </section>
   );
