@@ -137,6 +137,30 @@ export const as = (party: Party | null, role: 'buyer' | 'seller' | 'admin' = 'bu
   ...(party ? { cookie: party.cookie } : {}),
 });
 
+/** What the checkout's card form sends the sandbox: `cardNumber` (one of Stripe's test numbers), valid two more years. */
+export const sandboxCard = (cardNumber: string, clientSecret: string, extra: object = {}) => ({
+  clientSecret,
+  cardNumber,
+  expMonth: 12,
+  expYear: new Date().getUTCFullYear() + 2,
+  cvc: '123',
+  postalCode: 'M5H 2N2',
+  ...extra,
+});
+
+/** The sandbox card endpoint's answer to `intent` paid with `cardNumber` (the 4242 card, which succeeds, by default). */
+export const confirmSandboxCard = (
+  t: TestApp,
+  intent: CreateOrderIntentResponse,
+  cardNumber = '4242 4242 4242 4242',
+  extra: object = {},
+) =>
+  t.app.inject({
+    method: 'POST',
+    url: intent.confirmUrl!,
+    payload: sandboxCard(cardNumber, intent.clientSecret, extra),
+  });
+
 /**
  * The buyer pays the order with the sandbox's 4242 card (through the intent route and the sandbox's card endpoint,
  * as the checkout does); the signed webhook then settles it — callers wait for what they need.
@@ -150,18 +174,7 @@ export async function paySandboxCard(t: TestApp, buyer: Party, orderId: string) 
       payload: { orderId },
     })
   ).json<CreateOrderIntentResponse>();
-  const paid = await t.app.inject({
-    method: 'POST',
-    url: intent.confirmUrl!,
-    payload: {
-      clientSecret: intent.clientSecret,
-      cardNumber: '4242 4242 4242 4242',
-      expMonth: 12,
-      expYear: new Date().getUTCFullYear() + 2,
-      cvc: '123',
-      postalCode: 'M5H 2N2',
-    },
-  });
+  const paid = await confirmSandboxCard(t, intent);
   if (paid.statusCode !== 200)
     throw new Error(`The sandbox card was refused: ${paid.statusCode} ${paid.body}`);
   return intent;

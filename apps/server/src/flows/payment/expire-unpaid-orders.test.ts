@@ -9,6 +9,7 @@ import {
   waitFor,
   createPaymentTestApp,
   buyerAndStorefront,
+  confirmSandboxCard,
   type Party,
 } from '../../../test/orders-helpers';
 import { rowsOf } from '../../db/transaction';
@@ -51,18 +52,7 @@ const orderOf = async (orderId: string) =>
     order: Order;
   }>().order;
 const pay = (intent: CreateOrderIntentResponse, cardNumber: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: intent.confirmUrl!,
-    payload: {
-      clientSecret: intent.clientSecret,
-      cardNumber,
-      expMonth: 12,
-      expYear: new Date().getUTCFullYear() + 2,
-      cvc: '123',
-      postalCode: 'M5H 2N2',
-    },
-  });
+  confirmSandboxCard(t, intent, cardNumber);
 const count = async (query: ReturnType<typeof sql>) =>
   Number(rowsOf<{ n: number | string }>(await t.database.db.execute(query))[0]!.n);
 const notifications = (recipientId: string, type: string) =>

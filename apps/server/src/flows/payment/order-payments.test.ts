@@ -10,6 +10,8 @@ import {
   makeUser,
   waitFor,
   createPaymentTestApp,
+  confirmSandboxCard,
+  sandboxCard,
   type Party,
 } from '../../../test/orders-helpers';
 import { rowsOf } from '../../db/transaction';
@@ -49,21 +51,8 @@ const orderOf = async (orderId: string) =>
   (await t.app.inject({ method: 'GET', url: `/api/v1/orders/${orderId}`, headers: as(buyer) })).json<{
     order: Order;
   }>().order;
-const card = (cardNumber: string, clientSecret: string, extra: object = {}) => ({
-  clientSecret,
-  cardNumber,
-  expMonth: 12,
-  expYear: new Date().getUTCFullYear() + 2,
-  cvc: '123',
-  postalCode: 'M5H 2N2',
-  ...extra,
-});
 const pay = (intent: CreateOrderIntentResponse, cardNumber: string, extra: object = {}) =>
-  t.app.inject({
-    method: 'POST',
-    url: intent.confirmUrl!,
-    payload: card(cardNumber, intent.clientSecret, extra),
-  });
+  confirmSandboxCard(t, intent, cardNumber, extra);
 const count = async (query: ReturnType<typeof sql>) =>
   Number(rowsOf<{ n: number | string }>(await t.database.db.execute(query))[0]!.n);
 const paymentStatusIs = (orderId: string, status: string) => async () =>
@@ -249,7 +238,7 @@ describe('paying with the sandbox card endpoint', () => {
     const wrong = await t.app.inject({
       method: 'POST',
       url: intent.confirmUrl!,
-      payload: card('4242424242424242', 'pi_sb_000000000000000000000000'),
+      payload: sandboxCard('4242424242424242', 'pi_sb_000000000000000000000000'),
     });
     expect(wrong.statusCode).toBe(404);
     const expired = await pay(intent, '4242424242424242', { expYear: 2020 });
@@ -278,13 +267,13 @@ describe('paying with the sandbox card endpoint', () => {
       {
         method: 'POST' as const,
         url: `${base}/confirm`,
-        payload: { ...card('4242424242424242', intent.clientSecret), cvc: 12 },
+        payload: { ...sandboxCard('4242424242424242', intent.clientSecret), cvc: 12 },
       },
       { method: 'POST' as const, url: '/sandbox-pay/intents/../../api/v1/orders/confirm', payload: {} },
       {
         method: 'POST' as const,
         url: '/sandbox-pay/intents/pi_sb_zz/confirm',
-        payload: card('4242424242424242', 'x'),
+        payload: sandboxCard('4242424242424242', 'x'),
       },
       { method: 'GET' as const, url: `${base}/challenge` },
       { method: 'GET' as const, url: `${base}/challenge?client_secret=${intent.clientSecret}` }, // not waiting: 409
@@ -332,7 +321,7 @@ describe('the sandbox client secret (decision 238)', () => {
     const asSecret = await t.app.inject({
       method: 'POST',
       url: intent.confirmUrl!,
-      payload: card('4242424242424242', intent.intentId),
+      payload: sandboxCard('4242424242424242', intent.intentId),
     });
     expect(asSecret.statusCode).toBe(404);
     expect(asSecret.json().error.code).toBe('PAYMENT_INTENT_NOT_FOUND');
@@ -341,7 +330,7 @@ describe('the sandbox client secret (decision 238)', () => {
       const res = await t.app.inject({
         method: 'POST',
         url: intent.confirmUrl!,
-        payload: card('4242424242424242', secret),
+        payload: sandboxCard('4242424242424242', secret),
       });
       expect(res.statusCode).toBe(404);
     }
@@ -810,7 +799,7 @@ describe('the payment backend alone (SERVICES=payment)', () => {
     const paid = await alone.app.inject({
       method: 'POST',
       url: created.confirmUrl!,
-      payload: card('4242 4242 4242 4242', created.clientSecret),
+      payload: sandboxCard('4242 4242 4242 4242', created.clientSecret),
     });
     expect(paid.statusCode, paid.body).toBe(200);
     await waitFor(

@@ -10,6 +10,7 @@ import {
   shippingAddress,
   signatureSvg,
   createPaymentTestApp,
+  confirmSandboxCard,
   type Party,
 } from '../../../../test/orders-helpers';
 import { waitFor } from '../../../../test/wait-for';
@@ -122,18 +123,7 @@ describe('business e-mails from the real routes', () => {
     );
     expect(intentRes.statusCode, intentRes.body).toBeLessThan(300);
     const intent = intentRes.json<CreateOrderIntentResponse>();
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: intent.confirmUrl!,
-      payload: {
-        clientSecret: intent.clientSecret,
-        cardNumber: '4242 4242 4242 4242',
-        expMonth: 12,
-        expYear: new Date().getUTCFullYear() + 2,
-        cvc: '123',
-        postalCode: 'M5H 2N2',
-      },
-    });
+    const paid = await confirmSandboxCard(t, intent);
     expect(paid.statusCode, paid.body).toBe(200);
     await waitFor('the payment receipt', sentOnce(`payment-receipt:${orderId}`), { timeoutMs: 40_000 });
 
