@@ -1,5 +1,6 @@
 import type { Tx } from '../../db/transaction';
 import type { WorkflowActor, WorkflowDoors } from '../workflow-doors';
+import { auditUpdate } from './audit-update';
 
 type CatalogItemRename = Awaited<ReturnType<WorkflowDoors['catalog']['renameCatalogItem']>>['after'];
 
@@ -23,13 +24,9 @@ export async function renameCatalogItemWorkflow(
     input.idOrSlug,
     input.names,
   );
-  await doors.content.writeAudit(tx, input.actor, {
-    action: 'update',
-    entity: input.kind,
-    entityId: after.id,
-    before,
-    after,
+  await auditUpdate(doors, tx, input.actor, { entity: input.kind, before, after }, 'catalog-item.renamed', {
+    itemKind: input.kind,
+    itemId: after.id,
   });
-  await doors.events.emit('catalog-item.renamed', { itemKind: input.kind, itemId: after.id }, tx);
   return after;
 }

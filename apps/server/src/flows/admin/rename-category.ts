@@ -1,6 +1,7 @@
 import type { AdminCategory, CategoryNamesInput } from '@maplesource/contracts';
 import type { Tx } from '../../db/transaction';
 import type { WorkflowActor, WorkflowDoors } from '../workflow-doors';
+import { auditUpdate } from './audit-update';
 
 /**
  * Admin renames a category (catalogue); the change is audited (content's log) and announced
@@ -12,13 +13,8 @@ export async function renameCategoryWorkflow(
   input: { actor: WorkflowActor; id: string; names: CategoryNamesInput },
 ): Promise<AdminCategory> {
   const { before, after } = await doors.catalog.renameCategory(tx, input.id, input.names);
-  await doors.content.writeAudit(tx, input.actor, {
-    action: 'update',
-    entity: 'category',
-    entityId: after.id,
-    before,
-    after,
+  await auditUpdate(doors, tx, input.actor, { entity: 'category', before, after }, 'category.renamed', {
+    categoryId: after.id,
   });
-  await doors.events.emit('category.renamed', { categoryId: after.id }, tx);
   return after;
 }

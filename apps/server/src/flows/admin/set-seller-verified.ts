@@ -1,6 +1,7 @@
 import type { AdminSeller } from '@maplesource/contracts';
 import type { Tx } from '../../db/transaction';
 import type { WorkflowActor, WorkflowDoors } from '../workflow-doors';
+import { auditUpdate } from './audit-update';
 
 /**
  * Admin marks a storefront verified or not (sellers); audited (content's log) and announced (`seller.changed`:
@@ -12,13 +13,9 @@ export async function setSellerVerifiedWorkflow(
   input: { actor: WorkflowActor; id: string; verified: boolean },
 ): Promise<AdminSeller> {
   const { before, after } = await doors.sellers.setSellerVerified(tx, input.id, input.verified);
-  await doors.content.writeAudit(tx, input.actor, {
-    action: 'update',
-    entity: 'seller',
-    entityId: after.id,
-    before,
-    after,
+  await auditUpdate(doors, tx, input.actor, { entity: 'seller', before, after }, 'seller.changed', {
+    sellerId: after.id,
+    change: 'verified',
   });
-  await doors.events.emit('seller.changed', { sellerId: after.id, change: 'verified' }, tx);
   return after;
 }

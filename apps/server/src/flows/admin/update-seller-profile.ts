@@ -2,6 +2,7 @@ import type { AdminSellerProfile } from '@maplesource/contracts';
 import type { Tx } from '../../db/transaction';
 import type { SellerProfileEdit } from '../../modules/sellers';
 import type { WorkflowActor, WorkflowDoors } from '../workflow-doors';
+import { auditUpdate } from './audit-update';
 
 /**
  * Admin edits a storefront's name, city, province or business type (sellers); the catalogue's copies of
@@ -24,13 +25,9 @@ export async function updateSellerProfileWorkflow(
       newWords: wordsChanged ? [input.edit.name ?? '', input.edit.city ?? ''] : [],
     });
   }
-  await doors.content.writeAudit(tx, input.actor, {
-    action: 'update',
-    entity: 'seller',
-    entityId: after.id,
-    before,
-    after,
+  await auditUpdate(doors, tx, input.actor, { entity: 'seller', before, after }, 'seller.changed', {
+    sellerId: after.id,
+    change: 'profile',
   });
-  await doors.events.emit('seller.changed', { sellerId: after.id, change: 'profile' }, tx);
   return after;
 }
