@@ -102,6 +102,15 @@ export interface ComposedMail {
 
 const locale = (language: TextLanguage) => (language === 'fr' ? 'fr-CA' : 'en-CA');
 
+/** The e-mail of one section per language, in the first language's subject and footer, previewed by its first paragraph. */
+const renderSections = (first: TextLanguage, subject: string, sections: MailSection[]) =>
+  renderMail({
+    subject,
+    preview: sections[0]!.paragraphs[0]!,
+    sections,
+    footer: businessMailTexts[first].footer,
+  });
+
 function baseUrl(app: Pick<FastifyInstance, 'config'>, language: TextLanguage) {
   return app.config.PUBLIC_URL.replace(/\/$/, '') + (language === 'fr' ? '/fr' : '');
 }
@@ -166,12 +175,7 @@ export async function composeBusinessMail(
       });
       const t = businessMailTexts[first].invoiceIssued;
       const subject = t.subject(factsOf(invoice, first));
-      const rendered = await renderMail({
-        subject,
-        preview: sections[0]!.paragraphs[0]!,
-        sections,
-        footer: businessMailTexts[first].footer,
-      });
+      const rendered = await renderSections(first, subject, sections);
       const pdf = await renderInvoicePdf(invoice, languages);
       return {
         ...rendered,
@@ -194,12 +198,7 @@ export async function composeBusinessMail(
       });
       const subject = businessMailTexts[first].invoiceWithdrawn.subject(factsOf(invoice, first));
       return {
-        ...(await renderMail({
-          subject,
-          preview: sections[0]!.paragraphs[0]!,
-          sections,
-          footer: businessMailTexts[first].footer,
-        })),
+        ...(await renderSections(first, subject, sections)),
         link,
       };
     }
@@ -233,12 +232,7 @@ export async function composeBusinessMail(
     });
     const subject = businessMailTexts[first].invoiceRejected.subject(factsOf(invoice, first));
     return {
-      ...(await renderMail({
-        subject,
-        preview: sections[0]!.paragraphs[0]!,
-        sections,
-        footer: businessMailTexts[first].footer,
-      })),
+      ...(await renderSections(first, subject, sections)),
       link,
     };
   }
@@ -423,12 +417,7 @@ export async function composeBusinessMail(
   }
   const sections = languages.map((lang) => build(lang));
   return {
-    ...(await renderMail({
-      subject: subjectOf(first),
-      preview: sections[0]!.paragraphs[0]!,
-      sections,
-      footer: businessMailTexts[first].footer,
-    })),
+    ...(await renderSections(first, subjectOf(first), sections)),
     link,
   };
 }
