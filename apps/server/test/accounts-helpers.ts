@@ -43,6 +43,16 @@ export interface SignedUp {
   cookie: string;
 }
 
+/** `DELETE /api/v1/profile` as the user whose session `cookie` is given, confirming with `currentPassword`. */
+export function deleteOwnAccount(app: FastifyInstance, cookie: string, currentPassword = PASSWORD) {
+  return app.inject({
+    method: 'DELETE',
+    url: '/api/v1/profile',
+    headers: { role: 'buyer', cookie },
+    payload: { currentPassword },
+  });
+}
+
 export function sessionCookie(res: { cookies: Array<{ name: string; value: string }> }): string {
   const cookie = res.cookies.find((c) => c.name === 'ms_session');
   if (!cookie) throw new Error('no session cookie');

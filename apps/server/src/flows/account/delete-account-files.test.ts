@@ -2,11 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, signUp } from '../../../test/accounts-helpers';
+import { deleteOwnAccount, signUp } from '../../../test/accounts-helpers';
 import { cncQuoteFields, uploadCncQuote } from '../../../test/cnc-helpers';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import type { Party } from '../../../test/orders-helpers';
-import { makeRfqCategory, makeRfqSupplier, rfqBody, sendRfq, type RfqSupplier } from '../../../test/rfq-helpers';
+import {
+  makeRfqCategory,
+  makeRfqSupplier,
+  rfqBody,
+  sendRfq,
+  type RfqSupplier,
+} from '../../../test/rfq-helpers';
 import { binaryStl, box } from '../../../test/solids';
 import { waitFor } from '../../../test/wait-for';
 import { rowsOf } from '../../db/transaction';
@@ -68,10 +74,16 @@ async function buyerWithFiles(name: string): Promise<Party> {
   const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#06c' } })
     .png()
     .toBuffer();
-  await post(party, '/api/v1/upload', multipart({ chatId }, { name: 'part.png', type: 'image/png', bytes: photo }));
+  await post(
+    party,
+    '/api/v1/upload',
+    multipart({ chatId }, { name: 'part.png', type: 'image/png', bytes: photo }),
+  );
 
   const { rfq } = await sendRfq(t, party, rfqBody(categoryId));
-  const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+  const pdf = Buffer.from(
+    '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+  );
   await post(
     party,
     `/api/v1/rfqs/${rfq.id}/attachments`,
@@ -113,12 +125,7 @@ describe('account deletion and the files of its rows', () => {
     expect(stayingFiles).toHaveLength(4);
     expect(await existing([...leavingFiles, ...stayingFiles])).toBe(8);
 
-    const deleted = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/v1/profile',
-      headers: { role: 'buyer', cookie: leaving.cookie },
-      payload: { currentPassword: PASSWORD },
-    });
+    const deleted = await deleteOwnAccount(t.app, leaving.cookie);
     expect(deleted.statusCode, deleted.body).toBe(200);
 
     await waitFor('the deleted account’s files to go', async () => (await existing(leavingFiles)) === 0);
@@ -129,12 +136,7 @@ describe('account deletion and the files of its rows', () => {
   it('keeps every file when the deletion is refused', async () => {
     const keeping = await buyerWithFiles('Kim Keeping');
     const files = await filesOf(keeping);
-    const refused = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/v1/profile',
-      headers: { role: 'buyer', cookie: keeping.cookie },
-      payload: { currentPassword: 'Not#ThePassword1' },
-    });
+    const refused = await deleteOwnAccount(t.app, keeping.cookie, 'Not#ThePassword1');
     expect(refused.statusCode).toBe(400);
     const queued = rowsOf<{ n: number | string }>(
       await t.database.db.execute(

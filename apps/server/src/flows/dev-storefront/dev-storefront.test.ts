@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedTestCatalog, buyerHeaders, createTestApp, type TestApp } from '../../../test/helpers';
-import { PASSWORD, signUp, type SignedUp } from '../../../test/accounts-helpers';
+import { deleteOwnAccount, signUp, type SignedUp } from '../../../test/accounts-helpers';
 import { rowsOf } from '../../db/transaction';
 
 /** The dev-only storefront route behind the e2e `seller` fixture (decision 077). PGlite and PostgreSQL. */
@@ -164,12 +164,7 @@ describe('dev storefront (test support)', () => {
     const temp = await signUp(t.app);
     const { seller } = (await create(temp)).json();
     expect((await remove(temp, seller.slug)).statusCode).toBe(200);
-    const deleted = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/v1/profile',
-      headers: as(temp),
-      payload: { currentPassword: PASSWORD },
-    });
+    const deleted = await deleteOwnAccount(t.app, temp.cookie);
     expect(deleted.statusCode).toBe(200);
     const left = rowsOf<{ n: number | string }>(
       await t.database.db.execute(

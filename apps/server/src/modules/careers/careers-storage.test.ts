@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { diskStorage, s3Storage } from '../../../test/storage-backends';
-import { PASSWORD, signUp, type SignedUp } from '../../../test/accounts-helpers';
+import { deleteOwnAccount, signUp, type SignedUp } from '../../../test/accounts-helpers';
 import { applicationFields, careerForm, pdf, resumeKeyOf } from './careers-test-helpers';
 
 /** Withdrawal (privacy: deletion) removes the résumé file itself, on every storage adapter. */
@@ -82,12 +82,7 @@ describe.each([diskStorage, s3Storage('maplesource-careers-test')])(
       expect(created.statusCode, created.body).toBe(201);
       const key = await resumeKeyOf(t.app, created.json().application.id);
       expect(await t.app.storage.exists(key)).toBe(true);
-      const deleted = await t.app.inject({
-        method: 'DELETE',
-        url: '/api/v1/profile',
-        headers: { role: 'buyer', cookie: leaving.cookie },
-        payload: { currentPassword: PASSWORD },
-      });
+      const deleted = await deleteOwnAccount(t.app, leaving.cookie);
       expect(deleted.statusCode, deleted.body).toBe(200);
       expect(await t.app.storage.exists(key)).toBe(false);
     });

@@ -48,13 +48,19 @@ async function upload(): Promise<{ id: string; keys: string[] }> {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/v1/upload',
-    headers: { role: 'buyer', cookie: buyer.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    headers: {
+      role: 'buyer',
+      cookie: buyer.cookie,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    },
     payload,
   });
   expect(res.statusCode, res.body).toBe(201);
   const id = String(res.json().attachments[0].id);
   const [row] = rowsOf<{ storage_key: string; thumbnail_key: string }>(
-    await t.database.db.execute(sql`SELECT storage_key, thumbnail_key FROM chat_attachments WHERE id = ${id}`),
+    await t.database.db.execute(
+      sql`SELECT storage_key, thumbnail_key FROM chat_attachments WHERE id = ${id}`,
+    ),
   );
   return { id, keys: [row!.storage_key, row!.thumbnail_key] };
 }
