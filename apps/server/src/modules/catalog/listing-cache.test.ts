@@ -98,6 +98,32 @@ describe('listing result cache (decision 041)', () => {
   });
 });
 
+describe('listing result cache and card images (decision 041)', () => {
+  it.each([
+    ['product', 'products'],
+    ['service', 'services'],
+  ])('a %s’s new main image reaches its cached listing', async (kind, table) => {
+    const url = `/api/v1/${kind}?pageSize=5`;
+    const first = await t.app.inject({ method: 'GET', url, headers: buyerHeaders });
+    expect(first.statusCode, first.body).toBe(200);
+    const top = first.json<{ items: { id: string }[] }>().items[0]!;
+    const image = `/uploads/${kind}-new-main-image.webp`;
+    await t.database.db.execute(
+      sql`UPDATE ${sql.raw(table)} SET images = ${JSON.stringify([{ url: image, altEn: 'New', altFr: 'Neuf' }])}::jsonb
+          WHERE id = ${Number(top.id)}`,
+    );
+    // The route's cache reads the version at most once a second: within that second the old answer may still come.
+    await expect
+      .poll(async () => {
+        const again = await t.app.inject({ method: 'GET', url, headers: buyerHeaders });
+        return again
+          .json<{ items: { id: string; imageUrl: string }[] }>()
+          .items.find((item) => item.id === top.id)?.imageUrl;
+      })
+      .toBe(image);
+  });
+});
+
 describe('catalogue page links (decision 041)', () => {
   it("preloads a product page's first image from the id at the end of its slug", () => {
     expect(catalogPageLinks('/productdetails/steel-beam-w8-42')).toBe(
