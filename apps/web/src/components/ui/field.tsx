@@ -61,8 +61,3 @@ export function Field({ label, hint, error, required, className, hideLabel, chil
 export function Input({ className, ...rest }: ComponentProps<'input'>) {
   return <input className={inputClasses(rest['aria-invalid'] === true, className)} {...rest} />;
 }
-
-/** A multi-line text field styled like `Input`, red-bordered while its Field shows an error (`aria-invalid`). */
-export function Textarea({ className, ...rest }: ComponentProps<'textarea'>) {
-  return <textarea className={inputClasses(rest['aria-invalid'] === true, className)} {...rest} />;
-}

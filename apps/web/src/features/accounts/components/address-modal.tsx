@@ -11,7 +11,7 @@ import { fieldError } from '../../../lib/field-error';
 import { toast } from '../../../lib/toast-store';
 import { useCities, useCountries, useStates } from '../api/get-locations';
 import { useSaveAddress } from '../api/save-address';
-import { RequestError } from '../../../components/ui/request-error';
+import { RequestError } from '../../../components/forms/form-kit';
 
 type Values = z.input<typeof addressInputSchema>;
 

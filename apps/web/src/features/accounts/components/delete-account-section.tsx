@@ -9,7 +9,7 @@ import { Modal } from '../../../components/ui/modal';
 import { fieldError } from '../../../lib/field-error';
 import { toast } from '../../../lib/toast-store';
 import { useDeleteAccount } from '../api/delete-account';
-import { RequestError } from '../../../components/ui/request-error';
+import { RequestError } from '../../../components/forms/form-kit';
 
 /** Privacy: the right to deletion (docs/product.md §1). A confirmation dialog asks for the current password. */
 export function DeleteAccountSection() {

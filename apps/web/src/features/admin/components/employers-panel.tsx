@@ -6,7 +6,7 @@ import { Field, Input } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/http';
 import { toast } from '../../../lib/toast-store';
 import { useFindEmployer, useSetEmployerStatus } from '../api/employers';
-import { RequestError } from '../../../components/ui/request-error';
+import { RequestError } from '../../../components/forms/form-kit';
 
 /**
  * Employers: find an account by e-mail and mark it a verified business and/or a premium employer;

@@ -16,7 +16,7 @@ import { useFormat } from '../../../lib/format';
 import { toast } from '../../../lib/toast-store';
 import { usePaymentReviews, useResolvePaymentReview } from '../api/payment-reviews';
 import { randomUuid } from '../../../lib/random-uuid';
-import { RequestError } from '../../../components/ui/request-error';
+import { RequestError } from '../../../components/forms/form-kit';
 
 type Outcome = 'full' | 'partial' | 'dismiss';
 

@@ -30,7 +30,7 @@ import {
   secondsBeforeResend,
 } from './pending-reset';
 import { useRestartableCountdown } from '../../../lib/use-countdown';
-import { RequestError } from '../../../components/ui/request-error';
+import { RequestError } from '../../../components/forms/form-kit';
 
 type View = 'login' | 'signup' | 'forgot';
 

@@ -12,7 +12,8 @@ import {
 } from '@maplesource/contracts/careers';
 import { provinceCodes, provinceNames, type ProvinceCode } from '@maplesource/contracts/provinces';
 import { Button } from '../../../components/ui/button';
-import { Field, Input, inputClasses, Textarea } from '../../../components/ui/field';
+import { Field, Input, inputClasses } from '../../../components/ui/field';
+import { Textarea } from '../../../components/forms/form-kit';
 import { fieldError } from '../../../lib/field-error';
 import { errorMessage, isApiError } from '../../../lib/http';
 import { useSaveApplication } from '../api/save-application';

@@ -23,7 +23,8 @@ import {
 } from '@maplesource/contracts/invoices';
 import type { ProvinceCode } from '@maplesource/contracts/provinces';
 import { Button } from '../../../components/ui/button';
-import { Field, Input, inputClasses, Textarea } from '../../../components/ui/field';
+import { Field, Input, inputClasses } from '../../../components/ui/field';
+import { Textarea } from '../../../components/forms/form-kit';
 import { Modal } from '../../../components/ui/modal';
 import { fieldError } from '../../../lib/field-error';
 import { useFormat } from '../../../lib/format';

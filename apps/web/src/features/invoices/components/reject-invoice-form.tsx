@@ -9,7 +9,8 @@ import {
 } from '@maplesource/contracts/invoices';
 import { dollarsToCents } from '../model/money-input';
 import { Button } from '../../../components/ui/button';
-import { Field, inputClasses, Textarea } from '../../../components/ui/field';
+import { Field, inputClasses } from '../../../components/ui/field';
+import { Textarea } from '../../../components/forms/form-kit';
 import { fieldError } from '../../../lib/field-error';
 import { errorMessage } from '../../../lib/http';
 import { useRejectInvoice } from '../api/reject-invoice';

@@ -7,7 +7,7 @@ import { useFormat } from '../../../lib/format';
 import { toast } from '../../../lib/toast-store';
 import { useRequestPaymentReview } from '../api/request-payment-review';
 import { randomUuid } from '../../../lib/random-uuid';
-import { RequestError } from '../../../components/ui/request-error';
+import { RequestError } from '../../../components/forms/form-kit';
 
 const MIN_REASON = 10;
 

@@ -8,7 +8,7 @@ import { QueryState } from '../../../components/ui/query-states';
 import { cn } from '../../../components/ui/cn';
 import { usePayoutAccount, useStartPayoutOnboarding } from '../api/payout-account';
 import { PayoutSettingsForm } from './payout-settings-form';
-import { RequestError } from '../../../components/ui/request-error';
+import { RequestError } from '../../../components/forms/form-kit';
 
 const statusClasses: Record<PayoutAccountStatus, string> = {
   pending_onboarding: 'bg-amber-50 text-amber-900 border-amber-300',

@@ -15,7 +15,7 @@ import { fieldError } from '../../../lib/field-error';
 import { toast } from '../../../lib/toast-store';
 import { useUnsavedChangesWarning } from '../../../lib/unsaved-changes';
 import { useSavePayoutSettings } from '../api/payout-account';
-import { RequestError } from '../../../components/ui/request-error';
+import { RequestError } from '../../../components/forms/form-kit';
 
 const formValues = (account: PayoutAccount): PayoutSettingsForm => ({
   interval: account.schedule.interval,

@@ -9,7 +9,8 @@ import {
   type ProductInquiryRequest,
 } from '@maplesource/contracts/quotes';
 import { Button } from '../../../components/ui/button';
-import { Field, Input, inputClasses, Textarea } from '../../../components/ui/field';
+import { Field, Input, inputClasses } from '../../../components/ui/field';
+import { RequestError, Textarea } from '../../../components/forms/form-kit';
 import { Modal } from '../../../components/ui/modal';
 import { ProvinceOptions } from '../../../components/forms/province-options';
 import { fieldError } from '../../../lib/field-error';
@@ -17,7 +18,6 @@ import { errorMessage } from '../../../lib/http';
 import { toast } from '../../../lib/toast-store';
 import { useCreateInquiry, type InquirySubjectKind } from '../api/create-inquiry';
 import { randomUuid } from '../../../lib/random-uuid';
-import { RequestError } from '../../../components/ui/request-error';
 
 export type InquirySubject = { kind: InquirySubjectKind; id: number; name: string; leadDays: number | null };
 

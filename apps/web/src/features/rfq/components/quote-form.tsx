@@ -4,7 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { RfqQuoteRequest } from '@maplesource/contracts/rfq';
 import { Button } from '../../../components/ui/button';
-import { Field, Input, Textarea } from '../../../components/ui/field';
+import { Field, Input } from '../../../components/ui/field';
+import { RequestError, Textarea } from '../../../components/forms/form-kit';
 import { fieldError } from '../../../lib/field-error';
 import { toast } from '../../../lib/toast-store';
 import { useQuoteRfq } from '../api/answer-rfq';
@@ -16,7 +17,6 @@ import {
   type QuoteFormValues,
 } from '../quote-form-schema';
 import type { RfqSupplierView } from '../api/supplier-rfq';
-import { RequestError } from '../../../components/ui/request-error';
 
 /**
  * The supplier's answer to a request (decision 298): the unit price, cheaper prices from larger quantities (tiers),

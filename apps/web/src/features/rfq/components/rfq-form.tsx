@@ -4,7 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { RfqCreateRequest } from '@maplesource/contracts/rfq';
 import { Button } from '../../../components/ui/button';
-import { Field, Input, inputClasses, Textarea } from '../../../components/ui/field';
+import { Field, Input, inputClasses } from '../../../components/ui/field';
+import { Textarea } from '../../../components/forms/form-kit';
 import {
   DeliveryFields,
   PrivateRequestField,

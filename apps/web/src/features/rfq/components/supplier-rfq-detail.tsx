@@ -14,7 +14,7 @@ import { Fact, RfqTermFacts } from './fact';
 import { RfqAttachments } from './rfq-attachments';
 import { RecipientStatusPill, RfqStatusPill } from './rfq-status';
 import { useBuyerLabel } from './supplier-inbox';
-import { RequestError } from '../../../components/ui/request-error';
+import { RequestError } from '../../../components/forms/form-kit';
 
 /**
  * One request as a matched supplier sees it (decisions 298, 317): what the buyer asks, the buyer as shown to this

@@ -18,7 +18,7 @@ import { to } from '../../../config/paths';
 import { fieldError } from '../../../lib/field-error';
 import { randomUuid } from '../../../lib/random-uuid';
 import { useApplicationCategories, useApplyToSell } from '../api/seller-applications';
-import { RequestError } from '../../../components/ui/request-error';
+import { RequestError } from '../../../components/forms/form-kit';
 
 /** The status of the account's application to sell, with the refusal's reason (decision 280). */
 export function SellerApplicationStatus({ application }: { application: SellerApplication }) {

@@ -13,7 +13,7 @@ import { ProvinceOptions } from '../../../components/forms/province-options';
 import { fieldError } from '../../../lib/field-error';
 import { useSaveTaxProfile } from '../../../lib/my-storefronts';
 import { toast } from '../../../lib/toast-store';
-import { RequestError } from '../../../components/ui/request-error';
+import { RequestError } from '../../../components/forms/form-kit';
 
 /** An empty registration field means "none" (null), not an invalid number. */
 const blankIsNull = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : null);
