@@ -15,7 +15,8 @@ import {
 } from '../../../test/rfq-helpers';
 import { binaryStl, box } from '../../../test/solids';
 import { waitFor } from '../../../test/wait-for';
-import { rowsOf } from '../../db/transaction';
+import { rowsOf, type Tx } from '../../db/transaction';
+import { deleteAccountFilesJob, queueAccountFilesDeletion } from './delete-account-files';
 
 /**
  * Account deletion takes the account's files with its rows (decision 347): the images of its chats, the attachments
@@ -145,5 +146,21 @@ describe('account deletion and the files of its rows', () => {
     );
     expect(Number(queued[0]!.n)).toBe(0);
     expect(await existing(files)).toBe(4);
+  });
+
+  it('queues each file once, at most 500 to a job, in the deletion’s transaction', async () => {
+    const sent: Array<{ name: string; keys: string[]; tx: unknown }> = [];
+    const jobs = {
+      send: async (name: string, data: { keys: string[] }, options?: { tx?: unknown }) => {
+        sent.push({ name, keys: data.keys, tx: options?.tx });
+        return 'job';
+      },
+    } as unknown as TestApp['app']['jobs'];
+    const tx = {} as Tx;
+    const keys = Array.from({ length: 1_201 }, (_, i) => `chat/c/${i}.webp`);
+    await queueAccountFilesDeletion({ jobs }, tx, [...keys, ...keys.slice(0, 50)]);
+    expect(sent.map((job) => job.keys.length)).toEqual([500, 500, 201]);
+    expect(sent.every((job) => job.name === deleteAccountFilesJob && job.tx === tx)).toBe(true);
+    expect(new Set(sent.flatMap((job) => job.keys)).size).toBe(1_201);
   });
 });
